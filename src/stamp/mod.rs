@@ -1,0 +1,1 @@
+//! Screenshots: the owner and licence strip under every published photograph.
