@@ -4,6 +4,10 @@
 //! load (settings, pages, run data) → resolve (links, translations, figures) → check →
 //! render (markdown, templates) → write (atomically). See [`build`].
 
+pub mod content;
 pub mod diagnostics;
 pub mod figures;
+pub mod markdown;
+pub mod settings;
 pub mod stamp;
+pub mod yaml;

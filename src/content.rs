@@ -1,0 +1,402 @@
+//! Pages: discovery under `content/`, front matter, languages, bundles and translations.
+//!
+//! Owns [`Page`] and [`Content`] (all pages, indexed by translation key and language). It
+//! reads files and front matter only; markdown bodies are interpreted by `markdown`, run
+//! data by `figures`.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+use serde::Deserialize;
+use walkdir::WalkDir;
+
+use crate::diagnostics::{Diagnostic, display_path};
+use crate::settings::Settings;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Measurement,
+    Family,
+    #[default]
+    Page,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrontMatter {
+    pub title: String,
+    pub date: Option<String>,
+    #[serde(default)]
+    pub kind: Kind,
+    #[serde(default)]
+    pub appliances: Vec<String>,
+    pub summary: Option<String>,
+    /// On a translation: the content hash of the original it translates.
+    pub translates: Option<String>,
+    /// Whether the page offers the discussion (giscus); on by default.
+    #[serde(default = "yes")]
+    pub discussion: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One markdown file in one language.
+#[derive(Debug, Clone)]
+pub struct Page {
+    /// Path relative to the site root, e.g. `content/method/index.ja.md`.
+    pub source: PathBuf,
+    pub lang: String,
+    /// What the translations of one page share: the path under `content/` without the
+    /// language and `.md`, e.g. `method/index`.
+    pub key: String,
+    pub front: FrontMatter,
+    /// The whole file, for diagnostics.
+    pub text: String,
+    /// Byte offset where the markdown body starts in `text`.
+    pub body_start: usize,
+    /// The page's address under the site, e.g. `/ja/method/`.
+    pub url: String,
+    /// The bundle folder (relative to the site root) when the page is a bundle's `index`.
+    pub bundle: Option<PathBuf>,
+}
+
+impl Page {
+    pub fn body(&self) -> &str {
+        &self.text[self.body_start..]
+    }
+
+    pub fn is_translation(&self, settings: &Settings) -> bool {
+        self.lang != settings.original_language()
+    }
+
+    /// The folder the page's relative links start from.
+    pub fn folder(&self) -> &Path {
+        self.source.parent().unwrap_or(Path::new(""))
+    }
+
+    /// The date as written, when valid; `None` otherwise (validated at load).
+    pub fn date(&self) -> Option<&str> {
+        self.front.date.as_deref()
+    }
+}
+
+/// All pages of the site, in a stable order (by key, then language order of the settings).
+#[derive(Debug, Default)]
+pub struct Content {
+    pub pages: Vec<Page>,
+    by_key: BTreeMap<(String, String), usize>,
+}
+
+impl Content {
+    pub fn get(&self, key: &str, lang: &str) -> Option<&Page> {
+        self.by_key
+            .get(&(key.to_string(), lang.to_string()))
+            .map(|&i| &self.pages[i])
+    }
+
+    /// The original of `page` (itself when it is the original).
+    pub fn original_of<'a>(&'a self, page: &'a Page, settings: &Settings) -> Option<&'a Page> {
+        self.get(&page.key, settings.original_language())
+    }
+
+    /// Every language version of the page's key, in the settings' language order.
+    pub fn versions<'a>(&'a self, key: &str, settings: &'a Settings) -> Vec<&'a Page> {
+        settings
+            .languages
+            .iter()
+            .filter_map(|lang| self.get(key, lang))
+            .collect()
+    }
+
+    /// The page whose source is `source` (relative to the site root).
+    pub fn by_source(&self, source: &Path) -> Option<&Page> {
+        self.pages.iter().find(|p| p.source == source)
+    }
+}
+
+/// Hash of an original's text, which a translation records in `translates:`.
+pub fn content_hash(text: &str) -> String {
+    blake3::hash(text.as_bytes()).to_hex()[..16].to_string()
+}
+
+/// Reads every page under `root/content`, collecting every problem.
+pub fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut pages = Vec::new();
+    let content_dir = root.join("content");
+    if !content_dir.is_dir() {
+        diagnostics.push(Diagnostic::file(
+            "missing-content",
+            "content",
+            "the site has no content/ folder",
+        ));
+        return (Content::default(), diagnostics);
+    }
+    for entry in WalkDir::new(&content_dir)
+        .sort_by_file_name()
+        .follow_links(false)
+    {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let path = e
+                    .path()
+                    .map(|p| relative(root, p))
+                    .unwrap_or_else(|| PathBuf::from("content"));
+                diagnostics.push(Diagnostic::file(
+                    "unreadable-file",
+                    path,
+                    format!("cannot read: {e}"),
+                ));
+                continue;
+            }
+        };
+        if entry.file_type().is_symlink() {
+            diagnostics.push(
+                Diagnostic::file(
+                    "path-outside-site",
+                    relative(root, entry.path()),
+                    "symbolic links are not followed in content/",
+                )
+                .warning(),
+            );
+            continue;
+        }
+        if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        match load_page(root, entry.path(), settings) {
+            Ok(page) => pages.push(page),
+            Err(mut errors) => diagnostics.append(&mut errors),
+        }
+    }
+    let content = index(pages, settings, &mut diagnostics);
+    (content, diagnostics)
+}
+
+fn index(mut pages: Vec<Page>, settings: &Settings, diagnostics: &mut Vec<Diagnostic>) -> Content {
+    let order = |lang: &str| {
+        settings
+            .languages
+            .iter()
+            .position(|l| l == lang)
+            .unwrap_or(usize::MAX)
+    };
+    pages.sort_by(|a, b| (&a.key, order(&a.lang)).cmp(&(&b.key, order(&b.lang))));
+    let mut content = Content::default();
+    let mut urls: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for page in pages {
+        if let Some(other) = urls.get(&page.url) {
+            diagnostics.push(Diagnostic::file(
+                "duplicate-url",
+                &page.source,
+                format!(
+                    "{} is also the address of {}",
+                    page.url,
+                    display_path(other)
+                ),
+            ));
+            continue;
+        }
+        urls.insert(page.url.clone(), page.source.clone());
+        content
+            .by_key
+            .insert((page.key.clone(), page.lang.clone()), content.pages.len());
+        content.pages.push(page);
+    }
+    for page in &content.pages {
+        if page.is_translation(settings) && content.original_of(page, settings).is_none() {
+            diagnostics.push(Diagnostic::file(
+                "translation-without-original",
+                &page.source,
+                format!("this translation has no original ({}.md)", page.key),
+            ));
+        }
+    }
+    content
+}
+
+fn relative(root: &Path, path: &Path) -> PathBuf {
+    path.strip_prefix(root).unwrap_or(path).to_path_buf()
+}
+
+fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<Diagnostic>> {
+    let source = relative(root, path);
+    let bytes = std::fs::read(path).map_err(|e| {
+        vec![Diagnostic::file(
+            "unreadable-file",
+            &source,
+            format!("cannot read: {e}"),
+        )]
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        vec![Diagnostic::file(
+            "bad-utf8",
+            &source,
+            format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()),
+        )]
+    })?;
+    let (key, lang) = key_and_language(&source, settings).map_err(|d| vec![d])?;
+    let (yaml, yaml_start, body_start) = split_front_matter(&text).ok_or_else(|| {
+        vec![
+            Diagnostic::at(
+                "missing-front-matter",
+                &source,
+                &text,
+                0..0,
+                "a page starts with front matter between `---` lines",
+            )
+            .note("add `---`, `title: ...`, `---` at the top of the file"),
+        ]
+    })?;
+    let first_line = text[..yaml_start].matches('\n').count() + 1;
+    let front: FrontMatter =
+        crate::yaml::parse(&source, &text, yaml, first_line).map_err(|d| vec![d])?;
+    let mut errors = Vec::new();
+    if let Some(date) = &front.date
+        && date.parse::<jiff::civil::Date>().is_err()
+    {
+        let at = text.find(date.as_str()).unwrap_or(0);
+        errors.push(
+            Diagnostic::at(
+                "bad-date",
+                &source,
+                &text,
+                at..at + date.len(),
+                format!("`{date}` is not a date"),
+            )
+            .note("write dates as YYYY-MM-DD"),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let bundle = is_bundle_index(&key)
+        .then(|| source.parent().map(Path::to_path_buf))
+        .flatten();
+    let url = url_of(&key, &settings.language_prefix(&lang));
+    Ok(Page {
+        source,
+        lang,
+        key,
+        front,
+        text,
+        body_start,
+        url,
+        bundle,
+    })
+}
+
+/// `content/a/index.ja.md` → (`a/index`, `ja`); `content/a.md` → (`a`, the original language).
+fn key_and_language(source: &Path, settings: &Settings) -> Result<(String, String), Diagnostic> {
+    let under_content: PathBuf = source.components().skip(1).collect();
+    let stem = display_path(&under_content);
+    let stem = stem.strip_suffix(".md").unwrap_or(&stem);
+    if let Some((key, lang)) = stem.rsplit_once('.')
+        && !lang.contains('/')
+    {
+        if settings.languages.iter().any(|l| l == lang) {
+            return Ok((key.to_string(), lang.to_string()));
+        }
+        return Err(Diagnostic::file(
+            "unknown-language",
+            source,
+            format!("`.{lang}.md` names a language the site does not have"),
+        )
+        .note(format!(
+            "site.yaml lists: {}",
+            settings.languages.join(", ")
+        )));
+    }
+    Ok((stem.to_string(), settings.original_language().to_string()))
+}
+
+fn is_bundle_index(key: &str) -> bool {
+    key == "index" || key.ends_with("/index")
+}
+
+/// `method/index` → `/method/`, `privacy` → `/privacy/`, `index` → `/`.
+fn url_of(key: &str, prefix: &str) -> String {
+    let path = key
+        .strip_suffix("index")
+        .unwrap_or(key)
+        .trim_end_matches('/');
+    if path.is_empty() {
+        prefix.to_string()
+    } else {
+        format!("{prefix}{path}/")
+    }
+}
+
+/// Finds the front matter: (yaml, yaml's byte start, body's byte start).
+fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
+    let text_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let rest = &text[text_start..];
+    let after_open = rest
+        .strip_prefix("---\n")
+        .or_else(|| rest.strip_prefix("---\r\n"))?;
+    let yaml_start = text.len() - after_open.len();
+    let mut offset = yaml_start;
+    for line in after_open.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            return Some((&text[yaml_start..offset], yaml_start, offset + line.len()));
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Resolves `target` (as written in a link or a run data file) against `folder` (relative to
+/// the site root), refusing anything that leaves the site.
+pub fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
+    if target.starts_with('/') || target.contains('\\') || target.contains(':') {
+        return None;
+    }
+    let mut parts: Vec<Component> = folder.components().collect();
+    for component in Path::new(target).components() {
+        match component {
+            Component::Normal(_) => parts.push(component),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            _ => return None,
+        }
+    }
+    Some(parts.iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_follow_keys_and_language_prefixes() {
+        assert_eq!(url_of("index", "/"), "/");
+        assert_eq!(url_of("method/index", "/ja/"), "/ja/method/");
+        assert_eq!(url_of("families/xgs-136", "/"), "/families/xgs-136/");
+    }
+
+    #[test]
+    fn front_matter_is_found_after_a_byte_order_mark_and_with_crlf() {
+        let (yaml, _, body) = split_front_matter("\u{feff}---\r\ntitle: a\r\n---\r\nbody").unwrap();
+        assert_eq!(yaml, "title: a\r\n");
+        assert_eq!(&"\u{feff}---\r\ntitle: a\r\n---\r\nbody"[body..], "body");
+    }
+
+    #[test]
+    fn relative_paths_may_not_leave_the_site() {
+        assert_eq!(
+            resolve_relative(Path::new("content/a"), "../b/index.md"),
+            Some(PathBuf::from("content/b/index.md"))
+        );
+        assert_eq!(
+            resolve_relative(Path::new("content"), "../../../etc/passwd"),
+            None
+        );
+        assert_eq!(resolve_relative(Path::new("content"), "/etc/passwd"), None);
+    }
+}

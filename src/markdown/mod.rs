@@ -1,0 +1,438 @@
+//! Markdown: one parse of a page body into events, shared by the scan (what the page links
+//! to, which headings and figure tags it has) and the HTML rendering.
+//!
+//! Owns the page's [`Scan`] and the claim-tag syntax (`[TEXT]{=NAME}`, `{~NAME}`,
+//! `{vendor=NAME}`, struck values inside TEXT). It does not check figures or resolve links:
+//! it reports them, and renders what the later stages decided.
+
+mod render;
+mod slug;
+
+use std::ops::Range;
+
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+
+pub use render::{ClaimView, LinkView, RenderInputs, render_html};
+pub use slug::slugify;
+
+/// Where a dangling `[TEXT]` came from: every shortcut link without a definition is given
+/// this destination, so that `[TEXT]{=NAME}` arrives as a link followed by the tag.
+const CLAIM_SENTINEL: &str = "tally:claim";
+
+/// How a figure tag asks to be checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimForm {
+    /// `{=NAME}`: equal at the stated precision.
+    Exact,
+    /// `{~NAME}`: trailing zeros of an integer are not significant.
+    Approximate,
+    /// `{vendor=NAME}`: the vendor's figure, checked against `vendor:`.
+    Vendor,
+}
+
+/// A figure stated in a page: `[~~old~~ new]{=NAME}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Claim {
+    /// The whole tag, in bytes of the page's file.
+    pub range: Range<usize>,
+    pub name: String,
+    pub name_range: Range<usize>,
+    pub form: ClaimForm,
+    /// The live (unstruck) text, as written.
+    pub live: String,
+    pub live_range: Range<usize>,
+    /// Struck values, as written, with their places.
+    pub struck: Vec<(String, Range<usize>)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heading {
+    pub level: u8,
+    pub text: String,
+    pub id: String,
+    pub range: Range<usize>,
+}
+
+/// A link or image destination as written, with its place in the file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reference {
+    pub dest: String,
+    pub range: Range<usize>,
+    /// For images: the alt text.
+    pub alt: String,
+}
+
+/// What a page body contains, with places in the page's file.
+#[derive(Debug, Clone, Default)]
+pub struct Scan {
+    pub headings: Vec<Heading>,
+    pub links: Vec<Reference>,
+    pub images: Vec<Reference>,
+    pub claims: Vec<Claim>,
+    /// Running text outside code and outside tags, for finding untagged figures.
+    pub prose: Vec<(Range<usize>, String)>,
+    /// Tables: rows of cells (header first), each cell's text and place, for family tables.
+    pub tables: Vec<Vec<Vec<Cell>>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    pub range: Range<usize>,
+    /// Text pieces of the cell, each marked struck or not.
+    pub pieces: Vec<(String, bool)>,
+}
+
+impl Cell {
+    pub fn text(&self) -> String {
+        self.pieces.iter().map(|(t, _)| t.as_str()).collect()
+    }
+}
+
+/// One element of a parsed body: a markdown event, or a figure tag in its place.
+#[derive(Debug, Clone)]
+pub(crate) enum Node<'a> {
+    Event(Event<'a>, Range<usize>),
+    Claim(usize),
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// Parses `body` (which starts at byte `offset` of its file) into nodes and claims.
+pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Node<'_>>, Vec<Claim>) {
+    let callback = |_link: pulldown_cmark::BrokenLink<'_>| {
+        Some((CowStr::from(CLAIM_SENTINEL), CowStr::from("")))
+    };
+    let parser = Parser::new_with_broken_link_callback(body, options(), Some(callback));
+    let events: Vec<(Event, Range<usize>)> = parser
+        .into_offset_iter()
+        .map(|(event, range)| (event, range.start + offset..range.end + offset))
+        .collect();
+    let events = merge_text(events);
+    let events = drop_cjk_soft_breaks(events);
+    let events = name_headings(events);
+    group_claims(events, body, offset)
+}
+
+/// pulldown-cmark splits text at characters that might start markup; joining the pieces
+/// makes a tag's `{=NAME}` arrive whole.
+fn merge_text(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
+    let mut merged: Vec<(Event, Range<usize>)> = Vec::with_capacity(events.len());
+    for (event, range) in events {
+        if let (Event::Text(next), Some((Event::Text(previous), previous_range))) =
+            (&event, merged.last_mut())
+            && previous_range.end == range.start
+        {
+            *previous = CowStr::from(format!("{previous}{next}"));
+            previous_range.end = range.end;
+            continue;
+        }
+        merged.push((event, range));
+    }
+    merged
+}
+
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3000..=0x303F | 0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x2FFFF)
+}
+
+/// A line break inside a Japanese sentence is not a space.
+fn drop_cjk_soft_breaks(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
+    let last_char = |e: &Event| match e {
+        Event::Text(t) => t.chars().last(),
+        _ => None,
+    };
+    let first_char = |e: &Event| match e {
+        Event::Text(t) => t.chars().next(),
+        _ => None,
+    };
+    let mut kept = Vec::with_capacity(events.len());
+    for i in 0..events.len() {
+        if matches!(events[i].0, Event::SoftBreak) && i > 0 && i + 1 < events.len() {
+            let before = last_char(&events[i - 1].0);
+            let after = first_char(&events[i + 1].0);
+            if before.is_some_and(is_cjk) && after.is_some_and(is_cjk) {
+                continue;
+            }
+        }
+        kept.push(events[i].clone());
+    }
+    merge_text(kept)
+}
+
+/// Gives every heading an id: its own `{#id}`, or a slug of its text, made unique.
+fn name_headings(mut events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
+    let mut used = std::collections::BTreeSet::new();
+    for i in 0..events.len() {
+        let Event::Start(Tag::Heading { id, .. }) = &events[i].0 else {
+            continue;
+        };
+        let base = match id {
+            Some(id) => id.to_string(),
+            None => slugify(&heading_text(&events[i + 1..])),
+        };
+        let mut unique = base.clone();
+        let mut n = 1;
+        while !used.insert(unique.clone()) {
+            unique = format!("{base}-{n}");
+            n += 1;
+        }
+        if let Event::Start(Tag::Heading { id, .. }) = &mut events[i].0 {
+            *id = Some(CowStr::from(unique));
+        }
+    }
+    events
+}
+
+fn heading_text(events: &[(Event<'_>, Range<usize>)]) -> String {
+    let mut text = String::new();
+    for (event, _) in events {
+        match event {
+            Event::End(TagEnd::Heading(_)) => break,
+            Event::Text(t) | Event::Code(t) => text.push_str(t),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// Replaces each `[TEXT]` sentinel link followed by `{=NAME}` with a claim node.
+fn group_claims<'a>(
+    events: Vec<(Event<'a>, Range<usize>)>,
+    body: &'a str,
+    offset: usize,
+) -> (Vec<Node<'a>>, Vec<Claim>) {
+    let mut nodes = Vec::with_capacity(events.len());
+    let mut claims = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        let Event::Start(Tag::Link { dest_url, .. }) = event else {
+            nodes.push(Node::Event(event.clone(), range.clone()));
+            i += 1;
+            continue;
+        };
+        if dest_url.as_ref() != CLAIM_SENTINEL {
+            nodes.push(Node::Event(event.clone(), range.clone()));
+            i += 1;
+            continue;
+        }
+        let end = (i..events.len())
+            .find(|&j| matches!(events[j].0, Event::End(TagEnd::Link)))
+            .unwrap_or(events.len() - 1);
+        let link_range = range.clone();
+        match tag_after(events.get(end + 1)) {
+            Some((name, form, tag_len)) => {
+                let (live, live_range, struck) =
+                    claim_text(&events[i + 1..end], link_range.clone());
+                let (_, text_range) = &events[end + 1];
+                let name_start = text_range.start + if form == ClaimForm::Vendor { 8 } else { 2 };
+                claims.push(Claim {
+                    range: link_range.start..text_range.start + tag_len,
+                    name_range: name_start..name_start + name.len(),
+                    name,
+                    form,
+                    live,
+                    live_range,
+                    struck,
+                });
+                nodes.push(Node::Claim(claims.len() - 1));
+                if let (Event::Text(rest), text_range) = &events[end + 1] {
+                    let remainder = &rest[tag_len..];
+                    if !remainder.is_empty() {
+                        let start = text_range.start + tag_len;
+                        nodes.push(Node::Event(
+                            Event::Text(CowStr::from(remainder.to_string())),
+                            start..text_range.end,
+                        ));
+                    }
+                }
+                i = end + 2;
+            }
+            None => {
+                let literal = &body[link_range.start - offset..link_range.end - offset];
+                nodes.push(Node::Event(
+                    Event::Text(CowStr::from(literal.to_string())),
+                    link_range,
+                ));
+                i = end + 1;
+            }
+        }
+    }
+    (nodes, claims)
+}
+
+/// Reads `{=NAME}`, `{~NAME}` or `{vendor=NAME}` at the start of the event's text.
+fn tag_after(event: Option<&(Event<'_>, Range<usize>)>) -> Option<(String, ClaimForm, usize)> {
+    let Some((Event::Text(text), _)) = event else {
+        return None;
+    };
+    let (form, rest) = if let Some(rest) = text.strip_prefix("{=") {
+        (ClaimForm::Exact, rest)
+    } else if let Some(rest) = text.strip_prefix("{~") {
+        (ClaimForm::Approximate, rest)
+    } else if let Some(rest) = text.strip_prefix("{vendor=") {
+        (ClaimForm::Vendor, rest)
+    } else {
+        return None;
+    };
+    let close = rest.find('}')?;
+    let name = rest[..close].trim();
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
+    valid.then(|| (name.to_string(), form, text.len() - rest.len() + close + 1))
+}
+
+type ClaimText = (String, Range<usize>, Vec<(String, Range<usize>)>);
+
+fn claim_text(inner: &[(Event<'_>, Range<usize>)], link_range: Range<usize>) -> ClaimText {
+    let mut live = String::new();
+    let mut live_range: Option<Range<usize>> = None;
+    let mut struck = Vec::new();
+    let mut in_strike = false;
+    for (event, range) in inner {
+        match event {
+            Event::Start(Tag::Strikethrough) => in_strike = true,
+            Event::End(TagEnd::Strikethrough) => in_strike = false,
+            Event::Text(t) | Event::Code(t) if in_strike => {
+                struck.push((t.to_string(), range.clone()))
+            }
+            Event::Text(t) | Event::Code(t) => {
+                live.push_str(t);
+                live_range = Some(match live_range {
+                    Some(r) => r.start..range.end,
+                    None => range.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let trimmed_start = live.len() - live.trim_start().len();
+    let live_range = live_range.map_or(link_range.start + 1..link_range.start + 1, |r| {
+        r.start + trimmed_start..r.end
+    });
+    (live.trim().to_string(), live_range, struck)
+}
+
+/// Scans a page body (which starts at byte `offset` of its file).
+pub fn scan(body: &str, offset: usize) -> Scan {
+    let (nodes, claims) = parse(body, offset);
+    let mut scan = Scan {
+        claims,
+        ..Scan::default()
+    };
+    let mut code_depth = 0usize;
+    let mut heading: Option<(u8, String, Range<usize>, String)> = None;
+    let mut image: Option<Reference> = None;
+    let mut table: Option<Vec<Vec<Cell>>> = None;
+    let mut cell: Option<Cell> = None;
+    let mut strike = false;
+    for node in &nodes {
+        if let Node::Claim(index) = node {
+            let claim = &scan.claims[*index];
+            if let Some(cell) = &mut cell {
+                for (text, _) in &claim.struck {
+                    cell.pieces.push((text.clone(), true));
+                }
+                cell.pieces.push((claim.live.clone(), false));
+            }
+            continue;
+        }
+        let Node::Event(event, range) = node else {
+            continue;
+        };
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
+            Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
+            Event::Start(Tag::Heading { level, id, .. }) => {
+                heading = Some((
+                    *level as u8,
+                    String::new(),
+                    range.clone(),
+                    id.as_deref().unwrap_or("").to_string(),
+                ));
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some((level, text, range, id)) = heading.take() {
+                    scan.headings.push(Heading {
+                        level,
+                        text: text.trim().to_string(),
+                        id,
+                        range,
+                    });
+                }
+            }
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                scan.links.push(Reference {
+                    dest: dest_url.to_string(),
+                    range: range.clone(),
+                    alt: String::new(),
+                });
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                image = Some(Reference {
+                    dest: dest_url.to_string(),
+                    range: range.clone(),
+                    alt: String::new(),
+                });
+            }
+            Event::End(TagEnd::Image) => scan.images.extend(image.take()),
+            Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
+            Event::End(TagEnd::Table) => scan.tables.extend(table.take()),
+            Event::Start(Tag::TableHead | Tag::TableRow) => {
+                if let Some(table) = &mut table {
+                    table.push(Vec::new());
+                }
+            }
+            Event::Start(Tag::TableCell) => {
+                cell = Some(Cell {
+                    range: range.clone(),
+                    pieces: Vec::new(),
+                })
+            }
+            Event::End(TagEnd::TableCell) => {
+                if let (Some(table), Some(cell)) = (&mut table, cell.take())
+                    && let Some(row) = table.last_mut()
+                {
+                    row.push(cell);
+                }
+            }
+            Event::Start(Tag::Strikethrough) => strike = true,
+            Event::End(TagEnd::Strikethrough) => strike = false,
+            Event::Text(text) => {
+                if let Some((_, heading_text, _, _)) = &mut heading {
+                    heading_text.push_str(text);
+                }
+                if let Some(image) = &mut image {
+                    image.alt.push_str(text);
+                    continue;
+                }
+                if let Some(cell) = &mut cell {
+                    cell.pieces.push((text.to_string(), strike));
+                }
+                if code_depth == 0 {
+                    scan.prose.push((range.clone(), text.to_string()));
+                }
+            }
+            Event::Code(text) => {
+                if let Some((_, heading_text, _, _)) = &mut heading {
+                    heading_text.push_str(text);
+                }
+            }
+            _ => {}
+        }
+    }
+    scan
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,149 @@
+//! HTML of a page body: links and images pointed at their published addresses, figure tags
+//! rendered as `<data>` with what the checks found.
+
+use std::collections::BTreeMap;
+
+use pulldown_cmark::{CowStr, Event, Tag, TagEnd, html};
+
+use super::{Claim, Node, parse};
+
+/// Where a link written in the source goes, per language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkView {
+    pub url: String,
+    /// Shown after the link text, e.g. "(English)" for a page with no translation.
+    pub marker: Option<String>,
+}
+
+/// What the checks say about one figure tag, ready to show.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ClaimView {
+    /// The computed value, machine-readable, for `<data value>`.
+    pub value: Option<String>,
+    /// The computation and its inputs.
+    pub title: String,
+    /// A label shown after the figure, e.g. "(vendor's figure)".
+    pub label: Option<String>,
+    /// Numbers of the page's corrections this tag's struck values refer to.
+    pub corrections: Vec<usize>,
+}
+
+pub struct RenderInputs<'a> {
+    /// By destination as written in the source.
+    pub links: &'a BTreeMap<String, LinkView>,
+    /// One per claim, in the order the scan found them.
+    pub claims: &'a [ClaimView],
+}
+
+/// Renders a body that starts at byte `offset` of its file.
+pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
+    let (nodes, claims) = parse(body, offset);
+    let mut events: Vec<Event> = Vec::with_capacity(nodes.len());
+    let mut open_markers: Vec<Option<String>> = Vec::new();
+    for node in nodes {
+        match node {
+            Node::Claim(index) => {
+                let view = inputs.claims.get(index).cloned().unwrap_or_default();
+                events.push(Event::InlineHtml(CowStr::from(claim_html(
+                    &claims[index],
+                    &view,
+                ))));
+            }
+            Node::Event(
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }),
+                _,
+            ) => {
+                let view = inputs.links.get(dest_url.as_ref());
+                open_markers.push(view.and_then(|v| v.marker.clone()));
+                let dest_url = view.map_or(dest_url, |v| CowStr::from(v.url.clone()));
+                events.push(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
+            }
+            Node::Event(Event::End(TagEnd::Link), _) => {
+                if let Some(Some(marker)) = open_markers.pop() {
+                    events.push(Event::InlineHtml(CowStr::from(format!(
+                        "<span class=\"untranslated\">{}</span>",
+                        escape(&marker)
+                    ))));
+                }
+                events.push(Event::End(TagEnd::Link));
+            }
+            Node::Event(
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }),
+                _,
+            ) => {
+                let dest_url = inputs
+                    .links
+                    .get(dest_url.as_ref())
+                    .map_or(dest_url, |v| CowStr::from(v.url.clone()));
+                events.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
+            }
+            Node::Event(event, _) => events.push(event),
+        }
+    }
+    let mut out = String::with_capacity(body.len() * 3 / 2);
+    html::push_html(&mut out, events.into_iter());
+    out
+}
+
+fn claim_html(claim: &Claim, view: &ClaimView) -> String {
+    let mut out = String::new();
+    for (struck, _) in &claim.struck {
+        out.push_str(&format!(
+            "<del class=\"withdrawn\">{}</del> ",
+            escape(struck.trim())
+        ));
+    }
+    let value = view
+        .value
+        .as_deref()
+        .map(|v| format!(" value=\"{}\"", escape(v)))
+        .unwrap_or_default();
+    let class = match claim.form {
+        super::ClaimForm::Vendor => "figure vendor",
+        _ => "figure",
+    };
+    out.push_str(&format!(
+        "<data class=\"{class}\"{value} title=\"{}\">{}</data>",
+        escape(&view.title),
+        escape(&claim.live)
+    ));
+    if let Some(label) = &view.label {
+        out.push_str(&format!(
+            " <span class=\"figure-label\">{}</span>",
+            escape(label)
+        ));
+    }
+    for number in &view.corrections {
+        out.push_str(&format!(
+            "<sup class=\"correction-ref\"><a href=\"#correction-{number}\">{number}</a></sup>"
+        ));
+    }
+    out
+}
+
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Writing into a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
+    out
+}

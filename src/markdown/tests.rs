@@ -1,0 +1,140 @@
+use std::collections::BTreeMap;
+
+use super::*;
+
+fn render(body: &str, claims: &[ClaimView]) -> String {
+    let links = BTreeMap::new();
+    render_html(
+        body,
+        0,
+        &RenderInputs {
+            links: &links,
+            claims,
+        },
+    )
+}
+
+#[test]
+fn a_tag_becomes_a_claim_with_its_name_and_text() {
+    let body = "the host received [962,826]{=runs.close.host} frames\n";
+    let scan = scan(body, 0);
+    assert_eq!(scan.claims.len(), 1);
+    let claim = &scan.claims[0];
+    assert_eq!(claim.name, "runs.close.host");
+    assert_eq!(claim.live, "962,826");
+    assert_eq!(&body[claim.range.clone()], "[962,826]{=runs.close.host}");
+    assert_eq!(&body[claim.live_range.clone()], "962,826");
+    assert_eq!(&body[claim.name_range.clone()], "runs.close.host");
+}
+
+#[test]
+fn struck_values_are_kept_apart_from_the_live_one() {
+    let scan = scan("[~~9,481~~ 9,090]{=runs.keep.done}\n", 0);
+    let claim = &scan.claims[0];
+    assert_eq!(claim.live, "9,090");
+    assert_eq!(
+        claim
+            .struck
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect::<Vec<_>>(),
+        ["9,481"]
+    );
+}
+
+#[test]
+fn approximate_and_vendor_tags_are_told_apart() {
+    let scan = scan(
+        "about [360]{~per_response}, vendor [11.5 Gbit/s]{vendor=fw_http}\n",
+        0,
+    );
+    assert_eq!(scan.claims[0].form, ClaimForm::Approximate);
+    assert_eq!(scan.claims[1].form, ClaimForm::Vendor);
+    assert_eq!(scan.claims[1].name, "fw_http");
+}
+
+#[test]
+fn tags_in_code_are_left_alone() {
+    let scan = scan("`[1]{=a}`\n\n```\n[2]{=b}\n```\n", 0);
+    assert!(scan.claims.is_empty());
+}
+
+#[test]
+fn a_bracket_without_a_tag_stays_text() {
+    let html = render("see [this] here\n", &[]);
+    assert_eq!(html, "<p>see [this] here</p>\n");
+}
+
+#[test]
+fn a_claim_renders_as_data_with_the_rest_of_the_text() {
+    let view = ClaimView {
+        value: Some("962826".into()),
+        title: "x = 962826".into(),
+        ..ClaimView::default()
+    };
+    let html = render("got [962,826]{=x} frames\n", &[view]);
+    assert_eq!(
+        html,
+        "<p>got <data class=\"figure\" value=\"962826\" title=\"x = 962826\">962,826</data> frames</p>\n"
+    );
+}
+
+#[test]
+fn claims_in_table_cells_count_as_the_cells_text() {
+    let scan = scan(
+        "| a | done |\n|---|---|\n| x | ~~40 %~~ 60 % |\n| y | [50 %]{=f} |\n",
+        0,
+    );
+    let table = &scan.tables[0];
+    assert_eq!(table.len(), 3);
+    assert_eq!(
+        table[1][1].pieces,
+        vec![("40 %".to_string(), true), (" 60 %".to_string(), false)]
+    );
+    assert_eq!(table[2][1].text(), "50 %");
+}
+
+#[test]
+fn soft_breaks_between_japanese_characters_are_not_spaces() {
+    let html = render("日本語の\n文章です。\nEnglish\nhere\n", &[]);
+    assert_eq!(html, "<p>日本語の文章です。\nEnglish\nhere</p>\n");
+}
+
+#[test]
+fn headings_get_ids_from_their_text_or_their_attribute() {
+    let scan = scan("# The bench\n\n## 試験台 {#the-bench}\n\n## The bench\n", 0);
+    let ids: Vec<_> = scan.headings.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["the-bench", "the-bench-1", "the-bench-2"]);
+    let html = render("## What it carried\n", &[]);
+    assert_eq!(html, "<h2 id=\"what-it-carried\">What it carried</h2>\n");
+}
+
+#[test]
+fn links_are_pointed_at_their_published_address_with_a_marker() {
+    let mut links = BTreeMap::new();
+    links.insert(
+        "../a.md#x".to_string(),
+        LinkView {
+            url: "/a/#x".into(),
+            marker: Some("（英語）".into()),
+        },
+    );
+    let html = render_html(
+        "[A](../a.md#x)\n",
+        0,
+        &RenderInputs {
+            links: &links,
+            claims: &[],
+        },
+    );
+    assert_eq!(
+        html,
+        "<p><a href=\"/a/#x\">A<span class=\"untranslated\">（英語）</span></a></p>\n"
+    );
+}
+
+#[test]
+fn places_count_from_the_start_of_the_file() {
+    let scan = scan("[5]{=a}\n", 100);
+    assert_eq!(scan.claims[0].range, 100..107);
+}

@@ -1,0 +1,194 @@
+//! Site settings: `site.yaml`, read strictly (an unknown key is an error).
+//!
+//! Owns the typed settings every other stage reads. It does not know about pages.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::diagnostics::Diagnostic;
+
+/// A text given once per language, e.g. `{en: "...", ja: "..."}`.
+pub type PerLanguage<T> = BTreeMap<String, T>;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub title: PerLanguage<String>,
+    #[serde(default)]
+    pub description: PerLanguage<String>,
+    /// The address the site is published at, without a trailing slash.
+    pub base_url: String,
+    /// Language codes; the first is the original, served at `/`.
+    pub languages: Vec<String>,
+    pub owner: String,
+    pub licence: Licence,
+    pub giscus: Option<Giscus>,
+    pub required_sections: RequiredSections,
+    pub family_columns: FamilyColumns,
+    #[serde(default)]
+    pub figures: FigureOptions,
+    #[serde(default)]
+    pub originals: Originals,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Licence {
+    pub name: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Giscus {
+    pub repo: String,
+    pub repo_id: String,
+    pub category: String,
+    pub category_id: String,
+    #[serde(default = "default_mapping")]
+    pub mapping: String,
+}
+
+fn default_mapping() -> String {
+    "pathname".to_string()
+}
+
+/// The headings that count, per language, as a measurement page's required sections.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequiredSections {
+    pub how_taken: PerLanguage<Vec<String>>,
+    pub limits: PerLanguage<Vec<String>>,
+}
+
+/// The header names of a family table's done and weight columns, per language.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyColumns {
+    pub done: PerLanguage<String>,
+    pub weight: PerLanguage<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureOptions {
+    /// The least share (0 to 1) of a measurement page's figure-like numbers that must be tagged.
+    pub min_coverage: Option<f64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Originals {
+    pub publish: bool,
+    pub path: String,
+}
+
+impl Default for Originals {
+    fn default() -> Self {
+        Originals {
+            publish: false,
+            path: "originals".to_string(),
+        }
+    }
+}
+
+impl Settings {
+    /// The original language (the first listed).
+    pub fn original_language(&self) -> &str {
+        self.languages.first().map_or("en", String::as_str)
+    }
+
+    /// The text for `lang`, falling back to the original language's.
+    pub fn text<'a>(&'a self, texts: &'a PerLanguage<String>, lang: &str) -> &'a str {
+        texts
+            .get(lang)
+            .or_else(|| texts.get(self.original_language()))
+            .map_or("", String::as_str)
+    }
+
+    /// The URL prefix of a language: `/` for the original, `/ja/` for the others.
+    pub fn language_prefix(&self, lang: &str) -> String {
+        if lang == self.original_language() {
+            "/".to_string()
+        } else {
+            format!("/{lang}/")
+        }
+    }
+}
+
+/// Reads `site.yaml` at the site root.
+pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
+    let path = root.join("site.yaml");
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        Diagnostic::file(
+            "unreadable-file",
+            "site.yaml",
+            format!("cannot read site.yaml: {e}"),
+        )
+    })?;
+    let settings: Settings = crate::yaml::parse(Path::new("site.yaml"), &text, &text, 1)?;
+    validate(&settings, &text)?;
+    Ok(Settings {
+        base_url: settings.base_url.trim_end_matches('/').to_string(),
+        ..settings
+    })
+}
+
+fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
+    let place = |key: &str| text.find(&format!("{key}:")).unwrap_or(0);
+    if settings.languages.is_empty() {
+        let at = place("languages");
+        return Err(Diagnostic::at(
+            "bad-setting",
+            "site.yaml",
+            text,
+            at..at,
+            "`languages` lists no language",
+        ));
+    }
+    for lang in &settings.languages {
+        if lang.parse::<unic_langid::LanguageIdentifier>().is_err() || lang.contains('/') {
+            let at = place("languages");
+            return Err(Diagnostic::at(
+                "bad-setting",
+                "site.yaml",
+                text,
+                at..at,
+                format!("`{lang}` is not a language code"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write_site(yaml: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("site.yaml"), yaml).unwrap();
+        dir
+    }
+
+    const MINIMAL: &str = "title: {en: T, ja: J}\nbase_url: https://x.example/\nlanguages: [en, ja]\nowner: O\nlicence: {name: CC BY 4.0, url: https://creativecommons.org/licenses/by/4.0/}\nrequired_sections: {how_taken: {en: [The bench]}, limits: {en: [Not measured]}}\nfamily_columns: {done: {en: done}, weight: {en: weight}}\n";
+
+    #[test]
+    fn reads_a_minimal_site_and_trims_the_base_url() {
+        let dir = write_site(MINIMAL);
+        let settings = load(dir.path()).unwrap();
+        assert_eq!(settings.base_url, "https://x.example");
+        assert_eq!(settings.language_prefix("ja"), "/ja/");
+        assert_eq!(settings.language_prefix("en"), "/");
+    }
+
+    #[test]
+    fn a_misspelt_key_is_an_error_on_its_line() {
+        let dir = write_site(&format!("{MINIMAL}titel: x\n"));
+        let error = load(dir.path()).unwrap_err();
+        assert_eq!(error.line, 8);
+        assert!(error.message.contains("titel"), "{}", error.message);
+    }
+}

@@ -1,0 +1,64 @@
+//! YAML reading shared by settings, front matter and run data: one place that turns a
+//! serde-saphyr error into a diagnostic at the author's line and column.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+use crate::diagnostics::Diagnostic;
+
+/// Parses `yaml`, which starts at 1-based line `first_line` of the file `path` whose whole
+/// text is `file_text` (front matter starts on line 2, a runs.yaml on line 1).
+pub fn parse<T: DeserializeOwned>(
+    path: &Path,
+    file_text: &str,
+    yaml: &str,
+    first_line: usize,
+) -> Result<T, Diagnostic> {
+    serde_saphyr::from_str(yaml).map_err(|error| {
+        let message = strip_location(&error.to_string());
+        match error.location() {
+            Some(location) => Diagnostic::at_line_col(
+                "bad-yaml",
+                path,
+                file_text,
+                location.line() as usize + first_line - 1,
+                location.column() as usize,
+                message,
+            ),
+            None => Diagnostic::file("bad-yaml", path, message),
+        }
+    })
+}
+
+/// serde-saphyr appends its own position to messages; ours is in the diagnostic's place,
+/// counted from the start of the file rather than of the YAML block.
+fn strip_location(message: &str) -> String {
+    let first_line = message.lines().next().unwrap_or(message);
+    match first_line.rfind(" at line ") {
+        Some(i) => first_line[..i].to_string(),
+        None => first_line.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "read only by the deserializer in these tests")]
+    struct Front {
+        title: String,
+    }
+
+    #[test]
+    fn an_unknown_key_is_placed_on_its_line_in_the_file() {
+        let file = "---\ntitle: a\ntitel: b\n---\n";
+        let yaml = "title: a\ntitel: b\n";
+        let error = parse::<Front>(Path::new("a.md"), file, yaml, 2).unwrap_err();
+        assert_eq!(error.line, 3, "{error:?}");
+        assert!(error.message.contains("titel"), "{}", error.message);
+    }
+}
