@@ -256,7 +256,7 @@ fn render_github(diagnostic: &Diagnostic) -> String {
     };
     let mut message = format!("[{}] {}", diagnostic.code, diagnostic.message);
     for note in &diagnostic.notes {
-        message.push_str("\n");
+        message.push('\n');
         message.push_str(note);
     }
     let mut props = format!(

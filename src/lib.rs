@@ -4,10 +4,21 @@
 //! load (settings, pages, run data) → resolve (links, translations, figures) → check →
 //! render (markdown, templates) → write (atomically). See [`build`].
 
+#![allow(
+    clippy::result_large_err,
+    reason = "a Diagnostic is the error of an author's mistake, made rarely and off the hot path; boxing it everywhere would only add noise"
+)]
+
+pub mod build;
+pub mod cli;
 pub mod content;
 pub mod diagnostics;
 pub mod figures;
+pub mod i18n;
 pub mod markdown;
+pub mod output;
 pub mod settings;
 pub mod stamp;
+pub mod templates;
+pub mod views;
 pub mod yaml;

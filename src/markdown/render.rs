@@ -97,6 +97,17 @@ pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
                     id,
                 }));
             }
+            Node::Event(Event::Start(Tag::Table(alignments)), _) => {
+                // A wide table scrolls sideways inside its box instead of widening the page.
+                events.push(Event::Html(CowStr::from(
+                    "<div class=\"table-scroll\" tabindex=\"0\">",
+                )));
+                events.push(Event::Start(Tag::Table(alignments)));
+            }
+            Node::Event(Event::End(TagEnd::Table), _) => {
+                events.push(Event::End(TagEnd::Table));
+                events.push(Event::Html(CowStr::from("</div>\n")));
+            }
             Node::Event(event, _) => events.push(event),
         }
     }

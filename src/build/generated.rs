@@ -1,0 +1,291 @@
+//! Generated pages: measurements by day and by appliance, the home page's lists, an Atom
+//! feed per language, sitemap.xml with alternates, and the 404 page.
+
+use std::collections::BTreeMap;
+
+use tera::Context;
+
+use super::Site;
+use super::pages::{alternates, site_view};
+use crate::content::{Kind, Page};
+use crate::diagnostics::Diagnostic;
+use crate::output::Output;
+use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, SitemapEntry};
+
+/// Renders every generated page into `output`.
+pub(crate) fn render_all(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) {
+    for lang in &site.settings.languages {
+        let prefix = site.settings.language_prefix(lang);
+        let by_day = listing(
+            site,
+            lang,
+            "measurements-by-day",
+            "measurements/",
+            groups_by_day(site, lang),
+        );
+        let by_appliance = listing(
+            site,
+            lang,
+            "measurements-by-appliance",
+            "appliances/",
+            groups_by_appliance(site, lang),
+        );
+        for view in [by_day, by_appliance] {
+            let path = super::page_path(&view.url);
+            let mut context = base_context(site, lang);
+            context.insert("listing", &view);
+            push(
+                output,
+                problems,
+                path,
+                site.templates.render("section.html", &context),
+            );
+        }
+        let mut context = base_context(site, lang);
+        context.insert("feed", &feed(site, lang));
+        push(
+            output,
+            problems,
+            format!("{}atom.xml", prefix.trim_start_matches('/')),
+            site.templates.render("atom.xml", &context),
+        );
+    }
+    let original = site.settings.original_language().to_string();
+    let mut context = base_context(site, &original);
+    context.insert("sitemap", &sitemap(site));
+    push(
+        output,
+        problems,
+        "sitemap.xml".to_string(),
+        site.templates.render("sitemap.xml", &context),
+    );
+    let context = base_context(site, &original);
+    push(
+        output,
+        problems,
+        "404.html".to_string(),
+        site.templates.render("404.html", &context),
+    );
+}
+
+fn push(
+    output: &mut Output,
+    problems: &mut Vec<Diagnostic>,
+    path: String,
+    rendered: Result<String, Diagnostic>,
+) {
+    match rendered {
+        Ok(text) => output.add(path, text),
+        Err(d) => problems.push(d),
+    }
+}
+
+fn base_context(site: &Site, lang: &str) -> Context {
+    let mut context = Context::new();
+    context.insert("lang", lang);
+    context.insert("site", &site_view(site, lang));
+    context
+}
+
+fn listing(
+    site: &Site,
+    lang: &str,
+    title_key: &str,
+    path: &str,
+    groups: Vec<Group>,
+) -> ListingView {
+    let url = format!("{}{path}", site.settings.language_prefix(lang));
+    let alternates = site
+        .settings
+        .languages
+        .iter()
+        .map(|l| {
+            let url = format!("{}{path}", site.settings.language_prefix(l));
+            Alternate {
+                lang: l.clone(),
+                permalink: format!("{}{url}", site.settings.base_url),
+                url,
+                title: site.strings.text(l, title_key),
+                current: l == lang,
+            }
+        })
+        .collect();
+    ListingView {
+        title: site.strings.text(lang, title_key),
+        url,
+        groups,
+        alternates,
+    }
+}
+
+/// The version of each page in `lang`, or its original where it has no translation;
+/// newest first, then by title.
+fn pages_in<'a>(site: &'a Site, lang: &str, kind: Kind) -> Vec<(&'a Page, bool)> {
+    let mut pages: Vec<(&Page, bool)> = site
+        .content
+        .pages
+        .iter()
+        .filter(|p| p.front.kind == kind && !p.is_translation(&site.settings))
+        .map(|original| match site.content.get(&original.key, lang) {
+            Some(translated) => (translated, false),
+            None => (original, lang != original.lang),
+        })
+        .collect();
+    pages.sort_by(|(a, _), (b, _)| {
+        b.front
+            .date
+            .cmp(&a.front.date)
+            .then(a.front.title.cmp(&b.front.title))
+    });
+    pages
+}
+
+fn summary((page, untranslated): (&Page, bool)) -> PageSummary {
+    PageSummary {
+        title: page.front.title.clone(),
+        url: page.url.clone(),
+        date: page.front.date.clone(),
+        summary: page.front.summary.clone(),
+        untranslated,
+    }
+}
+
+fn groups_by_day(site: &Site, lang: &str) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for entry in pages_in(site, lang, Kind::Measurement) {
+        let day = entry.0.front.date.clone().unwrap_or_default();
+        match groups.last_mut() {
+            Some(group) if group.heading == day => group.pages.push(summary(entry)),
+            _ => groups.push(Group {
+                heading: day,
+                url: None,
+                completion: None,
+                pages: vec![summary(entry)],
+            }),
+        }
+    }
+    groups
+}
+
+fn groups_by_appliance(site: &Site, lang: &str) -> Vec<Group> {
+    let mut by_id: BTreeMap<String, Vec<PageSummary>> = BTreeMap::new();
+    for family in pages_in(site, lang, Kind::Family) {
+        by_id.entry(family_id(family.0)).or_default();
+    }
+    for entry in pages_in(site, lang, Kind::Measurement) {
+        for id in &entry.0.front.appliances {
+            by_id.entry(id.clone()).or_default().push(summary(entry));
+        }
+    }
+    by_id
+        .into_iter()
+        .map(|(id, pages)| {
+            let family = family_page(site, &id, lang);
+            Group {
+                heading: family.map_or_else(|| id.clone(), |p| p.front.title.clone()),
+                url: family.map(|p| p.url.clone()),
+                completion: None,
+                pages,
+            }
+        })
+        .collect()
+}
+
+/// `families/xgs-136` → `xgs-136`.
+pub(crate) fn family_id(page: &Page) -> String {
+    page.key.rsplit('/').next().unwrap_or(&page.key).to_string()
+}
+
+fn family_page<'a>(site: &'a Site, id: &str, lang: &str) -> Option<&'a Page> {
+    let key = format!("families/{id}");
+    site.content
+        .get(&key, lang)
+        .or_else(|| site.content.get(&key, site.settings.original_language()))
+}
+
+/// The home page's lists: recent measurements and the appliances.
+pub(crate) fn home_listing(site: &Site, lang: &str) -> ListingView {
+    let mut groups = vec![Group {
+        heading: site.strings.text(lang, "recent-measurements"),
+        url: Some(format!(
+            "{}measurements/",
+            site.settings.language_prefix(lang)
+        )),
+        completion: None,
+        pages: pages_in(site, lang, Kind::Measurement)
+            .into_iter()
+            .take(10)
+            .map(summary)
+            .collect(),
+    }];
+    groups.extend(groups_by_appliance(site, lang));
+    listing(site, lang, "home-title", "", groups)
+}
+
+fn feed(site: &Site, lang: &str) -> FeedView {
+    let prefix = site.settings.language_prefix(lang);
+    let entries: Vec<FeedEntry> = pages_in(site, lang, Kind::Measurement)
+        .into_iter()
+        .filter_map(|(page, _)| {
+            Some(FeedEntry {
+                title: page.front.title.clone(),
+                permalink: format!("{}{}", site.settings.base_url, page.url),
+                updated: format!("{}T00:00:00Z", page.front.date.as_deref()?),
+                summary: page.front.summary.clone(),
+                lang: page.lang.clone(),
+            })
+        })
+        .collect();
+    let updated = entries
+        .iter()
+        .map(|e| e.updated.clone())
+        .max()
+        .unwrap_or_else(|| "1970-01-01T00:00:00Z".to_string());
+    FeedView {
+        title: site.settings.text(&site.settings.title, lang).to_string(),
+        permalink: format!("{}{prefix}atom.xml", site.settings.base_url),
+        home: format!("{}{prefix}", site.settings.base_url),
+        updated,
+        entries,
+    }
+}
+
+fn sitemap(site: &Site) -> Vec<SitemapEntry> {
+    let mut entries: Vec<SitemapEntry> = site
+        .content
+        .pages
+        .iter()
+        .map(|page| SitemapEntry {
+            permalink: format!("{}{}", site.settings.base_url, page.url),
+            lastmod: page.front.date.clone(),
+            alternates: alternates(site, &page.key, &page.lang),
+        })
+        .collect();
+    for path in ["measurements/", "appliances/"] {
+        for lang in &site.settings.languages {
+            let alternates: Vec<Alternate> = site
+                .settings
+                .languages
+                .iter()
+                .map(|l| {
+                    let url = format!("{}{path}", site.settings.language_prefix(l));
+                    Alternate {
+                        lang: l.clone(),
+                        permalink: format!("{}{url}", site.settings.base_url),
+                        url,
+                        title: String::new(),
+                        current: l == lang,
+                    }
+                })
+                .collect();
+            let url = format!("{}{path}", site.settings.language_prefix(lang));
+            entries.push(SitemapEntry {
+                permalink: format!("{}{url}", site.settings.base_url),
+                lastmod: None,
+                alternates,
+            });
+        }
+    }
+    entries.sort_by(|a, b| a.permalink.cmp(&b.permalink));
+    entries
+}

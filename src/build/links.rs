@@ -1,0 +1,190 @@
+//! Links and assets of one page: relative `.md` links become each language's URL (marked
+//! when the target has no translation), anchors are checked, and files a page links to or
+//! shows are found inside the site.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use crate::content::{Content, Page, resolve_relative};
+use crate::diagnostics::{Diagnostic, display_path};
+use crate::i18n::Strings;
+use crate::markdown::{LinkView, Reference, Scan};
+
+/// The heading ids of every page, by source path.
+pub type Anchors = HashMap<PathBuf, BTreeSet<String>>;
+
+/// An image a page shows: its source file (relative to the site root) and alt text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImageUse {
+    pub source: PathBuf,
+    pub alt: String,
+    pub range: std::ops::Range<usize>,
+}
+
+pub struct Resolved {
+    pub links: BTreeMap<String, LinkView>,
+    pub images: Vec<ImageUse>,
+}
+
+pub struct LinkContext<'a> {
+    pub root: &'a Path,
+    pub content: &'a Content,
+    pub strings: &'a Strings,
+    pub anchors: &'a Anchors,
+}
+
+/// Resolves every link and image of `page`.
+pub fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (Resolved, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut links = BTreeMap::new();
+    for link in &scan.links {
+        match resolve_link(cx, page, link) {
+            Ok(Some(view)) => {
+                links.insert(link.dest.clone(), view);
+            }
+            Ok(None) => {}
+            Err(d) => diagnostics.push(*d),
+        }
+    }
+    let mut images = Vec::new();
+    for image in &scan.images {
+        if is_external(&image.dest) {
+            continue;
+        }
+        match asset(cx, page, image, "image") {
+            Ok((source, url)) => {
+                links.insert(image.dest.clone(), LinkView { url, marker: None });
+                images.push(ImageUse {
+                    source,
+                    alt: image.alt.trim().to_string(),
+                    range: image.range.clone(),
+                });
+            }
+            Err(d) => diagnostics.push(*d),
+        }
+    }
+    (Resolved { links, images }, diagnostics)
+}
+
+fn is_external(dest: &str) -> bool {
+    dest.contains("://") || dest.starts_with("mailto:") || dest.starts_with("tally:")
+}
+
+fn resolve_link(
+    cx: &LinkContext,
+    page: &Page,
+    link: &Reference,
+) -> Result<Option<LinkView>, Box<Diagnostic>> {
+    let dest = link.dest.as_str();
+    if is_external(dest) || dest.starts_with('/') || dest.is_empty() {
+        return Ok(None);
+    }
+    let (path, anchor) = match dest.split_once('#') {
+        Some((path, anchor)) => (path, Some(anchor)),
+        None => (dest, None),
+    };
+    if path.is_empty() {
+        check_anchor(cx, page, link, &page.source, anchor)?;
+        return Ok(None);
+    }
+    if !path.ends_with(".md") {
+        let (_, url) = asset(cx, page, link, "link")?;
+        return Ok(Some(LinkView { url, marker: None }));
+    }
+    let target = resolve_relative(page.folder(), path)
+        .filter(|t| t.starts_with("content"))
+        .and_then(|t| cx.content.by_source(&t))
+        .ok_or_else(|| broken(page, link, format!("`{path}` is not a page of this site")))?;
+    let (shown, marker) = match cx.content.get(&target.key, &page.lang) {
+        Some(translated) => (translated, None),
+        None => (
+            target,
+            Some(cx.strings.text(&page.lang, "link-untranslated")),
+        ),
+    };
+    check_anchor(cx, page, link, &shown.source, anchor)?;
+    let url = match anchor {
+        Some(anchor) => format!("{}#{anchor}", shown.url),
+        None => shown.url.clone(),
+    };
+    Ok(Some(LinkView {
+        url,
+        marker: marker.filter(|_| shown.lang != page.lang),
+    }))
+}
+
+fn check_anchor(
+    cx: &LinkContext,
+    page: &Page,
+    link: &Reference,
+    target: &Path,
+    anchor: Option<&str>,
+) -> Result<(), Box<Diagnostic>> {
+    let Some(anchor) = anchor else { return Ok(()) };
+    let known = cx.anchors.get(target);
+    if known.is_some_and(|ids| ids.contains(anchor))
+        || anchor.starts_with("correction-")
+        || anchor.starts_with("fn")
+    {
+        return Ok(());
+    }
+    let mut error = broken(
+        page,
+        link,
+        format!("`#{anchor}` is not a heading of {}", display_path(target)),
+    );
+    if let Some(ids) = known {
+        error.notes.push(format!(
+            "its headings are: {}",
+            ids.iter().cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    Err(error)
+}
+
+/// A file inside the site a page links to or shows: (its path, its published URL).
+fn asset(
+    cx: &LinkContext,
+    page: &Page,
+    reference: &Reference,
+    what: &str,
+) -> Result<(PathBuf, String), Box<Diagnostic>> {
+    let path = reference.dest.split(['#', '?']).next().unwrap_or("");
+    let source = resolve_relative(page.folder(), path)
+        .filter(|s| s.starts_with("content"))
+        .ok_or_else(|| {
+            broken(
+                page,
+                reference,
+                format!("the {what} `{path}` leaves the site's content/"),
+            )
+        })?;
+    let on_disk = cx.root.join(&source);
+    let inside = on_disk
+        .canonicalize()
+        .ok()
+        .zip(cx.root.join("content").canonicalize().ok())
+        .is_some_and(|(file, content)| file.starts_with(content));
+    if !on_disk.is_file() || !inside {
+        return Err(broken(
+            page,
+            reference,
+            format!(
+                "the {what} `{path}` does not exist ({})",
+                display_path(&source)
+            ),
+        ));
+    }
+    let under_content: PathBuf = source.components().skip(1).collect();
+    Ok((source, format!("/{}", display_path(&under_content))))
+}
+
+fn broken(page: &Page, reference: &Reference, message: String) -> Box<Diagnostic> {
+    Box::new(Diagnostic::at(
+        "broken-link",
+        &page.source,
+        &page.text,
+        reference.range.clone(),
+        message,
+    ))
+}

@@ -1,0 +1,256 @@
+//! The build, in stages that only hand data forward:
+//!
+//! 1. load: settings, pages, UI strings, templates (and run data, per bundle);
+//! 2. resolve: scan each page, resolve its links and images, check its structure;
+//! 3. check: figures against run data, translations against originals;
+//! 4. render: markdown to HTML, templates, generated pages (indexes, feeds, sitemap);
+//! 5. write: the whole site at once (see `output`).
+//!
+//! Every stage collects all problems; the build fails after the stage that found errors,
+//! listing every one.
+
+mod generated;
+mod links;
+mod pages;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::content::{self, Content};
+use crate::diagnostics::{self, Diagnostic};
+use crate::i18n::{self, Strings};
+use crate::markdown::{self, Scan};
+use crate::output::Output;
+use crate::settings::{self, Settings};
+use crate::templates::{self, Templates};
+
+pub use links::ImageUse;
+
+#[derive(Debug, Clone, Default)]
+pub struct BuildOptions {
+    pub root: PathBuf,
+    /// A script injected before `</body>` of every HTML page (only `tally serve` sets it).
+    pub inject: Option<String>,
+}
+
+/// Why a build produced no site.
+#[derive(Debug)]
+pub enum BuildError {
+    /// The site could not be read at all (exit code 2).
+    CouldNotRun(anyhow::Error),
+    /// The content has problems (exit code 1); all of them, sorted, warnings included.
+    Problems(Vec<Diagnostic>),
+}
+
+/// A successful build: the site's files and the warnings found on the way.
+#[derive(Debug)]
+pub struct Built {
+    pub output: Output,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Everything loaded from the site's files.
+pub(crate) struct Site {
+    pub root: PathBuf,
+    pub settings: Settings,
+    pub content: Content,
+    pub strings: Arc<Strings>,
+    pub templates: Templates,
+}
+
+/// A page after the resolve stage.
+pub(crate) struct PageWork {
+    pub scan: Scan,
+    pub resolved: links::Resolved,
+}
+
+/// Builds the site at `options.root` in memory.
+pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
+    let mut problems = Vec::new();
+    let site = load(&options.root, &mut problems)?;
+    let work = resolve(&site, &mut problems);
+    fail_on_errors(&mut problems)?;
+    let output = render(&site, &work, options, &mut problems);
+    fail_on_errors(&mut problems)?;
+    diagnostics::sort(&mut problems);
+    Ok(Built {
+        output,
+        warnings: problems,
+    })
+}
+
+fn fail_on_errors(problems: &mut Vec<Diagnostic>) -> Result<(), BuildError> {
+    if problems.iter().any(Diagnostic::is_error) {
+        diagnostics::sort(problems);
+        return Err(BuildError::Problems(std::mem::take(problems)));
+    }
+    Ok(())
+}
+
+fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, BuildError> {
+    if !root.join("site.yaml").is_file() {
+        return Err(BuildError::CouldNotRun(anyhow::anyhow!(
+            "{} is not a tally site: it has no site.yaml",
+            root.display()
+        )));
+    }
+    let settings = settings::load(root).map_err(|d| BuildError::Problems(vec![d]))?;
+    let (content, mut found) = content::load(root, &settings);
+    problems.append(&mut found);
+    let (strings, mut found) = i18n::load(root, &settings);
+    problems.append(&mut found);
+    let strings = Arc::new(strings);
+    let templates = match templates::load(root, strings.clone()) {
+        Ok(templates) => templates,
+        Err(mut found) => {
+            problems.append(&mut found);
+            fail_on_errors(problems)?;
+            unreachable!("template errors are errors");
+        }
+    };
+    fail_on_errors(problems)?;
+    Ok(Site {
+        root: root.to_path_buf(),
+        settings,
+        content,
+        strings,
+        templates,
+    })
+}
+
+fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
+    let scans: Vec<Scan> = site
+        .content
+        .pages
+        .par_iter()
+        .map(|p| markdown::scan(p.body(), p.body_start))
+        .collect();
+    let anchors: links::Anchors = site
+        .content
+        .pages
+        .iter()
+        .zip(&scans)
+        .map(|(page, scan)| {
+            (
+                page.source.clone(),
+                scan.headings.iter().map(|h| h.id.clone()).collect(),
+            )
+        })
+        .collect::<HashMap<_, _>>();
+    let cx = links::LinkContext {
+        root: &site.root,
+        content: &site.content,
+        strings: &site.strings,
+        anchors: &anchors,
+    };
+    let results: Vec<(PageWork, Vec<Diagnostic>)> = site
+        .content
+        .pages
+        .par_iter()
+        .zip(scans)
+        .map(|(page, scan)| {
+            let (resolved, mut found) = links::resolve(&cx, page, &scan);
+            found.extend(pages::check_structure(site, page, &scan, &resolved));
+            (PageWork { scan, resolved }, found)
+        })
+        .collect();
+    results
+        .into_iter()
+        .map(|(work, mut found)| {
+            problems.append(&mut found);
+            work
+        })
+        .collect()
+}
+
+fn render(
+    site: &Site,
+    work: &[PageWork],
+    options: &BuildOptions,
+    problems: &mut Vec<Diagnostic>,
+) -> Output {
+    let mut output = Output::default();
+    let rendered: Vec<Result<(String, String), Diagnostic>> = site
+        .content
+        .pages
+        .par_iter()
+        .zip(work)
+        .map(|(page, work)| {
+            pages::render_page(site, page, work).map(|html| (page_path(&page.url), html))
+        })
+        .collect();
+    for result in rendered {
+        match result {
+            Ok((path, html)) => output.add(path, html),
+            Err(d) => problems.push(d),
+        }
+    }
+    generated::render_all(site, &mut output, problems);
+    copy_files(site, &mut output, problems);
+    if let Some(script) = &options.inject {
+        inject(&mut output, script);
+    }
+    output
+}
+
+/// `/ja/method/` → `ja/method/index.html`.
+pub(crate) fn page_path(url: &str) -> String {
+    format!("{}index.html", url.trim_start_matches('/'))
+}
+
+/// Copies `static/` and the non-markdown files under `content/` (raw tool output, run
+/// data); images are published only stamped, never as they are.
+fn copy_files(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) {
+    for (folder, prefix) in [("static", ""), ("content", "")] {
+        let dir = site.root.join(folder);
+        for entry in walkdir::WalkDir::new(&dir)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            if !entry.file_type().is_file() || (folder == "content" && !is_published_as_is(path)) {
+                continue;
+            }
+            let relative = path.strip_prefix(&dir).unwrap_or(path);
+            match std::fs::read(path) {
+                Ok(bytes) => output.add(
+                    format!("{prefix}{}", diagnostics::display_path(relative)),
+                    bytes,
+                ),
+                Err(e) => problems.push(Diagnostic::file(
+                    "unreadable-file",
+                    path.strip_prefix(&site.root).unwrap_or(path),
+                    format!("cannot read: {e}"),
+                )),
+            }
+        }
+    }
+}
+
+fn is_published_as_is(path: &Path) -> bool {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    !matches!(extension.as_str(), "md" | "png" | "jpg" | "jpeg")
+}
+
+fn inject(output: &mut Output, script: &str) {
+    for (path, bytes) in output.files.iter_mut() {
+        if !path.ends_with(".html") {
+            continue;
+        }
+        let html = String::from_utf8_lossy(bytes);
+        if let Some(at) = html.rfind("</body>") {
+            let mut with = html[..at].to_string();
+            with.push_str(script);
+            with.push_str(&html[at..]);
+            *bytes = with.into_bytes();
+        }
+    }
+}

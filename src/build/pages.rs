@@ -1,0 +1,203 @@
+//! One page: its required structure, its HTML and its view for the templates.
+
+use tera::Context;
+
+use super::{PageWork, Site};
+use crate::content::{Kind, Page, content_hash};
+use crate::diagnostics::Diagnostic;
+use crate::markdown::{ClaimView, RenderInputs, Scan, render_html};
+use crate::views::{Alternate, Banner, GENERATOR, LinkItem, PageView, SiteView};
+
+use super::links::Resolved;
+
+/// What a measurement page must have: a section on how it was taken, one on what it does
+/// not mean, and alt text on every image.
+pub(crate) fn check_structure(
+    site: &Site,
+    page: &Page,
+    scan: &Scan,
+    resolved: &Resolved,
+) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    if page.front.kind == Kind::Measurement {
+        let sections = &site.settings.required_sections;
+        for (what, names) in [
+            ("how it was taken", &sections.how_taken),
+            ("what it does not mean or did not measure", &sections.limits),
+        ] {
+            let accepted = names.get(&page.lang).cloned().unwrap_or_default();
+            let present = scan
+                .headings
+                .iter()
+                .any(|h| accepted.iter().any(|a| a.eq_ignore_ascii_case(&h.text)));
+            if !present {
+                problems.push(
+                    Diagnostic::at(
+                        "missing-section",
+                        &page.source,
+                        &page.text,
+                        0..3,
+                        format!("a measurement page needs a section on {what}"),
+                    )
+                    .note(format!("add a heading named one of: {}", quoted(&accepted))),
+                );
+            }
+        }
+        for image in resolved.images.iter().filter(|i| i.alt.is_empty()) {
+            problems.push(
+                Diagnostic::at(
+                    "missing-alt",
+                    &page.source,
+                    &page.text,
+                    image.range.clone(),
+                    "this image has no alt text",
+                )
+                .note("say what the picture shows: ![the console of the run ...](shots/x.png)"),
+            );
+        }
+    }
+    if page.is_translation(&site.settings)
+        && let Some(original) = site.content.original_of(page, &site.settings)
+    {
+        let hash = content_hash(&original.text);
+        if page.front.translates.as_deref() != Some(hash.as_str()) {
+            let at = page.text.find("translates:").unwrap_or(0);
+            problems.push(
+                Diagnostic::at(
+                    "translation-out-of-date",
+                    &page.source,
+                    &page.text,
+                    at..at,
+                    "this translation may be out of date: its original has changed",
+                )
+                .note(format!(
+                    "after updating it, set `translates: {hash}` (`tally hash {}` prints it)",
+                    crate::diagnostics::display_path(&original.source)
+                ))
+                .warning(),
+            );
+        }
+    }
+    problems
+}
+
+fn quoted(names: &[String]) -> String {
+    if names.is_empty() {
+        return "(none are set in site.yaml's required_sections for this language)".to_string();
+    }
+    names
+        .iter()
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(crate) fn site_view(site: &Site, lang: &str) -> SiteView {
+    let settings = &site.settings;
+    SiteView {
+        title: settings.text(&settings.title, lang).to_string(),
+        description: settings.text(&settings.description, lang).to_string(),
+        base_url: settings.base_url.clone(),
+        home: settings.language_prefix(lang),
+        languages: settings.languages.clone(),
+        owner: settings.owner.clone(),
+        licence_name: settings.licence.name.clone(),
+        licence_url: settings.licence.url.clone(),
+        giscus: settings.giscus.clone(),
+        generator: GENERATOR,
+        privacy_url: site
+            .content
+            .get("privacy", lang)
+            .or_else(|| site.content.get("privacy", settings.original_language()))
+            .map(|p| p.url.clone()),
+    }
+}
+
+/// Every language version of the page with the key `key`, the current one marked.
+pub(crate) fn alternates(site: &Site, key: &str, current_lang: &str) -> Vec<Alternate> {
+    site.content
+        .versions(key, &site.settings)
+        .into_iter()
+        .map(|p| Alternate {
+            lang: p.lang.clone(),
+            url: p.url.clone(),
+            permalink: format!("{}{}", site.settings.base_url, p.url),
+            title: p.front.title.clone(),
+            current: p.lang == current_lang,
+        })
+        .collect()
+}
+
+fn page_view(site: &Site, page: &Page, content: String) -> PageView {
+    let banner = page
+        .is_translation(&site.settings)
+        .then(|| site.content.original_of(page, &site.settings))
+        .flatten()
+        .map(|original| Banner {
+            original_url: original.url.clone(),
+            original_title: original.front.title.clone(),
+            out_of_date: page.front.translates.as_deref()
+                != Some(content_hash(&original.text).as_str()),
+        });
+    let appliances = page
+        .front
+        .appliances
+        .iter()
+        .map(|id| {
+            let family = format!("families/{id}");
+            let target = site
+                .content
+                .get(&family, &page.lang)
+                .or_else(|| site.content.get(&family, site.settings.original_language()));
+            LinkItem {
+                title: target.map_or_else(|| id.clone(), |p| p.front.title.clone()),
+                url: target.map_or_else(String::new, |p| p.url.clone()),
+            }
+        })
+        .collect();
+    PageView {
+        title: page.front.title.clone(),
+        date: page.front.date.clone(),
+        kind: page.front.kind,
+        summary: page.front.summary.clone(),
+        url: page.url.clone(),
+        permalink: format!("{}{}", site.settings.base_url, page.url),
+        lang: page.lang.clone(),
+        content,
+        alternates: alternates(site, &page.key, &page.lang),
+        banner,
+        corrections: Vec::new(),
+        appliances,
+        build: Vec::new(),
+        discussion: page.front.discussion && site.settings.giscus.is_some(),
+    }
+}
+
+fn template_of(page: &Page) -> &'static str {
+    if page.key == "index" {
+        return "home.html";
+    }
+    match page.front.kind {
+        Kind::Measurement => "measurement.html",
+        Kind::Family => "family.html",
+        Kind::Page => "page.html",
+    }
+}
+
+/// The page's full HTML.
+pub(crate) fn render_page(site: &Site, page: &Page, work: &PageWork) -> Result<String, Diagnostic> {
+    let claims = vec![ClaimView::default(); work.scan.claims.len()];
+    let inputs = RenderInputs {
+        links: &work.resolved.links,
+        claims: &claims,
+    };
+    let html = render_html(page.body(), page.body_start, &inputs);
+    let mut context = Context::new();
+    context.insert("lang", &page.lang);
+    context.insert("site", &site_view(site, &page.lang));
+    context.insert("page", &page_view(site, page, html));
+    if page.key == "index" {
+        context.insert("listing", &super::generated::home_listing(site, &page.lang));
+    }
+    site.templates.render(template_of(page), &context)
+}

@@ -1,0 +1,151 @@
+//! The command line: arguments (clap) and what each command prints and returns.
+//!
+//! Owns exit codes: 0 ok, 1 problems in the content, 2 could not run. The binary is a thin
+//! shell over [`run`].
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::build::{BuildError, BuildOptions, build};
+use crate::diagnostics::{self, Diagnostic, Format};
+
+#[derive(Debug, Parser)]
+#[command(name = "tally", version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TALLY_COMMIT"), ")"), about = "A static site generator for sites that publish measurements")]
+pub struct Cli {
+    /// The site's folder (the one with site.yaml).
+    #[arg(long, global = true, default_value = ".")]
+    pub root: PathBuf,
+    /// How problems are printed.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build the site into site/ (replaced atomically; untouched when the build fails).
+    Build {
+        /// Where to write the site; default: site/ under the root.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check every page and figure without writing the site.
+    Check,
+    /// Print the content hash of a page, for a translation's `translates:`.
+    Hash {
+        /// The original page, e.g. content/method/index.md.
+        page: PathBuf,
+    },
+}
+
+/// Runs the command line and gives the process's exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    match &cli.command {
+        Command::Build { out } => {
+            let out = out.clone().unwrap_or_else(|| cli.root.join("site"));
+            build_command(&cli, Some(out))
+        }
+        Command::Check => build_command(&cli, None),
+        Command::Hash { page } => hash(&cli, page),
+    }
+}
+
+fn build_command(cli: &Cli, out: Option<PathBuf>) -> ExitCode {
+    if let Some(out) = &out
+        && let Err(message) = check_output_folder(&cli.root, out)
+    {
+        return could_not_run(&message);
+    }
+    let options = BuildOptions {
+        root: cli.root.clone(),
+        inject: None,
+    };
+    match build(&options) {
+        Ok(built) => {
+            print_problems(cli, &built.warnings);
+            if let Some(out) = out {
+                if let Err(error) = crate::output::write_atomically(&out, &built.output) {
+                    return could_not_run(&format!("{error:#}"));
+                }
+                if cli.format == Format::Human {
+                    eprintln!(
+                        "built {} files into {}",
+                        built.output.files.len(),
+                        out.display()
+                    );
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(BuildError::Problems(problems)) => {
+            print_problems(cli, &problems);
+            ExitCode::from(1)
+        }
+        Err(BuildError::CouldNotRun(error)) => could_not_run(&format!("{error:#}")),
+    }
+}
+
+/// The output folder must not hold the site's own sources: it is replaced whole.
+fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
+    let root = root
+        .canonicalize()
+        .map_err(|e| format!("cannot read {}: {e}", root.display()))?;
+    let out_abs = if out.is_absolute() {
+        out.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map_err(|e| e.to_string())?
+            .join(out)
+    };
+    let out_abs = out_abs.canonicalize().unwrap_or(out_abs);
+    if root.starts_with(&out_abs)
+        || out_abs.starts_with(root.join("content"))
+        || out_abs.join("site.yaml").exists()
+    {
+        return Err(format!(
+            "refusing to write the site into {}: it would replace the site's sources",
+            out.display()
+        ));
+    }
+    Ok(())
+}
+
+fn hash(cli: &Cli, page: &std::path::Path) -> ExitCode {
+    let path = if page.is_absolute() {
+        page.to_path_buf()
+    } else {
+        cli.root.join(page)
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            println!("{}", crate::content::content_hash(&text));
+            ExitCode::SUCCESS
+        }
+        Err(error) => could_not_run(&format!("cannot read {}: {error}", path.display())),
+    }
+}
+
+fn print_problems(cli: &Cli, problems: &[Diagnostic]) {
+    if problems.is_empty() && cli.format == Format::Json {
+        println!("[]");
+        return;
+    }
+    if problems.is_empty() {
+        return;
+    }
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let text = diagnostics::render(problems, cli.format, color && cli.format == Format::Human);
+    match cli.format {
+        Format::Human => eprint!("{text}"),
+        Format::Json | Format::Github => print!("{text}"),
+    }
+}
+
+fn could_not_run(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,220 @@
+//! UI strings: one Fluent file per language in `i18n/`, every key present in every language.
+//!
+//! Owns the loaded bundles and message lookup. It does not know templates; `templates`
+//! exposes [`Strings::get`] to them as the `t` function.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+use crate::diagnostics::Diagnostic;
+use crate::settings::Settings;
+
+/// Every language's UI strings.
+pub struct Strings {
+    bundles: BTreeMap<String, FluentBundle<FluentResource>>,
+}
+
+impl std::fmt::Debug for Strings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Strings")
+            .field("languages", &self.bundles.keys())
+            .finish()
+    }
+}
+
+impl Strings {
+    /// The message `key` in `lang` with `args`; `None` when it does not exist.
+    pub fn get(&self, lang: &str, key: &str, args: &[(&str, String)]) -> Option<String> {
+        let bundle = self.bundles.get(lang)?;
+        let pattern = bundle.get_message(key)?.value()?;
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            fluent_args.set(*name, FluentValue::from(value.clone()));
+        }
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+        errors.is_empty().then(|| text.into_owned())
+    }
+
+    /// Like [`Strings::get`], for keys that the program itself needs (checked at load).
+    pub fn text(&self, lang: &str, key: &str) -> String {
+        self.get(lang, key, &[]).unwrap_or_else(|| key.to_string())
+    }
+}
+
+/// Keys the program uses outside templates; each must exist in every language.
+pub const REQUIRED_KEYS: &[&str] = &[
+    "link-untranslated",
+    "figure-vendor-label",
+    "figure-computed",
+    "figure-vendor-source",
+];
+
+/// Reads `i18n/<lang>.ftl` for every language of the site.
+pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut bundles = BTreeMap::new();
+    let mut keys: BTreeMap<String, (BTreeSet<String>, PathBuf)> = BTreeMap::new();
+    for lang in &settings.languages {
+        let relative = PathBuf::from(format!("i18n/{lang}.ftl"));
+        let text = match std::fs::read_to_string(root.join(&relative)) {
+            Ok(text) => text,
+            Err(e) => {
+                diagnostics.push(Diagnostic::file(
+                    "missing-strings",
+                    &relative,
+                    format!("cannot read the UI strings of `{lang}`: {e}"),
+                ));
+                continue;
+            }
+        };
+        let resource = match FluentResource::try_new(text.clone()) {
+            Ok(resource) => resource,
+            Err((resource, errors)) => {
+                for error in errors {
+                    diagnostics.push(Diagnostic::at(
+                        "bad-fluent",
+                        &relative,
+                        &text,
+                        error.slice.clone().unwrap_or(error.pos.clone()),
+                        format!("{}", error.kind),
+                    ));
+                }
+                resource
+            }
+        };
+        let names: BTreeSet<String> = resource
+            .entries()
+            .filter_map(|entry| match entry {
+                fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                _ => None,
+            })
+            .collect();
+        keys.insert(lang.clone(), (names, relative.clone()));
+        let Ok(langid) = lang.parse() else { continue };
+        let mut bundle = FluentBundle::new_concurrent(vec![langid]);
+        // Isolation marks would show up as stray characters inside HTML attributes.
+        bundle.set_use_isolating(false);
+        if let Err(errors) = bundle.add_resource(resource) {
+            for error in errors {
+                diagnostics.push(Diagnostic::file("bad-fluent", &relative, error.to_string()));
+            }
+        }
+        bundles.insert(lang.clone(), bundle);
+    }
+    diagnostics.extend(missing_keys(&keys, root));
+    (Strings { bundles }, diagnostics)
+}
+
+fn missing_keys(
+    keys: &BTreeMap<String, (BTreeSet<String>, PathBuf)>,
+    root: &Path,
+) -> Vec<Diagnostic> {
+    let all: BTreeSet<&String> = keys.values().flat_map(|(k, _)| k).collect();
+    let mut diagnostics = Vec::new();
+    for (lang, (names, path)) in keys {
+        for key in REQUIRED_KEYS
+            .iter()
+            .map(|k| k.to_string())
+            .filter(|k| !names.contains(k))
+        {
+            diagnostics.push(Diagnostic::file(
+                "missing-string",
+                path,
+                format!("`{key}` is missing in `{lang}`; tally needs it"),
+            ));
+        }
+        for key in all
+            .iter()
+            .filter(|k| !names.contains(k.as_str()) && !REQUIRED_KEYS.contains(&k.as_str()))
+        {
+            let (other_lang, other_path) = keys
+                .iter()
+                .find(|(_, (n, _))| n.contains(key.as_str()))
+                .map(|(l, (_, p))| (l.as_str(), p.clone()))
+                .unwrap_or(("?", PathBuf::new()));
+            let place = find_key_place(root, &other_path, key);
+            diagnostics.push(
+                Diagnostic::file(
+                    "missing-string",
+                    path,
+                    format!("`{key}` is missing in `{lang}`"),
+                )
+                .note(format!("`{other_lang}` has it at {place}")),
+            );
+        }
+    }
+    diagnostics
+}
+
+fn find_key_place(root: &Path, path: &Path, key: &str) -> String {
+    let text = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+    let line = text
+        .lines()
+        .position(|l| l.split('=').next().is_some_and(|k| k.trim() == key))
+        .map_or(0, |i| i + 1);
+    format!("{}:{line}", crate::diagnostics::display_path(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(en: &str, ja: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("i18n")).unwrap();
+        std::fs::write(dir.path().join("i18n/en.ftl"), en).unwrap();
+        std::fs::write(dir.path().join("i18n/ja.ftl"), ja).unwrap();
+        dir
+    }
+
+    fn settings() -> Settings {
+        serde_saphyr::from_str("title: {en: T}\nbase_url: x\nlanguages: [en, ja]\nowner: O\nlicence: {name: L, url: U}\nrequired_sections: {how_taken: {}, limits: {}}\nfamily_columns: {done: {}, weight: {}}\n").unwrap()
+    }
+
+    const BASE: &str = "link-untranslated = (English)\nfigure-vendor-label = vendor\nfigure-computed = computed\nfigure-vendor-source = source\n";
+
+    #[test]
+    fn a_key_missing_in_one_language_is_an_error_naming_where_it_exists() {
+        let dir = site(&format!("{BASE}home = Home\n"), BASE);
+        let (_, diagnostics) = load(dir.path(), &settings());
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics[0].path, PathBuf::from("i18n/ja.ftl"));
+        assert!(
+            diagnostics[0].notes[0].contains("i18n/en.ftl:5"),
+            "{:?}",
+            diagnostics[0].notes
+        );
+    }
+
+    #[test]
+    fn messages_take_arguments_without_isolation_marks() {
+        let dir = site(
+            &format!("{BASE}hello = Hello {{ $name }}\n"),
+            &format!("{BASE}hello = こんにちは {{ $name }}\n"),
+        );
+        let (strings, diagnostics) = load(dir.path(), &settings());
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(
+            strings
+                .get("ja", "hello", &[("name", "世界".into())])
+                .unwrap(),
+            "こんにちは 世界"
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_is_placed_in_the_file() {
+        let dir = site(&format!("{BASE}broken = {{\n"), BASE);
+        let (_, diagnostics) = load(dir.path(), &settings());
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.code == "bad-fluent" && d.line == 5),
+            "{diagnostics:?}"
+        );
+    }
+}

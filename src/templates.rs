@@ -1,0 +1,156 @@
+//! Templates: the Tera instance loaded from `templates/`, with the `t` function that reads
+//! the UI strings, and conversion of Tera's errors into diagnostics.
+//!
+//! Owns Tera: no other module names it. Templates receive views (see `views`); they never
+//! compute figures.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tera::{Context, Kwargs, State, Tera};
+use walkdir::WalkDir;
+
+use crate::diagnostics::{Diagnostic, display_path};
+use crate::i18n::Strings;
+
+/// Templates every site must have.
+pub const REQUIRED: &[&str] = &[
+    "base.html",
+    "page.html",
+    "measurement.html",
+    "family.html",
+    "home.html",
+    "section.html",
+    "404.html",
+    "atom.xml",
+    "sitemap.xml",
+];
+
+pub struct Templates {
+    tera: Tera,
+    /// Sources by template name, to place rendering errors.
+    sources: Vec<(String, String)>,
+}
+
+impl std::fmt::Debug for Templates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Templates").finish_non_exhaustive()
+    }
+}
+
+/// Loads every file under `templates/` and registers `t(key=..., ...)`.
+pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnostic>> {
+    let dir = root.join("templates");
+    let mut sources = Vec::new();
+    let mut diagnostics = Vec::new();
+    for entry in WalkDir::new(&dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let name = display_path(entry.path().strip_prefix(&dir).unwrap_or(entry.path()));
+        match std::fs::read_to_string(entry.path()) {
+            Ok(text) => sources.push((name, text)),
+            Err(e) => diagnostics.push(Diagnostic::file(
+                "unreadable-file",
+                template_path(&name),
+                format!("cannot read: {e}"),
+            )),
+        }
+    }
+    for required in REQUIRED {
+        if !sources.iter().any(|(name, _)| name == required) {
+            diagnostics.push(Diagnostic::file(
+                "missing-template",
+                template_path(required),
+                "the site needs this template",
+            ));
+        }
+    }
+    if !diagnostics.is_empty() {
+        return Err(diagnostics);
+    }
+    let mut tera = Tera::new();
+    tera.autoescape_on([".html", ".xml"]);
+    tera.register_function("t", move |kwargs: Kwargs, state: &State| {
+        translate(&strings, &kwargs, state)
+    });
+    if let Err(error) =
+        tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+    {
+        return Err(vec![to_diagnostic(&error, &sources)]);
+    }
+    Ok(Templates { tera, sources })
+}
+
+fn template_path(name: &str) -> PathBuf {
+    Path::new("templates").join(name)
+}
+
+fn translate(strings: &Strings, kwargs: &Kwargs, state: &State) -> tera::TeraResult<String> {
+    let key: String = kwargs.must_get("key")?;
+    let lang: String = match kwargs.get::<String>("lang")? {
+        Some(lang) => lang,
+        None => state
+            .get::<String>("lang")?
+            .ok_or_else(|| tera::Error::message("`t` needs `lang` in the context"))?,
+    };
+    let args: Vec<(&str, String)> = kwargs
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), Some("key" | "lang")))
+        .filter_map(|(name, value)| Some((name.as_str()?, value.to_string())))
+        .collect();
+    strings.get(&lang, &key, &args).ok_or_else(|| {
+        tera::Error::message(format!(
+            "the UI string `{key}` is missing in i18n/{lang}.ftl"
+        ))
+    })
+}
+
+impl Templates {
+    /// Renders template `name` with `context`; an error is placed in the template's file.
+    pub fn render(&self, name: &str, context: &Context) -> Result<String, Diagnostic> {
+        self.tera
+            .render(name, context)
+            .map_err(|e| to_diagnostic(&e, &self.sources))
+    }
+}
+
+fn to_diagnostic(error: &tera::Error, sources: &[(String, String)]) -> Diagnostic {
+    let report = match error.kind() {
+        tera::ErrorKind::SyntaxError(report) | tera::ErrorKind::RenderingError(report) => {
+            Some(report)
+        }
+        _ => None,
+    };
+    let mut message = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        message.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    let Some(report) = report else {
+        return Diagnostic::file("template", "templates", message);
+    };
+    let name = report.filename();
+    let text = sources
+        .iter()
+        .find(|(n, _)| n == name)
+        .map_or("", |(_, t)| t.as_str());
+    let span = report.span();
+    let end = if span.range.end > span.range.start {
+        span.range.end
+    } else {
+        span.range.start + 1
+    };
+    Diagnostic::at(
+        "template",
+        template_path(name),
+        text,
+        span.range.start.min(text.len())..end.min(text.len()),
+        report.message().to_string(),
+    )
+}
