@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Everything the tests need, set up on a fresh machine, then every check CI runs:
+# formatting, lints, unit and integration tests, a release build of the bundled site and
+# the Nu HTML Checker over every page it wrote.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
+if ((${#missing[@]})); then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+# --ignore-scripts: vnu-jar's install step downloads a Java runtime; the machine's is used.
+npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+
+cargo fmt --check
+cargo clippy --all-targets -- -D warnings
+cargo test
+cargo run --release -- build
+java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html site/
+echo "the Nu HTML Checker found no error in $(find site -name '*.html' | wc -l) pages"
