@@ -1,1 +1,154 @@
 //! Run data and the figure engine: runs.yaml, importers, expressions, the number grammar.
+//!
+//! Owns what a figure *is* ([`Computed`]), why it cannot be computed ([`FigureError`]), and
+//! the submodules that load run data and compare stated numbers with computed ones. It does
+//! not find tags in pages, render HTML or print diagnostics: the page and check stages do,
+//! calling [`RunData::resolve`] and [`number::check`].
+
+pub mod expr;
+pub mod import;
+pub mod number;
+pub mod rundata;
+mod yaml;
+
+pub use rundata::{RunData, Shot, VendorFigure, load_run_data};
+
+use std::ops::Range;
+
+/// A value the data gives, ready to compare with what a page states.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Computed {
+    /// The NAME as tagged.
+    pub name: String,
+    /// In the base unit of `unit`'s kind.
+    pub value: f64,
+    /// The declared `unit:` of a figure, or the unit of a data field; Count when none.
+    pub unit: number::Unit,
+    /// The expression, or the path.
+    pub formula: String,
+    /// Each data path read, with its value in base units.
+    pub inputs: Vec<(String, f64)>,
+    pub round: number::Rounding,
+    /// Values once published and withdrawn.
+    pub withdrawn: Vec<Withdrawal>,
+}
+
+/// A value once published and later withdrawn: struck on the page, never counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Withdrawal {
+    /// As it was written in runs.yaml.
+    pub value: String,
+    /// YYYY-MM-DD.
+    pub on: String,
+    pub why: String,
+}
+
+/// Why a figure cannot be computed. `span` is the byte range inside the expression (or
+/// inside the tag's NAME) that the problem is about, so the caller can point at it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FigureError {
+    #[error("no figure, constant or run is named `{name}`")]
+    UnknownName { name: String, span: Range<usize> },
+    #[error("`{path}` is not in the run data")]
+    MissingPath { path: String, span: Range<usize> },
+    #[error("`{path}` is {what}, not a number")]
+    NotANumber {
+        path: String,
+        what: &'static str,
+        span: Range<usize>,
+    },
+    #[error("division by zero: `{divisor}` is 0")]
+    DivisionByZero { divisor: String, span: Range<usize> },
+    #[error("`{name}` is a vendor's figure; it may be stated but never computed with")]
+    VendorInExpression { name: String, span: Range<usize> },
+    #[error("figure `{name}` depends on itself: {chain}")]
+    Cycle {
+        name: String,
+        chain: String,
+        span: Range<usize>,
+    },
+    #[error("run `{run}` failed: {why}")]
+    FailedRun {
+        run: String,
+        why: String,
+        span: Range<usize>,
+    },
+    #[error("`*` reads many values; use it only inside sum, mean, min or max")]
+    WildcardOutsideFunction { span: Range<usize> },
+    #[error("{function}() of nothing: no value matched")]
+    EmptyAggregate {
+        function: &'static str,
+        span: Range<usize>,
+    },
+    #[error("{message}")]
+    BadArgument { message: String, span: Range<usize> },
+    #[error("{message}")]
+    Syntax { message: String, span: Range<usize> },
+    #[error("in figure `{figure}`: {inner}")]
+    InFigure {
+        figure: String,
+        inner: Box<FigureError>,
+        span: Range<usize>,
+    },
+}
+
+impl FigureError {
+    /// The byte range inside the expression or NAME the error is about.
+    pub fn span(&self) -> Range<usize> {
+        use FigureError::*;
+        match self {
+            UnknownName { span, .. }
+            | MissingPath { span, .. }
+            | NotANumber { span, .. }
+            | DivisionByZero { span, .. }
+            | VendorInExpression { span, .. }
+            | Cycle { span, .. }
+            | FailedRun { span, .. }
+            | WildcardOutsideFunction { span }
+            | EmptyAggregate { span, .. }
+            | BadArgument { span, .. }
+            | Syntax { span, .. }
+            | InFigure { span, .. } => span.clone(),
+        }
+    }
+
+    /// A short kebab-case code for diagnostics.
+    pub fn code(&self) -> &'static str {
+        use FigureError::*;
+        match self {
+            UnknownName { .. } => "figure-unknown",
+            MissingPath { .. } => "figure-missing-path",
+            NotANumber { .. } => "figure-not-a-number",
+            DivisionByZero { .. } => "figure-division-by-zero",
+            VendorInExpression { .. } => "figure-vendor-in-expression",
+            Cycle { .. } => "figure-cycle",
+            FailedRun { .. } => "figure-failed-run",
+            WildcardOutsideFunction { .. } | EmptyAggregate { .. } | BadArgument { .. } => {
+                "figure-expression"
+            }
+            Syntax { .. } => "figure-syntax",
+            InFigure { inner, .. } => inner.code(),
+        }
+    }
+
+    /// The same error pointing at `span` instead (used when an error found inside one
+    /// expression is reported at the place that referred to it).
+    pub(crate) fn with_span(mut self, new: Range<usize>) -> FigureError {
+        use FigureError::*;
+        match &mut self {
+            UnknownName { span, .. }
+            | MissingPath { span, .. }
+            | NotANumber { span, .. }
+            | DivisionByZero { span, .. }
+            | VendorInExpression { span, .. }
+            | Cycle { span, .. }
+            | FailedRun { span, .. }
+            | WildcardOutsideFunction { span }
+            | EmptyAggregate { span, .. }
+            | BadArgument { span, .. }
+            | Syntax { span, .. }
+            | InFigure { span, .. } => *span = new,
+        }
+        self
+    }
+}

@@ -1,0 +1,707 @@
+//! The expression language of figures: parsing (with winnow) and evaluation.
+//!
+//! Owns the syntax tree ([`Expr`]), [`parse`] and [`evaluate`]. It does not know what the
+//! names in an expression refer to: the caller passes a [`Scope`] that reads paths (run
+//! data, constants, other figures). Every node carries the byte range it was parsed from,
+//! so that any error points at the offending part of the expression.
+//!
+//! Grammar:
+//! ```text
+//! expr    = term (("+" | "-") term)*
+//! term    = unary (("*" | "/") unary)*
+//! unary   = "-" unary | primary
+//! primary = number | "(" expr ")" | call | path
+//! call    = function "(" expr ("," expr)* ")"
+//! path    = name ("." (name | "*"))*          name = [A-Za-z0-9_]+, not starting a number
+//! number  = digits ("." digits)? (("e" | "E") ("+" | "-")? digits)?
+//! ```
+//! Functions: `sum mean min max` (any number of arguments; a path with `*`, a list or a map
+//! gives all its numbers), `share(a, b)` = a ÷ b × 100 in %, `busy(before, after)` = CPU
+//! busy in % from two kern.cp_time readings, `bits_per_s(bytes, seconds)` = bytes × 8 ÷
+//! seconds. Values are in base units (bit/s, B, s, %), and so is the result.
+
+use std::ops::Range;
+
+use winnow::ascii::{digit1, multispace0};
+use winnow::combinator::{alt, cut_err, delimited, opt, preceded, repeat, separated};
+use winnow::error::{ContextError, ErrMode, StrContext, StrContextValue};
+use winnow::prelude::*;
+use winnow::stream::{LocatingSlice, Location};
+use winnow::token::{one_of, take_while};
+
+use super::FigureError;
+use super::number::Unit;
+
+/// A parsed expression node with the bytes of the expression it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Number(f64),
+    Path(Path),
+    Neg(Box<Expr>),
+    Binary {
+        op: BinaryOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Call {
+        function: Function,
+        args: Vec<Expr>,
+    },
+    /// A call of a function that does not exist; [`parse`] rejects it, so it is never
+    /// seen outside this module.
+    UnknownCall {
+        name: String,
+        name_span: Range<usize>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Function {
+    Sum,
+    Mean,
+    Min,
+    Max,
+    Share,
+    Busy,
+    BitsPerS,
+}
+
+impl Function {
+    pub fn name(self) -> &'static str {
+        match self {
+            Function::Sum => "sum",
+            Function::Mean => "mean",
+            Function::Min => "min",
+            Function::Max => "max",
+            Function::Share => "share",
+            Function::Busy => "busy",
+            Function::BitsPerS => "bits_per_s",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Function> {
+        [
+            Function::Sum,
+            Function::Mean,
+            Function::Min,
+            Function::Max,
+            Function::Share,
+            Function::Busy,
+            Function::BitsPerS,
+        ]
+        .into_iter()
+        .find(|f| f.name() == name)
+    }
+
+    /// The number of arguments, when fixed.
+    fn arity(self) -> Option<usize> {
+        match self {
+            Function::Share | Function::Busy | Function::BitsPerS => Some(2),
+            _ => None,
+        }
+    }
+
+    fn aggregates(self) -> bool {
+        matches!(
+            self,
+            Function::Sum | Function::Mean | Function::Min | Function::Max
+        )
+    }
+}
+
+/// A dotted path into the data: `runs.close_coproc.host_frames.received`, `body_bytes`,
+/// `runs.*.responses.complete`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Path {
+    pub segments: Vec<Segment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    Name(String),
+    Star,
+}
+
+impl Path {
+    pub fn has_star(&self) -> bool {
+        self.segments.contains(&Segment::Star)
+    }
+
+    /// The first segment, the name a path starts from.
+    pub fn head(&self) -> &str {
+        match self.segments.first() {
+            Some(Segment::Name(name)) => name,
+            _ => "*",
+        }
+    }
+}
+
+impl std::fmt::Display for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, segment) in self.segments.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            match segment {
+                Segment::Name(name) => f.write_str(name)?,
+                Segment::Star => f.write_str("*")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+type Input<'a> = LocatingSlice<&'a str>;
+
+/// Parses an expression. A syntax error names what was expected and where.
+pub fn parse(text: &str) -> Result<Expr, FigureError> {
+    let expr = delimited(multispace0, expression, multispace0)
+        .parse(LocatingSlice::new(text))
+        .map_err(|error| {
+            let offset = error.offset();
+            let inner = error.inner();
+            let expected: Vec<String> = inner
+                .context()
+                .filter_map(|c| match c {
+                    StrContext::Expected(v) => Some(v.to_string()),
+                    StrContext::Label(_) => None,
+                    _ => None,
+                })
+                .collect();
+            let label = inner.context().find_map(|c| match c {
+                StrContext::Label(l) => Some(*l),
+                _ => None,
+            });
+            let found = text[offset..].chars().next();
+            let mut message = match found {
+                Some(c) => format!("unexpected `{c}`"),
+                None => "the expression ends too early".to_string(),
+            };
+            if let Some(label) = label {
+                message = format!("{message} in {label}");
+            }
+            if !expected.is_empty() {
+                message = format!("{message}; expected {}", expected.join(" or "));
+            }
+            let end = found.map_or(offset, |c| offset + c.len_utf8());
+            FigureError::Syntax {
+                message,
+                span: offset..end,
+            }
+        })?;
+    check_structure(&expr, false)?;
+    Ok(expr)
+}
+
+/// Checks what the grammar alone cannot: function names, arities, and `*` only directly
+/// inside an aggregate.
+fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureError> {
+    match &expr.kind {
+        ExprKind::Number(_) => Ok(()),
+        ExprKind::UnknownCall { name, name_span } => Err(FigureError::Syntax {
+            message: format!(
+                "there is no function `{name}`; the functions are sum, mean, min, max, share, busy, bits_per_s"
+            ),
+            span: name_span.clone(),
+        }),
+        ExprKind::Path(path) => {
+            if path.has_star() && !inside_aggregate {
+                Err(FigureError::WildcardOutsideFunction {
+                    span: expr.span.clone(),
+                })
+            } else {
+                Ok(())
+            }
+        }
+        ExprKind::Neg(inner) => check_structure(inner, false),
+        ExprKind::Binary { left, right, .. } => {
+            check_structure(left, false)?;
+            check_structure(right, false)
+        }
+        ExprKind::Call { function, args } => {
+            if let Some(arity) = function.arity()
+                && args.len() != arity
+            {
+                return Err(FigureError::BadArgument {
+                    message: format!(
+                        "{}() takes {arity} arguments, not {}",
+                        function.name(),
+                        args.len()
+                    ),
+                    span: expr.span.clone(),
+                });
+            }
+            for arg in args {
+                check_structure(arg, function.aggregates())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn ws<'a, O, P>(parser: P) -> impl ModalParser<Input<'a>, O, ContextError>
+where
+    P: ModalParser<Input<'a>, O, ContextError>,
+{
+    delimited(multispace0, parser, multispace0)
+}
+
+fn expression(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let start = input.current_token_start();
+    let first = term.parse_next(input)?;
+    let rest: Vec<(char, Expr)> = repeat(
+        0..,
+        (
+            ws(one_of(['+', '-'])),
+            cut_err(term).context(StrContext::Expected(StrContextValue::Description(
+                "a number, a path or `(`",
+            ))),
+        ),
+    )
+    .parse_next(input)?;
+    Ok(fold(start, first, rest))
+}
+
+fn term(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let start = input.current_token_start();
+    let first = unary.parse_next(input)?;
+    let rest: Vec<(char, Expr)> = repeat(
+        0..,
+        (
+            ws(one_of(['*', '/'])),
+            cut_err(unary).context(StrContext::Expected(StrContextValue::Description(
+                "a number, a path or `(`",
+            ))),
+        ),
+    )
+    .parse_next(input)?;
+    Ok(fold(start, first, rest))
+}
+
+fn fold(start: usize, first: Expr, rest: Vec<(char, Expr)>) -> Expr {
+    rest.into_iter().fold(first, |left, (op, right)| {
+        let op = match op {
+            '+' => BinaryOp::Add,
+            '-' => BinaryOp::Sub,
+            '*' => BinaryOp::Mul,
+            _ => BinaryOp::Div,
+        };
+        let span = start..right.span.end;
+        Expr {
+            kind: ExprKind::Binary {
+                op,
+                left: Box::new(left),
+                right: Box::new(right),
+            },
+            span,
+        }
+    })
+}
+
+fn unary(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let _ = multispace0.parse_next(input)?;
+    let start = input.current_token_start();
+    if opt('-').parse_next(input)?.is_some() {
+        let inner = cut_err(unary)
+            .context(StrContext::Expected(StrContextValue::Description(
+                "a number, a path or `(`",
+            )))
+            .parse_next(input)?;
+        let span = start..inner.span.end;
+        return Ok(Expr {
+            kind: ExprKind::Neg(Box::new(inner)),
+            span,
+        });
+    }
+    let primary = primary.parse_next(input)?;
+    let _ = multispace0.parse_next(input)?;
+    Ok(primary)
+}
+
+fn primary(input: &mut Input<'_>) -> ModalResult<Expr> {
+    alt((
+        number,
+        parenthesised,
+        call_or_path,
+        winnow::combinator::fail.context(StrContext::Expected(StrContextValue::Description(
+            "a number, a path or `(`",
+        ))),
+    ))
+    .parse_next(input)
+}
+
+fn number(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let (text, span) = (
+        digit1,
+        opt(('.', digit1)),
+        opt((one_of(['e', 'E']), opt(one_of(['+', '-'])), digit1)),
+    )
+        .take()
+        .with_span()
+        .parse_next(input)?;
+    let value: f64 = text
+        .parse()
+        .map_err(|_| ErrMode::Cut(ContextError::new()))?;
+    Ok(Expr {
+        kind: ExprKind::Number(value),
+        span,
+    })
+}
+
+fn parenthesised(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let start = input.current_token_start();
+    let inner = preceded(
+        '(',
+        cut_err((
+            expression,
+            ')'.context(StrContext::Expected(StrContextValue::CharLiteral(')'))),
+        )),
+    )
+    .parse_next(input)?;
+    let end = input.previous_token_end();
+    Ok(Expr {
+        span: start..end,
+        ..inner.0
+    })
+}
+
+fn name<'a>(input: &mut Input<'a>) -> ModalResult<&'a str> {
+    take_while(1.., |c: char| c.is_ascii_alphanumeric() || c == '_').parse_next(input)
+}
+
+fn segment(input: &mut Input<'_>) -> ModalResult<Segment> {
+    alt((
+        '*'.value(Segment::Star),
+        name.map(|n: &str| Segment::Name(n.to_string())),
+    ))
+    .parse_next(input)
+}
+
+fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let start = input.current_token_start();
+    let (head, head_span) = alt((
+        name.map(|n: &str| Segment::Name(n.to_string())),
+        '*'.value(Segment::Star),
+    ))
+    .with_span()
+    .parse_next(input)?;
+    if let Segment::Name(head_name) = &head {
+        let checkpoint_is_call = opt(preceded(multispace0, '(')).parse_next(input)?.is_some();
+        if checkpoint_is_call {
+            let args: Vec<Expr> = cut_err((
+                separated(1.., ws(expression), ','),
+                ')'.context(StrContext::Expected(StrContextValue::Description(
+                    "`,` or `)`",
+                ))),
+            ))
+            .map(|(args, _)| args)
+            .context(StrContext::Label("the function's arguments"))
+            .parse_next(input)?;
+            let end = input.previous_token_end();
+            let kind = match Function::from_name(head_name) {
+                Some(function) => ExprKind::Call { function, args },
+                None => ExprKind::UnknownCall {
+                    name: head_name.clone(),
+                    name_span: head_span,
+                },
+            };
+            return Ok(Expr {
+                kind,
+                span: start..end,
+            });
+        }
+    }
+    let rest: Vec<Segment> = repeat(
+        0..,
+        preceded(
+            '.',
+            cut_err(segment).context(StrContext::Expected(StrContextValue::Description(
+                "a name or `*` after `.`",
+            ))),
+        ),
+    )
+    .parse_next(input)?;
+    let end = input.previous_token_end();
+    let mut segments = vec![head];
+    segments.extend(rest);
+    Ok(Expr {
+        kind: ExprKind::Path(Path { segments }),
+        span: start..end,
+    })
+}
+
+/// One number read from the data, with the path it was read at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leaf {
+    pub path: String,
+    pub value: f64,
+    pub unit: Unit,
+    /// For a leaf that is another figure: the data it was computed from, listed as inputs
+    /// instead of the figure itself.
+    pub expands_to: Vec<(String, f64)>,
+}
+
+fn push_input(inputs: &mut Vec<(String, f64)>, leaf: &Leaf) {
+    if leaf.expands_to.is_empty() {
+        inputs.push((leaf.path.clone(), leaf.value));
+    } else {
+        inputs.extend(leaf.expands_to.iter().cloned());
+    }
+}
+
+/// What an expression's names refer to.
+pub trait Scope {
+    /// Reads `path`: one leaf for a path to a number; several for a path with `*`, or one
+    /// that ends at a list or map (only asked for when `many` is true). `span` is where the
+    /// path stands in the expression, for errors.
+    fn read(&self, path: &Path, many: bool, span: Range<usize>) -> Result<Vec<Leaf>, FigureError>;
+}
+
+/// The result of an expression, with every leaf it read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evaluation {
+    pub value: f64,
+    /// The unit the expression implies (a single field's, or a function's), if any.
+    pub implied_unit: Option<Unit>,
+    pub inputs: Vec<(String, f64)>,
+}
+
+/// Evaluates `expr`, reading names through `scope`.
+pub fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, FigureError> {
+    let mut inputs = Vec::new();
+    let (value, implied_unit) = eval(expr, scope, &mut inputs)?;
+    Ok(Evaluation {
+        value,
+        implied_unit,
+        inputs,
+    })
+}
+
+fn eval(
+    expr: &Expr,
+    scope: &dyn Scope,
+    inputs: &mut Vec<(String, f64)>,
+) -> Result<(f64, Option<Unit>), FigureError> {
+    match &expr.kind {
+        ExprKind::Number(value) => Ok((*value, None)),
+        ExprKind::Path(path) => {
+            let leaves = scope.read(path, false, expr.span.clone())?;
+            match leaves.as_slice() {
+                [leaf] => {
+                    push_input(inputs, leaf);
+                    Ok((leaf.value, (leaf.unit != Unit::Count).then_some(leaf.unit)))
+                }
+                _ => Err(FigureError::NotANumber {
+                    path: path.to_string(),
+                    what: "several values",
+                    span: expr.span.clone(),
+                }),
+            }
+        }
+        ExprKind::Neg(inner) => {
+            let (value, unit) = eval(inner, scope, inputs)?;
+            Ok((-value, unit))
+        }
+        ExprKind::Binary { op, left, right } => {
+            let (a, unit_a) = eval(left, scope, inputs)?;
+            let (b, unit_b) = eval(right, scope, inputs)?;
+            let same_unit = if unit_a == unit_b { unit_a } else { None };
+            match op {
+                BinaryOp::Add => Ok((a + b, same_unit)),
+                BinaryOp::Sub => Ok((a - b, same_unit)),
+                BinaryOp::Mul => Ok((a * b, None)),
+                BinaryOp::Div => {
+                    if b == 0.0 {
+                        return Err(FigureError::DivisionByZero {
+                            divisor: describe(right),
+                            span: right.span.clone(),
+                        });
+                    }
+                    Ok((a / b, None))
+                }
+            }
+        }
+        ExprKind::Call { function, args } => call(*function, args, expr, scope, inputs),
+        ExprKind::UnknownCall { name, name_span } => Err(FigureError::Syntax {
+            message: format!("there is no function `{name}`"),
+            span: name_span.clone(),
+        }),
+    }
+}
+
+/// How an expression is shown in a message: its path, or "this part".
+fn describe(expr: &Expr) -> String {
+    match &expr.kind {
+        ExprKind::Path(path) => path.to_string(),
+        ExprKind::Number(value) => value.to_string(),
+        _ => "the divisor".to_string(),
+    }
+}
+
+fn call(
+    function: Function,
+    args: &[Expr],
+    whole: &Expr,
+    scope: &dyn Scope,
+    inputs: &mut Vec<(String, f64)>,
+) -> Result<(f64, Option<Unit>), FigureError> {
+    match function {
+        Function::Sum | Function::Mean | Function::Min | Function::Max => {
+            let mut values = Vec::new();
+            let mut units = Vec::new();
+            for arg in args {
+                if let ExprKind::Path(path) = &arg.kind {
+                    for leaf in scope.read(path, true, arg.span.clone())? {
+                        push_input(inputs, &leaf);
+                        values.push(leaf.value);
+                        units.push((leaf.unit != Unit::Count).then_some(leaf.unit));
+                    }
+                } else {
+                    let (value, unit) = eval(arg, scope, inputs)?;
+                    values.push(value);
+                    units.push(unit);
+                }
+            }
+            let unit = match units.split_first() {
+                Some((first, rest)) if rest.iter().all(|u| u == first) => *first,
+                _ => None,
+            };
+            if values.is_empty() {
+                return Err(FigureError::EmptyAggregate {
+                    function: function.name(),
+                    span: whole.span.clone(),
+                });
+            }
+            let value = match function {
+                Function::Sum => values.iter().sum(),
+                Function::Mean => values.iter().sum::<f64>() / values.len() as f64,
+                Function::Min => values.iter().copied().fold(f64::INFINITY, f64::min),
+                _ => values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            };
+            Ok((value, unit))
+        }
+        Function::Share => {
+            let (part, _) = eval(&args[0], scope, inputs)?;
+            let (whole_value, _) = eval(&args[1], scope, inputs)?;
+            if whole_value == 0.0 {
+                return Err(FigureError::DivisionByZero {
+                    divisor: describe(&args[1]),
+                    span: args[1].span.clone(),
+                });
+            }
+            Ok((part / whole_value * 100.0, Some(Unit::Percent)))
+        }
+        Function::BitsPerS => {
+            let (bytes, _) = eval(&args[0], scope, inputs)?;
+            let (seconds, _) = eval(&args[1], scope, inputs)?;
+            if seconds == 0.0 {
+                return Err(FigureError::DivisionByZero {
+                    divisor: describe(&args[1]),
+                    span: args[1].span.clone(),
+                });
+            }
+            Ok((bytes * 8.0 / seconds, Some(Unit::BitPerSecond)))
+        }
+        Function::Busy => {
+            let before = reading(&args[0], scope, inputs)?;
+            let after = reading(&args[1], scope, inputs)?;
+            if before.ticks.len() != after.ticks.len() {
+                return Err(FigureError::BadArgument {
+                    message: format!(
+                        "busy(): the readings have {} and {} counters",
+                        before.ticks.len(),
+                        after.ticks.len()
+                    ),
+                    span: whole.span.clone(),
+                });
+            }
+            let total: f64 = after.ticks.iter().sum::<f64>() - before.ticks.iter().sum::<f64>();
+            let idle = after.ticks[after.idle] - before.ticks[before.idle];
+            if total <= 0.0 {
+                return Err(FigureError::DivisionByZero {
+                    divisor: "the ticks between the readings".to_string(),
+                    span: whole.span.clone(),
+                });
+            }
+            Ok(((total - idle) / total * 100.0, Some(Unit::Percent)))
+        }
+    }
+}
+
+/// A kern.cp_time reading: its tick counters and which of them is idle.
+struct Reading {
+    ticks: Vec<f64>,
+    idle: usize,
+}
+
+/// kern.cp_time lists user, nice, system, interrupt, idle; a map names them, and its
+/// `idle` key is the idle one.
+fn reading(
+    arg: &Expr,
+    scope: &dyn Scope,
+    inputs: &mut Vec<(String, f64)>,
+) -> Result<Reading, FigureError> {
+    let ExprKind::Path(path) = &arg.kind else {
+        return Err(FigureError::BadArgument {
+            message: "busy() takes two kern.cp_time readings (paths to lists or maps)".to_string(),
+            span: arg.span.clone(),
+        });
+    };
+    let leaves = scope.read(path, true, arg.span.clone())?;
+    let by_name = leaves
+        .iter()
+        .position(|l| l.path.rsplit('.').next() == Some("idle"));
+    let idle = match by_name {
+        Some(i) => i,
+        None if leaves.len() == 5 => 4,
+        None => {
+            return Err(FigureError::BadArgument {
+                message: format!(
+                    "`{path}` is not a kern.cp_time reading: give five counters (user, nice, system, interrupt, idle) or a map with `idle`"
+                ),
+                span: arg.span.clone(),
+            });
+        }
+    };
+    for leaf in &leaves {
+        push_input(inputs, leaf);
+    }
+    Ok(Reading {
+        ticks: leaves.iter().map(|l| l.value).collect(),
+        idle,
+    })
+}
+
+/// Every path an expression names, with its span.
+pub fn paths(expr: &Expr) -> Vec<(&Path, Range<usize>)> {
+    let mut out = Vec::new();
+    collect_paths(expr, &mut out);
+    out
+}
+
+fn collect_paths<'a>(expr: &'a Expr, out: &mut Vec<(&'a Path, Range<usize>)>) {
+    match &expr.kind {
+        ExprKind::Number(_) | ExprKind::UnknownCall { .. } => {}
+        ExprKind::Path(path) => out.push((path, expr.span.clone())),
+        ExprKind::Neg(inner) => collect_paths(inner, out),
+        ExprKind::Binary { left, right, .. } => {
+            collect_paths(left, out);
+            collect_paths(right, out);
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| collect_paths(a, out)),
+    }
+}

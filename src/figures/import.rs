@@ -1,0 +1,497 @@
+//! Importers: raw tool output turned into the receiver's figures.
+//!
+//! Owns [`import_iperf`] (format detection), [`import_iperf3_json`] and
+//! [`import_iperf2_text`], and the [`Received`] figures they give. It does not read files or
+//! place errors in runs.yaml (`rundata` does), and it never reports what a sender sent: the
+//! throughput is what arrived.
+//!
+//! - iperf3 `--json`: `end.sum_received` gives bytes, seconds and bits per second. Per
+//!   interval, `intervals[].sum` is used only where it is the receiving side's
+//!   (`sender: false`, as on the server or with `-R`), or from `server_output_json` (with
+//!   `--get-server-output`); a client's own intervals are the sender's and are not used.
+//! - iperf 2 text: a stream is the receiver's when its local port is the listening port
+//!   (`local A port 5001 connected with B port P`). With several receiving streams, a
+//!   `[SUM]` line wins, then the stream whose peer port is a port this text shows sending
+//!   from (the server side of a `-d`/client transcript). The stream's longest line (0.0-30.0
+//!   sec) is its summary; its shorter lines are its intervals. iperf 2 prints transfer in
+//!   binary units (KBytes = 1024 bytes) and rates in decimal ones (Mbits/sec = 10^6).
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+/// Which importer read a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    Iperf3Json,
+    Iperf2Text,
+}
+
+/// What the receiver received.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Received {
+    pub tool: Tool,
+    pub bytes: f64,
+    pub seconds: f64,
+    pub bits_per_second: f64,
+    pub intervals: Vec<Interval>,
+}
+
+/// One reporting interval at the receiver.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Interval {
+    pub start: f64,
+    pub end: f64,
+    pub bytes: f64,
+    pub bits_per_second: f64,
+    /// The interval's line in the raw text (iperf 2 only).
+    pub line: Option<Range<usize>>,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ImportError {
+    #[error("iperf3 reported an error: {0}")]
+    ToolError(String),
+    #[error("not iperf3 JSON: {0}")]
+    BadJson(String),
+    #[error("iperf3 JSON has no `{0}`")]
+    MissingJsonField(&'static str),
+    #[error(
+        "no receiver's summary line: this iperf 2 text shows only what was sent; record the server's side (`iperf -s`)"
+    )]
+    NoReceiver,
+    #[error("{count} receiving streams and no [SUM] line: which one is the throughput is unclear")]
+    AmbiguousReceiver { count: usize },
+    #[error("cannot read this line: {reason}")]
+    BadLine { reason: String, line: Range<usize> },
+}
+
+/// Imports iperf output, detecting the format: a text that starts with `{` is iperf3 JSON,
+/// anything else iperf 2 text.
+pub fn import_iperf(text: &str) -> Result<Received, ImportError> {
+    if text.trim_start().starts_with('{') {
+        import_iperf3_json(text)
+    } else {
+        import_iperf2_text(text)
+    }
+}
+
+fn number_at(value: &serde_json::Value, field: &'static str) -> Result<f64, ImportError> {
+    value
+        .get(field)
+        .and_then(serde_json::Value::as_f64)
+        .ok_or(ImportError::MissingJsonField(field))
+}
+
+/// Imports `iperf3 --json` output.
+pub fn import_iperf3_json(text: &str) -> Result<Received, ImportError> {
+    let json: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ImportError::BadJson(e.to_string()))?;
+    if let Some(error) = json.get("error").and_then(serde_json::Value::as_str) {
+        return Err(ImportError::ToolError(error.to_string()));
+    }
+    let end = json
+        .get("end")
+        .ok_or(ImportError::MissingJsonField("end"))?;
+    let received = end
+        .get("sum_received")
+        .ok_or(ImportError::MissingJsonField("end.sum_received"))?;
+    let own = receiver_intervals(&json);
+    let intervals = if own.is_empty() {
+        json.get("server_output_json")
+            .map(receiver_intervals)
+            .unwrap_or_default()
+    } else {
+        own
+    };
+    Ok(Received {
+        tool: Tool::Iperf3Json,
+        bytes: number_at(received, "bytes")?,
+        seconds: number_at(received, "seconds")?,
+        bits_per_second: number_at(received, "bits_per_second")?,
+        intervals,
+    })
+}
+
+/// The intervals of a JSON document whose `sum` is the receiving side's.
+fn receiver_intervals(json: &serde_json::Value) -> Vec<Interval> {
+    let Some(intervals) = json.get("intervals").and_then(serde_json::Value::as_array) else {
+        return Vec::new();
+    };
+    intervals
+        .iter()
+        .filter_map(|interval| interval.get("sum"))
+        .filter(|sum| sum.get("sender").and_then(serde_json::Value::as_bool) == Some(false))
+        .filter_map(|sum| {
+            Some(Interval {
+                start: sum.get("start")?.as_f64()?,
+                end: sum.get("end")?.as_f64()?,
+                bytes: sum.get("bytes")?.as_f64()?,
+                bits_per_second: sum.get("bits_per_second")?.as_f64()?,
+                line: None,
+            })
+        })
+        .collect()
+}
+
+/// A line of iperf 2 text with its bytes in the whole text.
+struct Line<'a> {
+    text: &'a str,
+    range: Range<usize>,
+}
+
+fn lines(text: &str) -> Vec<Line<'_>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split_inclusive('\n') {
+        let trimmed = piece.trim_end_matches(['\n', '\r']);
+        out.push(Line {
+            text: trimmed,
+            range: start..start + trimmed.len(),
+        });
+        start += piece.len();
+    }
+    out
+}
+
+/// One `[ ID]` stream of iperf 2 output, from its connection line on.
+#[derive(Default)]
+struct Stream {
+    id: String,
+    receiver: bool,
+    local_port: Option<u32>,
+    peer_port: Option<u32>,
+    reports: Vec<Interval>,
+}
+
+/// Imports iperf 2 text output (client, server, or both pasted together).
+pub fn import_iperf2_text(text: &str) -> Result<Received, ImportError> {
+    let mut listen_port: u32 = 5001;
+    let mut streams: Vec<Stream> = Vec::new();
+    let mut server_section = false;
+    let mut server_report_for: Option<String> = None;
+    for line in lines(text) {
+        let trimmed = line.text.trim();
+        if let Some(port) =
+            port_after(trimmed, "TCP port ").or_else(|| port_after(trimmed, "UDP port "))
+        {
+            listen_port = port;
+        }
+        if trimmed.contains("iperf -s") || trimmed.starts_with("Server listening") {
+            server_section = true;
+        }
+        if trimmed.contains("Client connecting") || trimmed.contains(" -c ") {
+            server_section = false;
+        }
+        if trimmed.contains("Server Report:") {
+            server_report_for = streams.last().map(|s| s.id.clone());
+            continue;
+        }
+        let Some((id, rest)) = bracketed_id(trimmed) else {
+            continue;
+        };
+        if rest.starts_with("local ") {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let local_port = words.get(3).and_then(|p| p.parse().ok());
+            let peer_port = words.get(8).and_then(|p| p.parse().ok());
+            streams.push(Stream {
+                id: id.to_string(),
+                receiver: local_port == Some(listen_port),
+                local_port,
+                peer_port,
+                reports: Vec::new(),
+            });
+            continue;
+        }
+        if id == "ID" || !rest.contains("sec") {
+            continue;
+        }
+        let interval = parse_report(rest, line.range.clone())?;
+        if server_report_for.as_deref() == Some(id) {
+            // A UDP client prints the server's report of what arrived.
+            server_report_for = None;
+            streams.push(Stream {
+                id: format!("{id} server report"),
+                receiver: true,
+                reports: vec![interval],
+                ..Stream::default()
+            });
+            continue;
+        }
+        match streams.iter_mut().rev().find(|s| s.id == id) {
+            Some(stream) => stream.reports.push(interval),
+            None => streams.push(Stream {
+                id: id.to_string(),
+                // Without a connection line, only a server's transcript says who received.
+                receiver: server_section || streams.last().is_some_and(|s| s.receiver),
+                reports: vec![interval],
+                ..Stream::default()
+            }),
+        }
+    }
+    let sending_ports: BTreeSet<u32> = streams
+        .iter()
+        .filter(|s| !s.receiver)
+        .filter_map(|s| s.local_port)
+        .collect();
+    let receivers: Vec<&Stream> = streams
+        .iter()
+        .filter(|s| s.receiver && !s.reports.is_empty())
+        .collect();
+    let chosen = match receivers.as_slice() {
+        [] => return Err(ImportError::NoReceiver),
+        [one] => *one,
+        several => {
+            let sums: Vec<&&Stream> = several.iter().filter(|s| s.id == "SUM").collect();
+            let forward: Vec<&&Stream> = several
+                .iter()
+                .filter(|s| s.peer_port.is_some_and(|p| sending_ports.contains(&p)))
+                .collect();
+            match (sums.as_slice(), forward.as_slice()) {
+                ([sum], _) => **sum,
+                (_, [one]) => **one,
+                _ => {
+                    return Err(ImportError::AmbiguousReceiver {
+                        count: several.len(),
+                    });
+                }
+            }
+        }
+    };
+    summarise(chosen)
+}
+
+/// The summary (longest) report of a stream and its shorter intervals.
+fn summarise(stream: &Stream) -> Result<Received, ImportError> {
+    let duration = |i: &Interval| i.end - i.start;
+    let mut summary = &stream.reports[0];
+    for report in &stream.reports {
+        if duration(report) >= duration(summary) {
+            summary = report;
+        }
+    }
+    let intervals = stream
+        .reports
+        .iter()
+        .filter(|r| duration(r) < duration(summary))
+        .cloned()
+        .collect();
+    Ok(Received {
+        tool: Tool::Iperf2Text,
+        bytes: summary.bytes,
+        seconds: duration(summary),
+        bits_per_second: summary.bits_per_second,
+        intervals,
+    })
+}
+
+fn port_after(line: &str, marker: &str) -> Option<u32> {
+    let at = line.find(marker)? + marker.len();
+    let digits: String = line[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// Splits `[  4] rest` into ("4", "rest").
+fn bracketed_id(line: &str) -> Option<(&str, &str)> {
+    let inner = line.strip_prefix('[')?;
+    let close = inner.find(']')?;
+    Some((inner[..close].trim(), inner[close + 1..].trim()))
+}
+
+/// Reads `0.0-30.0 sec  2.84 GBytes   814 Mbits/sec`.
+fn parse_report(rest: &str, line: Range<usize>) -> Result<Interval, ImportError> {
+    let bad = |reason: &str| ImportError::BadLine {
+        reason: reason.to_string(),
+        line: line.clone(),
+    };
+    let sec_at = rest.find("sec").ok_or_else(|| bad("no `sec`"))?;
+    let span: String = rest[..sec_at]
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let (start, end) = span
+        .split_once('-')
+        .ok_or_else(|| bad("no interval `a-b`"))?;
+    let start: f64 = start
+        .parse()
+        .map_err(|_| bad("the interval's start is not a number"))?;
+    let end: f64 = end
+        .parse()
+        .map_err(|_| bad("the interval's end is not a number"))?;
+    let words: Vec<&str> = rest[sec_at + 3..].split_whitespace().collect();
+    let [amount, amount_unit, rate, rate_unit, ..] = words.as_slice() else {
+        return Err(bad("expected a transfer and a bandwidth after `sec`"));
+    };
+    let amount: f64 = amount
+        .parse()
+        .map_err(|_| bad("the transfer is not a number"))?;
+    let rate: f64 = rate
+        .parse()
+        .map_err(|_| bad("the bandwidth is not a number"))?;
+    let bytes = amount
+        * binary_factor(amount_unit.trim_end_matches("/sec"))
+            .ok_or_else(|| bad("unknown transfer unit"))?;
+    let bits_per_second =
+        rate * rate_factor(rate_unit).ok_or_else(|| bad("unknown bandwidth unit"))?;
+    Ok(Interval {
+        start,
+        end,
+        bytes,
+        bits_per_second,
+        line: Some(line),
+    })
+}
+
+/// iperf 2's byte units are binary: K = 1024.
+fn binary_factor(unit: &str) -> Option<f64> {
+    match unit {
+        "Bytes" => Some(1.0),
+        "KBytes" => Some(1024.0),
+        "MBytes" => Some(1_048_576.0),
+        "GBytes" => Some(1_073_741_824.0),
+        "TBytes" => Some(1_099_511_627_776.0),
+        _ => None,
+    }
+}
+
+/// iperf 2's bit rates are decimal (M = 10^6); its byte rates (`-f M`) are binary bytes.
+fn rate_factor(unit: &str) -> Option<f64> {
+    match unit {
+        "bits/sec" => Some(1.0),
+        "Kbits/sec" => Some(1e3),
+        "Mbits/sec" => Some(1e6),
+        "Gbits/sec" => Some(1e9),
+        "Tbits/sec" => Some(1e12),
+        _ => binary_factor(unit.strip_suffix("/sec")?).map(|f| f * 8.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> String {
+        let path = format!(
+            "{}/tests/fixtures/figures/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn the_eight_soekris_runs_give_the_servers_summary() {
+        let expected = [814.0, 177.0, 224.0, 183.0, 235.0, 812.0, 174.0, 220.0];
+        for (n, mbits) in expected.iter().enumerate() {
+            let text = fixture(&format!("iperf2/test{}.txt", n + 1));
+            let received = import_iperf(&text).unwrap_or_else(|e| panic!("test {}: {e}", n + 1));
+            assert_eq!(received.tool, Tool::Iperf2Text);
+            assert_eq!(received.bits_per_second, mbits * 1e6, "test {}", n + 1);
+            assert_eq!(received.seconds, 30.0, "test {}", n + 1);
+        }
+    }
+
+    #[test]
+    fn transfer_is_binary_and_the_server_has_no_intervals_in_test1() {
+        let received = import_iperf(&fixture("iperf2/test1.txt")).unwrap();
+        assert_eq!(received.bytes, 2.84 * 1_073_741_824.0);
+        // The 30 one-second lines are the client's (the sender's): not the receiver's.
+        assert!(received.intervals.is_empty());
+        let received = import_iperf(&fixture("iperf2/test2.txt")).unwrap();
+        assert_eq!(received.bytes, 635.0 * 1_048_576.0);
+    }
+
+    #[test]
+    fn a_server_with_intervals_gives_them_and_its_summary() {
+        let text = "\
+------------------------------------------------------------
+Server listening on TCP port 5001
+TCP window size: 85.3 KByte (default)
+------------------------------------------------------------
+[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000
+[ ID] Interval       Transfer     Bandwidth
+[  4]  0.0- 1.0 sec   112 MBytes   941 Mbits/sec
+[  4]  1.0- 2.0 sec   113 MBytes   946 Mbits/sec
+[  4]  0.0- 2.0 sec   225 MBytes   943 Mbits/sec
+";
+        let received = import_iperf(text).unwrap();
+        assert_eq!(received.bits_per_second, 943e6);
+        assert_eq!(received.intervals.len(), 2);
+        assert_eq!(received.intervals[1].bits_per_second, 946e6);
+        let line = received.intervals[0].line.clone().unwrap();
+        assert!(text[line].contains("941 Mbits/sec"));
+    }
+
+    #[test]
+    fn a_client_transcript_alone_is_not_a_throughput() {
+        let text = "\
+Client connecting to 10.0.0.1, TCP port 5001
+[  3] local 10.0.0.2 port 40000 connected with 10.0.0.1 port 5001
+[  3]  0.0-10.0 sec  1.10 GBytes   941 Mbits/sec
+";
+        assert_eq!(import_iperf(text), Err(ImportError::NoReceiver));
+    }
+
+    #[test]
+    fn a_sum_line_wins_over_parallel_streams() {
+        let text = "\
+Server listening on TCP port 5001
+[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000
+[  5] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40001
+[  4]  0.0-10.0 sec   560 MBytes   470 Mbits/sec
+[  5]  0.0-10.0 sec   561 MBytes   471 Mbits/sec
+[SUM]  0.0-10.0 sec  1.09 GBytes   941 Mbits/sec
+";
+        // [SUM] follows the receiving streams' connection lines: it is theirs.
+        let received = import_iperf2_text(text);
+        assert_eq!(received.map(|r| r.bits_per_second), Ok(941e6));
+    }
+
+    #[test]
+    fn a_bad_report_line_is_an_error_with_its_place() {
+        let text = "iperf -s\n[  4]  0.0-x sec  1 MBytes  1 Mbits/sec\n";
+        match import_iperf(text) {
+            Err(ImportError::BadLine { line, .. }) => assert!(text[line].starts_with("[  4]")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn json_fixture(name: &str) -> Received {
+        import_iperf(&fixture(&format!("iperf3/{name}"))).unwrap()
+    }
+
+    #[test]
+    fn iperf3_client_json_gives_sum_received_and_no_sender_intervals() {
+        let received = json_fixture("client.json");
+        assert_eq!(received.tool, Tool::Iperf3Json);
+        assert_eq!(received.bytes, 1_172_543_488.0);
+        assert_eq!(received.bits_per_second, 937_812_213.5);
+        // The client's intervals are what it sent: not used.
+        assert!(received.intervals.is_empty());
+    }
+
+    #[test]
+    fn iperf3_reverse_json_gives_the_receivers_intervals() {
+        let received = json_fixture("reverse.json");
+        assert_eq!(received.intervals.len(), 3);
+        assert_eq!(received.intervals[2].bits_per_second, 941_381_120.4);
+        assert_eq!(received.bits_per_second, 940_024_160.2);
+    }
+
+    #[test]
+    fn iperf3_error_json_is_the_tools_error() {
+        let text = "{\"start\": {}, \"intervals\": [], \"end\": {}, \"error\": \"unable to connect to server: Connection refused\"}";
+        assert!(
+            matches!(import_iperf(text), Err(ImportError::ToolError(m)) if m.contains("refused"))
+        );
+        assert_eq!(
+            import_iperf("{\"end\": {}}"),
+            Err(ImportError::MissingJsonField("end.sum_received"))
+        );
+        assert!(matches!(
+            import_iperf("{ nope"),
+            Err(ImportError::BadJson(_))
+        ));
+    }
+}
