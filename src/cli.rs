@@ -34,7 +34,14 @@ pub enum Command {
         out: Option<PathBuf>,
     },
     /// Check every page and figure without writing the site.
-    Check,
+    Check {
+        /// A figures.json from an earlier build: fail where a published figure changed
+        /// without its old value struck beside the new one.
+        #[arg(long)]
+        against: Option<PathBuf>,
+    },
+    /// Rewrite README.md's completion block from the family tables.
+    Readme,
     /// Print the content hash of a page, for a translation's `translates:`.
     Hash {
         /// The original page, e.g. content/method/index.md.
@@ -49,7 +56,8 @@ pub fn run(cli: Cli) -> ExitCode {
             let out = out.clone().unwrap_or_else(|| cli.root.join("site"));
             build_command(&cli, Some(out))
         }
-        Command::Check => build_command(&cli, None),
+        Command::Check { against } => check_command(&cli, against.as_deref()),
+        Command::Readme => readme_command(&cli),
         Command::Hash { page } => hash(&cli, page),
     }
 }
@@ -148,4 +156,114 @@ fn print_problems(cli: &Cli, problems: &[Diagnostic]) {
 fn could_not_run(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
+}
+
+fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
+    let options = BuildOptions {
+        root: cli.root.clone(),
+        inject: None,
+    };
+    let built = match build(&options) {
+        Ok(built) => built,
+        Err(BuildError::Problems(problems)) => {
+            print_problems(cli, &problems);
+            return ExitCode::from(1);
+        }
+        Err(BuildError::CouldNotRun(error)) => return could_not_run(&format!("{error:#}")),
+    };
+    let mut problems = built.warnings.clone();
+    if !built.completions.is_empty() {
+        problems.extend(crate::readme::check(&cli.root, &readme_block(&built)));
+    }
+    if let Some(path) = against {
+        match read_published(path) {
+            Ok(old) => problems.extend(crate::claims::compare_with_published(
+                &old,
+                &built.figures,
+                &path.display().to_string(),
+            )),
+            Err(message) => return could_not_run(&message),
+        }
+    }
+    diagnostics::sort(&mut problems);
+    print_problems(cli, &problems);
+    if cli.format == Format::Human {
+        for line in &built.coverage {
+            println!(
+                "coverage {}: {} of {} figure-like numbers tagged ({:.0} %)",
+                line.page,
+                line.tagged,
+                line.figure_like,
+                line.share() * 100.0
+            );
+        }
+        println!("checked {} figures", built.figures.len());
+    }
+    if problems.iter().any(Diagnostic::is_error) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn read_published(path: &std::path::Path) -> Result<Vec<crate::claims::FigureRecord>, String> {
+    #[derive(serde::Deserialize)]
+    struct Published {
+        figures: Vec<crate::claims::FigureRecord>,
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    serde_json::from_str::<Published>(&text)
+        .map(|p| p.figures)
+        .map_err(|e| format!("{} is not a figures.json: {e}", path.display()))
+}
+
+fn readme_block(built: &crate::build::Built) -> String {
+    let lines: Vec<crate::readme::Line> = built
+        .completions
+        .iter()
+        .map(|c| crate::readme::Line {
+            title: &c.title,
+            source: &c.source,
+            percent: c.percent,
+        })
+        .collect();
+    crate::readme::block(&lines)
+}
+
+fn readme_command(cli: &Cli) -> ExitCode {
+    let options = BuildOptions {
+        root: cli.root.clone(),
+        inject: None,
+    };
+    let built = match build(&options) {
+        Ok(built) => built,
+        Err(BuildError::Problems(problems)) => {
+            print_problems(cli, &problems);
+            return ExitCode::from(1);
+        }
+        Err(BuildError::CouldNotRun(error)) => return could_not_run(&format!("{error:#}")),
+    };
+    let path = cli.root.join("README.md");
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => return could_not_run(&format!("cannot read {}: {e}", path.display())),
+    };
+    match crate::readme::rewrite(&text, &readme_block(&built)) {
+        Ok(rewritten) if rewritten == text => ExitCode::SUCCESS,
+        Ok(rewritten) => match std::fs::write(&path, rewritten) {
+            Ok(()) => {
+                eprintln!("rewrote the completion block of {}", path.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => could_not_run(&format!("cannot write {}: {e}", path.display())),
+        },
+        Err(message) => {
+            print_problems(
+                cli,
+                &[Diagnostic::file("readme-completion", "README.md", message)],
+            );
+            ExitCode::from(1)
+        }
+    }
 }

@@ -10,13 +10,17 @@
 )]
 
 pub mod build;
+pub mod claims;
 pub mod cli;
+pub mod completion;
 pub mod content;
 pub mod diagnostics;
 pub mod figures;
 pub mod i18n;
 pub mod markdown;
 pub mod output;
+pub mod parity;
+pub mod readme;
 pub mod settings;
 pub mod stamp;
 pub mod templates;

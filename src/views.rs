@@ -104,6 +104,8 @@ pub struct PageSummary {
 /// A group of a generated list: a day or an appliance.
 #[derive(Debug, Clone, Serialize)]
 pub struct Group {
+    /// The family id when the group is an appliance.
+    pub id: Option<String>,
     pub heading: String,
     pub url: Option<String>,
     pub completion: Option<String>,

@@ -9,6 +9,7 @@ use super::Site;
 use super::pages::{alternates, site_view};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
+use crate::figures::Computed;
 use crate::output::Output;
 use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, SitemapEntry};
 
@@ -157,6 +158,7 @@ fn groups_by_day(site: &Site, lang: &str) -> Vec<Group> {
         match groups.last_mut() {
             Some(group) if group.heading == day => group.pages.push(summary(entry)),
             _ => groups.push(Group {
+                id: None,
                 heading: day,
                 url: None,
                 completion: None,
@@ -182,6 +184,7 @@ fn groups_by_appliance(site: &Site, lang: &str) -> Vec<Group> {
         .map(|(id, pages)| {
             let family = family_page(site, &id, lang);
             Group {
+                id: Some(id.clone()),
                 heading: family.map_or_else(|| id.clone(), |p| p.front.title.clone()),
                 url: family.map(|p| p.url.clone()),
                 completion: None,
@@ -204,8 +207,13 @@ fn family_page<'a>(site: &'a Site, id: &str, lang: &str) -> Option<&'a Page> {
 }
 
 /// The home page's lists: recent measurements and the appliances.
-pub(crate) fn home_listing(site: &Site, lang: &str) -> ListingView {
+pub(crate) fn home_listing(
+    site: &Site,
+    lang: &str,
+    completions: &BTreeMap<String, Computed>,
+) -> ListingView {
     let mut groups = vec![Group {
+        id: None,
         heading: site.strings.text(lang, "recent-measurements"),
         url: Some(format!(
             "{}measurements/",
@@ -218,7 +226,18 @@ pub(crate) fn home_listing(site: &Site, lang: &str) -> ListingView {
             .map(summary)
             .collect(),
     }];
-    groups.extend(groups_by_appliance(site, lang));
+    groups.extend(
+        groups_by_appliance(site, lang)
+            .into_iter()
+            .map(|mut group| {
+                group.completion = group
+                    .id
+                    .as_ref()
+                    .and_then(|id| completions.get(id))
+                    .map(|c| completion_text(site, lang, c.value));
+                group
+            }),
+    );
     listing(site, lang, "home-title", "", groups)
 }
 
@@ -288,4 +307,13 @@ fn sitemap(site: &Site) -> Vec<SitemapEntry> {
     }
     entries.sort_by(|a, b| a.permalink.cmp(&b.permalink));
     entries
+}
+
+/// "47 % complete", in the page's language, rounded as the README shows it.
+fn completion_text(site: &Site, lang: &str, value: f64) -> String {
+    format!(
+        "{} % {}",
+        value.round(),
+        site.strings.text(lang, "completion-label")
+    )
 }

@@ -9,11 +9,12 @@
 //! Every stage collects all problems; the build fails after the stage that found errors,
 //! listing every one.
 
+mod check;
 mod generated;
 mod links;
 mod pages;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -21,12 +22,14 @@ use rayon::prelude::*;
 
 use crate::content::{self, Content};
 use crate::diagnostics::{self, Diagnostic};
+use crate::figures::RunData;
 use crate::i18n::{self, Strings};
 use crate::markdown::{self, Scan};
 use crate::output::Output;
 use crate::settings::{self, Settings};
 use crate::templates::{self, Templates};
 
+pub use check::Coverage;
 pub use links::ImageUse;
 
 #[derive(Debug, Clone, Default)]
@@ -50,6 +53,20 @@ pub enum BuildError {
 pub struct Built {
     pub output: Output,
     pub warnings: Vec<Diagnostic>,
+    /// Every stated figure, as written to `figures.json`.
+    pub figures: Vec<crate::claims::FigureRecord>,
+    pub coverage: Vec<Coverage>,
+    pub completions: Vec<ApplianceCompletion>,
+}
+
+/// An appliance's completion, from its family page.
+#[derive(Debug, Clone)]
+pub struct ApplianceCompletion {
+    pub family: String,
+    pub title: String,
+    /// The family page's source, relative to the site root.
+    pub source: String,
+    pub percent: f64,
 }
 
 /// Everything loaded from the site's files.
@@ -59,6 +76,15 @@ pub(crate) struct Site {
     pub content: Content,
     pub strings: Arc<Strings>,
     pub templates: Templates,
+    /// Each bundle's run data, by bundle folder.
+    pub runs: BTreeMap<PathBuf, RunData>,
+}
+
+impl Site {
+    /// The run data of the page's bundle, when it has one.
+    pub fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
+        self.runs.get(page.bundle.as_ref()?)
+    }
 }
 
 /// A page after the resolve stage.
@@ -72,13 +98,24 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     let mut problems = Vec::new();
     let site = load(&options.root, &mut problems)?;
     let work = resolve(&site, &mut problems);
+    let checked = check::check(&site, &work, &mut problems);
     fail_on_errors(&mut problems)?;
-    let output = render(&site, &work, options, &mut problems);
+    let mut output = render(&site, &work, &checked, options, &mut problems);
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
+    let figures: Vec<_> = checked
+        .figures
+        .into_iter()
+        .flat_map(|f| f.records)
+        .collect();
+    output.add("figures.json", figures_json(&figures));
+    let completions = completion_summary(&site, &checked.completions);
     Ok(Built {
         output,
         warnings: problems,
+        figures,
+        coverage: checked.coverage,
+        completions,
     })
 }
 
@@ -111,6 +148,7 @@ fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, BuildError>
             unreachable!("template errors are errors");
         }
     };
+    let runs = load_run_data(root, &content, problems);
     fail_on_errors(problems)?;
     Ok(Site {
         root: root.to_path_buf(),
@@ -118,7 +156,78 @@ fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, BuildError>
         content,
         strings,
         templates,
+        runs,
     })
+}
+
+fn load_run_data(
+    root: &Path,
+    content: &Content,
+    problems: &mut Vec<Diagnostic>,
+) -> BTreeMap<PathBuf, RunData> {
+    let bundles: std::collections::BTreeSet<&PathBuf> = content
+        .pages
+        .iter()
+        .filter_map(|p| p.bundle.as_ref())
+        .collect();
+    let loaded: Vec<(PathBuf, Option<RunData>, Vec<Diagnostic>)> = bundles
+        .into_par_iter()
+        .filter_map(|bundle| {
+            let path = root.join(bundle).join("runs.yaml");
+            if !path.is_file() {
+                return None;
+            }
+            let (data, found) = match std::fs::read_to_string(&path) {
+                Ok(text) => crate::figures::load_run_data(root, &path, &text),
+                Err(e) => (
+                    None,
+                    vec![Diagnostic::file(
+                        "unreadable-file",
+                        bundle.join("runs.yaml"),
+                        format!("cannot read: {e}"),
+                    )],
+                ),
+            };
+            Some((bundle.clone(), data, found))
+        })
+        .collect();
+    let mut runs = BTreeMap::new();
+    for (bundle, data, mut found) in loaded {
+        problems.append(&mut found);
+        if let Some(data) = data {
+            runs.insert(bundle, data);
+        }
+    }
+    runs
+}
+
+fn figures_json(figures: &[crate::claims::FigureRecord]) -> Vec<u8> {
+    let document = serde_json::json!({
+        "generator": format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit),
+        "figures": figures,
+    });
+    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
+    text.push('\n');
+    text.into_bytes()
+}
+
+fn completion_summary(
+    site: &Site,
+    completions: &BTreeMap<String, crate::figures::Computed>,
+) -> Vec<ApplianceCompletion> {
+    let original = site.settings.original_language();
+    completions
+        .iter()
+        .filter_map(|(id, computed)| {
+            let page = site.content.get(&format!("families/{id}"), original)?;
+            Some(ApplianceCompletion {
+                family: id.clone(),
+                title: page.front.title.clone(),
+                source: diagnostics::display_path(&page.source),
+                percent: computed.value,
+            })
+        })
+        .collect()
 }
 
 fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
@@ -169,6 +278,7 @@ fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
 fn render(
     site: &Site,
     work: &[PageWork],
+    checked: &check::Checked,
     options: &BuildOptions,
     problems: &mut Vec<Diagnostic>,
 ) -> Output {
@@ -178,8 +288,10 @@ fn render(
         .pages
         .par_iter()
         .zip(work)
-        .map(|(page, work)| {
-            pages::render_page(site, page, work).map(|html| (page_path(&page.url), html))
+        .zip(&checked.figures)
+        .map(|((page, work), figures)| {
+            pages::render_page(site, page, work, figures, &checked.completions)
+                .map(|html| (page_path(&page.url), html))
         })
         .collect();
     for result in rendered {

@@ -5,7 +5,11 @@ use tera::Context;
 use super::{PageWork, Site};
 use crate::content::{Kind, Page, content_hash};
 use crate::diagnostics::Diagnostic;
-use crate::markdown::{ClaimView, RenderInputs, Scan, render_html};
+use std::collections::BTreeMap;
+
+use crate::claims::PageFigures;
+use crate::figures::Computed;
+use crate::markdown::{RenderInputs, Scan, render_html};
 use crate::views::{Alternate, Banner, GENERATOR, LinkItem, PageView, SiteView};
 
 use super::links::Resolved;
@@ -185,19 +189,31 @@ fn template_of(page: &Page) -> &'static str {
 }
 
 /// The page's full HTML.
-pub(crate) fn render_page(site: &Site, page: &Page, work: &PageWork) -> Result<String, Diagnostic> {
-    let claims = vec![ClaimView::default(); work.scan.claims.len()];
+pub(crate) fn render_page(
+    site: &Site,
+    page: &Page,
+    work: &PageWork,
+    figures: &PageFigures,
+    completions: &BTreeMap<String, Computed>,
+) -> Result<String, Diagnostic> {
     let inputs = RenderInputs {
         links: &work.resolved.links,
-        claims: &claims,
+        claims: &figures.views,
     };
     let html = render_html(page.body(), page.body_start, &inputs);
+    let mut view = page_view(site, page, html);
+    view.corrections = figures.corrections.clone();
+    view.build = site
+        .run_data(page)
+        .map(|r| r.build_summary())
+        .unwrap_or_default();
     let mut context = Context::new();
     context.insert("lang", &page.lang);
     context.insert("site", &site_view(site, &page.lang));
-    context.insert("page", &page_view(site, page, html));
+    context.insert("page", &view);
     if page.key == "index" {
-        context.insert("listing", &super::generated::home_listing(site, &page.lang));
+        let listing = super::generated::home_listing(site, &page.lang, completions);
+        context.insert("listing", &listing);
     }
     site.templates.render(template_of(page), &context)
 }

@@ -133,8 +133,10 @@ fn claim_html(claim: &Claim, view: &ClaimView) -> String {
         super::ClaimForm::Vendor => "figure vendor",
         _ => "figure",
     };
+    // <data> requires a value; a figure that could not be computed fails the build anyway.
+    let element = if value.is_empty() { "span" } else { "data" };
     out.push_str(&format!(
-        "<data class=\"{class}\"{value} title=\"{}\">{}</data>",
+        "<{element} class=\"{class}\"{value} title=\"{}\">{}</{element}>",
         escape(&view.title),
         escape(&claim.live)
     ));

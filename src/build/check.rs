@@ -1,0 +1,196 @@
+//! The check stage: completions from family tables, every page's figure tags against its
+//! run data, measurement pages' build, translations against originals, and coverage.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use super::{PageWork, Site};
+use crate::claims::{FigureSources, PageFigures, check_page};
+use crate::completion;
+use crate::content::Kind;
+use crate::diagnostics::{Diagnostic, display_path};
+use crate::figures::Computed;
+use crate::parity;
+
+/// How many of a measurement page's figure-like numbers are tagged.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Coverage {
+    pub page: String,
+    pub tagged: usize,
+    pub figure_like: usize,
+}
+
+impl Coverage {
+    pub fn share(&self) -> f64 {
+        if self.figure_like == 0 {
+            1.0
+        } else {
+            self.tagged as f64 / self.figure_like as f64
+        }
+    }
+}
+
+pub(crate) struct Checked {
+    /// One per page, in page order.
+    pub figures: Vec<PageFigures>,
+    pub coverage: Vec<Coverage>,
+    pub completions: BTreeMap<String, Computed>,
+}
+
+pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Checked {
+    let completions = completions(site, work, problems);
+    let results: Vec<(PageFigures, Vec<Diagnostic>)> = site
+        .content
+        .pages
+        .par_iter()
+        .zip(work)
+        .map(|(page, work)| {
+            let family =
+                (page.front.kind == Kind::Family).then(|| super::generated::family_id(page));
+            let sources = FigureSources {
+                runs: site.run_data(page),
+                completions: &completions,
+                family: family.as_deref(),
+            };
+            let (figures, mut found) = check_page(page, &work.scan, &sources, &site.strings);
+            found.extend(check_build_named(site, page));
+            (figures, found)
+        })
+        .collect();
+    let figures = results
+        .into_iter()
+        .map(|(figures, mut found)| {
+            problems.append(&mut found);
+            figures
+        })
+        .collect();
+    problems.extend(translations(site, work));
+    let coverage = coverage(site, work, problems);
+    Checked {
+        figures,
+        coverage,
+        completions,
+    }
+}
+
+fn check_build_named(site: &Site, page: &crate::content::Page) -> Option<Diagnostic> {
+    if page.front.kind != Kind::Measurement || site.run_data(page).is_some_and(|r| r.build_named())
+    {
+        return None;
+    }
+    Some(
+        Diagnostic::at(
+            "missing-build",
+            &page.source,
+            &page.text,
+            0..3,
+            "a measurement page must name the build its numbers belong to",
+        )
+        .note("add `build: {driver: ..., release: ...}` to the runs.yaml beside this page"),
+    )
+}
+
+fn completions(
+    site: &Site,
+    work: &[PageWork],
+    problems: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, Computed> {
+    let mut completions = BTreeMap::new();
+    let families = site
+        .content
+        .pages
+        .iter()
+        .zip(work)
+        .filter(|(p, _)| p.front.kind == Kind::Family);
+    let (originals, translations): (Vec<_>, Vec<_>) =
+        families.partition(|(p, _)| !p.is_translation(&site.settings));
+    for (page, work) in originals {
+        let id = super::generated::family_id(page);
+        match completion::from_family_page(page, &work.scan, &site.settings, &id) {
+            Ok(computed) => {
+                completions.insert(id, computed);
+            }
+            Err(mut found) => problems.append(&mut found),
+        }
+    }
+    for (page, work) in translations {
+        let id = super::generated::family_id(page);
+        let Ok(computed) = completion::from_family_page(page, &work.scan, &site.settings, &id)
+            .map_err(|mut found| problems.append(&mut found))
+        else {
+            continue;
+        };
+        if let Some(original) = completions.get(&id)
+            && (original.value - computed.value).abs() > 1e-9
+        {
+            problems.push(
+                Diagnostic::at(
+                    "completion-mismatch",
+                    &page.source,
+                    &page.text,
+                    0..3,
+                    format!(
+                        "this translation's table gives {:.2} % where the original's gives {:.2} %",
+                        computed.value, original.value
+                    ),
+                )
+                .note("the two tables must hold the same done values and weights"),
+            );
+        }
+    }
+    completions
+}
+
+fn translations(site: &Site, work: &[PageWork]) -> Vec<Diagnostic> {
+    let index: BTreeMap<&std::path::Path, usize> = site
+        .content
+        .pages
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.source.as_path(), i))
+        .collect();
+    let mut problems = Vec::new();
+    for (page, page_work) in site.content.pages.iter().zip(work) {
+        if !page.is_translation(&site.settings) {
+            continue;
+        }
+        let Some(original) = site.content.original_of(page, &site.settings) else {
+            continue;
+        };
+        let original_work = &work[index[original.source.as_path()]];
+        problems.extend(parity::compare(
+            original,
+            &original_work.scan,
+            page,
+            &page_work.scan,
+        ));
+    }
+    problems
+}
+
+fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
+    let minimum = site.settings.figures.min_coverage;
+    let mut lines = Vec::new();
+    for (page, work) in site.content.pages.iter().zip(work) {
+        if page.front.kind != Kind::Measurement {
+            continue;
+        }
+        let (tagged, figure_like) = parity::coverage(&work.scan, &page.text);
+        let line = Coverage {
+            page: display_path(&page.source),
+            tagged,
+            figure_like,
+        };
+        if let Some(minimum) = minimum
+            && line.share() < minimum
+        {
+            problems.push(
+                Diagnostic::file("figure-coverage", &page.source, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
+                    .note("tag the figures the run data gives; `tally check` lists the untagged ones with --format json"),
+            );
+        }
+        lines.push(line);
+    }
+    lines
+}

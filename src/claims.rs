@@ -1,0 +1,380 @@
+//! Claims: every figure tag of a page checked against what the data gives.
+//!
+//! Owns [`FigureRecord`] (what `figures.json` holds) and the comparison of a page's tags
+//! with run data, vendor figures and completions. It asks `figures` for values and the
+//! number grammar; it does not render HTML (it hands `markdown` a [`ClaimView`] per tag).
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::Page;
+use crate::diagnostics::{Diagnostic, display_path};
+use crate::figures::number::{self, Mismatch, Rounding, parse_stated, plain_text};
+use crate::figures::{Computed, FigureError, RunData};
+use crate::i18n::Strings;
+use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
+use crate::views::CorrectionView;
+
+/// One stated figure, as `figures.json` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FigureRecord {
+    pub page: String,
+    pub lang: String,
+    pub name: String,
+    /// The live text as stated.
+    pub stated: String,
+    /// Struck (withdrawn) values shown beside it.
+    #[serde(default)]
+    pub struck: Vec<String>,
+    pub computed: Option<f64>,
+    pub unit: String,
+    pub formula: String,
+    pub inputs: Vec<(String, f64)>,
+    #[serde(default)]
+    pub vendor: bool,
+}
+
+/// Where a page's figures come from.
+pub struct FigureSources<'a> {
+    /// The page's bundle's runs.yaml.
+    pub runs: Option<&'a RunData>,
+    /// Completion of each appliance, by family id (`xgs-136`).
+    pub completions: &'a BTreeMap<String, Computed>,
+    /// The family id when the page is a family page (for a bare `{=completion}`).
+    pub family: Option<&'a str>,
+}
+
+/// What the checks give a page: one view per tag, its corrections and its records.
+#[derive(Debug, Default)]
+pub struct PageFigures {
+    pub views: Vec<ClaimView>,
+    pub corrections: Vec<CorrectionView>,
+    pub records: Vec<FigureRecord>,
+}
+
+/// Checks every tag of `page`.
+pub fn check_page(
+    page: &Page,
+    scan: &Scan,
+    sources: &FigureSources,
+    strings: &Strings,
+) -> (PageFigures, Vec<Diagnostic>) {
+    let mut figures = PageFigures::default();
+    let mut problems = Vec::new();
+    for claim in &scan.claims {
+        let (view, record) = match claim.form {
+            ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
+            ClaimForm::Exact | ClaimForm::Approximate => check_figure(
+                page,
+                claim,
+                sources,
+                &mut figures.corrections,
+                &mut problems,
+            ),
+        };
+        figures.views.push(view);
+        figures.records.extend(record);
+    }
+    (figures, problems)
+}
+
+fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
+    let unknown = || FigureError::UnknownName {
+        name: name.to_string(),
+        span: 0..name.len(),
+    };
+    let family = match name.strip_suffix(".completion") {
+        Some(path) => path.strip_prefix("families/"),
+        None if name == "completion" => sources.family,
+        None => None,
+    };
+    if let Some(family) = family {
+        return sources.completions.get(family).cloned().ok_or_else(unknown);
+    }
+    if name == "completion" {
+        return Err(unknown());
+    }
+    sources.runs.ok_or_else(unknown)?.resolve(name)
+}
+
+fn error_at(page: &Page, code: &'static str, range: Range<usize>, message: String) -> Diagnostic {
+    Diagnostic::at(code, &page.source, &page.text, range, message)
+}
+
+fn check_figure(
+    page: &Page,
+    claim: &Claim,
+    sources: &FigureSources,
+    corrections: &mut Vec<CorrectionView>,
+    problems: &mut Vec<Diagnostic>,
+) -> (ClaimView, Option<FigureRecord>) {
+    let computed = match resolve(&claim.name, sources) {
+        Ok(computed) => computed,
+        Err(error) => {
+            let span = error.span();
+            let start = claim.name_range.start + span.start.min(claim.name.len());
+            let end = claim.name_range.start + span.end.min(claim.name.len());
+            let mut d = error_at(
+                page,
+                error.code(),
+                start..end.max(start + 1),
+                error.to_string(),
+            );
+            if sources.runs.is_none() && !claim.name.contains("completion") {
+                d = d.note("this page has no runs.yaml beside it");
+            }
+            problems.push(d);
+            return (ClaimView::default(), None);
+        }
+    };
+    let view = ClaimView {
+        value: Some(machine_value(computed.value)),
+        title: explain(&computed),
+        label: None,
+        corrections: Vec::new(),
+    };
+    match parse_stated(&claim.live) {
+        Ok(stated) => {
+            if let Err(mismatch) =
+                number::check(&stated, &computed, claim.form == ClaimForm::Approximate)
+            {
+                problems.push(mismatch_error(page, claim, &computed, &mismatch));
+            }
+        }
+        Err(error) => problems.push(error_at(
+            page,
+            "figure-unreadable",
+            claim.live_range.clone(),
+            error.to_string(),
+        )),
+    }
+    let view = ClaimView {
+        corrections: check_struck(page, claim, &computed, corrections, problems),
+        ..view
+    };
+    let record = FigureRecord {
+        page: display_path(&page.source),
+        lang: page.lang.clone(),
+        name: claim.name.clone(),
+        stated: claim.live.clone(),
+        struck: claim
+            .struck
+            .iter()
+            .map(|(t, _)| t.trim().to_string())
+            .collect(),
+        computed: Some(computed.value),
+        unit: computed.unit.symbol().to_string(),
+        formula: computed.formula.clone(),
+        inputs: computed.inputs.clone(),
+        vendor: false,
+    };
+    (view, Some(record))
+}
+
+fn mismatch_error(
+    page: &Page,
+    claim: &Claim,
+    computed: &Computed,
+    mismatch: &Mismatch,
+) -> Diagnostic {
+    let (code, message) = match mismatch {
+        Mismatch::UnitKind { .. } => ("figure-unit", format!("`{}` {mismatch}", claim.live)),
+        Mismatch::Value { .. } => (
+            "figure-mismatch",
+            format!("states `{}` but {mismatch}", claim.live),
+        ),
+    };
+    let mut d = error_at(page, code, claim.live_range.clone(), message)
+        .note(format!("computed: {}", explain(computed)));
+    if computed.round == Rounding::Down {
+        d = d.note("this figure is truncated (`round: down`), not rounded");
+    }
+    d.note(format!(
+        "would pass: [{}]{{{}{}}}",
+        mismatch.would_pass(),
+        if claim.form == ClaimForm::Approximate {
+            "~"
+        } else {
+            "="
+        },
+        claim.name
+    ))
+}
+
+/// Every struck value must be a withdrawal listed in the data; returns correction numbers.
+fn check_struck(
+    page: &Page,
+    claim: &Claim,
+    computed: &Computed,
+    corrections: &mut Vec<CorrectionView>,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<usize> {
+    let mut numbers = Vec::new();
+    for (struck, range) in &claim.struck {
+        let struck = struck.trim();
+        let listed = computed
+            .withdrawn
+            .iter()
+            .find(|w| same_number(&w.value, struck));
+        match listed {
+            Some(withdrawal) => {
+                corrections.push(CorrectionView {
+                    number: corrections.len() + 1,
+                    struck: struck.to_string(),
+                    live: claim.live.clone(),
+                    on: withdrawal.on.clone(),
+                    why: withdrawal.why.clone(),
+                });
+                numbers.push(corrections.len());
+            }
+            None => problems.push(
+                error_at(page, "figure-withdrawn-unlisted", range.clone(), format!("the struck value `{struck}` is not listed as withdrawn for `{}`", claim.name))
+                    .note(format!("list it in runs.yaml: withdrawn: [{{value: \"{struck}\", on: YYYY-MM-DD, why: \"...\"}}]")),
+            ),
+        }
+    }
+    numbers
+}
+
+fn same_number(a: &str, b: &str) -> bool {
+    match (parse_stated(a), parse_stated(b)) {
+        (Ok(a), Ok(b)) => {
+            let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());
+            a.unit.kind() == b.unit.kind() && (x - y).abs() <= 1e-9 * x.abs().max(y.abs())
+        }
+        _ => a.trim() == b.trim(),
+    }
+}
+
+fn check_vendor(
+    page: &Page,
+    claim: &Claim,
+    sources: &FigureSources,
+    strings: &Strings,
+    problems: &mut Vec<Diagnostic>,
+) -> (ClaimView, Option<FigureRecord>) {
+    let Some(vendor) = sources.runs.and_then(|r| r.vendor(&claim.name)) else {
+        problems.push(error_at(
+            page,
+            "figure-unknown",
+            claim.name_range.clone(),
+            format!("no vendor figure is named `{}`", claim.name),
+        ));
+        return (ClaimView::default(), None);
+    };
+    if !same_number(&vendor.value, &claim.live) {
+        problems.push(
+            error_at(
+                page,
+                "figure-mismatch",
+                claim.live_range.clone(),
+                format!(
+                    "states `{}` but the vendor's figure is `{}`",
+                    claim.live, vendor.value
+                ),
+            )
+            .note(format!("source: {}", vendor.source)),
+        );
+    }
+    let source = strings.text(&page.lang, "figure-vendor-source");
+    let view = ClaimView {
+        value: parse_stated(&vendor.value)
+            .ok()
+            .map(|s| machine_value(s.value * s.unit.factor())),
+        title: format!("{source}: {}; {}", vendor.source, vendor.conditions),
+        label: Some(strings.text(&page.lang, "figure-vendor-label")),
+        corrections: Vec::new(),
+    };
+    let record = FigureRecord {
+        page: display_path(&page.source),
+        lang: page.lang.clone(),
+        name: claim.name.clone(),
+        stated: claim.live.clone(),
+        struck: Vec::new(),
+        computed: None,
+        unit: String::new(),
+        formula: format!("vendor: {}", vendor.source),
+        inputs: Vec::new(),
+        vendor: true,
+    };
+    (view, Some(record))
+}
+
+/// The computation and its inputs, one line: what a reader sees when hovering a figure.
+pub fn explain(computed: &Computed) -> String {
+    let value = plain_text(computed.value, computed.unit);
+    let single_input = computed.inputs.len() == 1 && computed.inputs[0].0 == computed.formula;
+    if single_input {
+        return format!("{} = {value}", computed.formula);
+    }
+    let inputs: Vec<String> = computed
+        .inputs
+        .iter()
+        .map(|(path, v)| format!("{path} = {}", machine_value(*v)))
+        .collect();
+    let mut text = format!("{} = {} = {value}", computed.name, computed.formula);
+    if !inputs.is_empty() {
+        text.push_str(&format!(" (with {})", inputs.join(", ")));
+    }
+    text
+}
+
+/// A value for `<data value>`: the shortest text that reads back as the same number.
+pub fn machine_value(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{value:.0}")
+    } else {
+        format!("{value}")
+    }
+}
+
+/// Compares the figures a site states now with those it published before: a stated value
+/// may change only if the old one is struck beside the new one.
+pub fn compare_with_published(
+    old: &[FigureRecord],
+    new: &[FigureRecord],
+    against: &str,
+) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    let mut now: BTreeMap<(&str, &str, &str), Vec<&FigureRecord>> = BTreeMap::new();
+    for record in new {
+        now.entry((&record.page, &record.lang, &record.name))
+            .or_default()
+            .push(record);
+    }
+    for published in old {
+        let key = (
+            published.page.as_str(),
+            published.lang.as_str(),
+            published.name.as_str(),
+        );
+        let current = now.get(&key).map(Vec::as_slice).unwrap_or(&[]);
+        let kept = current
+            .iter()
+            .any(|r| same_number(&r.stated, &published.stated));
+        let struck = current
+            .iter()
+            .any(|r| r.struck.iter().any(|s| same_number(s, &published.stated)));
+        if kept || struck {
+            continue;
+        }
+        let message = match current.first() {
+            Some(r) => format!(
+                "`{}` was published as `{}` and now reads `{}` without the old value struck",
+                published.name, published.stated, r.stated
+            ),
+            None => format!(
+                "`{}` was published as `{}` and is no longer stated",
+                published.name, published.stated
+            ),
+        };
+        problems.push(
+            Diagnostic::file("figure-silently-changed", &published.page, message)
+                .note(format!("published in {against}"))
+                .note(format!("strike it beside the correction: [~~{}~~ NEW]{{={}}}, and list it under withdrawn:", published.stated, published.name)),
+        );
+    }
+    problems
+}

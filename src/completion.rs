@@ -1,0 +1,186 @@
+//! Completion: each appliance's figure computed from its family page's table.
+//!
+//! Owns the reading of family tables (the table a reader sees is the data) and the
+//! arithmetic completion = Σ(done × weight) ÷ Σ weight. A cell's value is its last unstruck
+//! number; struck values never count. It does not state completions anywhere: pages do,
+//! with `{=completion}` tags that `claims` checks, and `readme` writes README's block.
+
+use crate::content::Page;
+use crate::diagnostics::Diagnostic;
+use crate::figures::Computed;
+use crate::figures::number::{NumberError, Rounding, Unit, UnitKind, parse_stated};
+use crate::markdown::{Cell, Scan};
+use crate::settings::Settings;
+
+/// Computes the completion stated by a family page's table.
+pub fn from_family_page(
+    page: &Page,
+    scan: &Scan,
+    settings: &Settings,
+    family: &str,
+) -> Result<Computed, Vec<Diagnostic>> {
+    let done_name = settings
+        .text(&settings.family_columns.done, &page.lang)
+        .to_string();
+    let weight_name = settings
+        .text(&settings.family_columns.weight, &page.lang)
+        .to_string();
+    let table = scan.tables.iter().find_map(|table| {
+        let header = table.first()?;
+        let position = |name: &str| {
+            header
+                .iter()
+                .position(|c| c.text().trim().eq_ignore_ascii_case(name))
+        };
+        Some((table, position(&done_name)?, position(&weight_name)?))
+    });
+    let Some((table, done_column, weight_column)) = table else {
+        return Err(vec![
+            Diagnostic::at("family-table", &page.source, &page.text, 0..3, "a family page needs a table with a done and a weight column")
+                .note(format!("the columns are named \"{done_name}\" and \"{weight_name}\" (site.yaml family_columns)")),
+        ]);
+    };
+    let mut problems = Vec::new();
+    let mut rows = Vec::new();
+    for row in &table[1..] {
+        let label = row.first().map(|c| c.text()).unwrap_or_default();
+        let done = row
+            .get(done_column)
+            .map(|c| cell_value(page, c, "done", &mut problems));
+        let weight = row
+            .get(weight_column)
+            .map(|c| cell_value(page, c, "weight", &mut problems));
+        let (Some(Some((done, done_cell))), Some(Some((weight, weight_cell)))) = (done, weight)
+        else {
+            continue;
+        };
+        if !(0.0..=100.0).contains(&done) {
+            problems.push(Diagnostic::at(
+                "family-table",
+                &page.source,
+                &page.text,
+                done_cell,
+                format!("done is {done} %, outside 0 to 100 %"),
+            ));
+            continue;
+        }
+        if weight <= 0.0 || !weight.is_finite() {
+            problems.push(Diagnostic::at(
+                "family-table",
+                &page.source,
+                &page.text,
+                weight_cell,
+                format!("a weight must be a positive number, not {weight}"),
+            ));
+            continue;
+        }
+        rows.push((short_label(&label), done, weight));
+    }
+    if rows.is_empty() && problems.is_empty() {
+        problems.push(Diagnostic::at(
+            "family-table",
+            &page.source,
+            &page.text,
+            0..3,
+            "the family table has no rows",
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(compute(family, &rows))
+}
+
+/// completion = Σ(done × weight) ÷ N, N = Σ weight; each row an input.
+pub fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
+    let total_weight: f64 = rows.iter().map(|(_, _, w)| w).sum();
+    let weighted: f64 = rows.iter().map(|(_, d, w)| d * w).sum();
+    let inputs = rows
+        .iter()
+        .map(|(label, done, weight)| (format!("{label}: {done} % × {weight}"), done * weight))
+        .collect();
+    Computed {
+        name: format!("families/{family}.completion"),
+        value: weighted / total_weight,
+        unit: Unit::Percent,
+        formula: format!("Σ(done × weight) ÷ {total_weight} = {weighted} ÷ {total_weight}"),
+        inputs,
+        round: Rounding::HalfAwayFromZero,
+        withdrawn: Vec::new(),
+    }
+}
+
+fn short_label(label: &str) -> String {
+    let label = label.trim();
+    match label.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &label[..at]),
+        None => label.to_string(),
+    }
+}
+
+/// The cell's last unstruck number, with its place in the file.
+fn cell_value(
+    page: &Page,
+    cell: &Cell,
+    what: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<(f64, std::ops::Range<usize>)> {
+    let live: String = cell
+        .pieces
+        .iter()
+        .filter(|(_, struck)| !struck)
+        .map(|(t, _)| t.as_str())
+        .collect();
+    let parsed = match parse_stated(&live) {
+        Err(NumberError::SeveralNumbers { ranges, .. }) => ranges
+            .last()
+            .and_then(|r| parse_stated(&live[r.clone()]).ok()),
+        other => other.ok(),
+    };
+    let Some(stated) = parsed else {
+        problems.push(Diagnostic::at(
+            "family-table",
+            &page.source,
+            &page.text,
+            cell.range.clone(),
+            format!("this row has no live {what} value (struck values do not count)"),
+        ));
+        return None;
+    };
+    let ok_unit = match what {
+        "done" => matches!(stated.unit.kind(), UnitKind::Percent | UnitKind::Count),
+        _ => stated.unit.kind() == UnitKind::Count,
+    };
+    if !ok_unit {
+        problems.push(Diagnostic::at(
+            "family-table",
+            &page.source,
+            &page.text,
+            cell.range.clone(),
+            format!("`{}` is not a {what} value", live.trim()),
+        ));
+        return None;
+    }
+    Some((stated.value, cell.range.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_need_not_add_up_to_a_hundred() {
+        let rows = vec![
+            ("a".to_string(), 100.0, 2.0),
+            ("b".to_string(), 100.0, 1.0),
+            ("c".to_string(), 0.0, 8.0),
+        ];
+        let computed = compute("x", &rows);
+        assert!((computed.value - 300.0 / 11.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_table_with_one_row_is_that_rows_done() {
+        assert_eq!(compute("x", &[("a".to_string(), 62.0, 5.0)]).value, 62.0);
+    }
+}

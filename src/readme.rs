@@ -1,0 +1,127 @@
+//! README's completion block: one line per appliance with a text bar and its percentage,
+//! between `<!-- tally:completion -->` and `<!-- /tally:completion -->`.
+//!
+//! Owns the block's text and its rewriting. Only this block is ever written; every other
+//! byte of README.md stays as it was.
+
+use std::path::Path;
+
+use crate::diagnostics::Diagnostic;
+
+pub const START: &str = "<!-- tally:completion -->";
+pub const END: &str = "<!-- /tally:completion -->";
+const BAR_WIDTH: usize = 20;
+
+/// An appliance's completion as the README states it.
+pub struct Line<'a> {
+    pub title: &'a str,
+    /// The family page's source, relative to the site root (so the link works on a forge).
+    pub source: &'a str,
+    pub percent: f64,
+}
+
+/// The block's content (without the markers).
+pub fn block(lines: &[Line]) -> String {
+    let mut out = String::from("\n");
+    for line in lines {
+        let rounded = line.percent.round().clamp(0.0, 100.0);
+        let filled = ((line.percent / 100.0 * BAR_WIDTH as f64).round() as usize).min(BAR_WIDTH);
+        let bar = format!("{}{}", "█".repeat(filled), "░".repeat(BAR_WIDTH - filled));
+        out.push_str(&format!(
+            "- `{bar}` {rounded:.0} % [{}]({})\n",
+            line.title, line.source
+        ));
+    }
+    out
+}
+
+/// README's text with the block replaced by `content`.
+pub fn rewrite(readme: &str, content: &str) -> Result<String, String> {
+    let start = readme.find(START).ok_or_else(missing_markers)?;
+    let after_start = start + START.len();
+    let end = readme[after_start..]
+        .find(END)
+        .map(|i| after_start + i)
+        .ok_or_else(missing_markers)?;
+    Ok(format!(
+        "{}{content}{}",
+        &readme[..after_start],
+        &readme[end..]
+    ))
+}
+
+fn missing_markers() -> String {
+    format!(
+        "README.md has no completion block: put `{START}` and `{END}` on lines of their own where it belongs, then run `tally readme`"
+    )
+}
+
+/// Checks that README.md at `root` holds the current block.
+pub fn check(root: &Path, content: &str) -> Option<Diagnostic> {
+    let text = match std::fs::read_to_string(root.join("README.md")) {
+        Ok(text) => text,
+        Err(e) => {
+            return Some(Diagnostic::file(
+                "readme-completion",
+                "README.md",
+                format!("cannot read README.md: {e}"),
+            ));
+        }
+    };
+    match rewrite(&text, content) {
+        Ok(rewritten) if rewritten == text => None,
+        Ok(_) => {
+            let at = text.find(START).unwrap_or(0);
+            Some(
+                Diagnostic::at(
+                    "readme-completion",
+                    "README.md",
+                    &text,
+                    at..at + START.len(),
+                    "README's completion block is stale",
+                )
+                .note("run `tally readme` to rewrite it from the family tables"),
+            )
+        }
+        Err(message) => Some(Diagnostic::file("readme-completion", "README.md", message)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines() -> Vec<Line<'static>> {
+        vec![Line {
+            title: "XGS 136",
+            source: "content/families/xgs-136.md",
+            percent: 47.37,
+        }]
+    }
+
+    #[test]
+    fn the_block_has_a_bar_and_a_rounded_percentage() {
+        assert_eq!(
+            block(&lines()),
+            "\n- `█████████░░░░░░░░░░░` 47 % [XGS 136](content/families/xgs-136.md)\n"
+        );
+    }
+
+    #[test]
+    fn rewriting_keeps_every_other_byte_and_is_idempotent() {
+        let readme = format!("# T\r\n\nbefore\n{START}\nold\n{END}\nafter \n");
+        let once = rewrite(&readme, &block(&lines())).unwrap();
+        assert!(once.starts_with("# T\r\n\nbefore\n"));
+        assert!(once.ends_with(&format!("{END}\nafter \n")));
+        assert_eq!(rewrite(&once, &block(&lines())).unwrap(), once);
+    }
+
+    #[test]
+    fn a_readme_without_markers_says_how_to_fix_it() {
+        let error = rewrite("# T\n", "x").unwrap_err();
+        assert!(
+            error.contains(START) && error.contains("tally readme"),
+            "{error}"
+        );
+    }
+}
