@@ -1,0 +1,277 @@
+//! Stamping every image of a build: in parallel, behind a content-hash cache, with a
+//! progress bar on a terminal.
+//!
+//! Owns the cache key (original bytes, strip text, redactions, font, tally's version), the
+//! cache folder's layout and its atomic writes, and the parallel runner. It does not know
+//! where the build publishes the results, and it never writes next to an original.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use super::codec::{header_dimensions, sniff_format};
+use super::strip::FONT_HASH;
+use super::{ImageFormat, Redaction, StampError, Stamped, Strip, stamp};
+
+/// Below this many images stamping is over before a bar would be worth drawing.
+const PROGRESS_BAR_THRESHOLD: usize = 32;
+
+/// One image to publish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StampJob {
+    /// The original, absolute; it is only read.
+    pub source: PathBuf,
+    pub strip: Strip,
+    pub redactions: Vec<Redaction>,
+}
+
+/// A folder of stamped copies named by the hash of everything that determines them, so
+/// an entry can never be stale: any change gives a new name. Keep it outside `site/`
+/// (e.g. `<root>/.tally-cache/stamps`).
+#[derive(Debug, Clone)]
+pub struct StampCache {
+    dir: PathBuf,
+}
+
+/// What a run of [`stamp_all`] did, for the build's summary and for tests.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StampReport {
+    /// Images that had to be decoded and stamped (including ones that then failed).
+    pub decoded: usize,
+    /// Images served from the cache without decoding.
+    pub from_cache: usize,
+    /// Stamped copies that could not be saved in the cache; the build still has them,
+    /// the next build just stamps them again.
+    pub cache_write_failures: usize,
+}
+
+/// Part of every temporary file name, so parallel writers in one process never collide.
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl StampCache {
+    pub fn new(dir: PathBuf) -> Self {
+        StampCache { dir }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Lengths prefix every variable field so that no two different inputs hash alike by
+    /// shifting bytes from one field into the next.
+    fn key(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> blake3::Hash {
+        let mut hasher = blake3::Hasher::new();
+        let mut field = |bytes: &[u8]| {
+            hasher.update(&(bytes.len() as u64).to_le_bytes());
+            hasher.update(bytes);
+        };
+        field(b"tally stamp cache");
+        field(env!("CARGO_PKG_VERSION").as_bytes());
+        field(FONT_HASH.as_bytes());
+        field(original);
+        for text in [
+            &strip.owner,
+            &strip.licence,
+            &strip.licence_url,
+            &strip.page_url,
+        ] {
+            field(text.as_bytes());
+        }
+        let mut rects = Vec::with_capacity(redactions.len() * 16);
+        for rect in redactions {
+            for value in rect {
+                rects.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+        field(&rects);
+        hasher.finalize()
+    }
+
+    fn entry_path(&self, key: &blake3::Hash, format: ImageFormat) -> PathBuf {
+        self.dir
+            .join(format!("{}.{}", key.to_hex(), format.extension()))
+    }
+
+    /// A cached copy, if one exists and its header reads; a damaged entry is a miss.
+    fn load(&self, key: &blake3::Hash, format: ImageFormat) -> Option<Stamped> {
+        let bytes = std::fs::read(self.entry_path(key, format)).ok()?;
+        let (width, height) = header_dimensions(&bytes, format)?;
+        Some(Stamped {
+            bytes,
+            format,
+            width,
+            height,
+        })
+    }
+
+    /// Writes to a temporary file in the same folder, then renames it into place, so a
+    /// reader (or a build interrupted halfway) never sees half an image.
+    fn store(&self, key: &blake3::Hash, stamped: &Stamped) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        let final_path = self.entry_path(key, stamped.format);
+        let temp_path = self.dir.join(format!(
+            ".{}.{}.{}.tmp",
+            key.to_hex(),
+            std::process::id(),
+            TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        let written = std::fs::File::create(&temp_path)
+            .and_then(|mut file| {
+                file.write_all(&stamped.bytes)?;
+                file.sync_all()
+            })
+            .and_then(|()| std::fs::rename(&temp_path, &final_path));
+        if written.is_err() {
+            // Best effort: a leftover temp file is harmless, only untidy.
+            let _ = std::fs::remove_file(&temp_path);
+        }
+        written
+    }
+}
+
+struct Counters {
+    decoded: AtomicUsize,
+    from_cache: AtomicUsize,
+    cache_write_failures: AtomicUsize,
+}
+
+fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<Stamped, StampError> {
+    let original = std::fs::read(&job.source).map_err(|error| StampError::Unreadable {
+        path: job.source.clone(),
+        reason: format!("{}: {error}", job.source.display()),
+    })?;
+    // The format comes from the first bytes, so a cache hit needs no decoding at all.
+    let format = sniff_format(&original)?;
+    let key = StampCache::key(&original, &job.strip, &job.redactions);
+    if let Some(cached) = cache.load(&key, format) {
+        counters.from_cache.fetch_add(1, Ordering::Relaxed);
+        return Ok(cached);
+    }
+    counters.decoded.fetch_add(1, Ordering::Relaxed);
+    let stamped = stamp(&original, &job.strip, &job.redactions)?;
+    if cache.store(&key, &stamped).is_err() {
+        counters
+            .cache_write_failures
+            .fetch_add(1, Ordering::Relaxed);
+    }
+    Ok(stamped)
+}
+
+fn progress_bar(jobs: usize) -> ProgressBar {
+    if jobs < PROGRESS_BAR_THRESHOLD || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(jobs as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("stamping images {bar:40} {pos}/{len} ({per_sec}, {eta} left)")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Stamps every job in parallel; results come back in the order of `jobs`. An image whose
+/// original, strip and redactions are unchanged since a previous run is read from the
+/// cache without being decoded.
+pub fn stamp_all(
+    jobs: &[StampJob],
+    cache: &StampCache,
+) -> (Vec<Result<Stamped, StampError>>, StampReport) {
+    let counters = Counters {
+        decoded: AtomicUsize::new(0),
+        from_cache: AtomicUsize::new(0),
+        cache_write_failures: AtomicUsize::new(0),
+    };
+    let bar = progress_bar(jobs.len());
+    let results = jobs
+        .par_iter()
+        .map(|job| {
+            let result = run_one(job, cache, &counters);
+            bar.inc(1);
+            result
+        })
+        .collect();
+    bar.finish_and_clear();
+    let report = StampReport {
+        decoded: counters.decoded.into_inner(),
+        from_cache: counters.from_cache.into_inner(),
+        cache_write_failures: counters.cache_write_failures.into_inner(),
+    };
+    (results, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stamp::tests::sample_strip;
+
+    #[test]
+    fn key_changes_with_every_input() {
+        let strip = sample_strip();
+        let base = StampCache::key(b"image", &strip, &[[1, 2, 3, 4]]);
+        assert_eq!(base, StampCache::key(b"image", &strip, &[[1, 2, 3, 4]]));
+        assert_ne!(base, StampCache::key(b"imagf", &strip, &[[1, 2, 3, 4]]));
+        assert_ne!(base, StampCache::key(b"image", &strip, &[[1, 2, 3, 5]]));
+        assert_ne!(base, StampCache::key(b"image", &strip, &[]));
+        let mut other_owner = strip.clone();
+        other_owner.owner.push('x');
+        assert_ne!(
+            base,
+            StampCache::key(b"image", &other_owner, &[[1, 2, 3, 4]])
+        );
+    }
+
+    #[test]
+    fn moving_bytes_between_fields_changes_the_key() {
+        let mut a = sample_strip();
+        let mut b = sample_strip();
+        a.owner = "ab".into();
+        a.licence = "c".into();
+        b.owner = "a".into();
+        b.licence = "bc".into();
+        assert_ne!(StampCache::key(b"", &a, &[]), StampCache::key(b"", &b, &[]));
+    }
+
+    #[test]
+    fn missing_source_is_an_unreadable_error_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let job = StampJob {
+            source: dir.path().join("absent.png"),
+            strip: sample_strip(),
+            redactions: vec![],
+        };
+        let (results, report) = stamp_all(&[job], &StampCache::new(dir.path().join("cache")));
+        let error = results[0].clone().unwrap_err();
+        assert!(matches!(error, StampError::Unreadable { .. }));
+        assert!(error.to_string().contains("absent.png"), "{error}");
+        assert_eq!(report, StampReport::default());
+    }
+
+    #[test]
+    fn damaged_cache_entry_is_a_miss_and_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("a.png");
+        let image = image::RgbImage::from_pixel(40, 30, image::Rgb([9, 99, 199]));
+        image.save(&source).unwrap();
+        let cache = StampCache::new(dir.path().join("cache"));
+        let job = StampJob {
+            source: source.clone(),
+            strip: sample_strip(),
+            redactions: vec![],
+        };
+        let (first, _) = stamp_all(std::slice::from_ref(&job), &cache);
+        let key = StampCache::key(&std::fs::read(&source).unwrap(), &job.strip, &[]);
+        let entry = cache.entry_path(&key, ImageFormat::Png);
+        std::fs::write(&entry, b"garbage").unwrap();
+        let (second, report) = stamp_all(std::slice::from_ref(&job), &cache);
+        assert_eq!(report.decoded, 1);
+        assert_eq!(first[0].as_ref().unwrap(), second[0].as_ref().unwrap());
+        assert_eq!(
+            std::fs::read(&entry).unwrap(),
+            first[0].as_ref().unwrap().bytes
+        );
+    }
+}
