@@ -66,13 +66,9 @@ pub fn check_page(
     for claim in &scan.claims {
         let (view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
-            ClaimForm::Exact | ClaimForm::Approximate => check_figure(
-                page,
-                claim,
-                sources,
-                &mut figures.corrections,
-                &mut problems,
-            ),
+            ClaimForm::Exact | ClaimForm::Approximate => {
+                check_figure(page, claim, sources, &mut figures.corrections, &mut problems)
+            }
         };
         figures.views.push(view);
         figures.records.extend(record);
@@ -81,10 +77,7 @@ pub fn check_page(
 }
 
 fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
-    let unknown = || FigureError::UnknownName {
-        name: name.to_string(),
-        span: 0..name.len(),
-    };
+    let unknown = || FigureError::UnknownName { name: name.to_string(), span: 0..name.len() };
     let family = match name.strip_suffix(".completion") {
         Some(path) => path.strip_prefix("families/"),
         None if name == "completion" => sources.family,
@@ -116,12 +109,7 @@ fn check_figure(
             let span = error.span();
             let start = claim.name_range.start + span.start.min(claim.name.len());
             let end = claim.name_range.start + span.end.min(claim.name.len());
-            let mut d = error_at(
-                page,
-                error.code(),
-                start..end.max(start + 1),
-                error.to_string(),
-            );
+            let mut d = error_at(page, error.code(), start..end.max(start + 1), error.to_string());
             if sources.runs.is_none() && !claim.name.contains("completion") {
                 d = d.note("this page has no runs.yaml beside it");
             }
@@ -137,33 +125,21 @@ fn check_figure(
     };
     match parse_stated(&claim.live) {
         Ok(stated) => {
-            if let Err(mismatch) =
-                number::check(&stated, &computed, claim.form == ClaimForm::Approximate)
-            {
+            if let Err(mismatch) = number::check(&stated, &computed, claim.form == ClaimForm::Approximate) {
                 problems.push(mismatch_error(page, claim, &computed, &mismatch));
             }
         }
-        Err(error) => problems.push(error_at(
-            page,
-            "figure-unreadable",
-            claim.live_range.clone(),
-            error.to_string(),
-        )),
+        Err(error) => {
+            problems.push(error_at(page, "figure-unreadable", claim.live_range.clone(), error.to_string()))
+        }
     }
-    let view = ClaimView {
-        corrections: check_struck(page, claim, &computed, corrections, problems),
-        ..view
-    };
+    let view = ClaimView { corrections: check_struck(page, claim, &computed, corrections, problems), ..view };
     let record = FigureRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),
         name: claim.name.clone(),
         stated: claim.live.clone(),
-        struck: claim
-            .struck
-            .iter()
-            .map(|(t, _)| t.trim().to_string())
-            .collect(),
+        struck: claim.struck.iter().map(|(t, _)| t.trim().to_string()).collect(),
         computed: Some(computed.value),
         unit: computed.unit.symbol().to_string(),
         formula: computed.formula.clone(),
@@ -173,18 +149,10 @@ fn check_figure(
     (view, Some(record))
 }
 
-fn mismatch_error(
-    page: &Page,
-    claim: &Claim,
-    computed: &Computed,
-    mismatch: &Mismatch,
-) -> Diagnostic {
+fn mismatch_error(page: &Page, claim: &Claim, computed: &Computed, mismatch: &Mismatch) -> Diagnostic {
     let (code, message) = match mismatch {
         Mismatch::UnitKind { .. } => ("figure-unit", format!("`{}` {mismatch}", claim.live)),
-        Mismatch::Value { .. } => (
-            "figure-mismatch",
-            format!("states `{}` but {mismatch}", claim.live),
-        ),
+        Mismatch::Value { .. } => ("figure-mismatch", format!("states `{}` but {mismatch}", claim.live)),
     };
     let mut d = error_at(page, code, claim.live_range.clone(), message)
         .note(format!("computed: {}", explain(computed)));
@@ -194,11 +162,7 @@ fn mismatch_error(
     d.note(format!(
         "would pass: [{}]{{{}{}}}",
         mismatch.would_pass(),
-        if claim.form == ClaimForm::Approximate {
-            "~"
-        } else {
-            "="
-        },
+        if claim.form == ClaimForm::Approximate { "~" } else { "=" },
         claim.name
     ))
 }
@@ -214,10 +178,7 @@ fn check_struck(
     let mut numbers = Vec::new();
     for (struck, range) in &claim.struck {
         let struck = struck.trim();
-        let listed = computed
-            .withdrawn
-            .iter()
-            .find(|w| same_number(&w.value, struck));
+        let listed = computed.withdrawn.iter().find(|w| same_number(&w.value, struck));
         match listed {
             Some(withdrawal) => {
                 corrections.push(CorrectionView {
@@ -230,8 +191,15 @@ fn check_struck(
                 numbers.push(corrections.len());
             }
             None => problems.push(
-                error_at(page, "figure-withdrawn-unlisted", range.clone(), format!("the struck value `{struck}` is not listed as withdrawn for `{}`", claim.name))
-                    .note(format!("list it in runs.yaml: withdrawn: [{{value: \"{struck}\", on: YYYY-MM-DD, why: \"...\"}}]")),
+                error_at(
+                    page,
+                    "figure-withdrawn-unlisted",
+                    range.clone(),
+                    format!("the struck value `{struck}` is not listed as withdrawn for `{}`", claim.name),
+                )
+                .note(format!(
+                    "list it in runs.yaml: withdrawn: [{{value: \"{struck}\", on: YYYY-MM-DD, why: \"...\"}}]"
+                )),
             ),
         }
     }
@@ -270,19 +238,14 @@ fn check_vendor(
                 page,
                 "figure-mismatch",
                 claim.live_range.clone(),
-                format!(
-                    "states `{}` but the vendor's figure is `{}`",
-                    claim.live, vendor.value
-                ),
+                format!("states `{}` but the vendor's figure is `{}`", claim.live, vendor.value),
             )
             .note(format!("source: {}", vendor.source)),
         );
     }
     let source = strings.text(&page.lang, "figure-vendor-source");
     let view = ClaimView {
-        value: parse_stated(&vendor.value)
-            .ok()
-            .map(|s| machine_value(s.value * s.unit.factor())),
+        value: parse_stated(&vendor.value).ok().map(|s| machine_value(s.value * s.unit.factor())),
         title: format!("{source}: {}; {}", vendor.source, vendor.conditions),
         label: Some(strings.text(&page.lang, "figure-vendor-label")),
         corrections: Vec::new(),
@@ -309,11 +272,8 @@ pub fn explain(computed: &Computed) -> String {
     if single_input {
         return format!("{} = {value}", computed.formula);
     }
-    let inputs: Vec<String> = computed
-        .inputs
-        .iter()
-        .map(|(path, v)| format!("{path} = {}", machine_value(*v)))
-        .collect();
+    let inputs: Vec<String> =
+        computed.inputs.iter().map(|(path, v)| format!("{path} = {}", machine_value(*v))).collect();
     let mut text = format!("{} = {} = {value}", computed.name, computed.formula);
     if !inputs.is_empty() {
         text.push_str(&format!(" (with {})", inputs.join(", ")));
@@ -323,40 +283,22 @@ pub fn explain(computed: &Computed) -> String {
 
 /// A value for `<data value>`: the shortest text that reads back as the same number.
 pub fn machine_value(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{value:.0}")
-    } else {
-        format!("{value}")
-    }
+    if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
 }
 
 /// Compares the figures a site states now with those it published before: a stated value
 /// may change only if the old one is struck beside the new one.
-pub fn compare_with_published(
-    old: &[FigureRecord],
-    new: &[FigureRecord],
-    against: &str,
-) -> Vec<Diagnostic> {
+pub fn compare_with_published(old: &[FigureRecord], new: &[FigureRecord], against: &str) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     let mut now: BTreeMap<(&str, &str, &str), Vec<&FigureRecord>> = BTreeMap::new();
     for record in new {
-        now.entry((&record.page, &record.lang, &record.name))
-            .or_default()
-            .push(record);
+        now.entry((&record.page, &record.lang, &record.name)).or_default().push(record);
     }
     for published in old {
-        let key = (
-            published.page.as_str(),
-            published.lang.as_str(),
-            published.name.as_str(),
-        );
+        let key = (published.page.as_str(), published.lang.as_str(), published.name.as_str());
         let current = now.get(&key).map(Vec::as_slice).unwrap_or(&[]);
-        let kept = current
-            .iter()
-            .any(|r| same_number(&r.stated, &published.stated));
-        let struck = current
-            .iter()
-            .any(|r| r.struck.iter().any(|s| same_number(s, &published.stated)));
+        let kept = current.iter().any(|r| same_number(&r.stated, &published.stated));
+        let struck = current.iter().any(|r| r.struck.iter().any(|s| same_number(s, &published.stated)));
         if kept || struck {
             continue;
         }
@@ -373,7 +315,10 @@ pub fn compare_with_published(
         problems.push(
             Diagnostic::file("figure-silently-changed", &published.page, message)
                 .note(format!("published in {against}"))
-                .note(format!("strike it beside the correction: [~~{}~~ NEW]{{={}}}, and list it under withdrawn:", published.stated, published.name)),
+                .note(format!(
+                    "strike it beside the correction: [~~{}~~ NEW]{{={}}}, and list it under withdrawn:",
+                    published.stated, published.name
+                )),
         );
     }
     problems

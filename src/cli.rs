@@ -68,10 +68,7 @@ fn build_command(cli: &Cli, out: Option<PathBuf>) -> ExitCode {
     {
         return could_not_run(&message);
     }
-    let options = BuildOptions {
-        root: cli.root.clone(),
-        inject: None,
-    };
+    let options = BuildOptions { root: cli.root.clone(), inject: None };
     match build(&options) {
         Ok(built) => {
             print_problems(cli, &built.warnings);
@@ -80,11 +77,7 @@ fn build_command(cli: &Cli, out: Option<PathBuf>) -> ExitCode {
                     return could_not_run(&format!("{error:#}"));
                 }
                 if cli.format == Format::Human {
-                    eprintln!(
-                        "built {} files into {}",
-                        built.output.files.len(),
-                        out.display()
-                    );
+                    eprintln!("built {} files into {}", built.output.files.len(), out.display());
                 }
             }
             ExitCode::SUCCESS
@@ -99,15 +92,11 @@ fn build_command(cli: &Cli, out: Option<PathBuf>) -> ExitCode {
 
 /// The output folder must not hold the site's own sources: it is replaced whole.
 fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
-    let root = root
-        .canonicalize()
-        .map_err(|e| format!("cannot read {}: {e}", root.display()))?;
+    let root = root.canonicalize().map_err(|e| format!("cannot read {}: {e}", root.display()))?;
     let out_abs = if out.is_absolute() {
         out.to_path_buf()
     } else {
-        std::env::current_dir()
-            .map_err(|e| e.to_string())?
-            .join(out)
+        std::env::current_dir().map_err(|e| e.to_string())?.join(out)
     };
     let out_abs = out_abs.canonicalize().unwrap_or(out_abs);
     if root.starts_with(&out_abs)
@@ -123,11 +112,7 @@ fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<
 }
 
 fn hash(cli: &Cli, page: &std::path::Path) -> ExitCode {
-    let path = if page.is_absolute() {
-        page.to_path_buf()
-    } else {
-        cli.root.join(page)
-    };
+    let path = if page.is_absolute() { page.to_path_buf() } else { cli.root.join(page) };
     match std::fs::read_to_string(&path) {
         Ok(text) => {
             println!("{}", crate::content::content_hash(&text));
@@ -159,10 +144,7 @@ fn could_not_run(message: &str) -> ExitCode {
 }
 
 fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
-    let options = BuildOptions {
-        root: cli.root.clone(),
-        inject: None,
-    };
+    let options = BuildOptions { root: cli.root.clone(), inject: None };
     let built = match build(&options) {
         Ok(built) => built,
         Err(BuildError::Problems(problems)) => {
@@ -199,11 +181,7 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         }
         println!("checked {} figures", built.figures.len());
     }
-    if problems.iter().any(Diagnostic::is_error) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    if problems.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
 fn read_published(path: &std::path::Path) -> Result<Vec<crate::claims::FigureRecord>, String> {
@@ -211,8 +189,7 @@ fn read_published(path: &std::path::Path) -> Result<Vec<crate::claims::FigureRec
     struct Published {
         figures: Vec<crate::claims::FigureRecord>,
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     serde_json::from_str::<Published>(&text)
         .map(|p| p.figures)
         .map_err(|e| format!("{} is not a figures.json: {e}", path.display()))
@@ -222,20 +199,13 @@ fn readme_block(built: &crate::build::Built) -> String {
     let lines: Vec<crate::readme::Line> = built
         .completions
         .iter()
-        .map(|c| crate::readme::Line {
-            title: &c.title,
-            source: &c.source,
-            percent: c.percent,
-        })
+        .map(|c| crate::readme::Line { title: &c.title, source: &c.source, percent: c.percent })
         .collect();
     crate::readme::block(&lines)
 }
 
 fn readme_command(cli: &Cli) -> ExitCode {
-    let options = BuildOptions {
-        root: cli.root.clone(),
-        inject: None,
-    };
+    let options = BuildOptions { root: cli.root.clone(), inject: None };
     let built = match build(&options) {
         Ok(built) => built,
         Err(BuildError::Problems(problems)) => {
@@ -259,10 +229,7 @@ fn readme_command(cli: &Cli) -> ExitCode {
             Err(e) => could_not_run(&format!("cannot write {}: {e}", path.display())),
         },
         Err(message) => {
-            print_problems(
-                cli,
-                &[Diagnostic::file("readme-completion", "README.md", message)],
-            );
+            print_problems(cli, &[Diagnostic::file("readme-completion", "README.md", message)]);
             ExitCode::from(1)
         }
     }

@@ -19,39 +19,34 @@ pub fn from_family_page(
     settings: &Settings,
     family: &str,
 ) -> Result<Computed, Vec<Diagnostic>> {
-    let done_name = settings
-        .text(&settings.family_columns.done, &page.lang)
-        .to_string();
-    let weight_name = settings
-        .text(&settings.family_columns.weight, &page.lang)
-        .to_string();
+    let done_name = settings.text(&settings.family_columns.done, &page.lang).to_string();
+    let weight_name = settings.text(&settings.family_columns.weight, &page.lang).to_string();
     let table = scan.tables.iter().find_map(|table| {
         let header = table.first()?;
-        let position = |name: &str| {
-            header
-                .iter()
-                .position(|c| c.text().trim().eq_ignore_ascii_case(name))
-        };
+        let position = |name: &str| header.iter().position(|c| c.text().trim().eq_ignore_ascii_case(name));
         Some((table, position(&done_name)?, position(&weight_name)?))
     });
     let Some((table, done_column, weight_column)) = table else {
         return Err(vec![
-            Diagnostic::at("family-table", &page.source, &page.text, 0..3, "a family page needs a table with a done and a weight column")
-                .note(format!("the columns are named \"{done_name}\" and \"{weight_name}\" (site.yaml family_columns)")),
+            Diagnostic::at(
+                "family-table",
+                &page.source,
+                &page.text,
+                0..3,
+                "a family page needs a table with a done and a weight column",
+            )
+            .note(format!(
+                "the columns are named \"{done_name}\" and \"{weight_name}\" (site.yaml family_columns)"
+            )),
         ]);
     };
     let mut problems = Vec::new();
     let mut rows = Vec::new();
     for row in &table[1..] {
         let label = row.first().map(|c| c.text()).unwrap_or_default();
-        let done = row
-            .get(done_column)
-            .map(|c| cell_value(page, c, "done", &mut problems));
-        let weight = row
-            .get(weight_column)
-            .map(|c| cell_value(page, c, "weight", &mut problems));
-        let (Some(Some((done, done_cell))), Some(Some((weight, weight_cell)))) = (done, weight)
-        else {
+        let done = row.get(done_column).map(|c| cell_value(page, c, "done", &mut problems));
+        let weight = row.get(weight_column).map(|c| cell_value(page, c, "weight", &mut problems));
+        let (Some(Some((done, done_cell))), Some(Some((weight, weight_cell)))) = (done, weight) else {
             continue;
         };
         if !(0.0..=100.0).contains(&done) {
@@ -125,16 +120,11 @@ fn cell_value(
     what: &str,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<(f64, std::ops::Range<usize>)> {
-    let live: String = cell
-        .pieces
-        .iter()
-        .filter(|(_, struck)| !struck)
-        .map(|(t, _)| t.as_str())
-        .collect();
+    let live: String = cell.pieces.iter().filter(|(_, struck)| !struck).map(|(t, _)| t.as_str()).collect();
     let parsed = match parse_stated(&live) {
-        Err(NumberError::SeveralNumbers { ranges, .. }) => ranges
-            .last()
-            .and_then(|r| parse_stated(&live[r.clone()]).ok()),
+        Err(NumberError::SeveralNumbers { ranges, .. }) => {
+            ranges.last().and_then(|r| parse_stated(&live[r.clone()]).ok())
+        }
         other => other.ok(),
     };
     let Some(stated) = parsed else {
@@ -170,11 +160,8 @@ mod tests {
 
     #[test]
     fn weights_need_not_add_up_to_a_hundred() {
-        let rows = vec![
-            ("a".to_string(), 100.0, 2.0),
-            ("b".to_string(), 100.0, 1.0),
-            ("c".to_string(), 0.0, 8.0),
-        ];
+        let rows =
+            vec![("a".to_string(), 100.0, 2.0), ("b".to_string(), 100.0, 1.0), ("c".to_string(), 0.0, 8.0)];
         let computed = compute("x", &rows);
         assert!((computed.value - 300.0 / 11.0).abs() < 1e-12);
     }

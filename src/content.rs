@@ -92,9 +92,7 @@ pub struct Content {
 
 impl Content {
     pub fn get(&self, key: &str, lang: &str) -> Option<&Page> {
-        self.by_key
-            .get(&(key.to_string(), lang.to_string()))
-            .map(|&i| &self.pages[i])
+        self.by_key.get(&(key.to_string(), lang.to_string())).map(|&i| &self.pages[i])
     }
 
     /// The original of `page` (itself when it is the original).
@@ -104,11 +102,7 @@ impl Content {
 
     /// Every language version of the page's key, in the settings' language order.
     pub fn versions<'a>(&'a self, key: &str, settings: &'a Settings) -> Vec<&'a Page> {
-        settings
-            .languages
-            .iter()
-            .filter_map(|lang| self.get(key, lang))
-            .collect()
+        settings.languages.iter().filter_map(|lang| self.get(key, lang)).collect()
     }
 
     /// The page whose source is `source` (relative to the site root).
@@ -128,29 +122,15 @@ pub fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic>) {
     let mut pages = Vec::new();
     let content_dir = root.join("content");
     if !content_dir.is_dir() {
-        diagnostics.push(Diagnostic::file(
-            "missing-content",
-            "content",
-            "the site has no content/ folder",
-        ));
+        diagnostics.push(Diagnostic::file("missing-content", "content", "the site has no content/ folder"));
         return (Content::default(), diagnostics);
     }
-    for entry in WalkDir::new(&content_dir)
-        .sort_by_file_name()
-        .follow_links(false)
-    {
+    for entry in WalkDir::new(&content_dir).sort_by_file_name().follow_links(false) {
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
-                let path = e
-                    .path()
-                    .map(|p| relative(root, p))
-                    .unwrap_or_else(|| PathBuf::from("content"));
-                diagnostics.push(Diagnostic::file(
-                    "unreadable-file",
-                    path,
-                    format!("cannot read: {e}"),
-                ));
+                let path = e.path().map(|p| relative(root, p)).unwrap_or_else(|| PathBuf::from("content"));
+                diagnostics.push(Diagnostic::file("unreadable-file", path, format!("cannot read: {e}")));
                 continue;
             }
         };
@@ -178,13 +158,7 @@ pub fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic>) {
 }
 
 fn index(mut pages: Vec<Page>, settings: &Settings, diagnostics: &mut Vec<Diagnostic>) -> Content {
-    let order = |lang: &str| {
-        settings
-            .languages
-            .iter()
-            .position(|l| l == lang)
-            .unwrap_or(usize::MAX)
-    };
+    let order = |lang: &str| settings.languages.iter().position(|l| l == lang).unwrap_or(usize::MAX);
     pages.sort_by(|a, b| (&a.key, order(&a.lang)).cmp(&(&b.key, order(&b.lang))));
     let mut content = Content::default();
     let mut urls: BTreeMap<String, PathBuf> = BTreeMap::new();
@@ -193,18 +167,12 @@ fn index(mut pages: Vec<Page>, settings: &Settings, diagnostics: &mut Vec<Diagno
             diagnostics.push(Diagnostic::file(
                 "duplicate-url",
                 &page.source,
-                format!(
-                    "{} is also the address of {}",
-                    page.url,
-                    display_path(other)
-                ),
+                format!("{} is also the address of {}", page.url, display_path(other)),
             ));
             continue;
         }
         urls.insert(page.url.clone(), page.source.clone());
-        content
-            .by_key
-            .insert((page.key.clone(), page.lang.clone()), content.pages.len());
+        content.by_key.insert((page.key.clone(), page.lang.clone()), content.pages.len());
         content.pages.push(page);
     }
     for page in &content.pages {
@@ -225,13 +193,8 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
 
 fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<Diagnostic>> {
     let source = relative(root, path);
-    let bytes = std::fs::read(path).map_err(|e| {
-        vec![Diagnostic::file(
-            "unreadable-file",
-            &source,
-            format!("cannot read: {e}"),
-        )]
-    })?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| vec![Diagnostic::file("unreadable-file", &source, format!("cannot read: {e}"))])?;
     let text = String::from_utf8(bytes).map_err(|e| {
         vec![Diagnostic::file(
             "bad-utf8",
@@ -253,8 +216,7 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
         ]
     })?;
     let first_line = text[..yaml_start].matches('\n').count() + 1;
-    let front: FrontMatter =
-        crate::yaml::parse(&source, &text, yaml, first_line).map_err(|d| vec![d])?;
+    let front: FrontMatter = crate::yaml::parse(&source, &text, yaml, first_line).map_err(|d| vec![d])?;
     let mut errors = Vec::new();
     if let Some(date) = &front.date
         && date.parse::<jiff::civil::Date>().is_err()
@@ -274,20 +236,9 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
     if !errors.is_empty() {
         return Err(errors);
     }
-    let bundle = is_bundle_index(&key)
-        .then(|| source.parent().map(Path::to_path_buf))
-        .flatten();
+    let bundle = is_bundle_index(&key).then(|| source.parent().map(Path::to_path_buf)).flatten();
     let url = url_of(&key, &settings.language_prefix(&lang));
-    Ok(Page {
-        source,
-        lang,
-        key,
-        front,
-        text,
-        body_start,
-        url,
-        bundle,
-    })
+    Ok(Page { source, lang, key, front, text, body_start, url, bundle })
 }
 
 /// `content/a/index.ja.md` → (`a/index`, `ja`); `content/a.md` → (`a`, the original language).
@@ -306,10 +257,7 @@ fn key_and_language(source: &Path, settings: &Settings) -> Result<(String, Strin
             source,
             format!("`.{lang}.md` names a language the site does not have"),
         )
-        .note(format!(
-            "site.yaml lists: {}",
-            settings.languages.join(", ")
-        )));
+        .note(format!("site.yaml lists: {}", settings.languages.join(", "))));
     }
     Ok((stem.to_string(), settings.original_language().to_string()))
 }
@@ -320,24 +268,15 @@ fn is_bundle_index(key: &str) -> bool {
 
 /// `method/index` → `/method/`, `privacy` → `/privacy/`, `index` → `/`.
 fn url_of(key: &str, prefix: &str) -> String {
-    let path = key
-        .strip_suffix("index")
-        .unwrap_or(key)
-        .trim_end_matches('/');
-    if path.is_empty() {
-        prefix.to_string()
-    } else {
-        format!("{prefix}{path}/")
-    }
+    let path = key.strip_suffix("index").unwrap_or(key).trim_end_matches('/');
+    if path.is_empty() { prefix.to_string() } else { format!("{prefix}{path}/") }
 }
 
 /// Finds the front matter: (yaml, yaml's byte start, body's byte start).
 fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
     let text_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let rest = &text[text_start..];
-    let after_open = rest
-        .strip_prefix("---\n")
-        .or_else(|| rest.strip_prefix("---\r\n"))?;
+    let after_open = rest.strip_prefix("---\n").or_else(|| rest.strip_prefix("---\r\n"))?;
     let yaml_start = text.len() - after_open.len();
     let mut offset = yaml_start;
     for line in after_open.split_inclusive('\n') {
@@ -393,10 +332,7 @@ mod tests {
             resolve_relative(Path::new("content/a"), "../b/index.md"),
             Some(PathBuf::from("content/b/index.md"))
         );
-        assert_eq!(
-            resolve_relative(Path::new("content"), "../../../etc/passwd"),
-            None
-        );
+        assert_eq!(resolve_relative(Path::new("content"), "../../../etc/passwd"), None);
         assert_eq!(resolve_relative(Path::new("content"), "/etc/passwd"), None);
     }
 }

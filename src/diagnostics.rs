@@ -148,15 +148,9 @@ impl Place {
             offset -= 1;
         }
         let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[offset..]
-            .find('\n')
-            .map_or(source.len(), |i| offset + i);
-        let line_end = if source[..line_end].ends_with('\r') {
-            line_end - 1
-        } else {
-            line_end
-        }
-        .max(line_start);
+        let line_end = source[offset..].find('\n').map_or(source.len(), |i| offset + i);
+        let line_end =
+            if source[..line_end].ends_with('\r') { line_end - 1 } else { line_end }.max(line_start);
         Place {
             line: source[..offset].matches('\n').count() + 1,
             col: source[line_start..offset].chars().count() + 1,
@@ -176,11 +170,7 @@ pub fn offset_of(source: &str, line: usize, col: usize) -> usize {
         }
     }
     let line_text = source[start..].split('\n').next().unwrap_or("");
-    start
-        + line_text
-            .char_indices()
-            .nth(col.saturating_sub(1))
-            .map_or(line_text.len(), |(i, _)| i)
+    start + line_text.char_indices().nth(col.saturating_sub(1)).map_or(line_text.len(), |(i, _)| i)
 }
 
 /// How diagnostics are printed.
@@ -195,8 +185,7 @@ pub enum Format {
 /// Sorts diagnostics by file, line and column so that output is the same on every run.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
-        (&a.path, a.line, a.col, a.code, &a.message)
-            .cmp(&(&b.path, b.line, b.col, b.code, &b.message))
+        (&a.path, a.line, a.col, a.code, &a.message).cmp(&(&b.path, b.line, b.col, b.code, &b.message))
     });
 }
 
@@ -214,11 +203,7 @@ pub fn render(diagnostics: &[Diagnostic], format: Format, color: bool) -> String
 }
 
 fn render_human(diagnostics: &[Diagnostic], color: bool) -> String {
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
+    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     let mut out = String::new();
     for diagnostic in diagnostics {
         let level = match diagnostic.severity {
@@ -235,9 +220,7 @@ fn render_human(diagnostics: &[Diagnostic], color: bool) -> String {
         }
         let mut report = vec![group];
         for note in &diagnostic.notes {
-            report.push(Group::with_title(
-                Level::NOTE.secondary_title(note.as_str()),
-            ));
+            report.push(Group::with_title(Level::NOTE.secondary_title(note.as_str())));
         }
         let _ = writeln!(out, "{}\n", renderer.render(&report));
     }
@@ -259,10 +242,7 @@ fn render_github(diagnostic: &Diagnostic) -> String {
         message.push('\n');
         message.push_str(note);
     }
-    let mut props = format!(
-        "file={}",
-        escape_github_property(&display_path(&diagnostic.path))
-    );
+    let mut props = format!("file={}", escape_github_property(&display_path(&diagnostic.path)));
     if diagnostic.line > 0 {
         let _ = write!(props, ",line={}", diagnostic.line);
     }
@@ -273,15 +253,11 @@ fn render_github(diagnostic: &Diagnostic) -> String {
 }
 
 fn escape_github_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 fn escape_github_property(text: &str) -> String {
-    escape_github_data(text)
-        .replace(':', "%3A")
-        .replace(',', "%2C")
+    escape_github_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
 #[cfg(test)]
@@ -308,19 +284,10 @@ mod tests {
     fn human_output_names_file_line_col_and_shows_a_caret() {
         let source = "one\nthe host received 962,827 frames\n";
         let start = source.find("962").unwrap();
-        let d = Diagnostic::at(
-            "figure-mismatch",
-            "content/a.md",
-            source,
-            start..start + 7,
-            "stated 962,827",
-        )
-        .note("computed 962826");
+        let d = Diagnostic::at("figure-mismatch", "content/a.md", source, start..start + 7, "stated 962,827")
+            .note("computed 962826");
         let out = render(&[d], Format::Human, false);
-        assert!(
-            out.contains("error[figure-mismatch]: content/a.md:2:19: stated 962,827"),
-            "{out}"
-        );
+        assert!(out.contains("error[figure-mismatch]: content/a.md:2:19: stated 962,827"), "{out}");
         assert!(out.contains("^^^^^^^"), "{out}");
         assert!(out.contains("computed 962826"), "{out}");
         assert!(out.contains("1 error(s), 0 warning(s)"), "{out}");
@@ -329,9 +296,6 @@ mod tests {
     #[test]
     fn github_output_escapes_newlines_and_commas() {
         let d = Diagnostic::file("bad-yaml", "content/a,b.md", "x").note("y");
-        assert_eq!(
-            render(&[d], Format::Github, false),
-            "::error file=content/a%2Cb.md::[bad-yaml] x%0Ay\n"
-        );
+        assert_eq!(render(&[d], Format::Github, false), "::error file=content/a%2Cb.md::[bad-yaml] x%0Ay\n");
     }
 }

@@ -19,9 +19,7 @@ pub struct Strings {
 
 impl std::fmt::Debug for Strings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Strings")
-            .field("languages", &self.bundles.keys())
-            .finish()
+        f.debug_struct("Strings").field("languages", &self.bundles.keys()).finish()
     }
 }
 
@@ -46,12 +44,8 @@ impl Strings {
 }
 
 /// Keys the program uses outside templates; each must exist in every language.
-pub const REQUIRED_KEYS: &[&str] = &[
-    "link-untranslated",
-    "figure-vendor-label",
-    "figure-computed",
-    "figure-vendor-source",
-];
+pub const REQUIRED_KEYS: &[&str] =
+    &["link-untranslated", "figure-vendor-label", "figure-computed", "figure-vendor-source"];
 
 /// Reads `i18n/<lang>.ftl` for every language of the site.
 pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
@@ -109,27 +103,18 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
     (Strings { bundles }, diagnostics)
 }
 
-fn missing_keys(
-    keys: &BTreeMap<String, (BTreeSet<String>, PathBuf)>,
-    root: &Path,
-) -> Vec<Diagnostic> {
+fn missing_keys(keys: &BTreeMap<String, (BTreeSet<String>, PathBuf)>, root: &Path) -> Vec<Diagnostic> {
     let all: BTreeSet<&String> = keys.values().flat_map(|(k, _)| k).collect();
     let mut diagnostics = Vec::new();
     for (lang, (names, path)) in keys {
-        for key in REQUIRED_KEYS
-            .iter()
-            .map(|k| k.to_string())
-            .filter(|k| !names.contains(k))
-        {
+        for key in REQUIRED_KEYS.iter().map(|k| k.to_string()).filter(|k| !names.contains(k)) {
             diagnostics.push(Diagnostic::file(
                 "missing-string",
                 path,
                 format!("`{key}` is missing in `{lang}`; tally needs it"),
             ));
         }
-        for key in all
-            .iter()
-            .filter(|k| !names.contains(k.as_str()) && !REQUIRED_KEYS.contains(&k.as_str()))
+        for key in all.iter().filter(|k| !names.contains(k.as_str()) && !REQUIRED_KEYS.contains(&k.as_str()))
         {
             let (other_lang, other_path) = keys
                 .iter()
@@ -138,12 +123,8 @@ fn missing_keys(
                 .unwrap_or(("?", PathBuf::new()));
             let place = find_key_place(root, &other_path, key);
             diagnostics.push(
-                Diagnostic::file(
-                    "missing-string",
-                    path,
-                    format!("`{key}` is missing in `{lang}`"),
-                )
-                .note(format!("`{other_lang}` has it at {place}")),
+                Diagnostic::file("missing-string", path, format!("`{key}` is missing in `{lang}`"))
+                    .note(format!("`{other_lang}` has it at {place}")),
             );
         }
     }
@@ -152,10 +133,8 @@ fn missing_keys(
 
 fn find_key_place(root: &Path, path: &Path, key: &str) -> String {
     let text = std::fs::read_to_string(root.join(path)).unwrap_or_default();
-    let line = text
-        .lines()
-        .position(|l| l.split('=').next().is_some_and(|k| k.trim() == key))
-        .map_or(0, |i| i + 1);
+    let line =
+        text.lines().position(|l| l.split('=').next().is_some_and(|k| k.trim() == key)).map_or(0, |i| i + 1);
     format!("{}:{line}", crate::diagnostics::display_path(path))
 }
 
@@ -183,11 +162,7 @@ mod tests {
         let (_, diagnostics) = load(dir.path(), &settings());
         assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
         assert_eq!(diagnostics[0].path, PathBuf::from("i18n/ja.ftl"));
-        assert!(
-            diagnostics[0].notes[0].contains("i18n/en.ftl:5"),
-            "{:?}",
-            diagnostics[0].notes
-        );
+        assert!(diagnostics[0].notes[0].contains("i18n/en.ftl:5"), "{:?}", diagnostics[0].notes);
     }
 
     #[test]
@@ -198,23 +173,13 @@ mod tests {
         );
         let (strings, diagnostics) = load(dir.path(), &settings());
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        assert_eq!(
-            strings
-                .get("ja", "hello", &[("name", "世界".into())])
-                .unwrap(),
-            "こんにちは 世界"
-        );
+        assert_eq!(strings.get("ja", "hello", &[("name", "世界".into())]).unwrap(), "こんにちは 世界");
     }
 
     #[test]
     fn a_syntax_error_is_placed_in_the_file() {
         let dir = site(&format!("{BASE}broken = {{\n"), BASE);
         let (_, diagnostics) = load(dir.path(), &settings());
-        assert!(
-            diagnostics
-                .iter()
-                .any(|d| d.code == "bad-fluent" && d.line == 5),
-            "{diagnostics:?}"
-        );
+        assert!(diagnostics.iter().any(|d| d.code == "bad-fluent" && d.line == 5), "{diagnostics:?}");
     }
 }

@@ -27,9 +27,7 @@ impl Output {
         } else {
             vec![path.to_string(), format!("{path}/index.html")]
         };
-        candidates
-            .iter()
-            .find_map(|p| self.files.get(p).map(Vec::as_slice))
+        candidates.iter().find_map(|p| self.files.get(p).map(Vec::as_slice))
     }
 }
 
@@ -38,17 +36,9 @@ impl Output {
 /// The new site is written beside the old one first; only when every file is written is
 /// the old folder moved aside and the new one moved into its place.
 pub fn write_atomically(out_dir: &Path, output: &Output) -> anyhow::Result<()> {
-    let parent = out_dir
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = out_dir
-        .file_name()
-        .context("the output folder needs a name")?
-        .to_string_lossy()
-        .to_string();
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let parent = out_dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = out_dir.file_name().context("the output folder needs a name")?.to_string_lossy().to_string();
+    std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
     let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
     let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
     remove_if_present(&staging)?;
@@ -67,8 +57,7 @@ pub fn write_atomically(out_dir: &Path, output: &Output) -> anyhow::Result<()> {
     }
     if let Err(error) = std::fs::rename(&staging, out_dir) {
         let _ = std::fs::rename(&retired, out_dir);
-        return Err(error)
-            .with_context(|| format!("cannot move the new site into {}", out_dir.display()));
+        return Err(error).with_context(|| format!("cannot move the new site into {}", out_dir.display()));
     }
     remove_if_present(&retired)
 }
@@ -78,19 +67,16 @@ fn write_all(dir: &Path, output: &Output) -> anyhow::Result<()> {
     for (path, bytes) in &output.files {
         let target: PathBuf = dir.join(path);
         if let Some(folder) = target.parent() {
-            std::fs::create_dir_all(folder)
-                .with_context(|| format!("cannot create {}", folder.display()))?;
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
         }
-        std::fs::write(&target, bytes)
-            .with_context(|| format!("cannot write {}", target.display()))?;
+        std::fs::write(&target, bytes).with_context(|| format!("cannot write {}", target.display()))?;
     }
     Ok(())
 }
 
 fn remove_if_present(path: &Path) -> anyhow::Result<()> {
     if path.exists() {
-        std::fs::remove_dir_all(path)
-            .with_context(|| format!("cannot remove {}", path.display()))?;
+        std::fs::remove_dir_all(path).with_context(|| format!("cannot remove {}", path.display()))?;
     }
     Ok(())
 }
@@ -110,10 +96,7 @@ mod tests {
         let mut second = Output::default();
         second.add("a/index.html", "two");
         write_atomically(&site, &second).unwrap();
-        assert_eq!(
-            std::fs::read_to_string(site.join("a/index.html")).unwrap(),
-            "two"
-        );
+        assert_eq!(std::fs::read_to_string(site.join("a/index.html")).unwrap(), "two");
         assert!(!site.join("gone.txt").exists());
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "staging folders must not remain");

@@ -33,23 +33,13 @@ pub fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue, Range
 /// "XGS 3300", "E302", "Port8": a bare count right after a capitalised product word names a
 /// model or a port, not a measured figure.
 fn is_model_name(before: &str, value: &FigureValue) -> bool {
-    let FigureValue::Number {
-        kind: UnitKind::Count,
-        ..
-    } = value
-    else {
+    let FigureValue::Number { kind: UnitKind::Count, .. } = value else {
         return false;
     };
-    let word: String = before
-        .trim_end()
-        .chars()
-        .rev()
-        .take_while(|c| c.is_alphanumeric())
-        .collect();
+    let word: String = before.trim_end().chars().rev().take_while(|c| c.is_alphanumeric()).collect();
     let word: String = word.chars().rev().collect();
     let capitalised = word.chars().next().is_some_and(char::is_uppercase);
-    capitalised
-        && (word.chars().filter(|c| c.is_uppercase()).count() >= 2 || word.starts_with("Port"))
+    capitalised && (word.chars().filter(|c| c.is_uppercase()).count() >= 2 || word.starts_with("Port"))
 }
 
 /// Tagged and figure-like numbers of a page; dates are not run figures and do not count.
@@ -82,10 +72,7 @@ pub fn compare(
                     &translation.source,
                     &translation.text,
                     claim.range.clone(),
-                    format!(
-                        "this translation states `{}` more often than its original",
-                        claim.name
-                    ),
+                    format!("this translation states `{}` more often than its original", claim.name),
                 )
                 .note(format!("the original is {}", original.source.display())),
             ),
@@ -96,10 +83,7 @@ pub fn compare(
             translation,
             original,
             claim.range.clone(),
-            format!(
-                "the original states `{}` ({}) here; the translation does not",
-                claim.name, claim.live
-            ),
+            format!("the original states `{}` ({}) here; the translation does not", claim.name, claim.live),
         ));
     }
     let mut original_numbers = untagged_figures(original_scan, &original.text);
@@ -145,14 +129,7 @@ fn missing_in_translation(
     message: String,
 ) -> Diagnostic {
     let place = crate::diagnostics::Place::of(&original.text, range.start);
-    Diagnostic::at(
-        "translation-number",
-        &original.source,
-        &original.text,
-        range,
-        message,
-    )
-    .note(format!(
+    Diagnostic::at("translation-number", &original.source, &original.text, range, message).note(format!(
         "missing in the translation {} (line {} of the original)",
         translation.source.display(),
         place.line
@@ -164,10 +141,7 @@ mod tests {
     use super::*;
 
     fn count() -> FigureValue {
-        FigureValue::Number {
-            base: 3300.0,
-            kind: UnitKind::Count,
-        }
+        FigureValue::Number { base: 3300.0, kind: UnitKind::Count }
     }
 
     #[test]

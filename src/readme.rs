@@ -27,10 +27,7 @@ pub fn block(lines: &[Line]) -> String {
         let rounded = line.percent.round().clamp(0.0, 100.0);
         let filled = ((line.percent / 100.0 * BAR_WIDTH as f64).round() as usize).min(BAR_WIDTH);
         let bar = format!("{}{}", "█".repeat(filled), "░".repeat(BAR_WIDTH - filled));
-        out.push_str(&format!(
-            "- `{bar}` {rounded:.0} % [{}]({})\n",
-            line.title, line.source
-        ));
+        out.push_str(&format!("- `{bar}` {rounded:.0} % [{}]({})\n", line.title, line.source));
     }
     out
 }
@@ -39,15 +36,8 @@ pub fn block(lines: &[Line]) -> String {
 pub fn rewrite(readme: &str, content: &str) -> Result<String, String> {
     let start = readme.find(START).ok_or_else(missing_markers)?;
     let after_start = start + START.len();
-    let end = readme[after_start..]
-        .find(END)
-        .map(|i| after_start + i)
-        .ok_or_else(missing_markers)?;
-    Ok(format!(
-        "{}{content}{}",
-        &readme[..after_start],
-        &readme[end..]
-    ))
+    let end = readme[after_start..].find(END).map(|i| after_start + i).ok_or_else(missing_markers)?;
+    Ok(format!("{}{content}{}", &readme[..after_start], &readme[end..]))
 }
 
 fn missing_markers() -> String {
@@ -92,11 +82,7 @@ mod tests {
     use super::*;
 
     fn lines() -> Vec<Line<'static>> {
-        vec![Line {
-            title: "XGS 136",
-            source: "content/families/xgs-136.md",
-            percent: 47.37,
-        }]
+        vec![Line { title: "XGS 136", source: "content/families/xgs-136.md", percent: 47.37 }]
     }
 
     #[test]
@@ -119,9 +105,6 @@ mod tests {
     #[test]
     fn a_readme_without_markers_says_how_to_fix_it() {
         let error = rewrite("# T\n", "x").unwrap_err();
-        assert!(
-            error.contains(START) && error.contains("tally readme"),
-            "{error}"
-        );
+        assert!(error.contains(START) && error.contains("tally readme"), "{error}");
     }
 }

@@ -87,10 +87,7 @@ pub struct Originals {
 
 impl Default for Originals {
     fn default() -> Self {
-        Originals {
-            publish: false,
-            path: "originals".to_string(),
-        }
+        Originals { publish: false, path: "originals".to_string() }
     }
 }
 
@@ -102,19 +99,12 @@ impl Settings {
 
     /// The text for `lang`, falling back to the original language's.
     pub fn text<'a>(&'a self, texts: &'a PerLanguage<String>, lang: &str) -> &'a str {
-        texts
-            .get(lang)
-            .or_else(|| texts.get(self.original_language()))
-            .map_or("", String::as_str)
+        texts.get(lang).or_else(|| texts.get(self.original_language())).map_or("", String::as_str)
     }
 
     /// The URL prefix of a language: `/` for the original, `/ja/` for the others.
     pub fn language_prefix(&self, lang: &str) -> String {
-        if lang == self.original_language() {
-            "/".to_string()
-        } else {
-            format!("/{lang}/")
-        }
+        if lang == self.original_language() { "/".to_string() } else { format!("/{lang}/") }
     }
 }
 
@@ -122,18 +112,11 @@ impl Settings {
 pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
     let path = root.join("site.yaml");
     let text = std::fs::read_to_string(&path).map_err(|e| {
-        Diagnostic::file(
-            "unreadable-file",
-            "site.yaml",
-            format!("cannot read site.yaml: {e}"),
-        )
+        Diagnostic::file("unreadable-file", "site.yaml", format!("cannot read site.yaml: {e}"))
     })?;
     let settings: Settings = crate::yaml::parse(Path::new("site.yaml"), &text, &text, 1)?;
     validate(&settings, &text)?;
-    Ok(Settings {
-        base_url: settings.base_url.trim_end_matches('/').to_string(),
-        ..settings
-    })
+    Ok(Settings { base_url: settings.base_url.trim_end_matches('/').to_string(), ..settings })
 }
 
 fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {

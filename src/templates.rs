@@ -43,11 +43,7 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
     let dir = root.join("templates");
     let mut sources = Vec::new();
     let mut diagnostics = Vec::new();
-    for entry in WalkDir::new(&dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(Result::ok)
-    {
+    for entry in WalkDir::new(&dir).sort_by_file_name().into_iter().filter_map(Result::ok) {
         if !entry.file_type().is_file() {
             continue;
         }
@@ -75,12 +71,8 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
     }
     let mut tera = Tera::new();
     tera.autoescape_on([".html", ".xml"]);
-    tera.register_function("t", move |kwargs: Kwargs, state: &State| {
-        translate(&strings, &kwargs, state)
-    });
-    if let Err(error) =
-        tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str())))
-    {
+    tera.register_function("t", move |kwargs: Kwargs, state: &State| translate(&strings, &kwargs, state));
+    if let Err(error) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
         return Err(vec![to_diagnostic(&error, &sources)]);
     }
     Ok(Templates { tera, sources })
@@ -103,27 +95,21 @@ fn translate(strings: &Strings, kwargs: &Kwargs, state: &State) -> tera::TeraRes
         .filter(|(name, _)| !matches!(name.as_str(), Some("key" | "lang")))
         .filter_map(|(name, value)| Some((name.as_str()?, value.to_string())))
         .collect();
-    strings.get(&lang, &key, &args).ok_or_else(|| {
-        tera::Error::message(format!(
-            "the UI string `{key}` is missing in i18n/{lang}.ftl"
-        ))
-    })
+    strings
+        .get(&lang, &key, &args)
+        .ok_or_else(|| tera::Error::message(format!("the UI string `{key}` is missing in i18n/{lang}.ftl")))
 }
 
 impl Templates {
     /// Renders template `name` with `context`; an error is placed in the template's file.
     pub fn render(&self, name: &str, context: &Context) -> Result<String, Diagnostic> {
-        self.tera
-            .render(name, context)
-            .map_err(|e| to_diagnostic(&e, &self.sources))
+        self.tera.render(name, context).map_err(|e| to_diagnostic(&e, &self.sources))
     }
 }
 
 fn to_diagnostic(error: &tera::Error, sources: &[(String, String)]) -> Diagnostic {
     let report = match error.kind() {
-        tera::ErrorKind::SyntaxError(report) | tera::ErrorKind::RenderingError(report) => {
-            Some(report)
-        }
+        tera::ErrorKind::SyntaxError(report) | tera::ErrorKind::RenderingError(report) => Some(report),
         _ => None,
     };
     let mut message = error.to_string();
@@ -136,16 +122,9 @@ fn to_diagnostic(error: &tera::Error, sources: &[(String, String)]) -> Diagnosti
         return Diagnostic::file("template", "templates", message);
     };
     let name = report.filename();
-    let text = sources
-        .iter()
-        .find(|(n, _)| n == name)
-        .map_or("", |(_, t)| t.as_str());
+    let text = sources.iter().find(|(n, _)| n == name).map_or("", |(_, t)| t.as_str());
     let span = report.span();
-    let end = if span.range.end > span.range.start {
-        span.range.end
-    } else {
-        span.range.start + 1
-    };
+    let end = if span.range.end > span.range.start { span.range.end } else { span.range.start + 1 };
     Diagnostic::at(
         "template",
         template_path(name),

@@ -14,11 +14,8 @@ pub struct Generator {
     pub commit: &'static str,
 }
 
-pub const GENERATOR: Generator = Generator {
-    name: "tally",
-    version: env!("CARGO_PKG_VERSION"),
-    commit: env!("TALLY_COMMIT"),
-};
+pub const GENERATOR: Generator =
+    Generator { name: "tally", version: env!("CARGO_PKG_VERSION"), commit: env!("TALLY_COMMIT") };
 
 #[derive(Debug, Clone, Serialize)]
 pub struct SiteView {

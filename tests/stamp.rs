@@ -47,9 +47,7 @@ fn grey(width: u32, height: u32) -> RgbImage {
 
 fn encode(image: &DynamicImage, format: image::ImageFormat) -> Vec<u8> {
     let mut out = Cursor::new(Vec::new());
-    image
-        .write_to(&mut out, format)
-        .expect("test image encodes");
+    image.write_to(&mut out, format).expect("test image encodes");
     out.into_inner()
 }
 
@@ -62,13 +60,8 @@ fn ink_bands(strip_rows: &RgbImage) -> Vec<u32> {
     let mut bands = Vec::new();
     let mut run = 0;
     for y in 0..strip_rows.height() {
-        let has_ink = (0..strip_rows.width()).any(|x| {
-            strip_rows
-                .get_pixel(x, y)
-                .0
-                .iter()
-                .all(|&c| c >= INK_THRESHOLD)
-        });
+        let has_ink =
+            (0..strip_rows.width()).any(|x| strip_rows.get_pixel(x, y).0.iter().all(|&c| c >= INK_THRESHOLD));
         if has_ink {
             run += 1;
         } else if run > 0 {
@@ -96,10 +89,7 @@ fn strip_text_is_legible_and_inside_the_edges_at_every_width() {
         let bands = ink_bands(&strip_rows);
         assert!(bands.len() >= 2, "{width} px: lines {bands:?}");
         let tallest = *bands.iter().max().unwrap();
-        assert!(
-            tallest >= MIN_GLYPH_HEIGHT_PX,
-            "{width} px: tallest line of text is {tallest} px"
-        );
+        assert!(tallest >= MIN_GLYPH_HEIGHT_PX, "{width} px: tallest line of text is {tallest} px");
         tallest_by_width.push(tallest);
 
         // No ink in the outermost columns: the text wraps before it reaches the edge.
@@ -114,10 +104,7 @@ fn strip_text_is_legible_and_inside_the_edges_at_every_width() {
         }
     }
     // The text grows with the picture, so a 4K screenshot shown scaled down still reads.
-    assert!(
-        tallest_by_width[2] >= 3 * tallest_by_width[0],
-        "{tallest_by_width:?}"
-    );
+    assert!(tallest_by_width[2] >= 3 * tallest_by_width[0], "{tallest_by_width:?}");
 }
 
 #[test]
@@ -178,12 +165,7 @@ fn redacted_png_region_holds_only_the_fill() {
     let original = noise(300, 200, 99);
     let rect = [40, 30, 123, 45];
     let bytes = encode(&original.into(), image::ImageFormat::Png);
-    let out = decode(
-        &stamp(&bytes, &strip("Example Owner"), &[rect])
-            .unwrap()
-            .bytes,
-    )
-    .into_rgb8();
+    let out = decode(&stamp(&bytes, &strip("Example Owner"), &[rect]).unwrap().bytes).into_rgb8();
     let fill = *out.get_pixel(rect[0], rect[1]);
     assert_eq!(fill, Rgb([0, 0, 0]), "the fill is opaque black");
     for y in rect[1]..rect[1] + rect[3] {
@@ -201,12 +183,7 @@ fn redacted_jpeg_region_is_dark_throughout() {
     let original = noise(256, 128, 5);
     let rect = [32, 32, 96, 64];
     let bytes = encode(&original.into(), image::ImageFormat::Jpeg);
-    let out = decode(
-        &stamp(&bytes, &strip("Example Owner"), &[rect])
-            .unwrap()
-            .bytes,
-    )
-    .into_rgb8();
+    let out = decode(&stamp(&bytes, &strip("Example Owner"), &[rect]).unwrap().bytes).into_rgb8();
     // Lossy coding smears a little of the surrounding noise over the border, so look two
     // pixels in; none of the region's original noise can be there because the encoder
     // never saw it.
@@ -224,12 +201,7 @@ fn redaction_outside_the_image_is_an_error() {
     let error = stamp(&bytes, &strip("Owner"), &[[0, 0, 10, 10], [95, 10, 10, 10]]).unwrap_err();
     assert_eq!(
         error,
-        StampError::RedactionOutside {
-            index: 1,
-            rect: [95, 10, 10, 10],
-            width: 100,
-            height: 50
-        }
+        StampError::RedactionOutside { index: 1, rect: [95, 10, 10, 10], width: 100, height: 50 }
     );
 }
 
@@ -255,11 +227,8 @@ fn exif_orientation_is_applied_before_stamping() {
 
 #[test]
 fn sixteen_bit_and_grey_pngs_are_stamped() {
-    let deep = image::ImageBuffer::<image::Rgb<u16>, Vec<u16>>::from_pixel(
-        50,
-        40,
-        image::Rgb([65535, 0, 300]),
-    );
+    let deep =
+        image::ImageBuffer::<image::Rgb<u16>, Vec<u16>>::from_pixel(50, 40, image::Rgb([65535, 0, 300]));
     let grey_luma = image::GrayImage::from_pixel(50, 40, image::Luma([77]));
     for original in [DynamicImage::from(deep), DynamicImage::from(grey_luma)] {
         let bytes = encode(&original, image::ImageFormat::Png);
@@ -298,10 +267,7 @@ fn bad_images_are_errors_not_panics() {
         let error = result.expect_err(name);
         assert!(!error.to_string().is_empty(), "{name}");
     }
-    assert_eq!(
-        stamp(b"GIF89a\x01\0\x01\0\0\0\0;", &strip("Owner"), &[]),
-        Err(StampError::UnsupportedFormat)
-    );
+    assert_eq!(stamp(b"GIF89a\x01\0\x01\0\0\0\0;", &strip("Owner"), &[]), Err(StampError::UnsupportedFormat));
 }
 
 fn write_originals(dir: &Path) -> Vec<StampJob> {
@@ -314,11 +280,7 @@ fn write_originals(dir: &Path) -> Vec<StampJob> {
             };
             let source = dir.join(name);
             std::fs::write(&source, encode(&noise(200 + i, 100, i + 1).into(), format)).unwrap();
-            StampJob {
-                source,
-                strip: strip("Example Owner"),
-                redactions: vec![[10, 10, 20, 20]],
-            }
+            StampJob { source, strip: strip("Example Owner"), redactions: vec![[10, 10, 20, 20]] }
         })
         .collect()
 }
@@ -336,16 +298,9 @@ fn second_run_decodes_nothing_and_returns_the_same_bytes() {
     assert_eq!(first, second);
     // In input order, each in its own format.
     let formats: Vec<_> = second.iter().map(|r| r.as_ref().unwrap().format).collect();
-    assert_eq!(
-        formats,
-        [ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Png]
-    );
+    assert_eq!(formats, [ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Png]);
     // The batch gives what a direct call gives.
-    let direct = stamp(
-        &std::fs::read(&jobs[0].source).unwrap(),
-        &jobs[0].strip,
-        &jobs[0].redactions,
-    );
+    let direct = stamp(&std::fs::read(&jobs[0].source).unwrap(), &jobs[0].strip, &jobs[0].redactions);
     assert_eq!(second[0], direct);
 
     // A changed redaction is a changed image: only that one is stamped again.
@@ -364,9 +319,7 @@ fn originals_are_never_written() {
     let dir = tempfile::tempdir().unwrap();
     let jobs = write_originals(dir.path());
     let hash_all = || -> Vec<blake3::Hash> {
-        jobs.iter()
-            .map(|job| blake3::hash(&std::fs::read(&job.source).unwrap()))
-            .collect()
+        jobs.iter().map(|job| blake3::hash(&std::fs::read(&job.source).unwrap())).collect()
     };
     let modified = |job: &StampJob| std::fs::metadata(&job.source).unwrap().modified().unwrap();
     let before = hash_all();
@@ -387,31 +340,18 @@ fn originals_are_never_written() {
 /// Runs exiftool, or says why the check cannot run: missing exiftool fails under CI (which
 /// installs the Debian package libimage-exiftool-perl) and is a notice elsewhere.
 fn exiftool_json(path: &Path) -> Option<serde_json::Value> {
-    let output = match Command::new("exiftool")
-        .args(["-j", "-G1", "-a"])
-        .arg(path)
-        .output()
-    {
+    let output = match Command::new("exiftool").args(["-j", "-G1", "-a"]).arg(path).output() {
         Ok(output) => output,
         Err(error) => {
             if std::env::var_os("CI").is_some() {
-                panic!(
-                    "exiftool is required under CI (apt package libimage-exiftool-perl): {error}"
-                );
+                panic!("exiftool is required under CI (apt package libimage-exiftool-perl): {error}");
             }
-            eprintln!(
-                "SKIPPED metadata check: exiftool not found ({error}); install libimage-exiftool-perl"
-            );
+            eprintln!("SKIPPED metadata check: exiftool not found ({error}); install libimage-exiftool-perl");
             return None;
         }
     };
-    assert!(
-        output.status.success(),
-        "exiftool failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let parsed: serde_json::Value =
-        serde_json::from_slice(&output.stdout).expect("exiftool prints JSON");
+    assert!(output.status.success(), "exiftool failed: {}", String::from_utf8_lossy(&output.stderr));
+    let parsed: serde_json::Value = serde_json::from_slice(&output.stdout).expect("exiftool prints JSON");
     Some(parsed[0].clone())
 }
 
@@ -432,10 +372,7 @@ fn owner_and_licence_travel_in_the_file_metadata() {
     let dir = tempfile::tempdir().unwrap();
     let owner = "山田太郎 (Yamada)";
     let licence_url = "https://creativecommons.org/licenses/by/4.0/";
-    for (format, name) in [
-        (image::ImageFormat::Png, "out.png"),
-        (image::ImageFormat::Jpeg, "out.jpg"),
-    ] {
+    for (format, name) in [(image::ImageFormat::Png, "out.png"), (image::ImageFormat::Jpeg, "out.jpg")] {
         let original = encode(&noise(80, 60, 2).into(), format);
         let stamped = stamp(&original, &strip(owner), &[]).unwrap();
         let path = dir.path().join(name);
@@ -443,33 +380,13 @@ fn owner_and_licence_travel_in_the_file_metadata() {
         let Some(tags) = exiftool_json(&path) else {
             return;
         };
-        assert!(
-            tag_values(&tags, "Creator").contains(&owner),
-            "{name}: {tags:#}"
-        );
-        assert!(
-            tag_values(&tags, "Artist").contains(&owner),
-            "{name}: {tags:#}"
-        );
-        assert!(
-            tag_values(&tags, "WebStatement").contains(&licence_url),
-            "{name}: {tags:#}"
-        );
-        assert!(
-            tag_values(&tags, "License").contains(&licence_url),
-            "{name}: {tags:#}"
-        );
+        assert!(tag_values(&tags, "Creator").contains(&owner), "{name}: {tags:#}");
+        assert!(tag_values(&tags, "Artist").contains(&owner), "{name}: {tags:#}");
+        assert!(tag_values(&tags, "WebStatement").contains(&licence_url), "{name}: {tags:#}");
+        assert!(tag_values(&tags, "License").contains(&licence_url), "{name}: {tags:#}");
         let rights = tag_values(&tags, "Rights");
-        assert!(
-            rights
-                .iter()
-                .any(|r| r.contains(owner) && r.contains("CC BY 4.0")),
-            "{name}: {tags:#}"
-        );
-        assert!(
-            tag_values(&tags, "Warning").is_empty(),
-            "{name}: exiftool warns: {tags:#}"
-        );
+        assert!(rights.iter().any(|r| r.contains(owner) && r.contains("CC BY 4.0")), "{name}: {tags:#}");
+        assert!(tag_values(&tags, "Warning").is_empty(), "{name}: exiftool warns: {tags:#}");
     }
 }
 
@@ -488,11 +405,6 @@ fn write_example_for_a_person_to_look_at() {
         }
     }
     let bytes = encode(&picture.into(), image::ImageFormat::Png);
-    let stamped = stamp(
-        &bytes,
-        &strip("山田太郎 (Taro Yamada)"),
-        &[[40, 100, 300, 30]],
-    )
-    .unwrap();
+    let stamped = stamp(&bytes, &strip("山田太郎 (Taro Yamada)"), &[[40, 100, 300, 30]]).unwrap();
     std::fs::write(&path, &stamped.bytes).unwrap();
 }

@@ -23,11 +23,7 @@ pub struct Coverage {
 
 impl Coverage {
     pub fn share(&self) -> f64 {
-        if self.figure_like == 0 {
-            1.0
-        } else {
-            self.tagged as f64 / self.figure_like as f64
-        }
+        if self.figure_like == 0 { 1.0 } else { self.tagged as f64 / self.figure_like as f64 }
     }
 }
 
@@ -46,8 +42,7 @@ pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnosti
         .par_iter()
         .zip(work)
         .map(|(page, work)| {
-            let family =
-                (page.front.kind == Kind::Family).then(|| super::generated::family_id(page));
+            let family = (page.front.kind == Kind::Family).then(|| super::generated::family_id(page));
             let sources = FigureSources {
                 runs: site.run_data(page),
                 completions: &completions,
@@ -67,16 +62,11 @@ pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnosti
         .collect();
     problems.extend(translations(site, work));
     let coverage = coverage(site, work, problems);
-    Checked {
-        figures,
-        coverage,
-        completions,
-    }
+    Checked { figures, coverage, completions }
 }
 
 fn check_build_named(site: &Site, page: &crate::content::Page) -> Option<Diagnostic> {
-    if page.front.kind != Kind::Measurement || site.run_data(page).is_some_and(|r| r.build_named())
-    {
+    if page.front.kind != Kind::Measurement || site.run_data(page).is_some_and(|r| r.build_named()) {
         return None;
     }
     Some(
@@ -91,18 +81,9 @@ fn check_build_named(site: &Site, page: &crate::content::Page) -> Option<Diagnos
     )
 }
 
-fn completions(
-    site: &Site,
-    work: &[PageWork],
-    problems: &mut Vec<Diagnostic>,
-) -> BTreeMap<String, Computed> {
+fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> BTreeMap<String, Computed> {
     let mut completions = BTreeMap::new();
-    let families = site
-        .content
-        .pages
-        .iter()
-        .zip(work)
-        .filter(|(p, _)| p.front.kind == Kind::Family);
+    let families = site.content.pages.iter().zip(work).filter(|(p, _)| p.front.kind == Kind::Family);
     let (originals, translations): (Vec<_>, Vec<_>) =
         families.partition(|(p, _)| !p.is_translation(&site.settings));
     for (page, work) in originals {
@@ -143,13 +124,8 @@ fn completions(
 }
 
 fn translations(site: &Site, work: &[PageWork]) -> Vec<Diagnostic> {
-    let index: BTreeMap<&std::path::Path, usize> = site
-        .content
-        .pages
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.source.as_path(), i))
-        .collect();
+    let index: BTreeMap<&std::path::Path, usize> =
+        site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
     let mut problems = Vec::new();
     for (page, page_work) in site.content.pages.iter().zip(work) {
         if !page.is_translation(&site.settings) {
@@ -159,12 +135,7 @@ fn translations(site: &Site, work: &[PageWork]) -> Vec<Diagnostic> {
             continue;
         };
         let original_work = &work[index[original.source.as_path()]];
-        problems.extend(parity::compare(
-            original,
-            &original_work.scan,
-            page,
-            &page_work.scan,
-        ));
+        problems.extend(parity::compare(original, &original_work.scan, page, &page_work.scan));
     }
     problems
 }
@@ -177,11 +148,7 @@ fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> V
             continue;
         }
         let (tagged, figure_like) = parity::coverage(&work.scan, &page.text);
-        let line = Coverage {
-            page: display_path(&page.source),
-            tagged,
-            figure_like,
-        };
+        let line = Coverage { page: display_path(&page.source), tagged, figure_like };
         if let Some(minimum) = minimum
             && line.share() < minimum
         {

@@ -17,30 +17,14 @@ use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSumma
 pub(crate) fn render_all(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) {
     for lang in &site.settings.languages {
         let prefix = site.settings.language_prefix(lang);
-        let by_day = listing(
-            site,
-            lang,
-            "measurements-by-day",
-            "measurements/",
-            groups_by_day(site, lang),
-        );
-        let by_appliance = listing(
-            site,
-            lang,
-            "measurements-by-appliance",
-            "appliances/",
-            groups_by_appliance(site, lang),
-        );
+        let by_day = listing(site, lang, "measurements-by-day", "measurements/", groups_by_day(site, lang));
+        let by_appliance =
+            listing(site, lang, "measurements-by-appliance", "appliances/", groups_by_appliance(site, lang));
         for view in [by_day, by_appliance] {
             let path = super::page_path(&view.url);
             let mut context = base_context(site, lang);
             context.insert("listing", &view);
-            push(
-                output,
-                problems,
-                path,
-                site.templates.render("section.html", &context),
-            );
+            push(output, problems, path, site.templates.render("section.html", &context));
         }
         let mut context = base_context(site, lang);
         context.insert("feed", &feed(site, lang));
@@ -54,19 +38,9 @@ pub(crate) fn render_all(site: &Site, output: &mut Output, problems: &mut Vec<Di
     let original = site.settings.original_language().to_string();
     let mut context = base_context(site, &original);
     context.insert("sitemap", &sitemap(site));
-    push(
-        output,
-        problems,
-        "sitemap.xml".to_string(),
-        site.templates.render("sitemap.xml", &context),
-    );
+    push(output, problems, "sitemap.xml".to_string(), site.templates.render("sitemap.xml", &context));
     let context = base_context(site, &original);
-    push(
-        output,
-        problems,
-        "404.html".to_string(),
-        site.templates.render("404.html", &context),
-    );
+    push(output, problems, "404.html".to_string(), site.templates.render("404.html", &context));
 }
 
 fn push(
@@ -88,13 +62,7 @@ fn base_context(site: &Site, lang: &str) -> Context {
     context
 }
 
-fn listing(
-    site: &Site,
-    lang: &str,
-    title_key: &str,
-    path: &str,
-    groups: Vec<Group>,
-) -> ListingView {
+fn listing(site: &Site, lang: &str, title_key: &str, path: &str, groups: Vec<Group>) -> ListingView {
     let url = format!("{}{path}", site.settings.language_prefix(lang));
     let alternates = site
         .settings
@@ -111,12 +79,7 @@ fn listing(
             }
         })
         .collect();
-    ListingView {
-        title: site.strings.text(lang, title_key),
-        url,
-        groups,
-        alternates,
-    }
+    ListingView { title: site.strings.text(lang, title_key), url, groups, alternates }
 }
 
 /// The version of each page in `lang`, or its original where it has no translation;
@@ -132,12 +95,7 @@ fn pages_in<'a>(site: &'a Site, lang: &str, kind: Kind) -> Vec<(&'a Page, bool)>
             None => (original, lang != original.lang),
         })
         .collect();
-    pages.sort_by(|(a, _), (b, _)| {
-        b.front
-            .date
-            .cmp(&a.front.date)
-            .then(a.front.title.cmp(&b.front.title))
-    });
+    pages.sort_by(|(a, _), (b, _)| b.front.date.cmp(&a.front.date).then(a.front.title.cmp(&b.front.title)));
     pages
 }
 
@@ -201,43 +159,26 @@ pub(crate) fn family_id(page: &Page) -> String {
 
 fn family_page<'a>(site: &'a Site, id: &str, lang: &str) -> Option<&'a Page> {
     let key = format!("families/{id}");
-    site.content
-        .get(&key, lang)
-        .or_else(|| site.content.get(&key, site.settings.original_language()))
+    site.content.get(&key, lang).or_else(|| site.content.get(&key, site.settings.original_language()))
 }
 
 /// The home page's lists: recent measurements and the appliances.
-pub(crate) fn home_listing(
-    site: &Site,
-    lang: &str,
-    completions: &BTreeMap<String, Computed>,
-) -> ListingView {
+pub(crate) fn home_listing(site: &Site, lang: &str, completions: &BTreeMap<String, Computed>) -> ListingView {
     let mut groups = vec![Group {
         id: None,
         heading: site.strings.text(lang, "recent-measurements"),
-        url: Some(format!(
-            "{}measurements/",
-            site.settings.language_prefix(lang)
-        )),
+        url: Some(format!("{}measurements/", site.settings.language_prefix(lang))),
         completion: None,
-        pages: pages_in(site, lang, Kind::Measurement)
-            .into_iter()
-            .take(10)
-            .map(summary)
-            .collect(),
+        pages: pages_in(site, lang, Kind::Measurement).into_iter().take(10).map(summary).collect(),
     }];
-    groups.extend(
-        groups_by_appliance(site, lang)
-            .into_iter()
-            .map(|mut group| {
-                group.completion = group
-                    .id
-                    .as_ref()
-                    .and_then(|id| completions.get(id))
-                    .map(|c| completion_text(site, lang, c.value));
-                group
-            }),
-    );
+    groups.extend(groups_by_appliance(site, lang).into_iter().map(|mut group| {
+        group.completion = group
+            .id
+            .as_ref()
+            .and_then(|id| completions.get(id))
+            .map(|c| completion_text(site, lang, c.value));
+        group
+    }));
     listing(site, lang, "home-title", "", groups)
 }
 
@@ -255,11 +196,8 @@ fn feed(site: &Site, lang: &str) -> FeedView {
             })
         })
         .collect();
-    let updated = entries
-        .iter()
-        .map(|e| e.updated.clone())
-        .max()
-        .unwrap_or_else(|| "1970-01-01T00:00:00Z".to_string());
+    let updated =
+        entries.iter().map(|e| e.updated.clone()).max().unwrap_or_else(|| "1970-01-01T00:00:00Z".to_string());
     FeedView {
         title: site.settings.text(&site.settings.title, lang).to_string(),
         permalink: format!("{}{prefix}atom.xml", site.settings.base_url),
@@ -311,9 +249,5 @@ fn sitemap(site: &Site) -> Vec<SitemapEntry> {
 
 /// "47 % complete", in the page's language, rounded as the README shows it.
 fn completion_text(site: &Site, lang: &str, value: f64) -> String {
-    format!(
-        "{} % {}",
-        value.round(),
-        site.strings.text(lang, "completion-label")
-    )
+    format!("{} % {}", value.round(), site.strings.text(lang, "completion-label"))
 }

@@ -97,20 +97,14 @@ fn resolve_link(
         .ok_or_else(|| broken(page, link, format!("`{path}` is not a page of this site")))?;
     let (shown, marker) = match cx.content.get(&target.key, &page.lang) {
         Some(translated) => (translated, None),
-        None => (
-            target,
-            Some(cx.strings.text(&page.lang, "link-untranslated")),
-        ),
+        None => (target, Some(cx.strings.text(&page.lang, "link-untranslated"))),
     };
     check_anchor(cx, page, link, &shown.source, anchor)?;
     let url = match anchor {
         Some(anchor) => format!("{}#{anchor}", shown.url),
         None => shown.url.clone(),
     };
-    Ok(Some(LinkView {
-        url,
-        marker: marker.filter(|_| shown.lang != page.lang),
-    }))
+    Ok(Some(LinkView { url, marker: marker.filter(|_| shown.lang != page.lang) }))
 }
 
 fn check_anchor(
@@ -128,16 +122,9 @@ fn check_anchor(
     {
         return Ok(());
     }
-    let mut error = broken(
-        page,
-        link,
-        format!("`#{anchor}` is not a heading of {}", display_path(target)),
-    );
+    let mut error = broken(page, link, format!("`#{anchor}` is not a heading of {}", display_path(target)));
     if let Some(ids) = known {
-        error.notes.push(format!(
-            "its headings are: {}",
-            ids.iter().cloned().collect::<Vec<_>>().join(", ")
-        ));
+        error.notes.push(format!("its headings are: {}", ids.iter().cloned().collect::<Vec<_>>().join(", ")));
     }
     Err(error)
 }
@@ -152,13 +139,7 @@ fn asset(
     let path = reference.dest.split(['#', '?']).next().unwrap_or("");
     let source = resolve_relative(page.folder(), path)
         .filter(|s| s.starts_with("content"))
-        .ok_or_else(|| {
-            broken(
-                page,
-                reference,
-                format!("the {what} `{path}` leaves the site's content/"),
-            )
-        })?;
+        .ok_or_else(|| broken(page, reference, format!("the {what} `{path}` leaves the site's content/")))?;
     let on_disk = cx.root.join(&source);
     let inside = on_disk
         .canonicalize()
@@ -169,10 +150,7 @@ fn asset(
         return Err(broken(
             page,
             reference,
-            format!(
-                "the {what} `{path}` does not exist ({})",
-                display_path(&source)
-            ),
+            format!("the {what} `{path}` does not exist ({})", display_path(&source)),
         ));
     }
     let under_content: PathBuf = source.components().skip(1).collect();
@@ -180,11 +158,5 @@ fn asset(
 }
 
 fn broken(page: &Page, reference: &Reference, message: String) -> Box<Diagnostic> {
-    Box::new(Diagnostic::at(
-        "broken-link",
-        &page.source,
-        &page.text,
-        reference.range.clone(),
-        message,
-    ))
+    Box::new(Diagnostic::at("broken-link", &page.source, &page.text, reference.range.clone(), message))
 }

@@ -11,6 +11,7 @@
 
 mod check;
 mod generated;
+mod images;
 mod links;
 mod pages;
 
@@ -57,6 +58,9 @@ pub struct Built {
     pub figures: Vec<crate::claims::FigureRecord>,
     pub coverage: Vec<Coverage>,
     pub completions: Vec<ApplianceCompletion>,
+    /// Images stamped anew, and images taken from the stamp cache without decoding.
+    pub images_decoded: usize,
+    pub images_cached: usize,
 }
 
 /// An appliance's completion, from its family page.
@@ -100,14 +104,11 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     let work = resolve(&site, &mut problems);
     let checked = check::check(&site, &work, &mut problems);
     fail_on_errors(&mut problems)?;
-    let mut output = render(&site, &work, &checked, options, &mut problems);
+    let (mut output, (images_decoded, images_cached)) =
+        render(&site, &work, &checked, options, &mut problems);
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
-    let figures: Vec<_> = checked
-        .figures
-        .into_iter()
-        .flat_map(|f| f.records)
-        .collect();
+    let figures: Vec<_> = checked.figures.into_iter().flat_map(|f| f.records).collect();
     output.add("figures.json", figures_json(&figures));
     let completions = completion_summary(&site, &checked.completions);
     Ok(Built {
@@ -116,6 +117,8 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         figures,
         coverage: checked.coverage,
         completions,
+        images_decoded,
+        images_cached,
     })
 }
 
@@ -150,14 +153,7 @@ fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, BuildError>
     };
     let runs = load_run_data(root, &content, problems);
     fail_on_errors(problems)?;
-    Ok(Site {
-        root: root.to_path_buf(),
-        settings,
-        content,
-        strings,
-        templates,
-        runs,
-    })
+    Ok(Site { root: root.to_path_buf(), settings, content, strings, templates, runs })
 }
 
 fn load_run_data(
@@ -165,11 +161,8 @@ fn load_run_data(
     content: &Content,
     problems: &mut Vec<Diagnostic>,
 ) -> BTreeMap<PathBuf, RunData> {
-    let bundles: std::collections::BTreeSet<&PathBuf> = content
-        .pages
-        .iter()
-        .filter_map(|p| p.bundle.as_ref())
-        .collect();
+    let bundles: std::collections::BTreeSet<&PathBuf> =
+        content.pages.iter().filter_map(|p| p.bundle.as_ref()).collect();
     let loaded: Vec<(PathBuf, Option<RunData>, Vec<Diagnostic>)> = bundles
         .into_par_iter()
         .filter_map(|bundle| {
@@ -231,23 +224,14 @@ fn completion_summary(
 }
 
 fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
-    let scans: Vec<Scan> = site
-        .content
-        .pages
-        .par_iter()
-        .map(|p| markdown::scan(p.body(), p.body_start))
-        .collect();
+    let scans: Vec<Scan> =
+        site.content.pages.par_iter().map(|p| markdown::scan(p.body(), p.body_start)).collect();
     let anchors: links::Anchors = site
         .content
         .pages
         .iter()
         .zip(&scans)
-        .map(|(page, scan)| {
-            (
-                page.source.clone(),
-                scan.headings.iter().map(|h| h.id.clone()).collect(),
-            )
-        })
+        .map(|(page, scan)| (page.source.clone(), scan.headings.iter().map(|h| h.id.clone()).collect()))
         .collect::<HashMap<_, _>>();
     let cx = links::LinkContext {
         root: &site.root,
@@ -281,7 +265,7 @@ fn render(
     checked: &check::Checked,
     options: &BuildOptions,
     problems: &mut Vec<Diagnostic>,
-) -> Output {
+) -> (Output, (usize, usize)) {
     let mut output = Output::default();
     let rendered: Vec<Result<(String, String), Diagnostic>> = site
         .content
@@ -301,11 +285,12 @@ fn render(
         }
     }
     generated::render_all(site, &mut output, problems);
+    let images = images::publish(site, work, &mut output, problems);
     copy_files(site, &mut output, problems);
     if let Some(script) = &options.inject {
         inject(&mut output, script);
     }
-    output
+    (output, images)
 }
 
 /// `/ja/method/` → `ja/method/index.html`.
@@ -318,21 +303,14 @@ pub(crate) fn page_path(url: &str) -> String {
 fn copy_files(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) {
     for (folder, prefix) in [("static", ""), ("content", "")] {
         let dir = site.root.join(folder);
-        for entry in walkdir::WalkDir::new(&dir)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-        {
+        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_map(Result::ok) {
             let path = entry.path();
             if !entry.file_type().is_file() || (folder == "content" && !is_published_as_is(path)) {
                 continue;
             }
             let relative = path.strip_prefix(&dir).unwrap_or(path);
             match std::fs::read(path) {
-                Ok(bytes) => output.add(
-                    format!("{prefix}{}", diagnostics::display_path(relative)),
-                    bytes,
-                ),
+                Ok(bytes) => output.add(format!("{prefix}{}", diagnostics::display_path(relative)), bytes),
                 Err(e) => problems.push(Diagnostic::file(
                     "unreadable-file",
                     path.strip_prefix(&site.root).unwrap_or(path),
@@ -344,11 +322,7 @@ fn copy_files(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) 
 }
 
 fn is_published_as_is(path: &Path) -> bool {
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     !matches!(extension.as_str(), "md" | "png" | "jpg" | "jpeg")
 }
 

@@ -16,12 +16,7 @@ use super::links::Resolved;
 
 /// What a measurement page must have: a section on how it was taken, one on what it does
 /// not mean, and alt text on every image.
-pub(crate) fn check_structure(
-    site: &Site,
-    page: &Page,
-    scan: &Scan,
-    resolved: &Resolved,
-) -> Vec<Diagnostic> {
+pub(crate) fn check_structure(site: &Site, page: &Page, scan: &Scan, resolved: &Resolved) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     if page.front.kind == Kind::Measurement {
         let sections = &site.settings.required_sections;
@@ -30,10 +25,8 @@ pub(crate) fn check_structure(
             ("what it does not mean or did not measure", &sections.limits),
         ] {
             let accepted = names.get(&page.lang).cloned().unwrap_or_default();
-            let present = scan
-                .headings
-                .iter()
-                .any(|h| accepted.iter().any(|a| a.eq_ignore_ascii_case(&h.text)));
+            let present =
+                scan.headings.iter().any(|h| accepted.iter().any(|a| a.eq_ignore_ascii_case(&h.text)));
             if !present {
                 problems.push(
                     Diagnostic::at(
@@ -89,11 +82,7 @@ fn quoted(names: &[String]) -> String {
     if names.is_empty() {
         return "(none are set in site.yaml's required_sections for this language)".to_string();
     }
-    names
-        .iter()
-        .map(|n| format!("\"{n}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
+    names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")
 }
 
 pub(crate) fn site_view(site: &Site, lang: &str) -> SiteView {
@@ -140,8 +129,7 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         .map(|original| Banner {
             original_url: original.url.clone(),
             original_title: original.front.title.clone(),
-            out_of_date: page.front.translates.as_deref()
-                != Some(content_hash(&original.text).as_str()),
+            out_of_date: page.front.translates.as_deref() != Some(content_hash(&original.text).as_str()),
         });
     let appliances = page
         .front
@@ -196,17 +184,11 @@ pub(crate) fn render_page(
     figures: &PageFigures,
     completions: &BTreeMap<String, Computed>,
 ) -> Result<String, Diagnostic> {
-    let inputs = RenderInputs {
-        links: &work.resolved.links,
-        claims: &figures.views,
-    };
+    let inputs = RenderInputs { links: &work.resolved.links, claims: &figures.views };
     let html = render_html(page.body(), page.body_start, &inputs);
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
-    view.build = site
-        .run_data(page)
-        .map(|r| r.build_summary())
-        .unwrap_or_default();
+    view.build = site.run_data(page).map(|r| r.build_summary()).unwrap_or_default();
     let mut context = Context::new();
     context.insert("lang", &page.lang);
     context.insert("site", &site_view(site, &page.lang));

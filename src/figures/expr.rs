@@ -116,10 +116,7 @@ impl Function {
     }
 
     fn aggregates(self) -> bool {
-        matches!(
-            self,
-            Function::Sum | Function::Mean | Function::Min | Function::Max
-        )
+        matches!(self, Function::Sum | Function::Mean | Function::Min | Function::Max)
     }
 }
 
@@ -169,9 +166,8 @@ type Input<'a> = LocatingSlice<&'a str>;
 
 /// Parses an expression. A syntax error names what was expected and where.
 pub fn parse(text: &str) -> Result<Expr, FigureError> {
-    let expr = delimited(multispace0, expression, multispace0)
-        .parse(LocatingSlice::new(text))
-        .map_err(|error| {
+    let expr =
+        delimited(multispace0, expression, multispace0).parse(LocatingSlice::new(text)).map_err(|error| {
             let offset = error.offset();
             let inner = error.inner();
             let expected: Vec<String> = inner
@@ -198,10 +194,7 @@ pub fn parse(text: &str) -> Result<Expr, FigureError> {
                 message = format!("{message}; expected {}", expected.join(" or "));
             }
             let end = found.map_or(offset, |c| offset + c.len_utf8());
-            FigureError::Syntax {
-                message,
-                span: offset..end,
-            }
+            FigureError::Syntax { message, span: offset..end }
         })?;
     check_structure(&expr, false)?;
     Ok(expr)
@@ -220,9 +213,7 @@ fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureErro
         }),
         ExprKind::Path(path) => {
             if path.has_star() && !inside_aggregate {
-                Err(FigureError::WildcardOutsideFunction {
-                    span: expr.span.clone(),
-                })
+                Err(FigureError::WildcardOutsideFunction { span: expr.span.clone() })
             } else {
                 Ok(())
             }
@@ -237,11 +228,7 @@ fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureErro
                 && args.len() != arity
             {
                 return Err(FigureError::BadArgument {
-                    message: format!(
-                        "{}() takes {arity} arguments, not {}",
-                        function.name(),
-                        args.len()
-                    ),
+                    message: format!("{}() takes {arity} arguments, not {}", function.name(), args.len()),
                     span: expr.span.clone(),
                 });
             }
@@ -267,9 +254,8 @@ fn expression(input: &mut Input<'_>) -> ModalResult<Expr> {
         0..,
         (
             ws(one_of(['+', '-'])),
-            cut_err(term).context(StrContext::Expected(StrContextValue::Description(
-                "a number, a path or `(`",
-            ))),
+            cut_err(term)
+                .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`"))),
         ),
     )
     .parse_next(input)?;
@@ -283,9 +269,8 @@ fn term(input: &mut Input<'_>) -> ModalResult<Expr> {
         0..,
         (
             ws(one_of(['*', '/'])),
-            cut_err(unary).context(StrContext::Expected(StrContextValue::Description(
-                "a number, a path or `(`",
-            ))),
+            cut_err(unary)
+                .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`"))),
         ),
     )
     .parse_next(input)?;
@@ -301,14 +286,7 @@ fn fold(start: usize, first: Expr, rest: Vec<(char, Expr)>) -> Expr {
             _ => BinaryOp::Div,
         };
         let span = start..right.span.end;
-        Expr {
-            kind: ExprKind::Binary {
-                op,
-                left: Box::new(left),
-                right: Box::new(right),
-            },
-            span,
-        }
+        Expr { kind: ExprKind::Binary { op, left: Box::new(left), right: Box::new(right) }, span }
     })
 }
 
@@ -317,15 +295,10 @@ fn unary(input: &mut Input<'_>) -> ModalResult<Expr> {
     let start = input.current_token_start();
     if opt('-').parse_next(input)?.is_some() {
         let inner = cut_err(unary)
-            .context(StrContext::Expected(StrContextValue::Description(
-                "a number, a path or `(`",
-            )))
+            .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`")))
             .parse_next(input)?;
         let span = start..inner.span.end;
-        return Ok(Expr {
-            kind: ExprKind::Neg(Box::new(inner)),
-            span,
-        });
+        return Ok(Expr { kind: ExprKind::Neg(Box::new(inner)), span });
     }
     let primary = primary.parse_next(input)?;
     let _ = multispace0.parse_next(input)?;
@@ -337,46 +310,31 @@ fn primary(input: &mut Input<'_>) -> ModalResult<Expr> {
         number,
         parenthesised,
         call_or_path,
-        winnow::combinator::fail.context(StrContext::Expected(StrContextValue::Description(
-            "a number, a path or `(`",
-        ))),
+        winnow::combinator::fail
+            .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`"))),
     ))
     .parse_next(input)
 }
 
 fn number(input: &mut Input<'_>) -> ModalResult<Expr> {
-    let (text, span) = (
-        digit1,
-        opt(('.', digit1)),
-        opt((one_of(['e', 'E']), opt(one_of(['+', '-'])), digit1)),
-    )
-        .take()
-        .with_span()
-        .parse_next(input)?;
-    let value: f64 = text
-        .parse()
-        .map_err(|_| ErrMode::Cut(ContextError::new()))?;
-    Ok(Expr {
-        kind: ExprKind::Number(value),
-        span,
-    })
+    let (text, span) =
+        (digit1, opt(('.', digit1)), opt((one_of(['e', 'E']), opt(one_of(['+', '-'])), digit1)))
+            .take()
+            .with_span()
+            .parse_next(input)?;
+    let value: f64 = text.parse().map_err(|_| ErrMode::Cut(ContextError::new()))?;
+    Ok(Expr { kind: ExprKind::Number(value), span })
 }
 
 fn parenthesised(input: &mut Input<'_>) -> ModalResult<Expr> {
     let start = input.current_token_start();
     let inner = preceded(
         '(',
-        cut_err((
-            expression,
-            ')'.context(StrContext::Expected(StrContextValue::CharLiteral(')'))),
-        )),
+        cut_err((expression, ')'.context(StrContext::Expected(StrContextValue::CharLiteral(')'))))),
     )
     .parse_next(input)?;
     let end = input.previous_token_end();
-    Ok(Expr {
-        span: start..end,
-        ..inner.0
-    })
+    Ok(Expr { span: start..end, ..inner.0 })
 }
 
 fn name<'a>(input: &mut Input<'a>) -> ModalResult<&'a str> {
@@ -384,29 +342,20 @@ fn name<'a>(input: &mut Input<'a>) -> ModalResult<&'a str> {
 }
 
 fn segment(input: &mut Input<'_>) -> ModalResult<Segment> {
-    alt((
-        '*'.value(Segment::Star),
-        name.map(|n: &str| Segment::Name(n.to_string())),
-    ))
-    .parse_next(input)
+    alt(('*'.value(Segment::Star), name.map(|n: &str| Segment::Name(n.to_string())))).parse_next(input)
 }
 
 fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
     let start = input.current_token_start();
-    let (head, head_span) = alt((
-        name.map(|n: &str| Segment::Name(n.to_string())),
-        '*'.value(Segment::Star),
-    ))
-    .with_span()
-    .parse_next(input)?;
+    let (head, head_span) = alt((name.map(|n: &str| Segment::Name(n.to_string())), '*'.value(Segment::Star)))
+        .with_span()
+        .parse_next(input)?;
     if let Segment::Name(head_name) = &head {
         let checkpoint_is_call = opt(preceded(multispace0, '(')).parse_next(input)?.is_some();
         if checkpoint_is_call {
             let args: Vec<Expr> = cut_err((
                 separated(1.., ws(expression), ','),
-                ')'.context(StrContext::Expected(StrContextValue::Description(
-                    "`,` or `)`",
-                ))),
+                ')'.context(StrContext::Expected(StrContextValue::Description("`,` or `)`"))),
             ))
             .map(|(args, _)| args)
             .context(StrContext::Label("the function's arguments"))
@@ -414,34 +363,24 @@ fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
             let end = input.previous_token_end();
             let kind = match Function::from_name(head_name) {
                 Some(function) => ExprKind::Call { function, args },
-                None => ExprKind::UnknownCall {
-                    name: head_name.clone(),
-                    name_span: head_span,
-                },
+                None => ExprKind::UnknownCall { name: head_name.clone(), name_span: head_span },
             };
-            return Ok(Expr {
-                kind,
-                span: start..end,
-            });
+            return Ok(Expr { kind, span: start..end });
         }
     }
     let rest: Vec<Segment> = repeat(
         0..,
         preceded(
             '.',
-            cut_err(segment).context(StrContext::Expected(StrContextValue::Description(
-                "a name or `*` after `.`",
-            ))),
+            cut_err(segment)
+                .context(StrContext::Expected(StrContextValue::Description("a name or `*` after `.`"))),
         ),
     )
     .parse_next(input)?;
     let end = input.previous_token_end();
     let mut segments = vec![head];
     segments.extend(rest);
-    Ok(Expr {
-        kind: ExprKind::Path(Path { segments }),
-        span: start..end,
-    })
+    Ok(Expr { kind: ExprKind::Path(Path { segments }), span: start..end })
 }
 
 /// One number read from the data, with the path it was read at.
@@ -484,11 +423,7 @@ pub struct Evaluation {
 pub fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, FigureError> {
     let mut inputs = Vec::new();
     let (value, implied_unit) = eval(expr, scope, &mut inputs)?;
-    Ok(Evaluation {
-        value,
-        implied_unit,
-        inputs,
-    })
+    Ok(Evaluation { value, implied_unit, inputs })
 }
 
 fn eval(
@@ -650,11 +585,7 @@ struct Reading {
 
 /// kern.cp_time lists user, nice, system, interrupt, idle; a map names them, and its
 /// `idle` key is the idle one.
-fn reading(
-    arg: &Expr,
-    scope: &dyn Scope,
-    inputs: &mut Vec<(String, f64)>,
-) -> Result<Reading, FigureError> {
+fn reading(arg: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Reading, FigureError> {
     let ExprKind::Path(path) = &arg.kind else {
         return Err(FigureError::BadArgument {
             message: "busy() takes two kern.cp_time readings (paths to lists or maps)".to_string(),
@@ -662,9 +593,7 @@ fn reading(
         });
     };
     let leaves = scope.read(path, true, arg.span.clone())?;
-    let by_name = leaves
-        .iter()
-        .position(|l| l.path.rsplit('.').next() == Some("idle"));
+    let by_name = leaves.iter().position(|l| l.path.rsplit('.').next() == Some("idle"));
     let idle = match by_name {
         Some(i) => i,
         None if leaves.len() == 5 => 4,
@@ -680,10 +609,7 @@ fn reading(
     for leaf in &leaves {
         push_input(inputs, leaf);
     }
-    Ok(Reading {
-        ticks: leaves.iter().map(|l| l.value).collect(),
-        idle,
-    })
+    Ok(Reading { ticks: leaves.iter().map(|l| l.value).collect(), idle })
 }
 
 /// Every path an expression names, with its span.

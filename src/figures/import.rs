@@ -68,18 +68,11 @@ pub enum ImportError {
 /// Imports iperf output, detecting the format: a text that starts with `{` is iperf3 JSON,
 /// anything else iperf 2 text.
 pub fn import_iperf(text: &str) -> Result<Received, ImportError> {
-    if text.trim_start().starts_with('{') {
-        import_iperf3_json(text)
-    } else {
-        import_iperf2_text(text)
-    }
+    if text.trim_start().starts_with('{') { import_iperf3_json(text) } else { import_iperf2_text(text) }
 }
 
 fn number_at(value: &serde_json::Value, field: &'static str) -> Result<f64, ImportError> {
-    value
-        .get(field)
-        .and_then(serde_json::Value::as_f64)
-        .ok_or(ImportError::MissingJsonField(field))
+    value.get(field).and_then(serde_json::Value::as_f64).ok_or(ImportError::MissingJsonField(field))
 }
 
 /// Imports `iperf3 --json` output.
@@ -89,17 +82,11 @@ pub fn import_iperf3_json(text: &str) -> Result<Received, ImportError> {
     if let Some(error) = json.get("error").and_then(serde_json::Value::as_str) {
         return Err(ImportError::ToolError(error.to_string()));
     }
-    let end = json
-        .get("end")
-        .ok_or(ImportError::MissingJsonField("end"))?;
-    let received = end
-        .get("sum_received")
-        .ok_or(ImportError::MissingJsonField("end.sum_received"))?;
+    let end = json.get("end").ok_or(ImportError::MissingJsonField("end"))?;
+    let received = end.get("sum_received").ok_or(ImportError::MissingJsonField("end.sum_received"))?;
     let own = receiver_intervals(&json);
     let intervals = if own.is_empty() {
-        json.get("server_output_json")
-            .map(receiver_intervals)
-            .unwrap_or_default()
+        json.get("server_output_json").map(receiver_intervals).unwrap_or_default()
     } else {
         own
     };
@@ -144,10 +131,7 @@ fn lines(text: &str) -> Vec<Line<'_>> {
     let mut start = 0;
     for piece in text.split_inclusive('\n') {
         let trimmed = piece.trim_end_matches(['\n', '\r']);
-        out.push(Line {
-            text: trimmed,
-            range: start..start + trimmed.len(),
-        });
+        out.push(Line { text: trimmed, range: start..start + trimmed.len() });
         start += piece.len();
     }
     out
@@ -171,9 +155,7 @@ pub fn import_iperf2_text(text: &str) -> Result<Received, ImportError> {
     let mut server_report_for: Option<String> = None;
     for line in lines(text) {
         let trimmed = line.text.trim();
-        if let Some(port) =
-            port_after(trimmed, "TCP port ").or_else(|| port_after(trimmed, "UDP port "))
-        {
+        if let Some(port) = port_after(trimmed, "TCP port ").or_else(|| port_after(trimmed, "UDP port ")) {
             listen_port = port;
         }
         if trimmed.contains("iperf -s") || trimmed.starts_with("Server listening") {
@@ -228,31 +210,21 @@ pub fn import_iperf2_text(text: &str) -> Result<Received, ImportError> {
             }),
         }
     }
-    let sending_ports: BTreeSet<u32> = streams
-        .iter()
-        .filter(|s| !s.receiver)
-        .filter_map(|s| s.local_port)
-        .collect();
-    let receivers: Vec<&Stream> = streams
-        .iter()
-        .filter(|s| s.receiver && !s.reports.is_empty())
-        .collect();
+    let sending_ports: BTreeSet<u32> =
+        streams.iter().filter(|s| !s.receiver).filter_map(|s| s.local_port).collect();
+    let receivers: Vec<&Stream> = streams.iter().filter(|s| s.receiver && !s.reports.is_empty()).collect();
     let chosen = match receivers.as_slice() {
         [] => return Err(ImportError::NoReceiver),
         [one] => *one,
         several => {
             let sums: Vec<&&Stream> = several.iter().filter(|s| s.id == "SUM").collect();
-            let forward: Vec<&&Stream> = several
-                .iter()
-                .filter(|s| s.peer_port.is_some_and(|p| sending_ports.contains(&p)))
-                .collect();
+            let forward: Vec<&&Stream> =
+                several.iter().filter(|s| s.peer_port.is_some_and(|p| sending_ports.contains(&p))).collect();
             match (sums.as_slice(), forward.as_slice()) {
                 ([sum], _) => **sum,
                 (_, [one]) => **one,
                 _ => {
-                    return Err(ImportError::AmbiguousReceiver {
-                        count: several.len(),
-                    });
+                    return Err(ImportError::AmbiguousReceiver { count: several.len() });
                 }
             }
         }
@@ -269,12 +241,7 @@ fn summarise(stream: &Stream) -> Result<Received, ImportError> {
             summary = report;
         }
     }
-    let intervals = stream
-        .reports
-        .iter()
-        .filter(|r| duration(r) < duration(summary))
-        .cloned()
-        .collect();
+    let intervals = stream.reports.iter().filter(|r| duration(r) < duration(summary)).cloned().collect();
     Ok(Received {
         tool: Tool::Iperf2Text,
         bytes: summary.bytes,
@@ -286,10 +253,7 @@ fn summarise(stream: &Stream) -> Result<Received, ImportError> {
 
 fn port_after(line: &str, marker: &str) -> Option<u32> {
     let at = line.find(marker)? + marker.len();
-    let digits: String = line[at..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let digits: String = line[at..].chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
 }
 
@@ -302,46 +266,22 @@ fn bracketed_id(line: &str) -> Option<(&str, &str)> {
 
 /// Reads `0.0-30.0 sec  2.84 GBytes   814 Mbits/sec`.
 fn parse_report(rest: &str, line: Range<usize>) -> Result<Interval, ImportError> {
-    let bad = |reason: &str| ImportError::BadLine {
-        reason: reason.to_string(),
-        line: line.clone(),
-    };
+    let bad = |reason: &str| ImportError::BadLine { reason: reason.to_string(), line: line.clone() };
     let sec_at = rest.find("sec").ok_or_else(|| bad("no `sec`"))?;
-    let span: String = rest[..sec_at]
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let (start, end) = span
-        .split_once('-')
-        .ok_or_else(|| bad("no interval `a-b`"))?;
-    let start: f64 = start
-        .parse()
-        .map_err(|_| bad("the interval's start is not a number"))?;
-    let end: f64 = end
-        .parse()
-        .map_err(|_| bad("the interval's end is not a number"))?;
+    let span: String = rest[..sec_at].chars().filter(|c| !c.is_whitespace()).collect();
+    let (start, end) = span.split_once('-').ok_or_else(|| bad("no interval `a-b`"))?;
+    let start: f64 = start.parse().map_err(|_| bad("the interval's start is not a number"))?;
+    let end: f64 = end.parse().map_err(|_| bad("the interval's end is not a number"))?;
     let words: Vec<&str> = rest[sec_at + 3..].split_whitespace().collect();
     let [amount, amount_unit, rate, rate_unit, ..] = words.as_slice() else {
         return Err(bad("expected a transfer and a bandwidth after `sec`"));
     };
-    let amount: f64 = amount
-        .parse()
-        .map_err(|_| bad("the transfer is not a number"))?;
-    let rate: f64 = rate
-        .parse()
-        .map_err(|_| bad("the bandwidth is not a number"))?;
+    let amount: f64 = amount.parse().map_err(|_| bad("the transfer is not a number"))?;
+    let rate: f64 = rate.parse().map_err(|_| bad("the bandwidth is not a number"))?;
     let bytes = amount
-        * binary_factor(amount_unit.trim_end_matches("/sec"))
-            .ok_or_else(|| bad("unknown transfer unit"))?;
-    let bits_per_second =
-        rate * rate_factor(rate_unit).ok_or_else(|| bad("unknown bandwidth unit"))?;
-    Ok(Interval {
-        start,
-        end,
-        bytes,
-        bits_per_second,
-        line: Some(line),
-    })
+        * binary_factor(amount_unit.trim_end_matches("/sec")).ok_or_else(|| bad("unknown transfer unit"))?;
+    let bits_per_second = rate * rate_factor(rate_unit).ok_or_else(|| bad("unknown bandwidth unit"))?;
+    Ok(Interval { start, end, bytes, bits_per_second, line: Some(line) })
 }
 
 /// iperf 2's byte units are binary: K = 1024.
@@ -373,10 +313,7 @@ mod tests {
     use super::*;
 
     fn fixture(name: &str) -> String {
-        let path = format!(
-            "{}/tests/fixtures/figures/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let path = format!("{}/tests/fixtures/figures/{name}", env!("CARGO_MANIFEST_DIR"));
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
@@ -482,16 +419,8 @@ Server listening on TCP port 5001
     #[test]
     fn iperf3_error_json_is_the_tools_error() {
         let text = "{\"start\": {}, \"intervals\": [], \"end\": {}, \"error\": \"unable to connect to server: Connection refused\"}";
-        assert!(
-            matches!(import_iperf(text), Err(ImportError::ToolError(m)) if m.contains("refused"))
-        );
-        assert_eq!(
-            import_iperf("{\"end\": {}}"),
-            Err(ImportError::MissingJsonField("end.sum_received"))
-        );
-        assert!(matches!(
-            import_iperf("{ nope"),
-            Err(ImportError::BadJson(_))
-        ));
+        assert!(matches!(import_iperf(text), Err(ImportError::ToolError(m)) if m.contains("refused")));
+        assert_eq!(import_iperf("{\"end\": {}}"), Err(ImportError::MissingJsonField("end.sum_received")));
+        assert!(matches!(import_iperf("{ nope"), Err(ImportError::BadJson(_))));
     }
 }

@@ -52,44 +52,25 @@ pub enum FigureError {
     #[error("`{path}` is not in the run data")]
     MissingPath { path: String, span: Range<usize> },
     #[error("`{path}` is {what}, not a number")]
-    NotANumber {
-        path: String,
-        what: &'static str,
-        span: Range<usize>,
-    },
+    NotANumber { path: String, what: &'static str, span: Range<usize> },
     #[error("division by zero: `{divisor}` is 0")]
     DivisionByZero { divisor: String, span: Range<usize> },
     #[error("`{name}` is a vendor's figure; it may be stated but never computed with")]
     VendorInExpression { name: String, span: Range<usize> },
     #[error("figure `{name}` depends on itself: {chain}")]
-    Cycle {
-        name: String,
-        chain: String,
-        span: Range<usize>,
-    },
+    Cycle { name: String, chain: String, span: Range<usize> },
     #[error("run `{run}` failed: {why}")]
-    FailedRun {
-        run: String,
-        why: String,
-        span: Range<usize>,
-    },
+    FailedRun { run: String, why: String, span: Range<usize> },
     #[error("`*` reads many values; use it only inside sum, mean, min or max")]
     WildcardOutsideFunction { span: Range<usize> },
     #[error("{function}() of nothing: no value matched")]
-    EmptyAggregate {
-        function: &'static str,
-        span: Range<usize>,
-    },
+    EmptyAggregate { function: &'static str, span: Range<usize> },
     #[error("{message}")]
     BadArgument { message: String, span: Range<usize> },
     #[error("{message}")]
     Syntax { message: String, span: Range<usize> },
     #[error("in figure `{figure}`: {inner}")]
-    InFigure {
-        figure: String,
-        inner: Box<FigureError>,
-        span: Range<usize>,
-    },
+    InFigure { figure: String, inner: Box<FigureError>, span: Range<usize> },
 }
 
 impl FigureError {

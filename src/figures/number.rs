@@ -88,11 +88,13 @@ impl Unit {
         match self {
             Count => UnitKind::Count,
             Percent => UnitKind::Percent,
-            BitPerSecond | KilobitPerSecond | MegabitPerSecond | GigabitPerSecond
-            | TerabitPerSecond => UnitKind::BitRate,
+            BitPerSecond | KilobitPerSecond | MegabitPerSecond | GigabitPerSecond | TerabitPerSecond => {
+                UnitKind::BitRate
+            }
             PacketPerSecond | KilopacketPerSecond | MegapacketPerSecond => UnitKind::PacketRate,
-            Byte | Kilobyte | Megabyte | Gigabyte | Terabyte | Kibibyte | Mebibyte | Gibibyte
-            | Tebibyte => UnitKind::Bytes,
+            Byte | Kilobyte | Megabyte | Gigabyte | Terabyte | Kibibyte | Mebibyte | Gibibyte | Tebibyte => {
+                UnitKind::Bytes
+            }
             Second | Millisecond | Microsecond | Nanosecond => UnitKind::Seconds,
         }
     }
@@ -233,10 +235,7 @@ pub fn parse_unit(text: &str) -> Option<Unit> {
     if text.is_empty() || text == "count" {
         return Some(Unit::Count);
     }
-    UNIT_SPELLINGS
-        .iter()
-        .find(|(spelling, _)| *spelling == text)
-        .map(|(_, unit)| *unit)
+    UNIT_SPELLINGS.iter().find(|(spelling, _)| *spelling == text).map(|(_, unit)| *unit)
 }
 
 /// How a computed value is brought to the stated precision.
@@ -261,11 +260,7 @@ pub struct Decimal {
 impl Decimal {
     fn new(negative: bool, digits: &str, exponent: i32) -> Decimal {
         let digits = digits.trim_start_matches('0').to_string();
-        Decimal {
-            negative: negative && !digits.is_empty(),
-            digits,
-            exponent,
-        }
+        Decimal { negative: negative && !digits.is_empty(), digits, exponent }
     }
 
     /// The decimal that `value` is, to 15 significant digits.
@@ -301,12 +296,7 @@ impl Decimal {
         if self.is_zero() {
             return 0.0;
         }
-        let text = format!(
-            "{}{}e{}",
-            if self.negative { "-" } else { "" },
-            self.digits,
-            self.exponent
-        );
+        let text = format!("{}{}e{}", if self.negative { "-" } else { "" }, self.digits, self.exponent);
         text.parse().unwrap_or(f64::NAN)
     }
 
@@ -322,10 +312,7 @@ impl Decimal {
         }
         let drop = (exponent - self.exponent) as usize;
         let (kept, dropped) = if drop >= self.digits.len() {
-            (
-                "",
-                format!("{}{}", "0".repeat(drop - self.digits.len()), self.digits),
-            )
+            ("", format!("{}{}", "0".repeat(drop - self.digits.len()), self.digits))
         } else {
             let cut = self.digits.len() - drop;
             (&self.digits[..cut], self.digits[cut..].to_string())
@@ -334,11 +321,7 @@ impl Decimal {
             Rounding::Down => false,
             Rounding::HalfAwayFromZero => dropped.as_bytes().first().is_some_and(|d| *d >= b'5'),
         };
-        let kept = if round_up {
-            increment(kept)
-        } else {
-            kept.to_string()
-        };
+        let kept = if round_up { increment(kept) } else { kept.to_string() };
         kept.trim_start_matches('0').to_string()
     }
 }
@@ -416,10 +399,7 @@ pub enum NumberError {
     #[error("no number in `{text}`")]
     NoNumber { text: String },
     #[error("`{text}` states more than one number; a tag holds one")]
-    SeveralNumbers {
-        text: String,
-        ranges: Vec<Range<usize>>,
-    },
+    SeveralNumbers { text: String, ranges: Vec<Range<usize>> },
 }
 
 /// A number as lexed from text, before deciding whether it is a figure.
@@ -479,8 +459,7 @@ fn lex_number(text: &str, start: usize) -> Lexed {
             i += c.len_utf8();
         } else if c == ',' && !integer.is_empty() {
             let group: Vec<char> = rest[i + 1..].chars().take(4).collect();
-            let three_digits =
-                group.len() >= 3 && group[..3].iter().all(|g| digit_value(*g).is_some());
+            let three_digits = group.len() >= 3 && group[..3].iter().all(|g| digit_value(*g).is_some());
             let fourth_is_digit = group.get(3).is_some_and(|g| digit_value(*g).is_some());
             if three_digits && !fourth_is_digit {
                 thousands_separator = true;
@@ -493,9 +472,7 @@ fn lex_number(text: &str, start: usize) -> Lexed {
         }
     }
     // Fraction.
-    if bytes_of(rest, i) == Some('.')
-        && rest[i + 1..].chars().next().and_then(digit_value).is_some()
-    {
+    if bytes_of(rest, i) == Some('.') && rest[i + 1..].chars().next().and_then(digit_value).is_some() {
         i += 1;
         while let Some(c) = bytes_of(rest, i) {
             match digit_value(c) {
@@ -545,12 +522,7 @@ fn lex_number(text: &str, start: usize) -> Lexed {
         digits_end,
         end,
         decimal,
-        style: Style {
-            full_width,
-            thousands_separator,
-            decimals,
-            scale_exponent,
-        },
+        style: Style { full_width, thousands_separator, decimals, scale_exponent },
         unit,
         has_scale,
         glued,
@@ -559,11 +531,7 @@ fn lex_number(text: &str, start: usize) -> Lexed {
 
 /// Skips spaces after `at`, returning the new offset and whether any were skipped.
 fn skip_spaces(text: &str, at: usize) -> (usize, bool) {
-    let skipped: usize = text[at..]
-        .chars()
-        .take_while(|c| is_space(*c))
-        .map(char::len_utf8)
-        .sum();
+    let skipped: usize = text[at..].chars().take_while(|c| is_space(*c)).map(char::len_utf8).sum();
     (at + skipped, skipped > 0)
 }
 
@@ -621,8 +589,8 @@ fn number_starts(text: &str) -> Vec<usize> {
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
         let next = iter.peek().map(|(_, n)| *n);
-        let glued_before = previous
-            .is_some_and(|p| is_word_char(p) || digit_value(p).is_some() || p == '.' || p == ',');
+        let glued_before =
+            previous.is_some_and(|p| is_word_char(p) || digit_value(p).is_some() || p == '.' || p == ',');
         if digit_value(c).is_some() && !glued_before {
             let sign_before = previous.is_some_and(|p| matches!(p, '-' | '+' | '−' | '－' | '＋'));
             let sign_free = sign_before
@@ -670,9 +638,7 @@ pub fn parse_stated(text: &str) -> Result<Stated, NumberError> {
     let lexed = lex_all(text);
     let numbers: Vec<&Lexed> = lexed.iter().collect();
     match numbers.as_slice() {
-        [] => Err(NumberError::NoNumber {
-            text: text.to_string(),
-        }),
+        [] => Err(NumberError::NoNumber { text: text.to_string() }),
         [one] => {
             let lexed = *one;
             let precision = 10f64.powi(lexed.decimal.exponent);
@@ -723,9 +689,7 @@ pub enum Mismatch {
 impl Mismatch {
     pub fn would_pass(&self) -> &str {
         match self {
-            Mismatch::UnitKind { would_pass, .. } | Mismatch::Value { would_pass, .. } => {
-                would_pass
-            }
+            Mismatch::UnitKind { would_pass, .. } | Mismatch::Value { would_pass, .. } => would_pass,
         }
     }
 }
@@ -734,11 +698,8 @@ impl Mismatch {
 /// at most, no trailing zeros, with the unit's symbol.
 pub fn plain_text(value: f64, unit: Unit) -> String {
     let in_unit = value / unit.factor();
-    let mut out = if in_unit.is_finite() {
-        decimal_text(&Decimal::from_f64(in_unit))
-    } else {
-        format!("{in_unit}")
-    };
+    let mut out =
+        if in_unit.is_finite() { decimal_text(&Decimal::from_f64(in_unit)) } else { format!("{in_unit}") };
     if unit != Unit::Count {
         out.push(' ');
         out.push_str(unit.symbol());
@@ -783,27 +744,18 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
     let in_stated = computed.value / stated.unit.factor();
     let computed_text = plain_text(computed.value, stated.unit);
     if !in_stated.is_finite() {
-        return Err(Mismatch::Value {
-            computed_text: computed_text.clone(),
-            would_pass: computed_text,
-        });
+        return Err(Mismatch::Value { computed_text: computed_text.clone(), would_pass: computed_text });
     }
     let exponent = stated.precision_exponent(approximate);
     let computed_decimal = Decimal::from_f64(in_stated);
     let rounded_digits = computed_decimal.digits_at(exponent, computed.round);
     let stated_digits = stated.decimal.digits_at(exponent, Rounding::Down);
-    let same_sign =
-        rounded_digits.is_empty() || computed_decimal.negative == stated.decimal.negative;
+    let same_sign = rounded_digits.is_empty() || computed_decimal.negative == stated.decimal.negative;
     if rounded_digits == stated_digits && same_sign {
-        return Ok(Passed {
-            computed_in_stated_unit: in_stated,
-        });
+        return Ok(Passed { computed_in_stated_unit: in_stated });
     }
     let rounded = Decimal::new(computed_decimal.negative, &rounded_digits, exponent);
-    Err(Mismatch::Value {
-        computed_text,
-        would_pass: write_like(&rounded, stated, None),
-    })
+    Err(Mismatch::Value { computed_text, would_pass: write_like(&rounded, stated, None) })
 }
 
 /// Writes `value` (in base units) in the style of `like`, replacing its number inside
@@ -822,15 +774,8 @@ pub fn format_like(value: f64, like: &Stated, original_text: &str) -> String {
 fn write_like(rounded: &Decimal, like: &Stated, original: Option<&str>) -> String {
     // The literal is the value divided by the scale word.
     let literal_exponent = rounded.exponent - like.style.scale_exponent;
-    let decimals = like
-        .style
-        .decimals
-        .max(usize::try_from(-literal_exponent).unwrap_or(0));
-    let digits = if rounded.is_zero() {
-        String::new()
-    } else {
-        rounded.digits.clone()
-    };
+    let decimals = like.style.decimals.max(usize::try_from(-literal_exponent).unwrap_or(0));
+    let digits = if rounded.is_zero() { String::new() } else { rounded.digits.clone() };
     let mut all = if literal_exponent >= 0 {
         format!("{digits}{}", "0".repeat(literal_exponent as usize))
     } else {
@@ -915,10 +860,9 @@ impl FigureValue {
     /// The same value, allowing for binary noise in the conversion.
     pub fn same_as(&self, other: &FigureValue) -> bool {
         match (self, other) {
-            (
-                FigureValue::Number { base: a, kind: ka },
-                FigureValue::Number { base: b, kind: kb },
-            ) => ka == kb && ((a - b).abs() <= 1e-9 * a.abs().max(b.abs())),
+            (FigureValue::Number { base: a, kind: ka }, FigureValue::Number { base: b, kind: kb }) => {
+                ka == kb && ((a - b).abs() <= 1e-9 * a.abs().max(b.abs()))
+            }
             (FigureValue::Date(a), FigureValue::Date(b)) => a == b,
             _ => false,
         }
@@ -931,31 +875,19 @@ pub fn scan_figure_like(text: &str) -> Vec<FigureLike> {
     let mut found = Vec::new();
     let dates = find_dates(text);
     for (range, date) in &dates {
-        found.push(FigureLike {
-            range: range.clone(),
-            value: FigureValue::Date(date.clone()),
-        });
+        found.push(FigureLike { range: range.clone(), value: FigureValue::Date(date.clone()) });
     }
     for lexed in lex_all(text) {
-        if lexed.glued
-            || dates
-                .iter()
-                .any(|(r, _)| r.start <= lexed.start && lexed.start < r.end)
-        {
+        if lexed.glued || dates.iter().any(|(r, _)| r.start <= lexed.start && lexed.start < r.end) {
             continue;
         }
         let value = lexed.decimal.to_f64();
-        let counts = lexed.unit != Unit::Count
-            || lexed.style.decimals > 0
-            || lexed.has_scale
-            || value.abs() >= 100.0;
+        let counts =
+            lexed.unit != Unit::Count || lexed.style.decimals > 0 || lexed.has_scale || value.abs() >= 100.0;
         if counts {
             found.push(FigureLike {
                 range: lexed.start..lexed.end,
-                value: FigureValue::Number {
-                    base: value * lexed.unit.factor(),
-                    kind: lexed.unit.kind(),
-                },
+                value: FigureValue::Number { base: value * lexed.unit.factor(), kind: lexed.unit.kind() },
             });
         }
     }
@@ -978,10 +910,8 @@ fn find_dates(text: &str) -> Vec<(Range<usize>, String)> {
     };
     let mut i = 0;
     while i < chars.len() {
-        let glued = i > 0
-            && chars
-                .get(i - 1)
-                .is_some_and(|(_, c)| is_word_char(*c) || digit_value(*c).is_some());
+        let glued =
+            i > 0 && chars.get(i - 1).is_some_and(|(_, c)| is_word_char(*c) || digit_value(*c).is_some());
         if glued || digit_value(chars[i].1).is_none() {
             i += 1;
             continue;
@@ -1009,10 +939,7 @@ fn find_dates(text: &str) -> Vec<(Range<usize>, String)> {
             Some((month, day, end)) => {
                 let start_byte = chars[i].0;
                 let end_byte = chars.get(end).map_or(text.len(), |(b, _)| *b);
-                dates.push((
-                    start_byte..end_byte,
-                    format!("{year}-{month:0>2}-{day:0>2}"),
-                ));
+                dates.push((start_byte..end_byte, format!("{year}-{month:0>2}-{day:0>2}")));
                 i = end;
             }
             None => i = after_year.max(i + 1),

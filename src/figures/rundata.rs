@@ -76,11 +76,7 @@ pub struct NumberField {
 
 impl Field {
     fn number(value: f64, unit: Unit) -> Field {
-        Field::Number(NumberField {
-            value,
-            unit,
-            withdrawn: Vec::new(),
-        })
+        Field::Number(NumberField { value, unit, withdrawn: Vec::new() })
     }
 
     fn what(&self) -> &'static str {
@@ -104,11 +100,7 @@ impl Field {
     fn children(&self) -> Vec<(String, &Field)> {
         match self {
             Field::Map(entries) => entries.iter().map(|(k, f)| (k.clone(), f)).collect(),
-            Field::List(items) => items
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (i.to_string(), f))
-                .collect(),
+            Field::List(items) => items.iter().enumerate().map(|(i, f)| (i.to_string(), f)).collect(),
             _ => Vec::new(),
         }
     }
@@ -174,32 +166,16 @@ const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "v
 
 /// Loads and checks a runs.yaml. Returns the data when the file could be read as runs.yaml
 /// at all (even with problems in it), and every problem found.
-pub fn load_run_data(
-    site_root: &Path,
-    runs_yaml: &Path,
-    source: &str,
-) -> (Option<RunData>, Vec<Diagnostic>) {
-    let display = runs_yaml
-        .strip_prefix(site_root)
-        .unwrap_or(runs_yaml)
-        .to_path_buf();
+pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Option<RunData>, Vec<Diagnostic>) {
+    let display = runs_yaml.strip_prefix(site_root).unwrap_or(runs_yaml).to_path_buf();
     let bundle = runs_yaml.parent().unwrap_or(site_root).to_path_buf();
-    let mut loader = Loader {
-        path: display,
-        source,
-        site_root: site_root.to_path_buf(),
-        bundle,
-        diagnostics: Vec::new(),
-    };
+    let mut loader =
+        Loader { path: display, source, site_root: site_root.to_path_buf(), bundle, diagnostics: Vec::new() };
     let root = match yaml::parse(source) {
         Ok(root) => root,
         Err(error) => {
             let at = error.offset.min(source.len());
-            loader.error(
-                "runs-yaml",
-                at..at,
-                format!("not valid YAML: {}", error.message),
-            );
+            loader.error("runs-yaml", at..at, format!("not valid YAML: {}", error.message));
             return (None, loader.diagnostics);
         }
     };
@@ -217,16 +193,11 @@ struct Loader<'a> {
 
 impl Loader<'_> {
     fn error(&mut self, code: &'static str, span: Range<usize>, message: impl Into<String>) {
-        self.diagnostics
-            .push(Diagnostic::at(code, &self.path, self.source, span, message));
+        self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message));
     }
 
     fn type_error(&mut self, node: &Node, what: &str, expected: &str) {
-        self.error(
-            "runs-type",
-            node.span.clone(),
-            format!("{what} must be {expected}, not {}", node.what()),
-        );
+        self.error("runs-type", node.span.clone(), format!("{what} must be {expected}, not {}", node.what()));
     }
 
     fn map<'n>(&mut self, node: &'n Node, what: &str) -> &'n [(Node, Node)] {
@@ -256,26 +227,15 @@ impl Loader<'_> {
             && name.chars().all(|c| {
                 c.is_ascii_digit()
                     || c == '_'
-                    || if runs_style {
-                        c.is_ascii_lowercase()
-                    } else {
-                        c.is_ascii_alphabetic()
-                    }
+                    || if runs_style { c.is_ascii_lowercase() } else { c.is_ascii_alphabetic() }
             })
             && (runs_style || !name.starts_with(|c: char| c.is_ascii_digit()));
         if ok {
             Some(name)
         } else {
-            let rule = if runs_style {
-                "[a-z0-9_]"
-            } else {
-                "letters, digits and `_`, not starting with a digit"
-            };
-            self.error(
-                "runs-name",
-                key.span.clone(),
-                format!("`{name}` is not a {what} name: use {rule}"),
-            );
+            let rule =
+                if runs_style { "[a-z0-9_]" } else { "letters, digits and `_`, not starting with a digit" };
+            self.error("runs-name", key.span.clone(), format!("`{name}` is not a {what} name: use {rule}"));
             None
         }
     }
@@ -286,11 +246,7 @@ impl Loader<'_> {
             NodeKind::Map(entries) => entries.as_slice(),
             NodeKind::Null => &[],
             _ => {
-                self.type_error(
-                    root,
-                    "runs.yaml",
-                    "a map of build, tools, constants, runs, figures, vendor",
-                );
+                self.type_error(root, "runs.yaml", "a map of build, tools, constants, runs, figures, vendor");
                 return None;
             }
         };
@@ -306,10 +262,7 @@ impl Loader<'_> {
                 other => self.error(
                     "runs-unknown-key",
                     key.span.clone(),
-                    format!(
-                        "unknown key `{other}`; runs.yaml has {}",
-                        TOP_KEYS.join(", ")
-                    ),
+                    format!("unknown key `{other}`; runs.yaml has {}", TOP_KEYS.join(", ")),
                 ),
             }
         }
@@ -328,10 +281,7 @@ impl Loader<'_> {
         let mut build = Vec::new();
         for (key, value) in self.map(node, "`build`") {
             let values = match &value.kind {
-                NodeKind::Seq(items) => items
-                    .iter()
-                    .filter_map(|i| self.text(i, "a build entry"))
-                    .collect(),
+                NodeKind::Seq(items) => items.iter().filter_map(|i| self.text(i, "a build entry")).collect(),
                 _ => self.text(value, "a build entry").into_iter().collect(),
             };
             build.push((key.key_text(), values));
@@ -378,14 +328,7 @@ impl Loader<'_> {
                 continue;
             };
             if let Some((value, unit)) = self.quantity(value, "a constant") {
-                constants.push((
-                    name,
-                    NumberField {
-                        value,
-                        unit,
-                        withdrawn: Vec::new(),
-                    },
-                ));
+                constants.push((name, NumberField { value, unit, withdrawn: Vec::new() }));
             }
         }
         constants
@@ -405,11 +348,7 @@ impl Loader<'_> {
                     "on" => {
                         on = self.text(v, "`on`");
                         if on.as_deref().is_some_and(|d| !is_date(d)) {
-                            self.error(
-                                "runs-type",
-                                v.span.clone(),
-                                "`on` must be a date, YYYY-MM-DD",
-                            );
+                            self.error("runs-type", v.span.clone(), "`on` must be a date, YYYY-MM-DD");
                         }
                     }
                     "why" => why = self.text(v, "`why`"),
@@ -441,9 +380,7 @@ impl Loader<'_> {
                 Some((value, unit)) => Field::number(value, unit),
                 None => Field::Text(text.clone()),
             }),
-            NodeKind::Seq(items) => Some(Field::List(
-                items.iter().filter_map(|i| self.field(i)).collect(),
-            )),
+            NodeKind::Seq(items) => Some(Field::List(items.iter().filter_map(|i| self.field(i)).collect())),
             NodeKind::Map(entries) => {
                 if entries.iter().any(|(k, _)| k.key_text() == "withdrawn") {
                     return self.withdrawable(node, entries);
@@ -479,11 +416,7 @@ impl Loader<'_> {
             }
         }
         match number {
-            Some((value, unit)) => Some(Field::Number(NumberField {
-                value,
-                unit,
-                withdrawn,
-            })),
+            Some((value, unit)) => Some(Field::Number(NumberField { value, unit, withdrawn })),
             None => {
                 self.error(
                     "runs-withdrawn",
@@ -581,14 +514,10 @@ impl Loader<'_> {
                     run.iperf = Some(rel);
                     run.kind.get_or_insert(RunKind::Throughput);
                     match import::import_iperf(&text) {
-                        Ok(received) => {
-                            fields.push(("received".to_string(), received_field(&received)))
-                        }
+                        Ok(received) => fields.push(("received".to_string(), received_field(&received))),
                         Err(error) => {
-                            let raw_display = absolute
-                                .strip_prefix(&self.site_root)
-                                .unwrap_or(&absolute)
-                                .to_path_buf();
+                            let raw_display =
+                                absolute.strip_prefix(&self.site_root).unwrap_or(&absolute).to_path_buf();
                             let diagnostic = match &error {
                                 import::ImportError::BadLine { line, .. } => Diagnostic::at(
                                     "runs-import",
@@ -623,10 +552,7 @@ impl Loader<'_> {
             self.error(
                 "runs-type",
                 node.span.clone(),
-                format!(
-                    "{what} must be {}, such as `1 Gbit/s`",
-                    expected.kind().name()
-                ),
+                format!("{what} must be {}, such as `1 Gbit/s`", expected.kind().name()),
             );
         }
     }
@@ -642,9 +568,7 @@ impl Loader<'_> {
                 NodeKind::Seq(parts) if parts.len() == 4 => parts
                     .iter()
                     .map(|p| match p.kind {
-                        NodeKind::Number(n)
-                            if n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64 =>
-                        {
+                        NodeKind::Number(n) if n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64 => {
                             Some(n as u32)
                         }
                         _ => None,
@@ -654,7 +578,11 @@ impl Loader<'_> {
             };
             match numbers {
                 Some(n) if n[2] > 0 && n[3] > 0 => out.push([n[0], n[1], n[2], n[3]]),
-                _ => self.error("runs-type", item.span.clone(), "a redaction is [x, y, width, height] in whole pixels, width and height above 0"),
+                _ => self.error(
+                    "runs-type",
+                    item.span.clone(),
+                    "a redaction is [x, y, width, height] in whole pixels, width and height above 0",
+                ),
             }
         }
         out
@@ -667,11 +595,7 @@ impl Loader<'_> {
         match contained_path(&self.site_root, &self.bundle, &text) {
             Ok(paths) => Some(paths),
             Err(message) => {
-                self.error(
-                    "runs-path",
-                    node.span.clone(),
-                    format!("{what} `{text}`: {message}"),
-                );
+                self.error("runs-path", node.span.clone(), format!("{what} `{text}`: {message}"));
                 None
             }
         }
@@ -788,27 +712,16 @@ impl Loader<'_> {
                 match field_key.key_text().as_str() {
                     "value" => figure_value = self.text(field_value, "`value`"),
                     "source" => source = self.text(field_value, "`source`"),
-                    "conditions" => {
-                        conditions = self.text(field_value, "`conditions`").unwrap_or_default()
-                    }
+                    "conditions" => conditions = self.text(field_value, "`conditions`").unwrap_or_default(),
                     other => self.error(
                         "runs-unknown-key",
                         field_key.span.clone(),
-                        format!(
-                            "unknown key `{other}`; a vendor's figure has value, source, conditions"
-                        ),
+                        format!("unknown key `{other}`; a vendor's figure has value, source, conditions"),
                     ),
                 }
             }
             match (figure_value, source) {
-                (Some(value), Some(source)) => out.push((
-                    name,
-                    VendorFigure {
-                        value,
-                        source,
-                        conditions,
-                    },
-                )),
+                (Some(value), Some(source)) => out.push((name, VendorFigure { value, source, conditions })),
                 _ => self.error(
                     "runs-vendor",
                     key.span.clone(),
@@ -832,21 +745,20 @@ impl Loader<'_> {
         for name in names {
             if name == "runs" || !seen.insert(name.clone()) {
                 let span = find_key(entries, name).unwrap_or(0..0);
-                self.error("runs-name", span, format!("`{name}` is named twice among constants, figures and vendor figures (or is `runs`)"));
+                self.error(
+                    "runs-name",
+                    span,
+                    format!(
+                        "`{name}` is named twice among constants, figures and vendor figures (or is `runs`)"
+                    ),
+                );
             }
         }
     }
 
     fn run_span(&self, entries: &[(Node, Node)], run: &str, key: Option<&str>) -> Range<usize> {
-        let runs = entries
-            .iter()
-            .find(|(k, _)| k.key_text() == "runs")
-            .map(|(_, v)| v);
-        let Some(Node {
-            kind: NodeKind::Map(runs),
-            ..
-        }) = runs
-        else {
+        let runs = entries.iter().find(|(k, _)| k.key_text() == "runs").map(|(_, v)| v);
+        let Some(Node { kind: NodeKind::Map(runs), .. }) = runs else {
             return 0..0;
         };
         let Some((run_key, run_value)) = runs.iter().find(|(k, _)| k.key_text() == run) else {
@@ -886,9 +798,7 @@ impl Loader<'_> {
                 format!("throughput run `{name}` received no bytes: it is not known to have run; mark it `failed: why`"),
             );
         }
-        let link_rate = run
-            .link_rate
-            .or_else(|| data.constant("link_rate").map(|c| c.value));
+        let link_rate = run.link_rate.or_else(|| data.constant("link_rate").map(|c| c.value));
         if let Some(rate) = link_rate {
             self.check_link_rate(data, index, rate, entries);
         }
@@ -926,13 +836,7 @@ impl Loader<'_> {
         }
     }
 
-    fn check_link_rate(
-        &mut self,
-        data: &RunData,
-        index: usize,
-        rate: f64,
-        entries: &[(Node, Node)],
-    ) {
+    fn check_link_rate(&mut self, data: &RunData, index: usize, rate: f64, entries: &[(Node, Node)]) {
         let run = &data.runs[index];
         let Some(received) = run.fields.child("received") else {
             return;
@@ -945,15 +849,9 @@ impl Loader<'_> {
         }
         if let Some(Field::List(intervals)) = received.child("intervals") {
             for interval in intervals {
-                if let (
-                    Some(Field::Number(bps)),
-                    Some(Field::Number(start)),
-                    Some(Field::Number(end)),
-                ) = (
-                    interval.child("bits_per_second"),
-                    interval.child("start"),
-                    interval.child("end"),
-                ) && bps.value > rate
+                if let (Some(Field::Number(bps)), Some(Field::Number(start)), Some(Field::Number(end))) =
+                    (interval.child("bits_per_second"), interval.child("start"), interval.child("end"))
+                    && bps.value > rate
                 {
                     over.push((format!("{}-{} s", start.value, end.value), bps.value));
                 }
@@ -962,15 +860,8 @@ impl Loader<'_> {
         if over.is_empty() {
             return;
         }
-        let span = self.run_span(
-            entries,
-            &run.name,
-            Some(if run.iperf.is_some() {
-                "iperf"
-            } else {
-                "received"
-            }),
-        );
+        let span =
+            self.run_span(entries, &run.name, Some(if run.iperf.is_some() { "iperf" } else { "received" }));
         let mut diagnostic = Diagnostic::at(
             "bench-link-rate",
             &self.path,
@@ -984,40 +875,26 @@ impl Loader<'_> {
             ),
         );
         for (when, bps) in over.iter().take(5) {
-            diagnostic = diagnostic.note(format!(
-                "{when}: {}",
-                number::plain_text(*bps, Unit::MegabitPerSecond)
-            ));
+            diagnostic =
+                diagnostic.note(format!("{when}: {}", number::plain_text(*bps, Unit::MegabitPerSecond)));
         }
         self.diagnostics.push(diagnostic);
     }
 
-    fn check_agrees(
-        &mut self,
-        data: &RunData,
-        run: &Run,
-        agrees: &Field,
-        entries: &[(Node, Node)],
-    ) {
+    fn check_agrees(&mut self, data: &RunData, run: &Run, agrees: &Field, entries: &[(Node, Node)]) {
         let span = self.run_span(entries, &run.name, Some("agrees"));
         let bad = |me: &mut Self, message: String| me.error("bench-agrees", span.clone(), message);
         let known = match agrees.child("known") {
             Some(Field::Number(n)) => n.value,
             _ => {
-                return bad(
-                    self,
-                    "`agrees` needs `known:`, the amount known beforehand".to_string(),
-                );
+                return bad(self, "`agrees` needs `known:`, the amount known beforehand".to_string());
             }
         };
         let within = match agrees.child("within") {
             Some(Field::Number(n)) if n.unit == Unit::Percent => known.abs() * n.value / 100.0,
             Some(Field::Number(n)) => n.value,
             _ => {
-                return bad(
-                    self,
-                    "`agrees` needs `within:`, a tolerance (a number or `N %`)".to_string(),
-                );
+                return bad(self, "`agrees` needs `within:`, a tolerance (a number or `N %`)".to_string());
             }
         };
         let counted: Vec<String> = match agrees.child("counted") {
@@ -1032,20 +909,13 @@ impl Loader<'_> {
             _ => Vec::new(),
         };
         if counted.is_empty() {
-            return bad(
-                self,
-                "`agrees` needs `counted:`, the paths of the counters".to_string(),
-            );
+            return bad(self, "`agrees` needs `counted:`, the paths of the counters".to_string());
         }
         if let Some(Field::Map(keys)) = Some(agrees)
-            && let Some((other, _)) = keys
-                .iter()
-                .find(|(k, _)| !["counted", "known", "within"].contains(&k.as_str()))
+            && let Some((other, _)) =
+                keys.iter().find(|(k, _)| !["counted", "known", "within"].contains(&k.as_str()))
         {
-            bad(
-                self,
-                format!("unknown key `{other}` in `agrees`; it has counted, known, within"),
-            );
+            bad(self, format!("unknown key `{other}` in `agrees`; it has counted, known, within"));
         }
         let scope = EvalScope::new(data);
         let mut total = 0.0;
@@ -1057,15 +927,9 @@ impl Loader<'_> {
                 format!("runs.{}.{path_text}", run.name)
             };
             let parsed = match expr::parse(&absolute) {
-                Ok(Expr {
-                    kind: expr::ExprKind::Path(path),
-                    ..
-                }) => path,
+                Ok(Expr { kind: expr::ExprKind::Path(path), .. }) => path,
                 _ => {
-                    return bad(
-                        self,
-                        format!("`{path_text}` in `agrees.counted` is not a path"),
-                    );
+                    return bad(self, format!("`{path_text}` in `agrees.counted` is not a path"));
                 }
             };
             match scope.read(&parsed, true, 0..0) {
@@ -1127,11 +991,7 @@ impl Loader<'_> {
                     if matches!(*inner, FigureError::FailedRun { .. }) => {}
                 Err(error) => {
                     let span = shift(error.span(), figure.text_offset);
-                    self.error(
-                        error.code(),
-                        span,
-                        format!("in figure `{}`: {error}", figure.name),
-                    );
+                    self.error(error.code(), span, format!("in figure `{}`: {error}", figure.name));
                 }
             }
         }
@@ -1156,13 +1016,11 @@ fn find_key(entries: &[(Node, Node)], name: &str) -> Option<Range<usize>> {
 fn is_date(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.len() == 10
-        && bytes.iter().enumerate().all(|(i, b)| {
-            if i == 4 || i == 7 {
-                *b == b'-'
-            } else {
-                b.is_ascii_digit()
-            }
-        })
+        && bytes.iter().enumerate().all(
+            |(i, b)| {
+                if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() }
+            },
+        )
         && (1..=12).contains(&text[5..7].parse::<u32>().unwrap_or(0))
         && (1..=31).contains(&text[8..10].parse::<u32>().unwrap_or(0))
 }
@@ -1172,8 +1030,7 @@ fn quantity_text(text: &str) -> Option<(f64, Unit)> {
     let stated = number::parse_stated(text).ok()?;
     let trimmed = text.trim();
     let leading = text.len() - text.trim_start().len();
-    let whole =
-        stated.whole_range.start == leading && stated.whole_range.end == leading + trimmed.len();
+    let whole = stated.whole_range.start == leading && stated.whole_range.end == leading + trimmed.len();
     (whole && stated.unit != Unit::Count && stated.style.scale_exponent == 0)
         .then(|| (stated.value * stated.unit.factor(), stated.unit))
 }
@@ -1184,19 +1041,13 @@ fn display_rel(path: &Path, root: &Path) -> String {
 
 /// Resolves `text` (relative to `bundle`) and checks it stays inside `site_root`, also
 /// through symlinks, and exists. Returns it relative to the bundle, and absolute.
-fn contained_path(
-    site_root: &Path,
-    bundle: &Path,
-    text: &str,
-) -> Result<(PathBuf, PathBuf), String> {
+fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBuf, PathBuf), String> {
     let relative = Path::new(text);
     if text.trim().is_empty() {
         return Err("empty path".to_string());
     }
     if relative.is_absolute()
-        || relative
-            .components()
-            .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+        || relative.components().any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
     {
         return Err("an absolute path; name files relative to the bundle".to_string());
     }
@@ -1205,9 +1056,8 @@ fn contained_path(
     if !lexical.starts_with(&root) {
         return Err("leaves the site's folder".to_string());
     }
-    let canonical_root = site_root
-        .canonicalize()
-        .map_err(|e| format!("cannot read the site's folder: {e}"))?;
+    let canonical_root =
+        site_root.canonicalize().map_err(|e| format!("cannot read the site's folder: {e}"))?;
     match lexical.canonicalize() {
         Ok(real) => {
             if !real.starts_with(&canonical_root) {
@@ -1251,36 +1101,21 @@ fn received_field(received: &import::Received) -> Field {
                 ("start".to_string(), Field::number(i.start, Unit::Second)),
                 ("end".to_string(), Field::number(i.end, Unit::Second)),
                 ("bytes".to_string(), Field::number(i.bytes, Unit::Byte)),
-                (
-                    "bits_per_second".to_string(),
-                    Field::number(i.bits_per_second, Unit::BitPerSecond),
-                ),
+                ("bits_per_second".to_string(), Field::number(i.bits_per_second, Unit::BitPerSecond)),
             ])
         })
         .collect();
     Field::Map(vec![
-        (
-            "bytes".to_string(),
-            Field::number(received.bytes, Unit::Byte),
-        ),
-        (
-            "seconds".to_string(),
-            Field::number(received.seconds, Unit::Second),
-        ),
-        (
-            "bits_per_second".to_string(),
-            Field::number(received.bits_per_second, Unit::BitPerSecond),
-        ),
+        ("bytes".to_string(), Field::number(received.bytes, Unit::Byte)),
+        ("seconds".to_string(), Field::number(received.seconds, Unit::Second)),
+        ("bits_per_second".to_string(), Field::number(received.bits_per_second, Unit::BitPerSecond)),
         ("intervals".to_string(), Field::List(intervals)),
     ])
 }
 
 impl RunData {
     fn constant(&self, name: &str) -> Option<&NumberField> {
-        self.constants
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, c)| c)
+        self.constants.iter().find(|(n, _)| n == name).map(|(_, c)| c)
     }
 
     fn figure_def(&self, name: &str) -> Option<&FigureDef> {
@@ -1297,9 +1132,7 @@ impl RunData {
         let parsed = expr::parse(name.trim()).map_err(|e| e.with_span(whole.clone()))?;
         let expr::ExprKind::Path(path) = &parsed.kind else {
             return Err(FigureError::Syntax {
-                message: format!(
-                    "`{name}` is not a name: tag a figure, a constant or a path runs.RUN.field"
-                ),
+                message: format!("`{name}` is not a name: tag a figure, a constant or a path runs.RUN.field"),
                 span: whole,
             });
         };
@@ -1321,10 +1154,7 @@ impl RunData {
                 });
             }
             if self.vendor(single).is_some() {
-                return Err(FigureError::VendorInExpression {
-                    name: single.clone(),
-                    span: whole,
-                });
+                return Err(FigureError::VendorInExpression { name: single.clone(), span: whole });
             }
         }
         let field = scope.number_field(path, whole)?;
@@ -1345,17 +1175,12 @@ impl RunData {
 
     /// Whether runs.yaml names the build its numbers belong to.
     pub fn build_named(&self) -> bool {
-        self.build
-            .iter()
-            .any(|(_, values)| values.iter().any(|v| !v.trim().is_empty()))
+        self.build.iter().any(|(_, values)| values.iter().any(|v| !v.trim().is_empty()))
     }
 
     /// `build:` as (key, values joined by ", "), in the written order.
     pub fn build_summary(&self) -> Vec<(String, String)> {
-        self.build
-            .iter()
-            .map(|(k, v)| (k.clone(), v.join(", ")))
-            .collect()
+        self.build.iter().map(|(k, v)| (k.clone(), v.join(", "))).collect()
     }
 
     pub fn tools(&self) -> &[(String, String)] {
@@ -1381,10 +1206,7 @@ impl RunData {
 
     /// Failed runs with why, to be shown as failed (never as a zero).
     pub fn failed_runs(&self) -> Vec<(String, String)> {
-        self.runs
-            .iter()
-            .filter_map(|r| r.failed.as_ref().map(|why| (r.name.clone(), why.clone())))
-            .collect()
+        self.runs.iter().filter_map(|r| r.failed.as_ref().map(|why| (r.name.clone(), why.clone()))).collect()
     }
 
     /// The names of the figures, in the written order.
@@ -1402,10 +1224,7 @@ struct EvalScope<'a> {
 
 impl<'a> EvalScope<'a> {
     fn new(data: &'a RunData) -> Self {
-        EvalScope {
-            data,
-            stack: RefCell::new(Vec::new()),
-        }
+        EvalScope { data, stack: RefCell::new(Vec::new()) }
     }
 
     fn figure(&self, figure: &FigureDef) -> Result<(expr::Evaluation, Option<Unit>), FigureError> {
@@ -1431,38 +1250,22 @@ impl<'a> EvalScope<'a> {
         let implied = evaluation.implied_unit;
         let unit = figure.unit.or(implied);
         Ok((
-            expr::Evaluation {
-                value: evaluation.value,
-                implied_unit: unit,
-                inputs: evaluation.inputs,
-            },
+            expr::Evaluation { value: evaluation.value, implied_unit: unit, inputs: evaluation.inputs },
             implied,
         ))
     }
 
     /// The number at a path without `*`.
-    fn number_field(
-        &self,
-        path: &expr::Path,
-        span: Range<usize>,
-    ) -> Result<&'a NumberField, FigureError> {
+    fn number_field(&self, path: &expr::Path, span: Range<usize>) -> Result<&'a NumberField, FigureError> {
         let (field, shown) = self.field_at(path, span.clone())?;
         match field {
             Field::Number(n) => Ok(n),
-            other => Err(FigureError::NotANumber {
-                path: shown,
-                what: other.what(),
-                span,
-            }),
+            other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
         }
     }
 
     /// The field at a path without `*` (runs.RUN.a.b or a constant).
-    fn field_at(
-        &self,
-        path: &expr::Path,
-        span: Range<usize>,
-    ) -> Result<(&'a Field, String), FigureError> {
+    fn field_at(&self, path: &expr::Path, span: Range<usize>) -> Result<(&'a Field, String), FigureError> {
         let names: Vec<&str> = path
             .segments
             .iter()
@@ -1474,17 +1277,10 @@ impl<'a> EvalScope<'a> {
         match names.as_slice() {
             ["runs", run_name, rest @ ..] => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName {
-                        name: format!("runs.{run_name}"),
-                        span,
-                    });
+                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
                 };
                 if let Some(why) = &run.failed {
-                    return Err(FigureError::FailedRun {
-                        run: run.name.clone(),
-                        why: why.clone(),
-                        span,
-                    });
+                    return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 let mut field = &run.fields;
                 for (i, key) in rest.iter().enumerate() {
@@ -1494,48 +1290,25 @@ impl<'a> EvalScope<'a> {
                     })?;
                 }
                 if rest.is_empty() {
-                    return Err(FigureError::NotANumber {
-                        path: path.to_string(),
-                        what: "a run",
-                        span,
-                    });
+                    return Err(FigureError::NotANumber { path: path.to_string(), what: "a run", span });
                 }
                 Ok((field, path.to_string()))
             }
-            ["runs"] => Err(FigureError::NotANumber {
-                path: "runs".to_string(),
-                what: "all the runs",
-                span,
-            }),
+            ["runs"] => Err(FigureError::NotANumber { path: "runs".to_string(), what: "all the runs", span }),
             [single, rest @ ..] => {
                 if self.data.vendor(single).is_some() {
-                    return Err(FigureError::VendorInExpression {
-                        name: single.to_string(),
-                        span,
-                    });
+                    return Err(FigureError::VendorInExpression { name: single.to_string(), span });
                 }
                 if self.data.constant(single).is_some() || self.data.figure_def(single).is_some() {
                     if !rest.is_empty() {
-                        return Err(FigureError::MissingPath {
-                            path: path.to_string(),
-                            span,
-                        });
+                        return Err(FigureError::MissingPath { path: path.to_string(), span });
                     }
                     // Constants and figures are read through `read`.
-                    return Err(FigureError::UnknownName {
-                        name: single.to_string(),
-                        span,
-                    });
+                    return Err(FigureError::UnknownName { name: single.to_string(), span });
                 }
-                Err(FigureError::UnknownName {
-                    name: single.to_string(),
-                    span,
-                })
+                Err(FigureError::UnknownName { name: single.to_string(), span })
             }
-            [] => Err(FigureError::UnknownName {
-                name: String::new(),
-                span,
-            }),
+            [] => Err(FigureError::UnknownName { name: String::new(), span }),
         }
     }
 }
@@ -1543,12 +1316,7 @@ impl<'a> EvalScope<'a> {
 /// Every number under `field`, with its path.
 fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
     match field {
-        Field::Number(n) => out.push(Leaf {
-            path,
-            value: n.value,
-            unit: n.unit,
-            expands_to: Vec::new(),
-        }),
+        Field::Number(n) => out.push(Leaf { path, value: n.value, unit: n.unit, expands_to: Vec::new() }),
         Field::Text(_) => {}
         Field::List(_) | Field::Map(_) => {
             for (key, child) in field.children() {
@@ -1559,12 +1327,7 @@ fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
 }
 
 /// Follows `segments` (with `*`) from `field`, collecting the fields reached.
-fn follow<'f>(
-    field: &'f Field,
-    segments: &[Segment],
-    path: String,
-    out: &mut Vec<(String, &'f Field)>,
-) {
+fn follow<'f>(field: &'f Field, segments: &[Segment], path: String, out: &mut Vec<(String, &'f Field)>) {
     match segments.split_first() {
         None => out.push((path, field)),
         Some((Segment::Star, rest)) => {
@@ -1581,12 +1344,7 @@ fn follow<'f>(
 }
 
 impl Scope for EvalScope<'_> {
-    fn read(
-        &self,
-        path: &expr::Path,
-        many: bool,
-        span: Range<usize>,
-    ) -> Result<Vec<Leaf>, FigureError> {
+    fn read(&self, path: &expr::Path, many: bool, span: Range<usize>) -> Result<Vec<Leaf>, FigureError> {
         if let [Segment::Name(single)] = path.segments.as_slice() {
             if let Some(constant) = self.data.constant(single) {
                 return Ok(vec![Leaf {
@@ -1616,22 +1374,15 @@ impl Scope for EvalScope<'_> {
         if !path.has_star() {
             let (field, shown) = self.field_at(path, span.clone())?;
             return match field {
-                Field::Number(n) => Ok(vec![Leaf {
-                    path: shown,
-                    value: n.value,
-                    unit: n.unit,
-                    expands_to: Vec::new(),
-                }]),
+                Field::Number(n) => {
+                    Ok(vec![Leaf { path: shown, value: n.value, unit: n.unit, expands_to: Vec::new() }])
+                }
                 Field::List(_) | Field::Map(_) if many => {
                     let mut out = Vec::new();
                     leaves_under(field, shown, &mut out);
                     Ok(out)
                 }
-                other => Err(FigureError::NotANumber {
-                    path: shown,
-                    what: other.what(),
-                    span,
-                }),
+                other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
             };
         }
         // A path with `*`: over runs, or inside one run's fields.
@@ -1639,42 +1390,24 @@ impl Scope for EvalScope<'_> {
         match path.segments.as_slice() {
             [Segment::Name(runs), Segment::Star, rest @ ..] if runs == "runs" => {
                 for run in self.data.runs.iter().filter(|r| r.failed.is_none()) {
-                    follow(
-                        &run.fields,
-                        rest,
-                        format!("runs.{}", run.name),
-                        &mut reached,
-                    );
+                    follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached);
                 }
             }
             [Segment::Name(runs), Segment::Name(run_name), rest @ ..] if runs == "runs" => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName {
-                        name: format!("runs.{run_name}"),
-                        span,
-                    });
+                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
                 };
                 if let Some(why) = &run.failed {
-                    return Err(FigureError::FailedRun {
-                        run: run.name.clone(),
-                        why: why.clone(),
-                        span,
-                    });
+                    return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached);
             }
             _ => {
-                return Err(FigureError::MissingPath {
-                    path: path.to_string(),
-                    span,
-                });
+                return Err(FigureError::MissingPath { path: path.to_string(), span });
             }
         }
         if reached.is_empty() {
-            return Err(FigureError::MissingPath {
-                path: path.to_string(),
-                span,
-            });
+            return Err(FigureError::MissingPath { path: path.to_string(), span });
         }
         let mut out = Vec::new();
         for (shown, field) in reached {

@@ -157,18 +157,11 @@ impl<'de> Deserialize<'de> for SpannedNode {
         let range = match (span.byte_offset(), span.byte_len()) {
             (Some(start), Some(len)) => start as usize..(start + len) as usize,
             _ => SOURCE.with(|s| {
-                let start = offset_of(
-                    &s.borrow(),
-                    location.line() as usize,
-                    location.column() as usize,
-                );
+                let start = offset_of(&s.borrow(), location.line() as usize, location.column() as usize);
                 start..start
             }),
         };
-        Ok(SpannedNode(Node {
-            kind: spanned.value,
-            span: range,
-        }))
+        Ok(SpannedNode(Node { kind: spanned.value, span: range }))
     }
 }
 
@@ -196,15 +189,10 @@ pub(crate) fn parse(source: &str) -> Result<Node, YamlError> {
                     l.span()
                         .byte_offset()
                         .map(|b| b as usize)
-                        .unwrap_or_else(|| {
-                            offset_of(source, l.line() as usize, l.column() as usize)
-                        })
+                        .unwrap_or_else(|| offset_of(source, l.line() as usize, l.column() as usize))
                 })
                 .unwrap_or(0);
-            Err(YamlError {
-                message: error.without_snippet().to_string(),
-                offset,
-            })
+            Err(YamlError { message: error.without_snippet().to_string(), offset })
         }
     }
 }
@@ -217,17 +205,13 @@ mod tests {
     fn nodes_know_their_bytes() {
         let source = "a: 1\nb:\n  - x\n  - \"y z\"\non: 2026-10-30\n";
         let node = parse(source).unwrap();
-        let NodeKind::Map(entries) = &node.kind else {
-            panic!("not a map: {node:?}")
-        };
+        let NodeKind::Map(entries) = &node.kind else { panic!("not a map: {node:?}") };
         assert_eq!(entries.len(), 3);
         let (key, value) = &entries[0];
         assert_eq!(&source[key.span.clone()], "a");
         assert_eq!(value.kind, NodeKind::Number(1.0));
         assert_eq!(&source[value.span.clone()], "1");
-        let NodeKind::Seq(items) = &entries[1].1.kind else {
-            panic!("not a list")
-        };
+        let NodeKind::Seq(items) = &entries[1].1.kind else { panic!("not a list") };
         assert_eq!(&source[items[1].span.clone()], "\"y z\"");
         assert_eq!(items[1].content_start(source), items[1].span.start + 1);
         assert_eq!(entries[2].0.kind, NodeKind::Str("on".into()));
@@ -238,9 +222,7 @@ mod tests {
     fn numbers_keep_their_written_text() {
         let source = "curl: 8.20\n";
         let node = parse(source).unwrap();
-        let NodeKind::Map(entries) = &node.kind else {
-            panic!()
-        };
+        let NodeKind::Map(entries) = &node.kind else { panic!() };
         assert_eq!(entries[0].1.scalar_text(source).as_deref(), Some("8.20"));
     }
 

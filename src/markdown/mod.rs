@@ -105,9 +105,8 @@ fn options() -> Options {
 
 /// Parses `body` (which starts at byte `offset` of its file) into nodes and claims.
 pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Node<'_>>, Vec<Claim>) {
-    let callback = |_link: pulldown_cmark::BrokenLink<'_>| {
-        Some((CowStr::from(CLAIM_SENTINEL), CowStr::from("")))
-    };
+    let callback =
+        |_link: pulldown_cmark::BrokenLink<'_>| Some((CowStr::from(CLAIM_SENTINEL), CowStr::from("")));
     let parser = Parser::new_with_broken_link_callback(body, options(), Some(callback));
     let events: Vec<(Event, Range<usize>)> = parser
         .into_offset_iter()
@@ -230,8 +229,7 @@ fn group_claims<'a>(
         let link_range = range.clone();
         match tag_after(events.get(end + 1)) {
             Some((name, form, tag_len)) => {
-                let (live, live_range, struck) =
-                    claim_text(&events[i + 1..end], link_range.clone());
+                let (live, live_range, struck) = claim_text(&events[i + 1..end], link_range.clone());
                 let (_, text_range) = &events[end + 1];
                 let name_start = text_range.start + if form == ClaimForm::Vendor { 8 } else { 2 };
                 claims.push(Claim {
@@ -258,10 +256,7 @@ fn group_claims<'a>(
             }
             None => {
                 let literal = &body[link_range.start - offset..link_range.end - offset];
-                nodes.push(Node::Event(
-                    Event::Text(CowStr::from(literal.to_string())),
-                    link_range,
-                ));
+                nodes.push(Node::Event(Event::Text(CowStr::from(literal.to_string())), link_range));
                 i = end + 1;
             }
         }
@@ -285,10 +280,7 @@ fn tag_after(event: Option<&(Event<'_>, Range<usize>)>) -> Option<(String, Claim
     };
     let close = rest.find('}')?;
     let name = rest[..close].trim();
-    let valid = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
+    let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
     valid.then(|| (name.to_string(), form, text.len() - rest.len() + close + 1))
 }
 
@@ -303,9 +295,7 @@ fn claim_text(inner: &[(Event<'_>, Range<usize>)], link_range: Range<usize>) -> 
         match event {
             Event::Start(Tag::Strikethrough) => in_strike = true,
             Event::End(TagEnd::Strikethrough) => in_strike = false,
-            Event::Text(t) | Event::Code(t) if in_strike => {
-                struck.push((t.to_string(), range.clone()))
-            }
+            Event::Text(t) | Event::Code(t) if in_strike => struck.push((t.to_string(), range.clone())),
             Event::Text(t) | Event::Code(t) => {
                 live.push_str(t);
                 live_range = Some(match live_range {
@@ -317,19 +307,15 @@ fn claim_text(inner: &[(Event<'_>, Range<usize>)], link_range: Range<usize>) -> 
         }
     }
     let trimmed_start = live.len() - live.trim_start().len();
-    let live_range = live_range.map_or(link_range.start + 1..link_range.start + 1, |r| {
-        r.start + trimmed_start..r.end
-    });
+    let live_range =
+        live_range.map_or(link_range.start + 1..link_range.start + 1, |r| r.start + trimmed_start..r.end);
     (live.trim().to_string(), live_range, struck)
 }
 
 /// Scans a page body (which starts at byte `offset` of its file).
 pub fn scan(body: &str, offset: usize) -> Scan {
     let (nodes, claims) = parse(body, offset);
-    let mut scan = Scan {
-        claims,
-        ..Scan::default()
-    };
+    let mut scan = Scan { claims, ..Scan::default() };
     let mut code_depth = 0usize;
     let mut heading: Option<(u8, String, Range<usize>, String)> = None;
     let mut image: Option<Reference> = None;
@@ -363,12 +349,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, text, range, id)) = heading.take() {
-                    scan.headings.push(Heading {
-                        level,
-                        text: text.trim().to_string(),
-                        id,
-                        range,
-                    });
+                    scan.headings.push(Heading { level, text: text.trim().to_string(), id, range });
                 }
             }
             Event::Start(Tag::Link { dest_url, .. }) => {
@@ -379,11 +360,8 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 });
             }
             Event::Start(Tag::Image { dest_url, .. }) => {
-                image = Some(Reference {
-                    dest: dest_url.to_string(),
-                    range: range.clone(),
-                    alt: String::new(),
-                });
+                image =
+                    Some(Reference { dest: dest_url.to_string(), range: range.clone(), alt: String::new() });
             }
             Event::End(TagEnd::Image) => scan.images.extend(image.take()),
             Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
@@ -393,12 +371,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     table.push(Vec::new());
                 }
             }
-            Event::Start(Tag::TableCell) => {
-                cell = Some(Cell {
-                    range: range.clone(),
-                    pieces: Vec::new(),
-                })
-            }
+            Event::Start(Tag::TableCell) => cell = Some(Cell { range: range.clone(), pieces: Vec::new() }),
             Event::End(TagEnd::TableCell) => {
                 if let (Some(table), Some(cell)) = (&mut table, cell.take())
                     && let Some(row) = table.last_mut()

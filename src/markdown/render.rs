@@ -44,29 +44,13 @@ pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
         match node {
             Node::Claim(index) => {
                 let view = inputs.claims.get(index).cloned().unwrap_or_default();
-                events.push(Event::InlineHtml(CowStr::from(claim_html(
-                    &claims[index],
-                    &view,
-                ))));
+                events.push(Event::InlineHtml(CowStr::from(claim_html(&claims[index], &view))));
             }
-            Node::Event(
-                Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }),
-                _,
-            ) => {
+            Node::Event(Event::Start(Tag::Link { link_type, dest_url, title, id }), _) => {
                 let view = inputs.links.get(dest_url.as_ref());
                 open_markers.push(view.and_then(|v| v.marker.clone()));
                 let dest_url = view.map_or(dest_url, |v| CowStr::from(v.url.clone()));
-                events.push(Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }));
+                events.push(Event::Start(Tag::Link { link_type, dest_url, title, id }));
             }
             Node::Event(Event::End(TagEnd::Link), _) => {
                 if let Some(Some(marker)) = open_markers.pop() {
@@ -77,31 +61,14 @@ pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
                 }
                 events.push(Event::End(TagEnd::Link));
             }
-            Node::Event(
-                Event::Start(Tag::Image {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }),
-                _,
-            ) => {
-                let dest_url = inputs
-                    .links
-                    .get(dest_url.as_ref())
-                    .map_or(dest_url, |v| CowStr::from(v.url.clone()));
-                events.push(Event::Start(Tag::Image {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }));
+            Node::Event(Event::Start(Tag::Image { link_type, dest_url, title, id }), _) => {
+                let dest_url =
+                    inputs.links.get(dest_url.as_ref()).map_or(dest_url, |v| CowStr::from(v.url.clone()));
+                events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
             }
             Node::Event(Event::Start(Tag::Table(alignments)), _) => {
                 // A wide table scrolls sideways inside its box instead of widening the page.
-                events.push(Event::Html(CowStr::from(
-                    "<div class=\"table-scroll\" tabindex=\"0\">",
-                )));
+                events.push(Event::Html(CowStr::from("<div class=\"table-scroll\" tabindex=\"0\">")));
                 events.push(Event::Start(Tag::Table(alignments)));
             }
             Node::Event(Event::End(TagEnd::Table), _) => {
@@ -119,16 +86,9 @@ pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
 fn claim_html(claim: &Claim, view: &ClaimView) -> String {
     let mut out = String::new();
     for (struck, _) in &claim.struck {
-        out.push_str(&format!(
-            "<del class=\"withdrawn\">{}</del> ",
-            escape(struck.trim())
-        ));
+        out.push_str(&format!("<del class=\"withdrawn\">{}</del> ", escape(struck.trim())));
     }
-    let value = view
-        .value
-        .as_deref()
-        .map(|v| format!(" value=\"{}\"", escape(v)))
-        .unwrap_or_default();
+    let value = view.value.as_deref().map(|v| format!(" value=\"{}\"", escape(v))).unwrap_or_default();
     let class = match claim.form {
         super::ClaimForm::Vendor => "figure vendor",
         _ => "figure",
@@ -141,10 +101,7 @@ fn claim_html(claim: &Claim, view: &ClaimView) -> String {
         escape(&claim.live)
     ));
     if let Some(label) = &view.label {
-        out.push_str(&format!(
-            " <span class=\"figure-label\">{}</span>",
-            escape(label)
-        ));
+        out.push_str(&format!(" <span class=\"figure-label\">{}</span>", escape(label)));
     }
     for number in &view.corrections {
         out.push_str(&format!(

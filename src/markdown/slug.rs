@@ -16,11 +16,7 @@ pub fn slugify(text: &str) -> String {
             pending_dash = true;
         }
     }
-    if slug.is_empty() {
-        "section".to_string()
-    } else {
-        slug
-    }
+    if slug.is_empty() { "section".to_string() } else { slug }
 }
 
 #[cfg(test)]
@@ -30,10 +26,7 @@ mod tests {
     #[test]
     fn slugs_drop_punctuation_and_join_words() {
         assert_eq!(slugify("The vendor's figures"), "the-vendors-figures");
-        assert_eq!(
-            slugify("  Before the series - 13:41  "),
-            "before-the-series-1341"
-        );
+        assert_eq!(slugify("  Before the series - 13:41  "), "before-the-series-1341");
         assert_eq!(slugify("試験台"), "試験台");
         assert_eq!(slugify("!!!"), "section");
     }

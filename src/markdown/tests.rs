@@ -4,14 +4,7 @@ use super::*;
 
 fn render(body: &str, claims: &[ClaimView]) -> String {
     let links = BTreeMap::new();
-    render_html(
-        body,
-        0,
-        &RenderInputs {
-            links: &links,
-            claims,
-        },
-    )
+    render_html(body, 0, &RenderInputs { links: &links, claims })
 }
 
 #[test]
@@ -32,22 +25,12 @@ fn struck_values_are_kept_apart_from_the_live_one() {
     let scan = scan("[~~9,481~~ 9,090]{=runs.keep.done}\n", 0);
     let claim = &scan.claims[0];
     assert_eq!(claim.live, "9,090");
-    assert_eq!(
-        claim
-            .struck
-            .iter()
-            .map(|(t, _)| t.as_str())
-            .collect::<Vec<_>>(),
-        ["9,481"]
-    );
+    assert_eq!(claim.struck.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), ["9,481"]);
 }
 
 #[test]
 fn approximate_and_vendor_tags_are_told_apart() {
-    let scan = scan(
-        "about [360]{~per_response}, vendor [11.5 Gbit/s]{vendor=fw_http}\n",
-        0,
-    );
+    let scan = scan("about [360]{~per_response}, vendor [11.5 Gbit/s]{vendor=fw_http}\n", 0);
     assert_eq!(scan.claims[0].form, ClaimForm::Approximate);
     assert_eq!(scan.claims[1].form, ClaimForm::Vendor);
     assert_eq!(scan.claims[1].name, "fw_http");
@@ -67,11 +50,7 @@ fn a_bracket_without_a_tag_stays_text() {
 
 #[test]
 fn a_claim_renders_as_data_with_the_rest_of_the_text() {
-    let view = ClaimView {
-        value: Some("962826".into()),
-        title: "x = 962826".into(),
-        ..ClaimView::default()
-    };
+    let view = ClaimView { value: Some("962826".into()), title: "x = 962826".into(), ..ClaimView::default() };
     let html = render("got [962,826]{=x} frames\n", &[view]);
     assert_eq!(
         html,
@@ -81,16 +60,10 @@ fn a_claim_renders_as_data_with_the_rest_of_the_text() {
 
 #[test]
 fn claims_in_table_cells_count_as_the_cells_text() {
-    let scan = scan(
-        "| a | done |\n|---|---|\n| x | ~~40 %~~ 60 % |\n| y | [50 %]{=f} |\n",
-        0,
-    );
+    let scan = scan("| a | done |\n|---|---|\n| x | ~~40 %~~ 60 % |\n| y | [50 %]{=f} |\n", 0);
     let table = &scan.tables[0];
     assert_eq!(table.len(), 3);
-    assert_eq!(
-        table[1][1].pieces,
-        vec![("40 %".to_string(), true), (" 60 %".to_string(), false)]
-    );
+    assert_eq!(table[1][1].pieces, vec![("40 %".to_string(), true), (" 60 %".to_string(), false)]);
     assert_eq!(table[2][1].text(), "50 %");
 }
 
@@ -112,25 +85,9 @@ fn headings_get_ids_from_their_text_or_their_attribute() {
 #[test]
 fn links_are_pointed_at_their_published_address_with_a_marker() {
     let mut links = BTreeMap::new();
-    links.insert(
-        "../a.md#x".to_string(),
-        LinkView {
-            url: "/a/#x".into(),
-            marker: Some("（英語）".into()),
-        },
-    );
-    let html = render_html(
-        "[A](../a.md#x)\n",
-        0,
-        &RenderInputs {
-            links: &links,
-            claims: &[],
-        },
-    );
-    assert_eq!(
-        html,
-        "<p><a href=\"/a/#x\">A<span class=\"untranslated\">（英語）</span></a></p>\n"
-    );
+    links.insert("../a.md#x".to_string(), LinkView { url: "/a/#x".into(), marker: Some("（英語）".into()) });
+    let html = render_html("[A](../a.md#x)\n", 0, &RenderInputs { links: &links, claims: &[] });
+    assert_eq!(html, "<p><a href=\"/a/#x\">A<span class=\"untranslated\">（英語）</span></a></p>\n");
 }
 
 #[test]

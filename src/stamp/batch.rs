@@ -72,12 +72,7 @@ impl StampCache {
         field(env!("CARGO_PKG_VERSION").as_bytes());
         field(FONT_HASH.as_bytes());
         field(original);
-        for text in [
-            &strip.owner,
-            &strip.licence,
-            &strip.licence_url,
-            &strip.page_url,
-        ] {
+        for text in [&strip.owner, &strip.licence, &strip.licence_url, &strip.page_url] {
             field(text.as_bytes());
         }
         let mut rects = Vec::with_capacity(redactions.len() * 16);
@@ -91,20 +86,14 @@ impl StampCache {
     }
 
     fn entry_path(&self, key: &blake3::Hash, format: ImageFormat) -> PathBuf {
-        self.dir
-            .join(format!("{}.{}", key.to_hex(), format.extension()))
+        self.dir.join(format!("{}.{}", key.to_hex(), format.extension()))
     }
 
     /// A cached copy, if one exists and its header reads; a damaged entry is a miss.
     fn load(&self, key: &blake3::Hash, format: ImageFormat) -> Option<Stamped> {
         let bytes = std::fs::read(self.entry_path(key, format)).ok()?;
         let (width, height) = header_dimensions(&bytes, format)?;
-        Some(Stamped {
-            bytes,
-            format,
-            width,
-            height,
-        })
+        Some(Stamped { bytes, format, width, height })
     }
 
     /// Writes to a temporary file in the same folder, then renames it into place, so a
@@ -153,9 +142,7 @@ fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<St
     counters.decoded.fetch_add(1, Ordering::Relaxed);
     let stamped = stamp(&original, &job.strip, &job.redactions)?;
     if cache.store(&key, &stamped).is_err() {
-        counters
-            .cache_write_failures
-            .fetch_add(1, Ordering::Relaxed);
+        counters.cache_write_failures.fetch_add(1, Ordering::Relaxed);
     }
     Ok(stamped)
 }
@@ -176,10 +163,7 @@ fn progress_bar(jobs: usize) -> ProgressBar {
 /// Stamps every job in parallel; results come back in the order of `jobs`. An image whose
 /// original, strip and redactions are unchanged since a previous run is read from the
 /// cache without being decoded.
-pub fn stamp_all(
-    jobs: &[StampJob],
-    cache: &StampCache,
-) -> (Vec<Result<Stamped, StampError>>, StampReport) {
+pub fn stamp_all(jobs: &[StampJob], cache: &StampCache) -> (Vec<Result<Stamped, StampError>>, StampReport) {
     let counters = Counters {
         decoded: AtomicUsize::new(0),
         from_cache: AtomicUsize::new(0),
@@ -218,10 +202,7 @@ mod tests {
         assert_ne!(base, StampCache::key(b"image", &strip, &[]));
         let mut other_owner = strip.clone();
         other_owner.owner.push('x');
-        assert_ne!(
-            base,
-            StampCache::key(b"image", &other_owner, &[[1, 2, 3, 4]])
-        );
+        assert_ne!(base, StampCache::key(b"image", &other_owner, &[[1, 2, 3, 4]]));
     }
 
     #[test]
@@ -238,11 +219,8 @@ mod tests {
     #[test]
     fn missing_source_is_an_unreadable_error_naming_the_file() {
         let dir = tempfile::tempdir().unwrap();
-        let job = StampJob {
-            source: dir.path().join("absent.png"),
-            strip: sample_strip(),
-            redactions: vec![],
-        };
+        let job =
+            StampJob { source: dir.path().join("absent.png"), strip: sample_strip(), redactions: vec![] };
         let (results, report) = stamp_all(&[job], &StampCache::new(dir.path().join("cache")));
         let error = results[0].clone().unwrap_err();
         assert!(matches!(error, StampError::Unreadable { .. }));
@@ -257,11 +235,7 @@ mod tests {
         let image = image::RgbImage::from_pixel(40, 30, image::Rgb([9, 99, 199]));
         image.save(&source).unwrap();
         let cache = StampCache::new(dir.path().join("cache"));
-        let job = StampJob {
-            source: source.clone(),
-            strip: sample_strip(),
-            redactions: vec![],
-        };
+        let job = StampJob { source: source.clone(), strip: sample_strip(), redactions: vec![] };
         let (first, _) = stamp_all(std::slice::from_ref(&job), &cache);
         let key = StampCache::key(&std::fs::read(&source).unwrap(), &job.strip, &[]);
         let entry = cache.entry_path(&key, ImageFormat::Png);
@@ -269,9 +243,6 @@ mod tests {
         let (second, report) = stamp_all(std::slice::from_ref(&job), &cache);
         assert_eq!(report.decoded, 1);
         assert_eq!(first[0].as_ref().unwrap(), second[0].as_ref().unwrap());
-        assert_eq!(
-            std::fs::read(&entry).unwrap(),
-            first[0].as_ref().unwrap().bytes
-        );
+        assert_eq!(std::fs::read(&entry).unwrap(), first[0].as_ref().unwrap().bytes);
     }
 }

@@ -66,9 +66,7 @@ fn image_crate_format(format: ImageFormat) -> image::ImageFormat {
 /// Width and height from the file's header only; used for cached copies, which need no
 /// decoding.
 pub(crate) fn header_dimensions(bytes: &[u8], format: ImageFormat) -> Option<(u32, u32)> {
-    ImageReader::with_format(Cursor::new(bytes), image_crate_format(format))
-        .into_dimensions()
-        .ok()
+    ImageReader::with_format(Cursor::new(bytes), image_crate_format(format)).into_dimensions().ok()
 }
 
 /// Decodes an original, turned upright as its EXIF orientation says: authors measure
@@ -86,20 +84,14 @@ pub(crate) fn decode(original: &[u8]) -> Result<Decoded, StampError> {
     let mut image = DynamicImage::from_decoder(decoder).map_err(undecodable)?;
     image.apply_orientation(orientation);
     if image.width() == 0 || image.height() == 0 {
-        return Err(StampError::Undecodable(
-            "the image has no pixels (width or height is 0)".to_string(),
-        ));
+        return Err(StampError::Undecodable("the image has no pixels (width or height is 0)".to_string()));
     }
     let photo = if format == ImageFormat::Png && image.color().has_alpha() {
         Photo::Rgba(image.into_rgba8())
     } else {
         Photo::Rgb(image.into_rgb8())
     };
-    Ok(Decoded {
-        photo,
-        format,
-        icc_profile,
-    })
+    Ok(Decoded { photo, format, icc_profile })
 }
 
 fn exif_for_jpeg(attribution: &Attribution) -> Result<Vec<u8>, StampError> {
@@ -128,15 +120,9 @@ pub(crate) fn encode_jpeg(
     }
     encoder.set_exif_metadata(exif).map_err(unsupported)?;
     encoder
-        .write_image(
-            canvas.as_raw(),
-            canvas.width(),
-            canvas.height(),
-            image::ExtendedColorType::Rgb8,
-        )
+        .write_image(canvas.as_raw(), canvas.width(), canvas.height(), image::ExtendedColorType::Rgb8)
         .map_err(|error| StampError::Encode(error.to_string()))?;
-    metadata::splice_xmp_into_jpeg(&encoded, &metadata::xmp_packet(attribution))
-        .map_err(StampError::Encode)
+    metadata::splice_xmp_into_jpeg(&encoded, &metadata::xmp_packet(attribution)).map_err(StampError::Encode)
 }
 
 /// Encodes the stamped canvas as PNG with iTXt attribution (Author, Copyright, License),
@@ -163,13 +149,10 @@ pub(crate) fn encode_png(
         ("License", attribution.licence_url.as_str()),
         ("Source", attribution.page_url.as_str()),
     ] {
-        info.utf8_text
-            .push(png::text_metadata::ITXtChunk::new(keyword, text));
+        info.utf8_text.push(png::text_metadata::ITXtChunk::new(keyword, text));
     }
-    info.utf8_text.push(png::text_metadata::ITXtChunk::new(
-        "XML:com.adobe.xmp",
-        metadata::xmp_packet(attribution),
-    ));
+    info.utf8_text
+        .push(png::text_metadata::ITXtChunk::new("XML:com.adobe.xmp", metadata::xmp_packet(attribution)));
 
     let encode_error = |error: png::EncodingError| StampError::Encode(error.to_string());
     let mut encoded = Vec::new();
@@ -189,18 +172,9 @@ mod tests {
 
     #[test]
     fn sniffing_names_the_two_supported_formats_only() {
-        assert_eq!(
-            sniff_format(b"\x89PNG\r\n\x1a\n").unwrap(),
-            ImageFormat::Png
-        );
-        assert_eq!(
-            sniff_format(&[0xFF, 0xD8, 0xFF, 0xE0]).unwrap(),
-            ImageFormat::Jpeg
-        );
-        assert_eq!(
-            sniff_format(b"GIF89a...."),
-            Err(StampError::UnsupportedFormat)
-        );
+        assert_eq!(sniff_format(b"\x89PNG\r\n\x1a\n").unwrap(), ImageFormat::Png);
+        assert_eq!(sniff_format(&[0xFF, 0xD8, 0xFF, 0xE0]).unwrap(), ImageFormat::Jpeg);
+        assert_eq!(sniff_format(b"GIF89a...."), Err(StampError::UnsupportedFormat));
         assert!(matches!(sniff_format(b""), Err(StampError::Undecodable(_))));
     }
 

@@ -29,12 +29,7 @@ impl Attribution {
         let owner = clean(&strip.owner);
         let licence_url = clean(&strip.licence_url);
         let rights = format!("© {owner}. {}: {licence_url}", clean(&strip.licence));
-        Attribution {
-            owner,
-            licence_url,
-            page_url: clean(&strip.page_url),
-            rights,
-        }
+        Attribution { owner, licence_url, page_url: clean(&strip.page_url), rights }
     }
 }
 
@@ -99,10 +94,8 @@ const TAG_COPYRIGHT: u16 = 0x8298;
 /// browsers read, and XMP carries the same text with a declared encoding.
 pub(crate) fn exif_block(attribution: &Attribution) -> Vec<u8> {
     // Tags must be in ascending order within an IFD.
-    let entries = [
-        (TAG_ARTIST, attribution.owner.as_bytes()),
-        (TAG_COPYRIGHT, attribution.rights.as_bytes()),
-    ];
+    let entries =
+        [(TAG_ARTIST, attribution.owner.as_bytes()), (TAG_COPYRIGHT, attribution.rights.as_bytes())];
     let header_len = 8u32;
     let ifd_len = 2 + 12 * entries.len() as u32 + 4;
     let mut data_offset = header_len + ifd_len;

@@ -76,10 +76,7 @@ pub struct Stamped {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StampError {
     #[error("the image cannot be read: {reason}")]
-    Unreadable {
-        path: std::path::PathBuf,
-        reason: String,
-    },
+    Unreadable { path: std::path::PathBuf, reason: String },
     #[error("the image cannot be decoded ({0}); is the file complete, and really a PNG or JPEG?")]
     Undecodable(String),
     #[error("the image is neither PNG nor JPEG; save screenshots as PNG and photographs as JPEG")]
@@ -106,11 +103,7 @@ pub enum StampError {
 
 /// Stamps one original: redacts, adds the strip below, writes attribution metadata, and
 /// encodes in the original's format with fixed settings (same input, same bytes).
-pub fn stamp(
-    original: &[u8],
-    strip: &Strip,
-    redactions: &[Redaction],
-) -> Result<Stamped, StampError> {
+pub fn stamp(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> Result<Stamped, StampError> {
     let decoded = codec::decode(original)?;
     let (width, height) = decoded.photo.dimensions();
     redact::check(redactions, width, height)?;
@@ -127,12 +120,8 @@ pub fn stamp(
         }
         Photo::Rgba(image) => {
             // The strip itself is opaque so it reads on any page background.
-            let band = strip::render(
-                &layout,
-                width,
-                Rgba([br, bg, bb, u8::MAX]),
-                Rgba([tr, tg, tb, u8::MAX]),
-            );
+            let band =
+                strip::render(&layout, width, Rgba([br, bg, bb, u8::MAX]), Rgba([tr, tg, tb, u8::MAX]));
             Photo::Rgba(append_below(image, band)?)
         }
     };
@@ -144,18 +133,11 @@ pub fn stamp(
             codec::encode_jpeg(image, decoded.icc_profile, &attribution)?
         }
         (ImageFormat::Jpeg, Photo::Rgba(_)) => {
-            return Err(StampError::Encode(
-                "a JPEG cannot carry transparency".to_string(),
-            ));
+            return Err(StampError::Encode("a JPEG cannot carry transparency".to_string()));
         }
         (ImageFormat::Png, _) => codec::encode_png(&canvas, decoded.icc_profile, &attribution)?,
     };
-    Ok(Stamped {
-        bytes,
-        format: decoded.format,
-        width,
-        height: total_height,
-    })
+    Ok(Stamped { bytes, format: decoded.format, width, height: total_height })
 }
 
 /// The photograph's rows, untouched, followed by the strip's rows: no glyph can land on
@@ -171,9 +153,8 @@ fn append_below<P: Pixel<Subpixel = u8>>(
         .ok_or_else(|| StampError::Encode("the image is too tall to add a strip".to_string()))?;
     let mut raw = photo.into_raw();
     raw.extend_from_slice(band.as_raw());
-    ImageBuffer::from_raw(width, height, raw).ok_or_else(|| {
-        StampError::Encode("the strip and the photograph differ in width".to_string())
-    })
+    ImageBuffer::from_raw(width, height, raw)
+        .ok_or_else(|| StampError::Encode("the strip and the photograph differ in width".to_string()))
 }
 
 #[cfg(test)]
@@ -215,11 +196,7 @@ pub(crate) mod tests {
         let stamped = stamp(&bytes, &sample_strip(), &[]).unwrap();
         let out = image::load_from_memory(&stamped.bytes).unwrap().into_rgb8();
         assert_eq!(out.width(), 300);
-        assert!(
-            out.height() > 120 + 20,
-            "strip of {} rows",
-            out.height() - 120
-        );
+        assert!(out.height() > 120 + 20, "strip of {} rows", out.height() - 120);
         assert_eq!((stamped.width, stamped.height), out.dimensions());
         assert_eq!(out.view(0, 0, 300, 120).to_image(), original);
         let strip_rows = out.view(0, 120, 300, out.height() - 120).to_image();
@@ -245,8 +222,7 @@ pub(crate) mod tests {
 
     #[test]
     fn transparency_is_kept() {
-        let original =
-            RgbaImage::from_fn(64, 40, |x, y| Rgba([x as u8, y as u8, 7, (x * 4) as u8]));
+        let original = RgbaImage::from_fn(64, 40, |x, y| Rgba([x as u8, y as u8, 7, (x * 4) as u8]));
         let bytes = png_bytes(&original.clone().into());
         let stamped = stamp(&bytes, &sample_strip(), &[]).unwrap();
         let out = image::load_from_memory(&stamped.bytes).unwrap();
@@ -259,10 +235,7 @@ pub(crate) mod tests {
     fn redaction_outside_is_reported_not_drawn() {
         let bytes = png_bytes(&noise(50, 50).into());
         let error = stamp(&bytes, &sample_strip(), &[[40, 40, 11, 5]]).unwrap_err();
-        assert!(matches!(
-            error,
-            StampError::RedactionOutside { index: 0, .. }
-        ));
+        assert!(matches!(error, StampError::RedactionOutside { index: 0, .. }));
         assert!(error.to_string().contains("50×50"), "{error}");
     }
 
@@ -277,12 +250,7 @@ pub(crate) mod tests {
 
     #[test]
     fn error_messages_tell_the_author_what_to_do() {
-        let outside = StampError::RedactionOutside {
-            index: 2,
-            rect: [1, 2, 3, 4],
-            width: 10,
-            height: 20,
-        };
+        let outside = StampError::RedactionOutside { index: 2, rect: [1, 2, 3, 4], width: 10, height: 20 };
         assert_eq!(
             outside.to_string(),
             "redact rectangle 3 [x 1, y 2, width 3, height 4] reaches outside the image, which is 10×20 pixels: x + width must be at most 10 and y + height at most 20"

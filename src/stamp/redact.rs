@@ -23,12 +23,7 @@ pub(crate) fn check(redactions: &[Redaction], width: u32, height: u32) -> Result
         let fits_across = x.checked_add(w).is_some_and(|right| right <= width);
         let fits_down = y.checked_add(h).is_some_and(|bottom| bottom <= height);
         if !(fits_across && fits_down) {
-            return Err(StampError::RedactionOutside {
-                index,
-                rect,
-                width,
-                height,
-            });
+            return Err(StampError::RedactionOutside { index, rect, width, height });
         }
     }
     Ok(())
@@ -80,12 +75,7 @@ mod tests {
         let error = check(&[[0, 0, 1, 1], [5, 0, 6, 1]], 10, 5).unwrap_err();
         assert_eq!(
             error,
-            StampError::RedactionOutside {
-                index: 1,
-                rect: [5, 0, 6, 1],
-                width: 10,
-                height: 5
-            }
+            StampError::RedactionOutside { index: 1, rect: [5, 0, 6, 1], width: 10, height: 5 }
         );
         assert!(check(&[[0, 3, 1, 3]], 10, 5).is_err());
         assert!(check(&[[u32::MAX, 0, 2, 1]], 10, 5).is_err(), "overflow");
@@ -93,10 +83,7 @@ mod tests {
 
     #[test]
     fn empty_rectangles_are_errors() {
-        assert!(matches!(
-            check(&[[1, 1, 0, 3]], 10, 5),
-            Err(StampError::RedactionEmpty { index: 0, .. })
-        ));
+        assert!(matches!(check(&[[1, 1, 0, 3]], 10, 5), Err(StampError::RedactionEmpty { index: 0, .. })));
     }
 
     #[test]
@@ -104,16 +91,10 @@ mod tests {
         let image = RgbaImage::from_pixel(6, 4, Rgba([200, 100, 50, 0]));
         let mut photo = Photo::Rgba(image);
         apply(&mut photo, &[[1, 1, 2, 2]]);
-        let Photo::Rgba(out) = photo else {
-            panic!("pixel layout changed")
-        };
+        let Photo::Rgba(out) = photo else { panic!("pixel layout changed") };
         for (x, y, pixel) in out.enumerate_pixels() {
             let inside = (1..3).contains(&x) && (1..3).contains(&y);
-            let expected = if inside {
-                Rgba([0, 0, 0, 255])
-            } else {
-                Rgba([200, 100, 50, 0])
-            };
+            let expected = if inside { Rgba([0, 0, 0, 255]) } else { Rgba([200, 100, 50, 0]) };
             assert_eq!(*pixel, expected, "at {x},{y}");
         }
     }

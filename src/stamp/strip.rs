@@ -71,12 +71,7 @@ fn scale_for_em(em_px: f32) -> PxScale {
 /// on a new line; wrapping may split either further.
 pub(crate) fn paragraphs(strip: &Strip) -> [String; 2] {
     [
-        format!(
-            "© {} · {} {}",
-            clean(&strip.owner),
-            clean(&strip.licence),
-            clean(&strip.licence_url)
-        ),
+        format!("© {} · {} {}", clean(&strip.owner), clean(&strip.licence), clean(&strip.licence_url)),
         clean(&strip.page_url),
     ]
 }
@@ -114,15 +109,7 @@ pub(crate) fn layout(strip: &Strip, width: u32) -> StripLayout {
         }
     }
     let height = 2 * padding_y + line_pitch * lines.len() as u32;
-    StripLayout {
-        em_px,
-        scale,
-        padding_x,
-        padding_y,
-        line_pitch,
-        lines,
-        height,
-    }
+    StripLayout { em_px, scale, padding_x, padding_y, line_pitch, lines, height }
 }
 
 /// Greedy word wrap to `available` pixels. A word wider than a line (a long URL, a
@@ -133,11 +120,7 @@ fn wrap(text: &str, available: u32, measure: impl Fn(&str) -> u32) -> Vec<String
     let mut lines = Vec::new();
     let mut current = String::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let candidate = if current.is_empty() {
-            word.to_string()
-        } else {
-            format!("{current} {word}")
-        };
+        let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
         if measure(&candidate) <= available {
             current = candidate;
             continue;
@@ -196,27 +179,14 @@ fn with_ellipsis(line: &str, available: u32, measure: impl Fn(&str) -> u32) -> S
 
 /// Draws the strip as its own image, `width` wide and `layout.height` tall, in the pixel
 /// type of the photograph it will sit under.
-pub(crate) fn render<P>(
-    layout: &StripLayout,
-    width: u32,
-    background: P,
-    text: P,
-) -> ImageBuffer<P, Vec<u8>>
+pub(crate) fn render<P>(layout: &StripLayout, width: u32, background: P, text: P) -> ImageBuffer<P, Vec<u8>>
 where
     P: Pixel<Subpixel = u8>,
 {
     let mut canvas = ImageBuffer::from_pixel(width, layout.height, background);
     for (index, line) in layout.lines.iter().enumerate() {
         let y = layout.padding_y + index as u32 * layout.line_pitch;
-        draw_text_mut(
-            &mut canvas,
-            text,
-            layout.padding_x as i32,
-            y as i32,
-            layout.scale,
-            &*FONT,
-            line,
-        );
+        draw_text_mut(&mut canvas, text, layout.padding_x as i32, y as i32, layout.scale, &*FONT, line);
     }
     canvas
 }

@@ -1,0 +1,126 @@
+//! Images: every picture a page shows and every run's `shot:`, published stamped (owner,
+//! licence and page address in a strip below), with the redactions its run data names.
+//! Originals are read, never written, and published as they are only when site.yaml asks.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{PageWork, Site};
+use crate::diagnostics::{Diagnostic, display_path};
+use crate::output::Output;
+use crate::stamp::{StampCache, StampJob, Strip, stamp_all};
+
+/// Where an image was asked for, to place its errors.
+struct Request {
+    /// Relative to the site root.
+    source: PathBuf,
+    page_url: String,
+    redactions: Vec<[u32; 4]>,
+    place: Place,
+}
+
+enum Place {
+    Page { page: usize, range: std::ops::Range<usize> },
+    RunData { runs_yaml: PathBuf },
+}
+
+/// Stamps every image into `output`; returns how many were decoded and how many came from
+/// the cache.
+pub(crate) fn publish(
+    site: &Site,
+    work: &[PageWork],
+    output: &mut Output,
+    problems: &mut Vec<Diagnostic>,
+) -> (usize, usize) {
+    let requests = collect(site, work);
+    let jobs: Vec<StampJob> = requests
+        .iter()
+        .map(|r| StampJob {
+            source: site.root.join(&r.source),
+            strip: Strip {
+                owner: site.settings.owner.clone(),
+                licence: site.settings.licence.name.clone(),
+                licence_url: site.settings.licence.url.clone(),
+                page_url: r.page_url.clone(),
+            },
+            redactions: r.redactions.clone(),
+        })
+        .collect();
+    let cache = StampCache::new(site.root.join(".tally-cache").join("stamps"));
+    let (results, report) = stamp_all(&jobs, &cache);
+    for (request, result) in requests.iter().zip(results) {
+        let published = published_path(&request.source);
+        match result {
+            Ok(stamped) => output.add(published.clone(), stamped.bytes),
+            Err(error) => problems.push(place_error(site, request, error.to_string())),
+        }
+        if site.settings.originals.publish
+            && let Ok(bytes) = std::fs::read(site.root.join(&request.source))
+        {
+            output.add(format!("{}/{published}", site.settings.originals.path.trim_matches('/')), bytes);
+        }
+    }
+    (report.decoded, report.from_cache)
+}
+
+/// `content/a/shots/x.png` → `a/shots/x.png`, the path its page links to.
+fn published_path(source: &Path) -> String {
+    let under_content: PathBuf = source.components().skip(1).collect();
+    display_path(&under_content)
+}
+
+fn place_error(site: &Site, request: &Request, message: String) -> Diagnostic {
+    match &request.place {
+        Place::Page { page, range } => {
+            let page = &site.content.pages[*page];
+            Diagnostic::at(
+                "bad-image",
+                &page.source,
+                &page.text,
+                range.clone(),
+                format!("{}: {message}", display_path(&request.source)),
+            )
+        }
+        Place::RunData { runs_yaml } => {
+            Diagnostic::file("bad-image", runs_yaml, format!("{}: {message}", display_path(&request.source)))
+        }
+    }
+}
+
+/// One request per image file: the first page that shows it (originals come before their
+/// translations) gives the address in its strip; run shots not shown on a page are
+/// published with their bundle's page address.
+fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
+    let mut redactions: BTreeMap<PathBuf, Vec<[u32; 4]>> = BTreeMap::new();
+    for (bundle, runs) in &site.runs {
+        for shot in runs.shots() {
+            redactions.insert(bundle.join(&shot.path), shot.redact.clone());
+        }
+    }
+    let mut requests: BTreeMap<PathBuf, Request> = BTreeMap::new();
+    for (index, (page, work)) in site.content.pages.iter().zip(work).enumerate() {
+        for image in &work.resolved.images {
+            requests.entry(image.source.clone()).or_insert_with(|| Request {
+                source: image.source.clone(),
+                page_url: format!("{}{}", site.settings.base_url, page.url),
+                redactions: redactions.get(&image.source).cloned().unwrap_or_default(),
+                place: Place::Page { page: index, range: image.range.clone() },
+            });
+        }
+    }
+    for (bundle, runs) in &site.runs {
+        let Some(page) = site.content.pages.iter().find(|p| p.bundle.as_ref() == Some(bundle)) else {
+            continue;
+        };
+        for shot in runs.shots() {
+            let source = bundle.join(&shot.path);
+            requests.entry(source.clone()).or_insert_with(|| Request {
+                source,
+                page_url: format!("{}{}", site.settings.base_url, page.url),
+                redactions: shot.redact.clone(),
+                place: Place::RunData { runs_yaml: bundle.join("runs.yaml") },
+            });
+        }
+    }
+    requests.into_values().collect()
+}
