@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::{BASE_URL, MEASUREMENT, Site, script_tags, tree, version_and_commit};
+use common::{
+    BASE_URL, MEASUREMENT, Site, dangling_addresses, script_tags, tree, version_and_commit,
+};
 
 /// A page and its Japanese translation (with the original's hash, so no warning).
 fn bilingual_site() -> Site {
@@ -15,7 +17,9 @@ fn bilingual_site() -> Site {
     let hash = site.hash("content/method.md");
     site.file(
         "content/method.ja.md",
-        format!("---\ntitle: 測り方\ntranslates: {hash}\n---\n\n## 試験台 {{#the-bench}}\n\n測り方。\n"),
+        format!(
+            "---\ntitle: 測り方\ntranslates: {hash}\n---\n\n## 試験台 {{#the-bench}}\n\n測り方。\n"
+        ),
     );
     site
 }
@@ -61,7 +65,10 @@ fn a_bilingual_page_has_its_language_hreflang_alternates_and_a_language_switcher
 #[test]
 fn a_page_without_a_translation_has_no_language_switcher() {
     let site = Site::new();
-    site.file("content/alone.md", "---\ntitle: Alone\n---\n\nOnly English.\n");
+    site.file(
+        "content/alone.md",
+        "---\ntitle: Alone\n---\n\nOnly English.\n",
+    );
     site.build().expect_success();
     let html = site.read("alone/index.html");
     assert!(html.contains("<html lang=\"en\">"), "{html}");
@@ -181,7 +188,11 @@ fn a_translation_recording_the_originals_hash_gets_no_warning_and_no_out_of_date
 fn a_translation_recording_another_hash_shows_the_out_of_date_banner_and_warns() {
     let site = bilingual_site();
     let hash = site.hash("content/method.md");
-    site.edit("content/method.md", "How we measure.", "How we measure now.");
+    site.edit(
+        "content/method.md",
+        "How we measure.",
+        "How we measure now.",
+    );
     assert_ne!(site.hash("content/method.md"), hash);
     let check = site.check();
     check
@@ -249,7 +260,8 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
     let ja_by_day = site.read("ja/measurements/index.html");
     assert!(ja_by_day.contains("<html lang=\"ja\">"), "{ja_by_day}");
     assert!(
-        ja_by_day.contains("HTTP through the XGS 136</a> <span class=\"untranslated\">（英語）</span>"),
+        ja_by_day
+            .contains("HTTP through the XGS 136</a> <span class=\"untranslated\">（英語）</span>"),
         "{ja_by_day}"
     );
     let by_appliance = site.read("appliances/index.html");
@@ -264,14 +276,23 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
 #[test]
 fn the_sitemap_lists_every_page_with_its_language_alternates() {
     let site = bilingual_site();
-    site.file("content/alone.md", "---\ntitle: Alone\n---\n\nOnly English.\n");
+    site.file(
+        "content/alone.md",
+        "---\ntitle: Alone\n---\n\nOnly English.\n",
+    );
     site.build().expect_success();
     let sitemap = site.read("sitemap.xml");
     assert!(
         sitemap.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""),
         "{sitemap}"
     );
-    for url in ["/method/", "/ja/method/", "/alone/", "/measurements/", "/ja/appliances/"] {
+    for url in [
+        "/method/",
+        "/ja/method/",
+        "/alone/",
+        "/measurements/",
+        "/ja/appliances/",
+    ] {
         assert!(
             sitemap.contains(&format!("<loc>{BASE_URL}{url}</loc>")),
             "{url} is not in {sitemap}"
@@ -351,11 +372,11 @@ fn static_files_are_copied_as_they_are() {
 
 /// The smallest valid PNG: one transparent pixel.
 const PNG: &[u8] = &[
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44,
-    0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f,
-    0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00,
-    0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49,
-    0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4,
+    0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00,
+    0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae,
+    0x42, 0x60, 0x82,
 ];
 
 #[test]
@@ -367,8 +388,14 @@ fn images_under_content_are_never_published_as_they_are() {
     );
     site.file("content/measurements/run/index.md", page);
     site.file("content/measurements/run/shots/console.png", PNG);
-    site.file("content/measurements/run/photo.JPG", b"\xff\xd8\xff\xe0 a jpeg");
-    site.file("content/measurements/run/raw/iperf.txt", "[ 5] 0.0-10.0 sec");
+    site.file(
+        "content/measurements/run/photo.JPG",
+        b"\xff\xd8\xff\xe0 a jpeg",
+    );
+    site.file(
+        "content/measurements/run/raw/iperf.txt",
+        "[ 5] 0.0-10.0 sec",
+    );
     site.build().expect_success();
     let built = tree(&site.path("site"));
     for (path, bytes) in &built {
@@ -381,13 +408,15 @@ fn images_under_content_are_never_published_as_they_are() {
     assert!(!built.contains_key("measurements/run/photo.JPG"));
     // Files that are not images are published beside the page.
     assert_eq!(
-        built.get("measurements/run/raw/iperf.txt").map(Vec::as_slice),
+        built
+            .get("measurements/run/raw/iperf.txt")
+            .map(Vec::as_slice),
         Some(&b"[ 5] 0.0-10.0 sec"[..])
     );
 }
 
 #[test]
-#[ignore = "bug: a .webp or .gif image a page shows is published as it is, unstamped (src/build/mod.rs:245 is_published_as_is knows only png/jpg/jpeg)"]
+#[ignore = "bug: a .webp or .gif image a page shows is published as it is, unstamped (src/build/mod.rs:240 is_published_as_is knows only png/jpg/jpeg)"]
 fn an_image_in_another_format_is_not_published_as_it_is_either() {
     let site = Site::new();
     let page = MEASUREMENT.replace(
@@ -395,7 +424,10 @@ fn an_image_in_another_format_is_not_published_as_it_is_either() {
         "![The console of the run](shots/console.webp)",
     );
     site.file("content/measurements/run/index.md", page);
-    site.file("content/measurements/run/shots/console.webp", b"RIFF\0\0\0\0WEBPVP8 ");
+    site.file(
+        "content/measurements/run/shots/console.webp",
+        b"RIFF\0\0\0\0WEBPVP8 ",
+    );
     let run = site.build();
     if run.code == 0 {
         assert!(
@@ -403,7 +435,8 @@ fn an_image_in_another_format_is_not_published_as_it_is_either() {
             "the original image is published as it is"
         );
     } else {
-        run.expect_code(1).expect_stderr("content/measurements/run/index.md:");
+        run.expect_code(1)
+            .expect_stderr("content/measurements/run/index.md:");
     }
 }
 
@@ -523,4 +556,75 @@ Latency, and anything *beyond* HTTP.
         .read("measurements/2026-10-29-http/index.html")
         .replace(&commit, "[commit]");
     insta::assert_snapshot!(html);
+}
+
+#[test]
+fn every_address_inside_the_built_site_names_a_built_file_and_anchor() {
+    let site = bilingual_site();
+    site.file(
+        "content/index.md",
+        "---\ntitle: Home\n---\n\nSee [the bench](method.md#the-bench).\n",
+    );
+    site.file(
+        "content/index.ja.md",
+        "---\ntitle: ホーム\n---\n\n[試験台](method.md#the-bench)\n",
+    );
+    site.file(
+        "content/privacy.md",
+        "---\ntitle: Privacy\n---\n\nNothing is tracked.\n",
+    );
+    site.file(
+        "content/families/xgs-136.md",
+        "---\ntitle: XGS 136\nkind: family\n---\n\nThe appliance.\n",
+    );
+    site.file(
+        "content/measurements/run/index.md",
+        MEASUREMENT.replace(
+            "The host received most frames.",
+            "The host received most frames.[^1] Raw output: [iperf](raw/iperf.txt).\n\n[^1]: At the receiver.",
+        ),
+    );
+    site.file(
+        "content/measurements/run/raw/iperf.txt",
+        "[ 5] 0.0-10.0 sec",
+    );
+    site.build().expect_success();
+    let html = site.read("measurements/run/index.html");
+    assert!(
+        html.contains("href=\"/measurements/run/raw/iperf.txt\""),
+        "{html}"
+    );
+    assert!(html.contains("href=\"/privacy/\""), "{html}");
+    let dangling = dangling_addresses(&site.path("site"));
+    assert!(dangling.is_empty(), "{dangling:#?}");
+}
+
+#[test]
+#[ignore = "bug: an image a page shows is linked at its source path but never published (images are only to be published stamped, and nothing stamps them yet: src/build/mod.rs:240, src/stamp/mod.rs)"]
+fn every_image_a_page_shows_is_published() {
+    let site = Site::new();
+    site.file(
+        "content/measurements/run/index.md",
+        MEASUREMENT.replace(
+            "The host received most frames.",
+            "![The console of the run](shots/console.png)",
+        ),
+    );
+    site.file("content/measurements/run/shots/console.png", PNG);
+    site.file("content/index.md", "---\ntitle: Home\n---\n");
+    site.file("content/index.ja.md", "---\ntitle: ホーム\n---\n");
+    site.build().expect_success();
+    let dangling = dangling_addresses(&site.path("site"));
+    assert!(dangling.is_empty(), "{dangling:#?}");
+}
+
+#[test]
+#[ignore = "bug: without content/index.ja.md there is no /ja/ page, yet every Japanese page links to it (the home is only rendered from a content page: src/build/pages.rs:176 template_of, src/build/generated.rs:16 render_all makes none)"]
+fn every_language_has_a_home_page_even_without_a_translated_home() {
+    let site = bilingual_site();
+    site.file("content/index.md", "---\ntitle: Home\n---\n\nWelcome.\n");
+    site.build().expect_success();
+    assert!(site.has("ja/index.html"), "the Japanese home is missing");
+    let dangling = dangling_addresses(&site.path("site"));
+    assert!(dangling.is_empty(), "{dangling:#?}");
 }

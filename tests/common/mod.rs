@@ -2,10 +2,7 @@
 //! folder, with the repository's own templates, UI strings and static files, and a way to
 //! run the `tally` binary on it.
 
-#![allow(
-    dead_code,
-    reason = "each test file uses its own share of the helpers"
-)]
+#![allow(dead_code, reason = "each test file uses its own share of the helpers")]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -237,7 +234,9 @@ pub fn version_and_commit() -> (String, String) {
     run.expect_success();
     // `tally 0.1.0 (abc123def456)`
     let line = run.stdout.trim();
-    let rest = line.strip_prefix("tally ").expect("`tally VERSION (COMMIT)`");
+    let rest = line
+        .strip_prefix("tally ")
+        .expect("`tally VERSION (COMMIT)`");
     let (version, commit) = rest.split_once(" (").expect("`VERSION (COMMIT)`");
     (
         version.to_string(),
@@ -280,4 +279,53 @@ pub fn script_tags(html: &str) -> Vec<&str> {
             &html[at..end]
         })
         .collect()
+}
+
+/// Every address in an `href="..."` or `src="..."` attribute of `html`.
+pub fn addresses(html: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for attribute in [" href=\"", " src=\""] {
+        for (at, _) in html.match_indices(attribute) {
+            let start = at + attribute.len();
+            let end = html[start..].find('"').map_or(html.len(), |e| start + e);
+            found.push(&html[start..end]);
+        }
+    }
+    found
+}
+
+/// Each address inside the site (`/...` or `#...`) in the built pages under `dir` that names
+/// no built file, or no element id in it, as `page -> address`.
+pub fn dangling_addresses(dir: &Path) -> Vec<String> {
+    let files = tree(dir);
+    let mut dangling = Vec::new();
+    for (page, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
+        let html = String::from_utf8_lossy(bytes);
+        for address in addresses(&html) {
+            let (path, fragment) = address.split_once('#').unwrap_or((address, ""));
+            let target = if path.is_empty() {
+                Some(page.clone())
+            } else if let Some(path) = path.strip_prefix('/') {
+                if path.is_empty() || path.ends_with('/') {
+                    Some(format!("{path}index.html"))
+                } else {
+                    Some(path.to_string())
+                }
+            } else {
+                None
+            };
+            let Some(target) = target else { continue };
+            let ok = match files.get(&target) {
+                None => false,
+                Some(_) if fragment.is_empty() => true,
+                Some(bytes) => {
+                    String::from_utf8_lossy(bytes).contains(&format!(" id=\"{fragment}\""))
+                }
+            };
+            if !ok {
+                dangling.push(format!("{page} -> {address}"));
+            }
+        }
+    }
+    dangling
 }
