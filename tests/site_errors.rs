@@ -559,3 +559,27 @@ fn github_format_gives_warning_annotations_for_warnings() {
         run.stdout
     );
 }
+
+#[test]
+fn places_problems_in_a_page_with_crlf_line_endings_and_a_byte_order_mark() {
+    let site = Site::new();
+    site.file(
+        "content/a.md",
+        "\u{feff}---\r\ntitle: A\r\n---\r\n\r\nIntro.\r\n\r\nSee [b](b.md).\r\n",
+    );
+    fails_with_one_error(
+        &site,
+        "error[broken-link]: content/a.md:7:5: `b.md` is not a page of this site",
+    );
+}
+
+#[test]
+fn fails_when_two_pages_have_the_same_address() {
+    let site = Site::new();
+    site.file("content/a.md", "---\ntitle: A\n---\n");
+    site.file("content/a/index.md", "---\ntitle: A again\n---\n");
+    fails_with_one_error(
+        &site,
+        "error[duplicate-url]: content/a/index.md: /a/ is also the address of content/a.md",
+    );
+}
