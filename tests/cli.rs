@@ -1,0 +1,419 @@
+//! The command line as a whole: exit codes, the output folder, atomic replacement of
+//! site/, deterministic output, content/ left alone, and no panic on any input.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{MEASUREMENT, Site, run_tally, tree};
+use proptest::prelude::*;
+
+/// A site with a few pages in both languages, a measurement and a data file.
+fn full_site() -> Site {
+    let site = Site::new();
+    site.file(
+        "content/index.md",
+        "---\ntitle: Home\n---\n\nSee the [method](method/index.md#the-bench).\n",
+    );
+    site.file(
+        "content/method/index.md",
+        "---\ntitle: Method\n---\n\n## The bench\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
+    );
+    let hash = site.hash("content/method/index.md");
+    site.file(
+        "content/method/index.ja.md",
+        format!("---\ntitle: 測り方\ntranslates: {hash}\n---\n\n## 試験台 {{#the-bench}}\n\n日本語の\n文章。\n"),
+    );
+    site.file(
+        "content/index.ja.md",
+        "---\ntitle: ホーム\n---\n\n[測り方](method/index.md)\n",
+    );
+    site.file("content/measurements/2026-10-29-http/index.md", MEASUREMENT);
+    site.file(
+        "content/measurements/2026-10-29-http/runs.yaml",
+        "build: {driver: npuep.ko d29c84f3}\n",
+    );
+    site.file(
+        "content/measurements/2026-10-30-soak/index.md",
+        MEASUREMENT.replace("2026-10-29", "2026-10-30"),
+    );
+    site.file(
+        "content/families/xgs-136.md",
+        "---\ntitle: XGS 136\nkind: family\n---\n",
+    );
+    site
+}
+
+/// Every file under `dir` by its relative path, with its bytes; panics when `dir` is missing.
+fn snapshot(dir: &std::path::Path) -> BTreeMap<String, Vec<u8>> {
+    assert!(dir.is_dir(), "{} is missing", dir.display());
+    tree(dir)
+}
+
+fn names_beside(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn exits_0_when_the_site_builds() {
+    let site = full_site();
+    let run = site.build();
+    run.expect_success();
+    assert!(run.stderr.contains("built "), "{}", run.stderr);
+    assert!(site.path("site/index.html").is_file());
+}
+
+#[test]
+fn exits_1_when_the_content_has_problems() {
+    let site = full_site();
+    site.file(
+        "content/broken.md",
+        "---\ntitle: B\n---\n\n[x](nowhere.md)\n",
+    );
+    site.build().expect_code(1);
+    site.check().expect_code(1);
+}
+
+#[test]
+fn exits_1_on_a_bad_site_yaml_naming_its_line() {
+    let site = full_site();
+    site.edit("site.yaml", "owner:", "ownr:");
+    let line = site
+        .read_source("site.yaml")
+        .lines()
+        .position(|l| l.starts_with("ownr:"))
+        .expect("the misspelt key")
+        + 1;
+    site.build()
+        .expect_code(1)
+        .expect_stderr(&format!("error[bad-yaml]: site.yaml:{line}:1: "))
+        .expect_stderr("unknown field `ownr`");
+}
+
+#[test]
+fn exits_2_when_the_root_has_no_site_yaml() {
+    let site = full_site();
+    site.remove("site.yaml");
+    site.build()
+        .expect_code(2)
+        .expect_stderr("is not a tally site: it has no site.yaml");
+    site.check().expect_code(2);
+    assert!(!site.path("site").exists());
+}
+
+#[test]
+fn exits_2_when_the_root_does_not_exist() {
+    let site = Site::new();
+    let missing = site.path("no-such-folder");
+    let run = run_tally(
+        &["--root", missing.to_str().expect("UTF-8"), "build"],
+        site.root(),
+    );
+    run.expect_code(2);
+    assert!(!missing.exists(), "the missing root was created");
+}
+
+#[test]
+fn exits_2_on_bad_arguments() {
+    let site = Site::new();
+    for args in [
+        &["--no-such-flag", "build"][..],
+        &["build", "--frobnicate"],
+        &["--format", "xml", "check"],
+        &["publish"],
+        &[],
+        &["hash"],
+    ] {
+        let run = site.tally(args);
+        assert_eq!(run.code, 2, "tally {args:?}: {run:#?}");
+        assert!(run.stderr.starts_with("error:"), "tally {args:?}: {run:#?}");
+    }
+}
+
+#[test]
+fn exits_2_when_hash_is_given_a_missing_page() {
+    let site = Site::new();
+    site.tally(&["hash", "content/none.md"])
+        .expect_code(2)
+        .expect_stderr("cannot read");
+}
+
+#[test]
+fn check_writes_nothing() {
+    let site = full_site();
+    let before = names_beside(site.root());
+    site.check().expect_success();
+    assert_eq!(names_beside(site.root()), before);
+    assert!(!site.path("site").exists());
+}
+
+#[test]
+fn refuses_to_write_the_site_over_its_own_root() {
+    let site = full_site();
+    let sources = tree(site.root());
+    let run = site.build_into(site.root());
+    run.expect_code(2)
+        .expect_stderr("refusing to write the site into");
+    assert_eq!(tree(site.root()), sources, "the site's sources changed");
+}
+
+#[test]
+fn refuses_to_write_the_site_over_content_or_inside_it() {
+    let site = full_site();
+    let sources = tree(site.root());
+    for out in ["content", "content/measurements", "content/new-folder"] {
+        let run = site.build_into(&site.path(out));
+        run.expect_code(2)
+            .expect_stderr("refusing to write the site into");
+        assert_eq!(
+            tree(site.root()),
+            sources,
+            "--out {out} changed the sources"
+        );
+    }
+}
+
+#[test]
+fn refuses_a_relative_out_folder_that_names_content() {
+    let site = full_site();
+    let sources = tree(site.root());
+    let run = run_tally(&["--root", ".", "build", "--out", "content"], site.root());
+    run.expect_code(2)
+        .expect_stderr("refusing to write the site into");
+    assert_eq!(tree(site.root()), sources);
+}
+
+#[test]
+fn refuses_to_write_the_site_over_a_folder_that_holds_the_site() {
+    let site = full_site();
+    let holder = site.root().parent().expect("a parent").to_path_buf();
+    assert_eq!(names_beside(&holder), ["root"], "only the site is at stake");
+    let run = site.build_into(&holder);
+    run.expect_code(2)
+        .expect_stderr("refusing to write the site into");
+    assert!(site.path("site.yaml").is_file());
+}
+
+#[test]
+#[ignore = "bug: --out templates (or static, i18n) replaces the site's own templates with the built site; only the root, its ancestors and content/ are refused (src/cli.rs:105 check_output_folder)"]
+fn refuses_to_write_the_site_over_its_templates_static_or_i18n() {
+    let site = full_site();
+    let sources = tree(site.root());
+    for out in ["templates", "static", "i18n"] {
+        let run = site.build_into(&site.path(out));
+        assert_eq!(run.code, 2, "--out {out}: {run:#?}");
+        assert_eq!(
+            tree(site.root()),
+            sources,
+            "--out {out} changed the sources"
+        );
+    }
+}
+
+#[test]
+fn writes_into_another_out_folder_when_asked() {
+    let site = full_site();
+    let other = tempfile::tempdir().expect("a folder");
+    let out = other.path().join("public");
+    site.build_into(&out).expect_success();
+    assert!(out.join("index.html").is_file());
+    assert!(!site.path("site").exists(), "site/ written as well");
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_site_untouched() {
+    let site = full_site();
+    site.build().expect_success();
+    let before = snapshot(&site.path("site"));
+    assert!(before.contains_key("method/index.html"));
+    site.edit(
+        "content/method/index.md",
+        "## The bench",
+        "## The bench\n\n[gone](../gone.md)",
+    );
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[broken-link]");
+    assert_eq!(snapshot(&site.path("site")), before, "site/ changed");
+    assert_eq!(
+        names_beside(site.root()),
+        [
+            "content",
+            "i18n",
+            "site",
+            "site.yaml",
+            "static",
+            "templates"
+        ],
+        "stray folders beside site/"
+    );
+}
+
+#[test]
+fn a_second_build_replaces_the_whole_site_and_leaves_no_staging_folders() {
+    let site = full_site();
+    site.build().expect_success();
+    assert!(site.has("measurements/2026-10-30-soak/index.html"));
+    site.file("site/stray.txt", "left by hand");
+    site.remove("content/measurements/2026-10-30-soak");
+    site.build().expect_success();
+    assert!(!site.has("measurements/2026-10-30-soak/index.html"));
+    assert!(!site.has("stray.txt"));
+    assert!(site.has("measurements/2026-10-29-http/index.html"));
+    assert_eq!(
+        names_beside(site.root()),
+        [
+            "content",
+            "i18n",
+            "site",
+            "site.yaml",
+            "static",
+            "templates"
+        ],
+        "stray folders beside site/"
+    );
+}
+
+#[test]
+fn two_builds_into_two_folders_are_byte_identical() {
+    let site = full_site();
+    let outs = tempfile::tempdir().expect("a folder");
+    let (one, two) = (outs.path().join("one"), outs.path().join("two"));
+    site.build_into(&one).expect_success();
+    site.build_into(&two).expect_success();
+    let (one, two) = (snapshot(&one), snapshot(&two));
+    assert!(one.len() > 15, "{:?}", one.keys());
+    assert_eq!(
+        one.keys().collect::<Vec<_>>(),
+        two.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &one {
+        assert!(two[path] == *bytes, "{path} differs between two builds");
+    }
+}
+
+#[test]
+fn the_same_sources_in_another_folder_build_to_the_same_bytes() {
+    let first = full_site();
+    let second = Site::new();
+    common::copy_tree(&first.path("content"), &second.path("content"));
+    first.build().expect_success();
+    second.build().expect_success();
+    assert_eq!(
+        snapshot(&first.path("site")),
+        snapshot(&second.path("site")),
+        "the output depends on where the site lies"
+    );
+}
+
+#[test]
+fn a_build_leaves_content_unchanged() {
+    let site = full_site();
+    site.file(
+        "content/measurements/2026-10-29-http/shots/a.png",
+        b"\x89PNG\r\n\x1a\n",
+    );
+    site.file(
+        "content/measurements/2026-10-29-http/index.md",
+        MEASUREMENT.replace(
+            "The host received most frames.",
+            "![The console](shots/a.png)",
+        ),
+    );
+    let before = snapshot(&site.path("content"));
+    site.build().expect_success();
+    site.check().expect_success();
+    site.edit("content/method/index.md", "## The bench", "[x](none.md)");
+    let broken = snapshot(&site.path("content"));
+    site.build().expect_code(1);
+    assert_eq!(snapshot(&site.path("content")), broken);
+    site.file(
+        "content/method/index.md",
+        "---\ntitle: Method\n---\n\n## The bench\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
+    );
+    site.build().expect_success();
+    assert_eq!(snapshot(&site.path("content")), before, "content/ changed");
+}
+
+/// Runs `tally check` (which builds everything in memory) and asserts it ended in an
+/// orderly way: an exit code of 0, 1 or 2 and no panic.
+fn assert_no_panic(site: &Site, command: &str, input: &[u8]) {
+    let run = site.tally(&[command]);
+    assert!(
+        !run.stderr.contains("panicked"),
+        "tally {command} panicked on {input:?}: {}",
+        run.stderr
+    );
+    assert!(
+        matches!(run.code, 0..=2),
+        "tally {command} exited {} on {input:?}: {}",
+        run.code,
+        run.stderr
+    );
+}
+
+/// Bytes that look like a page more often than random bytes do.
+fn page_like() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"---\n".to_vec()),
+        Just(b"title: A\n".to_vec()),
+        Just(b"kind: measurement\n".to_vec()),
+        Just(b"translates: x\n".to_vec()),
+        Just(b"date: 2026-13-40\n".to_vec()),
+        Just(b"## Not measured\n".to_vec()),
+        Just(b"[a](../b.md#c)".to_vec()),
+        Just(b"![](../../etc/passwd)".to_vec()),
+        Just(b"[1,000]{=runs.a.b}".to_vec()),
+        Just(b"| a | b |\n| - | - |\n".to_vec()),
+        Just("日本語\n".as_bytes().to_vec()),
+        Just(b"\xff\xfe".to_vec()),
+        Just(b"\r\n".to_vec()),
+        proptest::collection::vec(any::<u8>(), 0..8),
+    ];
+    proptest::collection::vec(piece, 0..16).prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 32,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn no_page_makes_tally_panic(bytes in prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..256),
+        page_like(),
+    ]) {
+        let site = Site::new();
+        site.file("content/index.md", "---\ntitle: Home\n---\n\n[p](p.md)\n");
+        site.file("content/p.md", &bytes);
+        site.file("content/p.ja.md", &bytes);
+        assert_no_panic(&site, "build", &bytes);
+    }
+
+    #[test]
+    fn no_site_yaml_makes_tally_panic(bytes in prop_oneof![
+        proptest::collection::vec(any::<u8>(), 0..256),
+        Just(common::SITE_YAML.as_bytes().to_vec()),
+        (0..common::SITE_YAML.len()).prop_map(|cut| common::SITE_YAML.as_bytes()[..cut].to_vec()),
+        Just(common::SITE_YAML.replace("[en, ja]", "[]").into_bytes()),
+        Just(common::SITE_YAML.replace("[en, ja]", "[\"../x\", ja]").into_bytes()),
+        Just(common::SITE_YAML.replace("[en, ja]", "[en, en]").into_bytes()),
+    ]) {
+        let site = Site::new();
+        site.file("content/index.md", "---\ntitle: Home\n---\n");
+        site.file("site.yaml", &bytes);
+        assert_no_panic(&site, "check", &bytes);
+    }
+}

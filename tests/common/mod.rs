@@ -1,0 +1,331 @@
+//! A fixture-site builder for the integration tests: a small tally site in a temporary
+//! folder, with the repository's own templates, UI strings and static files, and a way to
+//! run the `tally` binary on it.
+
+#![allow(dead_code, reason = "each test file uses its own share of the helpers")]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The settings every fixture site starts with; a test may replace the whole file.
+pub const SITE_YAML: &str = r#"title: {en: "Bench", ja: "試験台"}
+description: {en: "Measurements.", ja: "測定。"}
+base_url: "https://bench.example.org/"
+languages: [en, ja]
+owner: "The bench project"
+licence: {name: "CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/"}
+giscus: {repo: "bench/bench", repo_id: "R_1", category: "Pages", category_id: "DIC_1", mapping: pathname}
+required_sections:
+  how_taken: {en: ["How it was taken"], ja: ["測り方"]}
+  limits: {en: ["Not measured"], ja: ["測っていないこと"]}
+family_columns: {done: {en: "done", ja: "完了"}, weight: {en: "weight", ja: "重み"}}
+"#;
+
+/// The site's address as the built pages write it (without the trailing slash).
+pub const BASE_URL: &str = "https://bench.example.org";
+
+/// A measurement page with both required sections, for tests that need one to pass.
+pub const MEASUREMENT: &str = "---
+title: HTTP through the XGS 136
+date: 2026-10-29
+kind: measurement
+appliances: [xgs-136]
+summary: Responses and frames during a 40 s HTTP series.
+---
+
+The host received most frames.
+
+## How it was taken
+
+A curl soak of 9,000 responses.
+
+## Not measured
+
+Latency.
+";
+
+/// The outcome of one run of the binary.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Panics with the whole output unless the exit code is `code`.
+    #[track_caller]
+    pub fn expect_code(&self, code: i32) -> &Self {
+        assert_eq!(self.code, code, "unexpected exit code; {self:#?}");
+        self
+    }
+
+    /// Panics with the whole output unless the run succeeded.
+    #[track_caller]
+    pub fn expect_success(&self) -> &Self {
+        self.expect_code(0)
+    }
+
+    /// Panics unless stderr contains `text`.
+    #[track_caller]
+    pub fn expect_stderr(&self, text: &str) -> &Self {
+        assert!(
+            self.stderr.contains(text),
+            "stderr lacks {text:?}; it is:\n{}",
+            self.stderr
+        );
+        self
+    }
+
+    /// The lines of stderr that start a diagnostic (`error[...]` or `warning[...]`).
+    pub fn diagnostic_lines(&self) -> Vec<&str> {
+        self.stderr
+            .lines()
+            .filter(|l| l.starts_with("error[") || l.starts_with("warning["))
+            .collect()
+    }
+}
+
+/// A small tally site in a temporary folder.
+pub struct Site {
+    dir: tempfile::TempDir,
+    root: PathBuf,
+}
+
+impl Default for Site {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Site {
+    /// A site with the repository's templates/, i18n/ and static/, the settings of
+    /// [`SITE_YAML`] and an empty content/.
+    pub fn new() -> Site {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        // The site lies one level down, so that a test may hand tally the folder that holds
+        // it without risking anything outside the temporary folder.
+        let root = dir
+            .path()
+            .canonicalize()
+            .expect("the temporary folder's path")
+            .join("root");
+        let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for folder in ["templates", "i18n", "static"] {
+            copy_tree(&repository.join(folder), &root.join(folder));
+        }
+        std::fs::create_dir_all(root.join("content")).expect("content/");
+        let site = Site { dir, root };
+        site.file("site.yaml", SITE_YAML);
+        site
+    }
+
+    /// The site's folder (canonical).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// `root/relative`.
+    pub fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+
+    /// Writes `relative` (creating its folders), replacing any file there.
+    pub fn file(&self, relative: &str, contents: impl AsRef<[u8]>) -> &Self {
+        let path = self.path(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("the file's folder");
+        }
+        std::fs::write(&path, contents).expect("writing a fixture file");
+        self
+    }
+
+    /// Removes a file or a folder of the site.
+    pub fn remove(&self, relative: &str) -> &Self {
+        let path = self.path(relative);
+        if path.is_dir() {
+            std::fs::remove_dir_all(&path).expect("removing a folder");
+        } else {
+            std::fs::remove_file(&path).expect("removing a file");
+        }
+        self
+    }
+
+    /// Replaces `from` by `to` in the site's file `relative`, which must contain it.
+    pub fn edit(&self, relative: &str, from: &str, to: &str) -> &Self {
+        let text = self.read_source(relative);
+        assert!(text.contains(from), "{relative} lacks {from:?}");
+        self.file(relative, text.replacen(from, to, 1))
+    }
+
+    /// A source file of the site, as text.
+    pub fn read_source(&self, relative: &str) -> String {
+        std::fs::read_to_string(self.path(relative))
+            .unwrap_or_else(|e| panic!("cannot read {relative}: {e}"))
+    }
+
+    /// Runs `tally --root ROOT ARGS...` from the site's folder.
+    pub fn tally(&self, args: &[&str]) -> Run {
+        let mut all: Vec<&std::ffi::OsStr> = vec!["--root".as_ref(), self.root.as_os_str()];
+        all.extend(args.iter().map(|a| std::ffi::OsStr::new(*a)));
+        run_tally(&all, &self.root)
+    }
+
+    /// `tally build` into `site/`.
+    pub fn build(&self) -> Run {
+        self.tally(&["build"])
+    }
+
+    /// `tally build --out OUT`.
+    pub fn build_into(&self, out: &Path) -> Run {
+        let out = out.to_str().expect("a UTF-8 path");
+        self.tally(&["build", "--out", out])
+    }
+
+    /// `tally check`.
+    pub fn check(&self) -> Run {
+        self.tally(&["check"])
+    }
+
+    /// The content hash of a page, as `tally hash` prints it.
+    pub fn hash(&self, page: &str) -> String {
+        let run = self.tally(&["hash", page]);
+        run.expect_success();
+        run.stdout.trim().to_string()
+    }
+
+    /// A built file under `site/`, as text.
+    pub fn read(&self, built: &str) -> String {
+        std::fs::read_to_string(self.path("site").join(built))
+            .unwrap_or_else(|e| panic!("cannot read site/{built}: {e}"))
+    }
+
+    /// Whether `site/built` exists.
+    pub fn has(&self, built: &str) -> bool {
+        self.path("site").join(built).is_file()
+    }
+
+    /// The temporary folder that holds the site's folder (and nothing else).
+    pub fn holder(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// Runs the tally binary with `args` in `cwd`.
+pub fn run_tally<S: AsRef<std::ffi::OsStr>>(args: &[S], cwd: &Path) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_tally"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("running tally");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// tally's version and commit as its footers name them: `("0.1.0", "abc123def456")`.
+pub fn version_and_commit() -> (String, String) {
+    let run = run_tally(&["--version"], Path::new(env!("CARGO_MANIFEST_DIR")));
+    run.expect_success();
+    // `tally 0.1.0 (abc123def456)`
+    let line = run.stdout.trim();
+    let rest = line
+        .strip_prefix("tally ")
+        .expect("`tally VERSION (COMMIT)`");
+    let (version, commit) = rest.split_once(" (").expect("`VERSION (COMMIT)`");
+    (
+        version.to_string(),
+        commit.trim_end_matches(')').to_string(),
+    )
+}
+
+/// Every file under `dir` by its path relative to `dir` (forward slashes), with its bytes.
+pub fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let entry = entry.expect("walking a folder");
+        if entry.file_type().is_file() {
+            let relative = entry
+                .path()
+                .strip_prefix(dir)
+                .expect("inside the folder")
+                .to_string_lossy()
+                .replace('\\', "/");
+            files.insert(relative, std::fs::read(entry.path()).expect("a file"));
+        }
+    }
+    files
+}
+
+/// Copies the folder `from` to `to`, recursively.
+pub fn copy_tree(from: &Path, to: &Path) {
+    for (relative, bytes) in tree(from) {
+        let target = to.join(relative);
+        std::fs::create_dir_all(target.parent().expect("a parent")).expect("a folder");
+        std::fs::write(target, bytes).expect("a copy");
+    }
+}
+
+/// Every `<script ...>` start tag in `html`.
+pub fn script_tags(html: &str) -> Vec<&str> {
+    html.match_indices("<script")
+        .map(|(at, _)| {
+            let end = html[at..].find('>').map_or(html.len(), |e| at + e + 1);
+            &html[at..end]
+        })
+        .collect()
+}
+
+/// Every address in an `href="..."` or `src="..."` attribute of `html`.
+pub fn addresses(html: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for attribute in [" href=\"", " src=\""] {
+        for (at, _) in html.match_indices(attribute) {
+            let start = at + attribute.len();
+            let end = html[start..].find('"').map_or(html.len(), |e| start + e);
+            found.push(&html[start..end]);
+        }
+    }
+    found
+}
+
+/// Each address inside the site (`/...` or `#...`) in the built pages under `dir` that names
+/// no built file, or no element id in it, as `page -> address`.
+pub fn dangling_addresses(dir: &Path) -> Vec<String> {
+    let files = tree(dir);
+    let mut dangling = Vec::new();
+    for (page, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
+        let html = String::from_utf8_lossy(bytes);
+        for address in addresses(&html) {
+            let (path, fragment) = address.split_once('#').unwrap_or((address, ""));
+            let target = if path.is_empty() {
+                Some(page.clone())
+            } else if let Some(path) = path.strip_prefix('/') {
+                if path.is_empty() || path.ends_with('/') {
+                    Some(format!("{path}index.html"))
+                } else {
+                    Some(path.to_string())
+                }
+            } else {
+                None
+            };
+            let Some(target) = target else { continue };
+            let ok = match files.get(&target) {
+                None => false,
+                Some(_) if fragment.is_empty() => true,
+                Some(bytes) => {
+                    String::from_utf8_lossy(bytes).contains(&format!(" id=\"{fragment}\""))
+                }
+            };
+            if !ok {
+                dangling.push(format!("{page} -> {address}"));
+            }
+        }
+    }
+    dangling
+}
