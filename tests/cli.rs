@@ -11,10 +11,7 @@ use proptest::prelude::*;
 /// A site with a few pages in both languages, a measurement and a data file.
 fn full_site() -> Site {
     let site = Site::new();
-    site.file(
-        "content/index.md",
-        "---\ntitle: Home\n---\n\nSee the [method](method/index.md#the-bench).\n",
-    );
+    site.file("content/index.md", "---\ntitle: Home\n---\n\nSee the [method](method/index.md#the-bench).\n");
     site.file(
         "content/method/index.md",
         "---\ntitle: Method\n---\n\n## The bench\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
@@ -22,25 +19,18 @@ fn full_site() -> Site {
     let hash = site.hash("content/method/index.md");
     site.file(
         "content/method/index.ja.md",
-        format!("---\ntitle: 測り方\ntranslates: {hash}\n---\n\n## 試験台 {{#the-bench}}\n\n日本語の\n文章。\n"),
+        format!(
+            "---\ntitle: 測り方\ntranslates: {hash}\n---\n\n## 試験台 {{#the-bench}}\n\n日本語の\n文章。\n"
+        ),
     );
-    site.file(
-        "content/index.ja.md",
-        "---\ntitle: ホーム\n---\n\n[測り方](method/index.md)\n",
-    );
+    site.file("content/index.ja.md", "---\ntitle: ホーム\n---\n\n[測り方](method/index.md)\n");
     site.file("content/measurements/2026-10-29-http/index.md", MEASUREMENT);
-    site.file(
-        "content/measurements/2026-10-29-http/runs.yaml",
-        "build: {driver: npuep.ko d29c84f3}\n",
-    );
+    site.file("content/measurements/2026-10-29-http/runs.yaml", "build: {driver: npuep.ko d29c84f3}\n");
     site.file(
         "content/measurements/2026-10-30-soak/index.md",
         MEASUREMENT.replace("2026-10-29", "2026-10-30"),
     );
-    site.file(
-        "content/families/xgs-136.md",
-        "---\ntitle: XGS 136\nkind: family\n---\n",
-    );
+    site.file("content/families/xgs-136.md", "---\ntitle: XGS 136\nkind: family\n---\n");
     site
 }
 
@@ -53,12 +43,7 @@ fn snapshot(dir: &std::path::Path) -> BTreeMap<String, Vec<u8>> {
 fn names_beside(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .expect("the folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
+        .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
     names
@@ -76,10 +61,7 @@ fn exits_0_when_the_site_builds() {
 #[test]
 fn exits_1_when_the_content_has_problems() {
     let site = full_site();
-    site.file(
-        "content/broken.md",
-        "---\ntitle: B\n---\n\n[x](nowhere.md)\n",
-    );
+    site.file("content/broken.md", "---\ntitle: B\n---\n\n[x](nowhere.md)\n");
     site.build().expect_code(1);
     site.check().expect_code(1);
 }
@@ -88,12 +70,9 @@ fn exits_1_when_the_content_has_problems() {
 fn exits_1_on_a_bad_site_yaml_naming_its_line() {
     let site = full_site();
     site.edit("site.yaml", "owner:", "ownr:");
-    let line = site
-        .read_source("site.yaml")
-        .lines()
-        .position(|l| l.starts_with("ownr:"))
-        .expect("the misspelt key")
-        + 1;
+    let line =
+        site.read_source("site.yaml").lines().position(|l| l.starts_with("ownr:")).expect("the misspelt key")
+            + 1;
     site.build()
         .expect_code(1)
         .expect_stderr(&format!("error[bad-yaml]: site.yaml:{line}:1: "))
@@ -104,9 +83,7 @@ fn exits_1_on_a_bad_site_yaml_naming_its_line() {
 fn exits_2_when_the_root_has_no_site_yaml() {
     let site = full_site();
     site.remove("site.yaml");
-    site.build()
-        .expect_code(2)
-        .expect_stderr("is not a tally site: it has no site.yaml");
+    site.build().expect_code(2).expect_stderr("is not a tally site: it has no site.yaml");
     site.check().expect_code(2);
     assert!(!site.path("site").exists());
 }
@@ -115,10 +92,7 @@ fn exits_2_when_the_root_has_no_site_yaml() {
 fn exits_2_when_the_root_does_not_exist() {
     let site = Site::new();
     let missing = site.path("no-such-folder");
-    let run = run_tally(
-        &["--root", missing.to_str().expect("UTF-8"), "build"],
-        site.root(),
-    );
+    let run = run_tally(&["--root", missing.to_str().expect("UTF-8"), "build"], site.root());
     run.expect_code(2);
     assert!(!missing.exists(), "the missing root was created");
 }
@@ -143,9 +117,7 @@ fn exits_2_on_bad_arguments() {
 #[test]
 fn exits_2_when_hash_is_given_a_missing_page() {
     let site = Site::new();
-    site.tally(&["hash", "content/none.md"])
-        .expect_code(2)
-        .expect_stderr("cannot read");
+    site.tally(&["hash", "content/none.md"]).expect_code(2).expect_stderr("cannot read");
 }
 
 #[test]
@@ -162,8 +134,7 @@ fn refuses_to_write_the_site_over_its_own_root() {
     let site = full_site();
     let sources = tree(site.root());
     let run = site.build_into(site.root());
-    run.expect_code(2)
-        .expect_stderr("refusing to write the site into");
+    run.expect_code(2).expect_stderr("refusing to write the site into");
     assert_eq!(tree(site.root()), sources, "the site's sources changed");
 }
 
@@ -173,13 +144,8 @@ fn refuses_to_write_the_site_over_content_or_inside_it() {
     let sources = tree(site.root());
     for out in ["content", "content/measurements", "content/new-folder"] {
         let run = site.build_into(&site.path(out));
-        run.expect_code(2)
-            .expect_stderr("refusing to write the site into");
-        assert_eq!(
-            tree(site.root()),
-            sources,
-            "--out {out} changed the sources"
-        );
+        run.expect_code(2).expect_stderr("refusing to write the site into");
+        assert_eq!(tree(site.root()), sources, "--out {out} changed the sources");
     }
 }
 
@@ -188,8 +154,7 @@ fn refuses_a_relative_out_folder_that_names_content() {
     let site = full_site();
     let sources = tree(site.root());
     let run = run_tally(&["--root", ".", "build", "--out", "content"], site.root());
-    run.expect_code(2)
-        .expect_stderr("refusing to write the site into");
+    run.expect_code(2).expect_stderr("refusing to write the site into");
     assert_eq!(tree(site.root()), sources);
 }
 
@@ -199,8 +164,7 @@ fn refuses_to_write_the_site_over_a_folder_that_holds_the_site() {
     let holder = site.root().parent().expect("a parent").to_path_buf();
     assert_eq!(names_beside(&holder), ["root"], "only the site is at stake");
     let run = site.build_into(&holder);
-    run.expect_code(2)
-        .expect_stderr("refusing to write the site into");
+    run.expect_code(2).expect_stderr("refusing to write the site into");
     assert!(site.path("site.yaml").is_file());
 }
 
@@ -212,11 +176,7 @@ fn refuses_to_write_the_site_over_its_templates_static_or_i18n() {
     for out in ["templates", "static", "i18n"] {
         let run = site.build_into(&site.path(out));
         assert_eq!(run.code, 2, "--out {out}: {run:#?}");
-        assert_eq!(
-            tree(site.root()),
-            sources,
-            "--out {out} changed the sources"
-        );
+        assert_eq!(tree(site.root()), sources, "--out {out} changed the sources");
     }
 }
 
@@ -236,25 +196,12 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     site.build().expect_success();
     let before = snapshot(&site.path("site"));
     assert!(before.contains_key("method/index.html"));
-    site.edit(
-        "content/method/index.md",
-        "## The bench",
-        "## The bench\n\n[gone](../gone.md)",
-    );
-    site.build()
-        .expect_code(1)
-        .expect_stderr("error[broken-link]");
+    site.edit("content/method/index.md", "## The bench", "## The bench\n\n[gone](../gone.md)");
+    site.build().expect_code(1).expect_stderr("error[broken-link]");
     assert_eq!(snapshot(&site.path("site")), before, "site/ changed");
     assert_eq!(
         names_beside(site.root()),
-        [
-            "content",
-            "i18n",
-            "site",
-            "site.yaml",
-            "static",
-            "templates"
-        ],
+        ["content", "i18n", "site", "site.yaml", "static", "templates"],
         "stray folders beside site/"
     );
 }
@@ -272,14 +219,7 @@ fn a_second_build_replaces_the_whole_site_and_leaves_no_staging_folders() {
     assert!(site.has("measurements/2026-10-29-http/index.html"));
     assert_eq!(
         names_beside(site.root()),
-        [
-            "content",
-            "i18n",
-            "site",
-            "site.yaml",
-            "static",
-            "templates"
-        ],
+        ["content", "i18n", "site", "site.yaml", "static", "templates"],
         "stray folders beside site/"
     );
 }
@@ -293,10 +233,7 @@ fn two_builds_into_two_folders_are_byte_identical() {
     site.build_into(&two).expect_success();
     let (one, two) = (snapshot(&one), snapshot(&two));
     assert!(one.len() > 15, "{:?}", one.keys());
-    assert_eq!(
-        one.keys().collect::<Vec<_>>(),
-        two.keys().collect::<Vec<_>>()
-    );
+    assert_eq!(one.keys().collect::<Vec<_>>(), two.keys().collect::<Vec<_>>());
     for (path, bytes) in &one {
         assert!(two[path] == *bytes, "{path} differs between two builds");
     }
@@ -319,16 +256,10 @@ fn the_same_sources_in_another_folder_build_to_the_same_bytes() {
 #[test]
 fn a_build_leaves_content_unchanged() {
     let site = full_site();
-    site.file(
-        "content/measurements/2026-10-29-http/shots/a.png",
-        b"\x89PNG\r\n\x1a\n",
-    );
+    site.file("content/measurements/2026-10-29-http/shots/a.png", b"\x89PNG\r\n\x1a\n");
     site.file(
         "content/measurements/2026-10-29-http/index.md",
-        MEASUREMENT.replace(
-            "The host received most frames.",
-            "![The console](shots/a.png)",
-        ),
+        MEASUREMENT.replace("The host received most frames.", "![The console](shots/a.png)"),
     );
     let before = snapshot(&site.path("content"));
     site.build().expect_success();
@@ -349,17 +280,8 @@ fn a_build_leaves_content_unchanged() {
 /// orderly way: an exit code of 0, 1 or 2 and no panic.
 fn assert_no_panic(site: &Site, command: &str, input: &[u8]) {
     let run = site.tally(&[command]);
-    assert!(
-        !run.stderr.contains("panicked"),
-        "tally {command} panicked on {input:?}: {}",
-        run.stderr
-    );
-    assert!(
-        matches!(run.code, 0..=2),
-        "tally {command} exited {} on {input:?}: {}",
-        run.code,
-        run.stderr
-    );
+    assert!(!run.stderr.contains("panicked"), "tally {command} panicked on {input:?}: {}", run.stderr);
+    assert!(matches!(run.code, 0..=2), "tally {command} exited {} on {input:?}: {}", run.code, run.stderr);
 }
 
 /// Bytes that look like a page more often than random bytes do.

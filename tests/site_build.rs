@@ -3,23 +3,16 @@
 
 mod common;
 
-use common::{
-    BASE_URL, MEASUREMENT, Site, dangling_addresses, script_tags, tree, version_and_commit,
-};
+use common::{BASE_URL, MEASUREMENT, Site, dangling_addresses, script_tags, tree, version_and_commit};
 
 /// A page and its Japanese translation (with the original's hash, so no warning).
 fn bilingual_site() -> Site {
     let site = Site::new();
-    site.file(
-        "content/method.md",
-        "---\ntitle: Method\n---\n\n## The bench\n\nHow we measure.\n",
-    );
+    site.file("content/method.md", "---\ntitle: Method\n---\n\n## The bench\n\nHow we measure.\n");
     let hash = site.hash("content/method.md");
     site.file(
         "content/method.ja.md",
-        format!(
-            "---\ntitle: 測り方\ntranslates: {hash}\n---\n\n## 試験台 {{#the-bench}}\n\n測り方。\n"
-        ),
+        format!("---\ntitle: 測り方\ntranslates: {hash}\n---\n\n## 試験台 {{#the-bench}}\n\n測り方。\n"),
     );
     site
 }
@@ -35,9 +28,7 @@ fn a_bilingual_page_has_its_language_hreflang_alternates_and_a_language_switcher
     assert!(ja.contains("<html lang=\"ja\">"), "{ja}");
     for html in [&en, &ja] {
         assert!(
-            html.contains(&format!(
-                "<link rel=\"alternate\" hreflang=\"en\" href=\"{BASE_URL}/method/\">"
-            )),
+            html.contains(&format!("<link rel=\"alternate\" hreflang=\"en\" href=\"{BASE_URL}/method/\">")),
             "{html}"
         );
         assert!(
@@ -48,27 +39,15 @@ fn a_bilingual_page_has_its_language_hreflang_alternates_and_a_language_switcher
         );
         assert!(html.contains("<nav class=\"languages\""), "{html}");
     }
-    assert!(
-        en.contains("<a href=\"/ja/method/\" hreflang=\"ja\" lang=\"ja\">日本語</a>"),
-        "{en}"
-    );
-    assert!(
-        en.contains("<span aria-current=\"page\" lang=\"en\">English</span>"),
-        "{en}"
-    );
-    assert!(
-        ja.contains("<a href=\"/method/\" hreflang=\"en\" lang=\"en\">English</a>"),
-        "{ja}"
-    );
+    assert!(en.contains("<a href=\"/ja/method/\" hreflang=\"ja\" lang=\"ja\">日本語</a>"), "{en}");
+    assert!(en.contains("<span aria-current=\"page\" lang=\"en\">English</span>"), "{en}");
+    assert!(ja.contains("<a href=\"/method/\" hreflang=\"en\" lang=\"en\">English</a>"), "{ja}");
 }
 
 #[test]
 fn a_page_without_a_translation_has_no_language_switcher() {
     let site = Site::new();
-    site.file(
-        "content/alone.md",
-        "---\ntitle: Alone\n---\n\nOnly English.\n",
-    );
+    site.file("content/alone.md", "---\ntitle: Alone\n---\n\nOnly English.\n");
     site.build().expect_success();
     let html = site.read("alone/index.html");
     assert!(html.contains("<html lang=\"en\">"), "{html}");
@@ -93,10 +72,7 @@ fn a_japanese_link_to_an_untranslated_page_goes_to_the_english_page_marked_engli
     );
     site.build().expect_success();
     let ja = site.read("ja/index.html");
-    assert!(
-        ja.contains("<a href=\"/notes/\">メモ<span class=\"untranslated\">（英語）</span></a>"),
-        "{ja}"
-    );
+    assert!(ja.contains("<a href=\"/notes/\">メモ<span class=\"untranslated\">（英語）</span></a>"), "{ja}");
     assert!(ja.contains("<a href=\"/ja/method/\">測り方</a>"), "{ja}");
     let en = site.read("index.html");
     assert!(en.contains("<a href=\"/notes/\">notes</a>"), "{en}");
@@ -113,23 +89,15 @@ fn relative_md_links_become_each_languages_url_with_their_anchors_kept() {
     let hash = site.hash("content/measurements/run/index.md");
     site.file(
         "content/measurements/run/index.ja.md",
-        format!(
-            "---\ntitle: 実行\ntranslates: {hash}\n---\n\n[試験台](../../method.md#the-bench)を参照。\n"
-        ),
+        format!("---\ntitle: 実行\ntranslates: {hash}\n---\n\n[試験台](../../method.md#the-bench)を参照。\n"),
     );
     site.build().expect_success();
     let en = site.read("measurements/run/index.html");
     let ja = site.read("ja/measurements/run/index.html");
-    assert!(
-        en.contains("<a href=\"/method/#the-bench\">the bench</a>"),
-        "{en}"
-    );
+    assert!(en.contains("<a href=\"/method/#the-bench\">the bench</a>"), "{en}");
     assert!(en.contains("<a href=\"#later\">below</a>"), "{en}");
     assert!(en.contains("<h2 id=\"later\">Later</h2>"), "{en}");
-    assert!(
-        ja.contains("<a href=\"/ja/method/#the-bench\">試験台</a>"),
-        "{ja}"
-    );
+    assert!(ja.contains("<a href=\"/ja/method/#the-bench\">試験台</a>"), "{ja}");
     assert!(!en.contains(".md"), "a source path is left in {en}");
     assert!(!ja.contains(".md\""), "a source path is left in {ja}");
 }
@@ -137,10 +105,7 @@ fn relative_md_links_become_each_languages_url_with_their_anchors_kept() {
 #[test]
 fn japanese_soft_line_breaks_between_cjk_characters_produce_no_space() {
     let site = Site::new();
-    site.file(
-        "content/a.md",
-        "---\ntitle: A\n---\n\nAn English\nsentence.\n",
-    );
+    site.file("content/a.md", "---\ntitle: A\n---\n\nAn English\nsentence.\n");
     let hash = site.hash("content/a.md");
     site.file(
         "content/a.ja.md",
@@ -162,7 +127,9 @@ fn a_translation_shows_a_banner_linking_its_original() {
     let ja = site.read("ja/method/index.html");
     assert!(ja.contains("<aside class=\"translation-banner\""), "{ja}");
     assert!(
-        ja.contains("これは次のページの翻訳です： <a href=\"/method/\" hreflang=\"en\" lang=\"en\">Method</a>"),
+        ja.contains(
+            "これは次のページの翻訳です： <a href=\"/method/\" hreflang=\"en\" lang=\"en\">Method</a>"
+        ),
         "{ja}"
     );
     assert!(ja.contains("英語の原文が優先されます"), "{ja}");
@@ -188,24 +155,19 @@ fn a_translation_recording_the_originals_hash_gets_no_warning_and_no_out_of_date
 fn a_translation_recording_another_hash_shows_the_out_of_date_banner_and_warns() {
     let site = bilingual_site();
     let hash = site.hash("content/method.md");
-    site.edit(
-        "content/method.md",
-        "How we measure.",
-        "How we measure now.",
-    );
+    site.edit("content/method.md", "How we measure.", "How we measure now.");
     assert_ne!(site.hash("content/method.md"), hash);
     let check = site.check();
     check
         .expect_success()
-        .expect_stderr("warning[translation-out-of-date]: content/method.ja.md:3:1: this translation may be out of date")
+        .expect_stderr(
+            "warning[translation-out-of-date]: content/method.ja.md:3:1: this translation may be out of date",
+        )
         .expect_stderr(&format!("translates: {}", site.hash("content/method.md")))
         .expect_stderr("0 error(s), 1 warning(s)");
     site.build().expect_success();
     let ja = site.read("ja/method/index.html");
-    assert!(
-        ja.contains("<p class=\"out-of-date\">この翻訳の作成後に原文が変更されました"),
-        "{ja}"
-    );
+    assert!(ja.contains("<p class=\"out-of-date\">この翻訳の作成後に原文が変更されました"), "{ja}");
 }
 
 #[test]
@@ -213,10 +175,7 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
     let site = bilingual_site();
     site.file("content/index.md", "---\ntitle: Home\n---\n\nWelcome.\n");
     let hash = site.hash("content/index.md");
-    site.file(
-        "content/index.ja.md",
-        format!("---\ntitle: ホーム\ntranslates: {hash}\n---\n\nようこそ。\n"),
-    );
+    site.file("content/index.ja.md", format!("---\ntitle: ホーム\ntranslates: {hash}\n---\n\nようこそ。\n"));
     site.file("content/measurements/2026-10-29-http/index.md", MEASUREMENT);
     site.build().expect_success();
     for file in [
@@ -237,16 +196,10 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
     let feed = site.read("atom.xml");
     assert!(feed.contains("xml:lang=\"en\""), "{feed}");
     assert!(feed.contains(&format!("<id>{measurement}</id>")), "{feed}");
-    assert!(
-        feed.contains("<updated>2026-10-29T00:00:00Z</updated>"),
-        "{feed}"
-    );
+    assert!(feed.contains("<updated>2026-10-29T00:00:00Z</updated>"), "{feed}");
     let ja_feed = site.read("ja/atom.xml");
     assert!(ja_feed.contains("xml:lang=\"ja\""), "{ja_feed}");
-    assert!(
-        ja_feed.contains(&format!("<id>{BASE_URL}/ja/atom.xml</id>")),
-        "{ja_feed}"
-    );
+    assert!(ja_feed.contains(&format!("<id>{BASE_URL}/ja/atom.xml</id>")), "{ja_feed}");
     assert!(
         ja_feed.contains(&format!("<id>{measurement}</id>")),
         "the untranslated measurement is in the Japanese feed too: {ja_feed}"
@@ -260,8 +213,7 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
     let ja_by_day = site.read("ja/measurements/index.html");
     assert!(ja_by_day.contains("<html lang=\"ja\">"), "{ja_by_day}");
     assert!(
-        ja_by_day
-            .contains("HTTP through the XGS 136</a> <span class=\"untranslated\">（英語）</span>"),
+        ja_by_day.contains("HTTP through the XGS 136</a> <span class=\"untranslated\">（英語）</span>"),
         "{ja_by_day}"
     );
     let by_appliance = site.read("appliances/index.html");
@@ -276,27 +228,12 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
 #[test]
 fn the_sitemap_lists_every_page_with_its_language_alternates() {
     let site = bilingual_site();
-    site.file(
-        "content/alone.md",
-        "---\ntitle: Alone\n---\n\nOnly English.\n",
-    );
+    site.file("content/alone.md", "---\ntitle: Alone\n---\n\nOnly English.\n");
     site.build().expect_success();
     let sitemap = site.read("sitemap.xml");
-    assert!(
-        sitemap.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""),
-        "{sitemap}"
-    );
-    for url in [
-        "/method/",
-        "/ja/method/",
-        "/alone/",
-        "/measurements/",
-        "/ja/appliances/",
-    ] {
-        assert!(
-            sitemap.contains(&format!("<loc>{BASE_URL}{url}</loc>")),
-            "{url} is not in {sitemap}"
-        );
+    assert!(sitemap.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""), "{sitemap}");
+    for url in ["/method/", "/ja/method/", "/alone/", "/measurements/", "/ja/appliances/"] {
+        assert!(sitemap.contains(&format!("<loc>{BASE_URL}{url}</loc>")), "{url} is not in {sitemap}");
     }
     let method = sitemap
         .split("<url>")
@@ -314,10 +251,8 @@ fn the_sitemap_lists_every_page_with_its_language_alternates() {
         )),
         "{method}"
     );
-    let alone = sitemap
-        .split("<url>")
-        .find(|u| u.contains("/alone/"))
-        .expect("the untranslated page's entry");
+    let alone =
+        sitemap.split("<url>").find(|u| u.contains("/alone/")).expect("the untranslated page's entry");
     assert!(!alone.contains("xhtml:link"), "{alone}");
 }
 
@@ -343,10 +278,7 @@ fn every_page_and_generated_file_names_tallys_version_and_commit() {
     }
     for generated in ["atom.xml", "ja/atom.xml", "sitemap.xml"] {
         let text = site.read(generated);
-        assert!(
-            text.contains(&format!("{version} ({commit})")),
-            "{generated}: {text}"
-        );
+        assert!(text.contains(&format!("{version} ({commit})")), "{generated}: {text}");
     }
 }
 
@@ -364,19 +296,15 @@ fn static_files_are_copied_as_they_are() {
             "{file}"
         );
     }
-    assert_eq!(
-        std::fs::read(site.path("site/fonts/bench.woff2")).expect("the font"),
-        font
-    );
+    assert_eq!(std::fs::read(site.path("site/fonts/bench.woff2")).expect("the font"), font);
 }
 
 /// The smallest valid PNG: one transparent pixel.
 const PNG: &[u8] = &[
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
-    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4,
-    0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00,
-    0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae,
-    0x42, 0x60, 0x82,
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00,
+    0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00,
+    0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01,
+    0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
 ];
 
 #[test]
@@ -388,14 +316,8 @@ fn images_under_content_are_never_published_as_they_are() {
     );
     site.file("content/measurements/run/index.md", page);
     site.file("content/measurements/run/shots/console.png", PNG);
-    site.file(
-        "content/measurements/run/photo.JPG",
-        b"\xff\xd8\xff\xe0 a jpeg",
-    );
-    site.file(
-        "content/measurements/run/raw/iperf.txt",
-        "[ 5] 0.0-10.0 sec",
-    );
+    site.file("content/measurements/run/photo.JPG", b"\xff\xd8\xff\xe0 a jpeg");
+    site.file("content/measurements/run/raw/iperf.txt", "[ 5] 0.0-10.0 sec");
     site.build().expect_success();
     let built = tree(&site.path("site"));
     for (path, bytes) in &built {
@@ -408,9 +330,7 @@ fn images_under_content_are_never_published_as_they_are() {
     assert!(!built.contains_key("measurements/run/photo.JPG"));
     // Files that are not images are published beside the page.
     assert_eq!(
-        built
-            .get("measurements/run/raw/iperf.txt")
-            .map(Vec::as_slice),
+        built.get("measurements/run/raw/iperf.txt").map(Vec::as_slice),
         Some(&b"[ 5] 0.0-10.0 sec"[..])
     );
 }
@@ -419,24 +339,15 @@ fn images_under_content_are_never_published_as_they_are() {
 #[ignore = "bug: a .webp or .gif image a page shows is published as it is, unstamped (src/build/mod.rs:240 is_published_as_is knows only png/jpg/jpeg)"]
 fn an_image_in_another_format_is_not_published_as_it_is_either() {
     let site = Site::new();
-    let page = MEASUREMENT.replace(
-        "The host received most frames.",
-        "![The console of the run](shots/console.webp)",
-    );
+    let page = MEASUREMENT
+        .replace("The host received most frames.", "![The console of the run](shots/console.webp)");
     site.file("content/measurements/run/index.md", page);
-    site.file(
-        "content/measurements/run/shots/console.webp",
-        b"RIFF\0\0\0\0WEBPVP8 ",
-    );
+    site.file("content/measurements/run/shots/console.webp", b"RIFF\0\0\0\0WEBPVP8 ");
     let run = site.build();
     if run.code == 0 {
-        assert!(
-            !site.has("measurements/run/shots/console.webp"),
-            "the original image is published as it is"
-        );
+        assert!(!site.has("measurements/run/shots/console.webp"), "the original image is published as it is");
     } else {
-        run.expect_code(1)
-            .expect_stderr("content/measurements/run/index.md:");
+        run.expect_code(1).expect_stderr("content/measurements/run/index.md:");
     }
 }
 
@@ -452,10 +363,7 @@ fn no_page_loads_the_giscus_script_only_a_button_and_the_sites_own_script() {
         let html = String::from_utf8_lossy(bytes);
         for tag in script_tags(&html) {
             assert!(!tag.contains("giscus.app"), "{path} loads giscus: {tag}");
-            assert!(
-                tag.contains("src=\"/"),
-                "{path} loads a script from elsewhere: {tag}"
-            );
+            assert!(tag.contains("src=\"/"), "{path} loads a script from elsewhere: {tag}");
         }
         if html.contains("class=\"giscus-slot\"") {
             with_discussion += 1;
@@ -463,10 +371,7 @@ fn no_page_loads_the_giscus_script_only_a_button_and_the_sites_own_script() {
                 html.contains("<button type=\"button\" class=\"show-discussion\" hidden>"),
                 "{path}: {html}"
             );
-            assert!(
-                html.contains("<script src=\"/js/discussion.js\" defer></script>"),
-                "{path}: {html}"
-            );
+            assert!(html.contains("<script src=\"/js/discussion.js\" defer></script>"), "{path}: {html}");
         }
     }
     assert!(with_discussion >= 3, "pages offer the discussion");
@@ -479,10 +384,7 @@ fn no_page_loads_the_giscus_script_only_a_button_and_the_sites_own_script() {
 #[test]
 fn a_page_that_turns_the_discussion_off_has_no_discussion_and_no_script() {
     let site = Site::new();
-    site.file(
-        "content/quiet.md",
-        "---\ntitle: Quiet\ndiscussion: false\n---\n\nNothing to discuss.\n",
-    );
+    site.file("content/quiet.md", "---\ntitle: Quiet\ndiscussion: false\n---\n\nNothing to discuss.\n");
     site.build().expect_success();
     let html = site.read("quiet/index.html");
     assert!(!html.contains("giscus-slot"), "{html}");
@@ -492,22 +394,13 @@ fn a_page_that_turns_the_discussion_off_has_no_discussion_and_no_script() {
 #[test]
 fn tables_are_wrapped_to_scroll_sideways() {
     let site = Site::new();
-    site.file(
-        "content/a.md",
-        "---\ntitle: A\n---\n\n| run | frames |\n| --- | --- |\n| close | 962,826 |\n",
-    );
+    site.file("content/a.md", "---\ntitle: A\n---\n\n| run | frames |\n| --- | --- |\n| close | 962,826 |\n");
     site.build().expect_success();
     let html = site.read("a/index.html");
-    assert!(
-        html.contains("<div class=\"table-scroll\" tabindex=\"0\"><table>"),
-        "{html}"
-    );
+    assert!(html.contains("<div class=\"table-scroll\" tabindex=\"0\"><table>"), "{html}");
     assert!(html.contains("</table>\n</div>"), "{html}");
     let css = site.read("css/site.css");
-    assert!(
-        css.contains(".table-scroll { overflow-x: auto;"),
-        "the wrapper does not scroll: {css}"
-    );
+    assert!(css.contains(".table-scroll { overflow-x: auto;"), "the wrapper does not scroll: {css}");
 }
 
 #[test]
@@ -517,10 +410,7 @@ fn a_whole_measurement_page_renders_as_its_snapshot() {
         "content/families/xgs-136.md",
         "---\ntitle: Sophos XGS 136\nkind: family\n---\n\nThe appliance.\n",
     );
-    site.file(
-        "content/method.md",
-        "---\ntitle: Method\n---\n\n## The bench\n\nHow we measure.\n",
-    );
+    site.file("content/method.md", "---\ntitle: Method\n---\n\n## The bench\n\nHow we measure.\n");
     site.file(
         "content/measurements/2026-10-29-http/index.md",
         "---
@@ -552,31 +442,17 @@ Latency, and anything *beyond* HTTP.
     );
     site.build().expect_success();
     let (_, commit) = version_and_commit();
-    let html = site
-        .read("measurements/2026-10-29-http/index.html")
-        .replace(&commit, "[commit]");
+    let html = site.read("measurements/2026-10-29-http/index.html").replace(&commit, "[commit]");
     insta::assert_snapshot!(html);
 }
 
 #[test]
 fn every_address_inside_the_built_site_names_a_built_file_and_anchor() {
     let site = bilingual_site();
-    site.file(
-        "content/index.md",
-        "---\ntitle: Home\n---\n\nSee [the bench](method.md#the-bench).\n",
-    );
-    site.file(
-        "content/index.ja.md",
-        "---\ntitle: ホーム\n---\n\n[試験台](method.md#the-bench)\n",
-    );
-    site.file(
-        "content/privacy.md",
-        "---\ntitle: Privacy\n---\n\nNothing is tracked.\n",
-    );
-    site.file(
-        "content/families/xgs-136.md",
-        "---\ntitle: XGS 136\nkind: family\n---\n\nThe appliance.\n",
-    );
+    site.file("content/index.md", "---\ntitle: Home\n---\n\nSee [the bench](method.md#the-bench).\n");
+    site.file("content/index.ja.md", "---\ntitle: ホーム\n---\n\n[試験台](method.md#the-bench)\n");
+    site.file("content/privacy.md", "---\ntitle: Privacy\n---\n\nNothing is tracked.\n");
+    site.file("content/families/xgs-136.md", "---\ntitle: XGS 136\nkind: family\n---\n\nThe appliance.\n");
     site.file(
         "content/measurements/run/index.md",
         MEASUREMENT.replace(
@@ -584,16 +460,10 @@ fn every_address_inside_the_built_site_names_a_built_file_and_anchor() {
             "The host received most frames.[^1] Raw output: [iperf](raw/iperf.txt).\n\n[^1]: At the receiver.",
         ),
     );
-    site.file(
-        "content/measurements/run/raw/iperf.txt",
-        "[ 5] 0.0-10.0 sec",
-    );
+    site.file("content/measurements/run/raw/iperf.txt", "[ 5] 0.0-10.0 sec");
     site.build().expect_success();
     let html = site.read("measurements/run/index.html");
-    assert!(
-        html.contains("href=\"/measurements/run/raw/iperf.txt\""),
-        "{html}"
-    );
+    assert!(html.contains("href=\"/measurements/run/raw/iperf.txt\""), "{html}");
     assert!(html.contains("href=\"/privacy/\""), "{html}");
     let dangling = dangling_addresses(&site.path("site"));
     assert!(dangling.is_empty(), "{dangling:#?}");
@@ -605,10 +475,7 @@ fn every_image_a_page_shows_is_published() {
     let site = Site::new();
     site.file(
         "content/measurements/run/index.md",
-        MEASUREMENT.replace(
-            "The host received most frames.",
-            "![The console of the run](shots/console.png)",
-        ),
+        MEASUREMENT.replace("The host received most frames.", "![The console of the run](shots/console.png)"),
     );
     site.file("content/measurements/run/shots/console.png", PNG);
     site.file("content/index.md", "---\ntitle: Home\n---\n");

@@ -23,7 +23,7 @@
 use std::ops::Range;
 
 use winnow::ascii::{digit1, multispace0};
-use winnow::combinator::{alt, cut_err, delimited, opt, preceded, repeat, separated};
+use winnow::combinator::{alt, cut_err, delimited, opt, preceded, repeat};
 use winnow::error::{ContextError, ErrMode, StrContext, StrContextValue};
 use winnow::prelude::*;
 use winnow::stream::{LocatingSlice, Location};
@@ -347,19 +347,21 @@ fn segment(input: &mut Input<'_>) -> ModalResult<Segment> {
 
 fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
     let start = input.current_token_start();
-    let (head, head_span) = alt((name.map(|n: &str| Segment::Name(n.to_string())), '*'.value(Segment::Star)))
-        .with_span()
-        .parse_next(input)?;
+    // A path starts with a name; `*` stands only after a dot.
+    let (head, head_span) = name.map(|n: &str| Segment::Name(n.to_string())).with_span().parse_next(input)?;
     if let Segment::Name(head_name) = &head {
         let checkpoint_is_call = opt(preceded(multispace0, '(')).parse_next(input)?.is_some();
         if checkpoint_is_call {
-            let args: Vec<Expr> = cut_err((
-                separated(1.., ws(expression), ','),
-                ')'.context(StrContext::Expected(StrContextValue::Description("`,` or `)`"))),
-            ))
-            .map(|(args, _)| args)
-            .context(StrContext::Label("the function's arguments"))
-            .parse_next(input)?;
+            let expected_argument = StrContext::Expected(StrContextValue::Description("an argument"));
+            let first = cut_err(ws(expression)).context(expected_argument.clone()).parse_next(input)?;
+            let more: Vec<Expr> =
+                repeat(0.., preceded(',', cut_err(ws(expression)).context(expected_argument)))
+                    .parse_next(input)?;
+            cut_err(')')
+                .context(StrContext::Expected(StrContextValue::Description("`,` or `)`")))
+                .parse_next(input)?;
+            let mut args = vec![first];
+            args.extend(more);
             let end = input.previous_token_end();
             let kind = match Function::from_name(head_name) {
                 Some(function) => ExprKind::Call { function, args },
@@ -629,5 +631,183 @@ fn collect_paths<'a>(expr: &'a Expr, out: &mut Vec<(&'a Path, Range<usize>)>) {
             collect_paths(right, out);
         }
         ExprKind::Call { args, .. } => args.iter().for_each(|a| collect_paths(a, out)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scope over a flat list of (path, value) pairs; `*` matches one segment.
+    struct Table(Vec<(&'static str, f64)>);
+
+    impl Scope for Table {
+        fn read(&self, path: &Path, many: bool, span: Range<usize>) -> Result<Vec<Leaf>, FigureError> {
+            let wanted: Vec<String> = path.to_string().split('.').map(str::to_string).collect();
+            let leaves: Vec<Leaf> = self
+                .0
+                .iter()
+                .filter(|(p, _)| {
+                    let parts: Vec<&str> = p.split('.').collect();
+                    let prefix = many && !path.has_star();
+                    (parts.len() == wanted.len() || (prefix && parts.len() > wanted.len()))
+                        && wanted.iter().zip(&parts).all(|(w, p)| w == "*" || w == p)
+                })
+                .map(|(p, v)| Leaf {
+                    path: p.to_string(),
+                    value: *v,
+                    unit: Unit::Count,
+                    expands_to: Vec::new(),
+                })
+                .collect();
+            if leaves.is_empty() {
+                return Err(FigureError::MissingPath { path: path.to_string(), span });
+            }
+            Ok(leaves)
+        }
+    }
+
+    fn table() -> Table {
+        Table(vec![
+            ("runs.a.responses.complete", 9090.0),
+            ("runs.b.responses.complete", 9010.0),
+            ("runs.a.responses.failed", 0.0),
+            ("runs.b.responses.failed", 2.0),
+            ("body_bytes", 524_288.0),
+            ("seconds", 40.0),
+            ("zero", 0.0),
+            ("runs.a.cpu.before.0", 100.0),
+            ("runs.a.cpu.before.1", 0.0),
+            ("runs.a.cpu.before.2", 50.0),
+            ("runs.a.cpu.before.3", 10.0),
+            ("runs.a.cpu.before.4", 1000.0),
+            ("runs.a.cpu.after.0", 200.0),
+            ("runs.a.cpu.after.1", 0.0),
+            ("runs.a.cpu.after.2", 150.0),
+            ("runs.a.cpu.after.3", 30.0),
+            ("runs.a.cpu.after.4", 1680.0),
+        ])
+    }
+
+    fn value(text: &str) -> f64 {
+        let expr = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        evaluate(&expr, &table()).unwrap_or_else(|e| panic!("{text}: {e}")).value
+    }
+
+    fn error(text: &str) -> FigureError {
+        match parse(text) {
+            Err(e) => e,
+            Ok(expr) => evaluate(&expr, &table()).unwrap_err(),
+        }
+    }
+
+    #[test]
+    fn arithmetic_follows_precedence_and_parentheses() {
+        assert_eq!(value("1 + 2 * 3"), 7.0);
+        assert_eq!(value("(1 + 2) * 3"), 9.0);
+        assert_eq!(value("10 - 4 - 3"), 3.0);
+        assert_eq!(value("24 / 4 / 3"), 2.0);
+        assert_eq!(value("-2 * -3"), 6.0);
+        assert_eq!(value("- (1 + 1)"), -2.0);
+        assert_eq!(value("1e6 / 1e3"), 1000.0);
+        assert_eq!(value("2.5*2"), 5.0);
+    }
+
+    #[test]
+    fn paths_and_functions_read_the_data() {
+        assert_eq!(
+            value("runs.a.responses.complete * body_bytes * 8 / seconds"),
+            9090.0 * 524_288.0 * 8.0 / 40.0
+        );
+        assert_eq!(value("sum(runs.*.responses.complete) + sum(runs.*.responses.failed)"), 18_102.0);
+        assert_eq!(value("mean(runs.*.responses.complete)"), 9050.0);
+        assert_eq!(value("min(runs.*.responses.complete, 9000)"), 9000.0);
+        assert_eq!(value("max(runs.a.responses.complete, runs.b.responses.complete)"), 9090.0);
+        assert_eq!(value("share(runs.b.responses.failed, 8)"), 25.0);
+        assert_eq!(value("bits_per_s(body_bytes, seconds)"), 524_288.0 * 8.0 / 40.0);
+        // total ticks 100+0+100+20+680 = 900, idle 680: 220/900 busy.
+        assert!((value("busy(runs.a.cpu.before, runs.a.cpu.after)") - 220.0 / 900.0 * 100.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn inputs_list_every_leaf_read() {
+        let expr = parse("sum(runs.*.responses.failed) / seconds").unwrap();
+        let evaluation = evaluate(&expr, &table()).unwrap();
+        assert_eq!(
+            evaluation.inputs,
+            vec![
+                ("runs.a.responses.failed".to_string(), 0.0),
+                ("runs.b.responses.failed".to_string(), 2.0),
+                ("seconds".to_string(), 40.0)
+            ]
+        );
+    }
+
+    #[test]
+    fn functions_imply_their_unit() {
+        let share = evaluate(&parse("share(1, 2)").unwrap(), &table()).unwrap();
+        assert_eq!(share.implied_unit, Some(Unit::Percent));
+        let rate = evaluate(&parse("bits_per_s(1, 2)").unwrap(), &table()).unwrap();
+        assert_eq!(rate.implied_unit, Some(Unit::BitPerSecond));
+        let plain = evaluate(&parse("seconds * 2").unwrap(), &table()).unwrap();
+        assert_eq!(plain.implied_unit, None);
+    }
+
+    #[test]
+    fn errors_point_at_the_offending_part() {
+        let text = "runs.a.responses.complete / zero";
+        match error(text) {
+            FigureError::DivisionByZero { divisor, span } => {
+                assert_eq!(divisor, "zero");
+                assert_eq!(&text[span], "zero");
+            }
+            other => panic!("{other:?}"),
+        }
+        let text = "share(1, zero)";
+        assert_eq!(&text[error(text).span()], "zero");
+        let text = "1 + runs.c.x";
+        assert_eq!(&text[error(text).span()], "runs.c.x");
+        let text = "runs.*.responses.complete + 1";
+        assert!(
+            matches!(error(text), FigureError::WildcardOutsideFunction { span } if text[span.clone()] == *"runs.*.responses.complete")
+        );
+        let text = "median(seconds)";
+        let e = error(text);
+        assert!(matches!(e, FigureError::Syntax { .. }), "{e:?}");
+        assert_eq!(&text[e.span()], "median");
+        let text = "share(1)";
+        assert!(matches!(error(text), FigureError::BadArgument { .. }));
+    }
+
+    #[test]
+    fn syntax_errors_say_where() {
+        for (text, at) in [
+            ("1 +", 3),
+            ("(1 + 2", 6),
+            ("1 + * 2", 4),
+            ("runs.", 5),
+            ("sum(1,", 6),
+            ("1 2", 2),
+            ("", 0),
+            ("1 $ 2", 2),
+        ] {
+            match parse(text) {
+                Err(FigureError::Syntax { span, message }) => {
+                    assert_eq!(span.start, at, "{text}: {message}");
+                    assert!(!message.is_empty());
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn spans_cover_each_node() {
+        let text = "  sum(runs.*.a) * (b + 2)";
+        let expr = parse(text).unwrap();
+        assert_eq!(&text[expr.span.clone()], "sum(runs.*.a) * (b + 2)");
+        let paths = paths(&expr);
+        let shown: Vec<&str> = paths.iter().map(|(_, s)| &text[s.clone()]).collect();
+        assert_eq!(shown, vec!["runs.*.a", "b"]);
     }
 }

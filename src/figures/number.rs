@@ -947,3 +947,298 @@ fn find_dates(text: &str) -> Vec<(Range<usize>, String)> {
     }
     dates
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn computed(value: f64, unit: Unit) -> Computed {
+        Computed {
+            name: "x".into(),
+            value,
+            unit,
+            formula: "x".into(),
+            inputs: Vec::new(),
+            round: Rounding::HalfAwayFromZero,
+            withdrawn: Vec::new(),
+        }
+    }
+
+    fn down(value: f64, unit: Unit) -> Computed {
+        Computed { round: Rounding::Down, ..computed(value, unit) }
+    }
+
+    fn passes(text: &str, value: f64, unit: Unit) -> bool {
+        check(&parse_stated(text).unwrap(), &computed(value, unit), false).is_ok()
+    }
+
+    #[test]
+    fn stated_numbers_parse_with_separators_signs_scales_and_units() {
+        let s = parse_stated("962,826").unwrap();
+        assert_eq!((s.value, s.unit, s.precision), (962_826.0, Unit::Count, 1.0));
+        let s = parse_stated("99.6 %").unwrap();
+        assert_eq!((s.value, s.unit), (99.6, Unit::Percent));
+        assert!((s.precision - 0.1).abs() < 1e-12);
+        let s = parse_stated("2.74 million").unwrap();
+        assert_eq!((s.value, s.precision), (2_740_000.0, 10_000.0));
+        let s = parse_stated("274 万パケット").unwrap();
+        assert_eq!((s.value, s.unit, s.precision), (2_740_000.0, Unit::Count, 10_000.0));
+        let s = parse_stated("−3.5 ms").unwrap();
+        assert_eq!((s.value, s.unit), (-3.5, Unit::Millisecond));
+        let s = parse_stated("１，０２４").unwrap_err();
+        // A full-width comma is not a separator: two numbers.
+        assert!(matches!(s, NumberError::SeveralNumbers { .. }));
+        let s = parse_stated("１０２４ 本").unwrap();
+        assert_eq!(s.value, 1024.0);
+        assert!(s.style.full_width);
+        let s = parse_stated("about 360 of the server's frames").unwrap();
+        assert_eq!(s.number_range, 6..9);
+    }
+
+    #[test]
+    fn every_unit_spelling_parses_to_its_kind_and_factor() {
+        let cases: &[(&str, Unit, f64)] = &[
+            ("5 %", Unit::Percent, 1.0),
+            ("5%", Unit::Percent, 1.0),
+            ("5 bit/s", Unit::BitPerSecond, 1.0),
+            ("5 bps", Unit::BitPerSecond, 1.0),
+            ("5 kbit/s", Unit::KilobitPerSecond, 1e3),
+            ("5 Kbits/sec", Unit::KilobitPerSecond, 1e3),
+            ("5 Mbit/s", Unit::MegabitPerSecond, 1e6),
+            ("5 Mbits/sec", Unit::MegabitPerSecond, 1e6),
+            ("5 Mbps", Unit::MegabitPerSecond, 1e6),
+            ("5 Gbit/s", Unit::GigabitPerSecond, 1e9),
+            ("5 Gbps", Unit::GigabitPerSecond, 1e9),
+            ("5 pps", Unit::PacketPerSecond, 1.0),
+            ("5 kpps", Unit::KilopacketPerSecond, 1e3),
+            ("5 Mpps", Unit::MegapacketPerSecond, 1e6),
+            ("5 B", Unit::Byte, 1.0),
+            ("5 kB", Unit::Kilobyte, 1e3),
+            ("5 MB", Unit::Megabyte, 1e6),
+            ("5 GB", Unit::Gigabyte, 1e9),
+            ("5 KiB", Unit::Kibibyte, 1024.0),
+            ("5 MiB", Unit::Mebibyte, 1_048_576.0),
+            ("5 GiB", Unit::Gibibyte, 1_073_741_824.0),
+            ("5 MBytes", Unit::Mebibyte, 1_048_576.0),
+            ("5 GBytes", Unit::Gibibyte, 1_073_741_824.0),
+            ("5 s", Unit::Second, 1.0),
+            ("5 sec", Unit::Second, 1.0),
+            ("5秒", Unit::Second, 1.0),
+            ("5 ms", Unit::Millisecond, 1e-3),
+            ("5 µs", Unit::Microsecond, 1e-6),
+            ("5 us", Unit::Microsecond, 1e-6),
+        ];
+        for (text, unit, factor) in cases {
+            let stated = parse_stated(text).unwrap();
+            assert_eq!(stated.unit, *unit, "{text}");
+            assert_eq!(stated.unit.factor(), *factor, "{text}");
+            assert_eq!(parse_unit(text.trim_start_matches("5").trim()), Some(*unit), "{text}");
+        }
+        // Words are counts, and a unit glued to letters is not a unit.
+        assert_eq!(parse_stated("9,090 responses").unwrap().unit, Unit::Count);
+        assert_eq!(parse_stated("5 seconds").unwrap().unit, Unit::Count);
+        assert_eq!(parse_stated("5 Msomething").unwrap().unit, Unit::Count);
+        assert_eq!(parse_unit("furlongs"), None);
+    }
+
+    #[test]
+    fn no_number_or_two_numbers_is_an_error() {
+        assert!(matches!(parse_stated("none"), Err(NumberError::NoNumber { .. })));
+        match parse_stated("520 / 10") {
+            Err(NumberError::SeveralNumbers { ranges, .. }) => assert_eq!(ranges, vec![0..3, 6..8]),
+            other => panic!("{other:?}"),
+        }
+        // A model name glued to letters is not a second number.
+        assert_eq!(parse_stated("Port8 received 9,090").unwrap().value, 9090.0);
+    }
+
+    #[test]
+    fn rounding_is_half_away_from_zero_on_the_decimal_value() {
+        assert!(passes("0.13", 0.125, Unit::Count));
+        assert!(!passes("0.12", 0.125, Unit::Count));
+        assert!(passes("2.68", 2.675, Unit::Count));
+        assert!(passes("1.01", 1.005, Unit::Count));
+        assert!(passes("-1.01", -1.005, Unit::Count));
+        assert!(passes("0.3", 0.1 + 0.2, Unit::Count));
+        assert!(passes("75", 74.5, Unit::Count));
+        assert!(passes("74", 74.49, Unit::Count));
+        // f64 noise just below .5 still rounds as the decimal value does.
+        assert!(passes("75", 74.499_999_999_999_99, Unit::Count));
+        assert!(passes("74 %", 962_826.0 / 1_308_305.0 * 100.0, Unit::Percent));
+        assert!(passes("73.6 %", 962_826.0 / 1_308_305.0 * 100.0, Unit::Percent));
+    }
+
+    #[test]
+    fn round_down_truncates_toward_zero() {
+        let stated = parse_stated("953 Mbit/s").unwrap();
+        assert!(check(&stated, &down(953_978_880.0, Unit::BitPerSecond), false).is_ok());
+        assert!(check(&stated, &computed(953_978_880.0, Unit::BitPerSecond), false).is_err());
+        let stated = parse_stated("-2.3").unwrap();
+        assert!(check(&stated, &down(-2.39, Unit::Count), false).is_ok());
+    }
+
+    #[test]
+    fn units_convert_to_the_stated_one() {
+        assert!(passes("989 Mbit/s", 988_912_345.0, Unit::BitPerSecond));
+        assert!(passes("0.989 Gbit/s", 988_912_345.0, Unit::BitPerSecond));
+        assert!(passes("2.84 GBytes", 2.84 * 1_073_741_824.0, Unit::Byte));
+        assert!(passes("512 KiB", 524_288.0, Unit::Byte));
+        assert!(passes("0.6 Mpps", 600_123.0, Unit::PacketPerSecond));
+        assert!(passes("40 秒", 40.0, Unit::Second));
+        assert!(passes("4,500 ms", 4.5, Unit::Second));
+        assert!(passes("1 µs", 1e-6, Unit::Second));
+    }
+
+    #[test]
+    fn huge_and_tiny_values_compare_exactly() {
+        // 15 significant digits are all an f64 computation carries; beyond them, zeros.
+        assert!(passes("123,456,789,012,346,000,000", 1.234_567_890_123_456_8e20, Unit::Count));
+        assert!(!passes("123,456,789,012,345,000,000", 1.234_567_890_123_456_8e20, Unit::Count));
+        assert!(passes("1,234.57 billion", 1.234_567_890_123_456_8e12, Unit::Count));
+        assert!(passes("1.5 billion", 1.5e9, Unit::Count));
+        assert!(passes("0.000001", 1e-6, Unit::Count));
+        assert!(!passes("0.000002", 1e-6, Unit::Count));
+        assert!(passes("0", 1e-9, Unit::Count));
+        assert!(passes("3 億", 3.2e8, Unit::Count));
+    }
+
+    #[test]
+    fn unit_kinds_must_agree() {
+        let stated = parse_stated("74 Mbit/s").unwrap();
+        let result = check(&stated, &computed(73.59, Unit::Percent), false);
+        assert!(matches!(
+            result,
+            Err(Mismatch::UnitKind { stated: UnitKind::BitRate, computed: UnitKind::Percent, .. })
+        ));
+        // A bare number does not state a bit rate, nor a percentage.
+        assert!(!passes("989", 989e6, Unit::BitPerSecond));
+        assert!(!passes("1.0", 1.0, Unit::Percent));
+        assert!(passes("1.0 %", 1.0, Unit::Percent));
+    }
+
+    #[test]
+    fn approximate_drops_trailing_zeros_of_an_integer() {
+        let stated = parse_stated("about 360").unwrap();
+        let frames = computed(362.0, Unit::Count);
+        assert!(check(&stated, &frames, false).is_err());
+        assert!(check(&stated, &frames, true).is_ok());
+        assert!(check(&stated, &computed(366.0, Unit::Count), true).is_err());
+        // Decimals are significant even when approximate.
+        let stated = parse_stated("4.5").unwrap();
+        assert!(check(&stated, &computed(4.49, Unit::Count), true).is_ok());
+        assert!(check(&stated, &computed(4.44, Unit::Count), true).is_err());
+    }
+
+    #[test]
+    fn a_mismatch_says_what_would_pass_in_the_stated_style() {
+        let text = "962,827";
+        let stated = parse_stated(text).unwrap();
+        let error = check(&stated, &computed(962_826.0, Unit::Count), false).unwrap_err();
+        assert_eq!(error.would_pass(), "962,826");
+        let stated = parse_stated("2.75 million").unwrap();
+        let error = check(&stated, &computed(2_744_999.0, Unit::Count), false).unwrap_err();
+        assert_eq!(error.would_pass(), "2.74 million");
+        let stated = parse_stated("２７５ 万").unwrap();
+        let error = check(&stated, &computed(2_744_999.0, Unit::Count), false).unwrap_err();
+        assert_eq!(error.would_pass(), "２７４万");
+        let stated = parse_stated("990 Mbit/s").unwrap();
+        match check(&stated, &computed(988_912_345.0, Unit::BitPerSecond), false) {
+            Err(Mismatch::Value { computed_text, would_pass }) => {
+                assert_eq!(computed_text, "988.912345 Mbit/s");
+                assert_eq!(would_pass, "989 Mbit/s");
+            }
+            other => panic!("{other:?}"),
+        }
+        let stated = parse_stated("about 370").unwrap();
+        let error = check(&stated, &computed(362.0, Unit::Count), true).unwrap_err();
+        assert_eq!(error.would_pass(), "360");
+        let stated = parse_stated("0.50 %").unwrap();
+        let error = check(&stated, &computed(0.044, Unit::Percent), false).unwrap_err();
+        assert_eq!(error.would_pass(), "0.04 %");
+    }
+
+    #[test]
+    fn format_like_keeps_the_words_around() {
+        let text = "about 9,090 responses";
+        let stated = parse_stated(text).unwrap();
+        assert_eq!(format_like(9_481.0, &stated, text), "about 9,481 responses");
+        let text = "２．７４ million";
+        // A full-width dot is not a decimal point: the number is ２ and ７４ is a second one.
+        assert!(parse_stated(text).is_err());
+    }
+
+    #[test]
+    fn figure_like_numbers_are_found_and_normalised() {
+        let text = "2.74 million frames, 1,024 connections, 40 s, 74 %, on 2026-10-29, 12 runs, curl 8.21";
+        let found = scan_figure_like(text);
+        let values: Vec<&FigureValue> = found.iter().map(|f| &f.value).collect();
+        assert_eq!(values.len(), 6, "{found:?}");
+        assert!(values[0].same_as(&FigureValue::Number { base: 2_740_000.0, kind: UnitKind::Count }));
+        assert!(values[1].same_as(&FigureValue::Number { base: 1024.0, kind: UnitKind::Count }));
+        assert!(values[2].same_as(&FigureValue::Number { base: 40.0, kind: UnitKind::Seconds }));
+        assert!(values[3].same_as(&FigureValue::Number { base: 74.0, kind: UnitKind::Percent }));
+        assert_eq!(values[4], &FigureValue::Date("2026-10-29".into()));
+        assert_eq!(&text[found[4].range.clone()], "2026-10-29");
+        // "12 runs" is a small count; "8.21" has decimals.
+        assert!(values[5].same_as(&FigureValue::Number { base: 8.21, kind: UnitKind::Count }));
+
+        let ja = scan_figure_like("274 万パケット、1024 本、2026年10月29日、40秒");
+        assert_eq!(ja.len(), 4, "{ja:?}");
+        assert!(ja[0].value.same_as(&found[0].value));
+        assert!(ja[1].value.same_as(&found[1].value));
+        assert_eq!(ja[2].value, found[4].value);
+        assert!(ja[3].value.same_as(&found[2].value));
+    }
+
+    #[test]
+    fn versions_ids_and_model_names_are_not_figures() {
+        let found = scan_figure_like(
+            "lighttpd 1.4.85, v0.1.0-alpha.9, npuep.ko d29c84f3 29c84f3d, 6501-70 (1.41a), XGS 3300s, Port8, two XGS 136s",
+        );
+        // 6501 is a 4-digit model number that reads as a count; everything else is skipped.
+        let texts: Vec<&str> = found.iter().map(|f| &"lighttpd 1.4.85, v0.1.0-alpha.9, npuep.ko d29c84f3 29c84f3d, 6501-70 (1.41a), XGS 3300s, Port8, two XGS 136s"[f.range.clone()]).collect();
+        assert_eq!(texts, vec!["6501"]);
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Writing a value in a stated style and reading it back gives the value at that
+        /// precision, and it passes the check.
+        #[test]
+        fn format_then_parse_agrees(
+            value in -1.0e12f64..1.0e12,
+            decimals in 0usize..4,
+            separators in any::<bool>(),
+            full_width in any::<bool>(),
+            unit_index in 0usize..6,
+        ) {
+            let units = [Unit::Count, Unit::Percent, Unit::MegabitPerSecond, Unit::Gibibyte, Unit::Millisecond, Unit::KilopacketPerSecond];
+            let unit = units[unit_index];
+            let mut template = String::from(if separators { "1,000" } else { "1000" });
+            if decimals > 0 {
+                template.push('.');
+                template.push_str(&"0".repeat(decimals));
+            }
+            if full_width {
+                template = template.chars().map(|c| if c.is_ascii_digit() { char::from_u32('０' as u32 + (c as u32 - '0' as u32)).unwrap() } else { c }).collect();
+            }
+            if unit != Unit::Count {
+                template.push(' ');
+                template.push_str(unit.symbol());
+            }
+            let like = parse_stated(&template).unwrap();
+            let base = value * unit.factor();
+            let written = format_like(base, &like, &template);
+            let back = parse_stated(&written).unwrap();
+            prop_assert_eq!(back.unit, unit);
+            prop_assert!((back.value - value).abs() <= like.precision / 2.0 * (1.0 + 1e-9) + value.abs() * 1e-14, "{} → {} ({})", value, written, back.value);
+            let figure = Computed { name: "p".into(), value: base, unit, formula: String::new(), inputs: Vec::new(), round: Rounding::HalfAwayFromZero, withdrawn: Vec::new() };
+            prop_assert!(check(&back, &figure, false).is_ok(), "{} written {}", value, written);
+        }
+    }
+}

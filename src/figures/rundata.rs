@@ -1153,6 +1153,17 @@ impl RunData {
                     withdrawn: figure.withdrawn.clone(),
                 });
             }
+            if let Some(constant) = self.constant(single) {
+                return Ok(Computed {
+                    name: name.to_string(),
+                    value: constant.value,
+                    unit: constant.unit,
+                    formula: single.clone(),
+                    inputs: vec![(single.clone(), constant.value)],
+                    round: Rounding::HalfAwayFromZero,
+                    withdrawn: Vec::new(),
+                });
+            }
             if self.vendor(single).is_some() {
                 return Err(FigureError::VendorInExpression { name: single.clone(), span: whole });
             }
@@ -1422,3 +1433,370 @@ const _: fn() = || {
     fn shared<T: Send + Sync>() {}
     shared::<RunData>();
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::number::{check, parse_stated};
+
+    /// A site folder with a bundle holding `runs.yaml` and the given extra files.
+    struct Site {
+        root: tempfile::TempDir,
+    }
+
+    impl Site {
+        fn new(files: &[(&str, &[u8])]) -> Site {
+            let root = tempfile::tempdir().unwrap();
+            for (path, bytes) in files {
+                let full = root.path().join("content/m/b").join(path);
+                std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+                std::fs::write(full, bytes).unwrap();
+            }
+            Site { root }
+        }
+
+        fn load(&self, source: &str) -> (Option<RunData>, Vec<Diagnostic>) {
+            let runs_yaml = self.root.path().join("content/m/b/runs.yaml");
+            load_run_data(self.root.path(), &runs_yaml, source)
+        }
+    }
+
+    const SOEKRIS: &[u8] = include_bytes!("../../tests/fixtures/figures/iperf2/test1.txt");
+
+    const DESIGN: &str = r#"build:                         # the code the numbers belong to
+  driver: npuep.ko d29c84f3
+  release: v0.1.0-alpha.9
+  scripts: [images/deploy/lab-136-http.sh, lab-136-http-series.ps1]
+tools: {curl: "8.21 for Windows", lighttpd: "1.4.85"}
+constants: {body_bytes: 524288, seconds: 40, link_rate: 1 Gbit/s}
+runs:
+  close_coproc:
+    shot: shots/close-coproc.png
+    redact: [[10, 20, 300, 40]]
+    forwarding: coprocessor
+    host_frames: {received: 962826, sent: 962430}
+    responses: {complete: 9000, failed: 2}
+  close_host:
+    host_frames: {received: 1308305, sent: 1308190}
+    responses: {complete: 8935, failed: 1}
+  keep_coproc:
+    responses:
+      complete: {value: 9090, withdrawn: [{value: 9481, on: 2026-10-30, why: "the trial run's count"}]}
+      failed: 0
+    cpu:
+      before: {user: 100, nice: 0, system: 50, interrupt: 10, idle: 1000}
+      after: {user: 101, nice: 0, system: 51, interrupt: 10, idle: 1198}
+  soekris_debian:
+    iperf: raw/test1.txt       # imported: the receiver's figures become fields
+figures:
+  host_share_close: {is: "share(runs.close_coproc.host_frames.received, runs.close_host.host_frames.received)", unit: "%"}
+  bodies_close_coproc: {is: "runs.close_coproc.responses.complete * body_bytes * 8 / seconds", unit: bit/s, round: down}
+  responses_all: {is: "sum(runs.*.responses.complete) + sum(runs.*.responses.failed)"}
+  busy_keep_coproc: {is: "busy(runs.keep_coproc.cpu.before, runs.keep_coproc.cpu.after)", unit: "%"}
+  responses_twice: {is: responses_all * 2}
+vendor:
+  xgs136_fw_http: {value: 11.5 Gbit/s, source: XGS 136 datasheet, conditions: "HTTP, 512 KB responses"}
+"#;
+
+    fn design_site() -> Site {
+        Site::new(&[("raw/test1.txt", SOEKRIS), ("shots/close-coproc.png", b"png")])
+    }
+
+    fn loaded(site: &Site, source: &str) -> RunData {
+        let (data, diagnostics) = site.load(source);
+        assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+        data.unwrap()
+    }
+
+    fn errors(site: &Site, source: &str) -> Vec<Diagnostic> {
+        let (_, diagnostics) = site.load(source);
+        assert!(!diagnostics.is_empty(), "expected errors");
+        diagnostics
+    }
+
+    fn states(data: &RunData, text: &str, name: &str) -> bool {
+        let computed = data.resolve(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        check(&parse_stated(text).unwrap(), &computed, false).is_ok()
+    }
+
+    #[test]
+    fn the_designs_example_loads_and_its_figures_check() {
+        let site = design_site();
+        let data = loaded(&site, DESIGN);
+        assert!(states(&data, "74 %", "host_share_close"));
+        assert!(states(&data, "73.6 %", "host_share_close"));
+        assert!(!states(&data, "73 %", "host_share_close"));
+        // 9,000 × 524,288 × 8 / 40 = 943,718,400 bit/s: 943 Mbit/s truncated.
+        assert!(states(&data, "943 Mbit/s", "bodies_close_coproc"));
+        assert!(!states(&data, "944 Mbit/s", "bodies_close_coproc"));
+        // Withdrawn 9,481 never counts: 9,000 + 8,935 + 9,090 and 2 + 1 + 0.
+        assert!(states(&data, "27,028", "responses_all"));
+        assert!(states(&data, "54,056", "responses_twice"));
+        assert!(states(&data, "962,826", "runs.close_coproc.host_frames.received"));
+        assert!(states(&data, "814 Mbit/s", "runs.soekris_debian.received.bits_per_second"));
+        assert!(states(&data, "2.84 GBytes", "runs.soekris_debian.received.bytes"));
+        // 200 ticks, 198 idle.
+        assert!(states(&data, "1.0 %", "busy_keep_coproc"));
+        assert!(states(&data, "1 Gbit/s", "link_rate"));
+    }
+
+    #[test]
+    fn computed_figures_carry_formula_inputs_unit_and_withdrawals() {
+        let site = design_site();
+        let data = loaded(&site, DESIGN);
+        let share = data.resolve("host_share_close").unwrap();
+        assert_eq!(share.unit, Unit::Percent);
+        assert_eq!(
+            share.formula,
+            "share(runs.close_coproc.host_frames.received, runs.close_host.host_frames.received)"
+        );
+        assert_eq!(
+            share.inputs,
+            vec![
+                ("runs.close_coproc.host_frames.received".to_string(), 962_826.0),
+                ("runs.close_host.host_frames.received".to_string(), 1_308_305.0)
+            ]
+        );
+        let twice = data.resolve("responses_twice").unwrap();
+        assert_eq!(twice.inputs.len(), 6, "the leaves of responses_all: {:?}", twice.inputs);
+        let complete = data.resolve("runs.keep_coproc.responses.complete").unwrap();
+        assert_eq!(complete.value, 9090.0);
+        assert_eq!(
+            complete.withdrawn,
+            vec![Withdrawal {
+                value: "9481".into(),
+                on: "2026-10-30".into(),
+                why: "the trial run's count".into()
+            }]
+        );
+        assert_eq!(data.resolve("bodies_close_coproc").unwrap().round, Rounding::Down);
+    }
+
+    #[test]
+    fn build_shots_vendor_and_runs_are_exposed() {
+        let site = design_site();
+        let data = loaded(&site, DESIGN);
+        assert!(data.build_named());
+        assert_eq!(
+            data.build_summary()[2],
+            ("scripts".to_string(), "images/deploy/lab-136-http.sh, lab-136-http-series.ps1".to_string())
+        );
+        assert_eq!(
+            data.shots(),
+            vec![Shot {
+                run: "close_coproc".into(),
+                path: PathBuf::from("shots/close-coproc.png"),
+                redact: vec![[10, 20, 300, 40]]
+            }]
+        );
+        assert_eq!(data.vendor("xgs136_fw_http").map(|v| v.value.as_str()), Some("11.5 Gbit/s"));
+        assert_eq!(data.runs().len(), 4);
+        assert_eq!(data.runs()[3].kind, Some(RunKind::Throughput));
+        assert!(data.failed_runs().is_empty());
+        assert_eq!(data.tools()[1], ("lighttpd".to_string(), "1.4.85".to_string()));
+    }
+
+    #[test]
+    fn names_that_do_not_resolve_are_errors() {
+        let site = design_site();
+        let data = loaded(&site, DESIGN);
+        assert!(matches!(data.resolve("nope"), Err(FigureError::UnknownName { .. })));
+        assert!(matches!(data.resolve("runs.nope.x"), Err(FigureError::UnknownName { .. })));
+        assert!(
+            matches!(data.resolve("runs.close_host.responses.lost"), Err(FigureError::MissingPath { path, .. }) if path == "runs.close_host.responses.lost")
+        );
+        assert!(matches!(
+            data.resolve("runs.close_host.responses"),
+            Err(FigureError::NotANumber { what: "a map", .. })
+        ));
+        assert!(matches!(
+            data.resolve("runs.close_coproc.forwarding"),
+            Err(FigureError::NotANumber { what: "a text", .. })
+        ));
+        assert!(matches!(data.resolve("xgs136_fw_http"), Err(FigureError::VendorInExpression { .. })));
+        assert!(matches!(
+            data.resolve("runs.*.responses.complete"),
+            Err(FigureError::WildcardOutsideFunction { .. })
+        ));
+        assert!(matches!(data.resolve("a + b"), Err(FigureError::Syntax { .. })));
+    }
+
+    /// The line and column of the first diagnostic whose message contains `needle`.
+    fn place(diagnostics: &[Diagnostic], needle: &str) -> (usize, usize) {
+        let d = diagnostics
+            .iter()
+            .find(|d| d.message.contains(needle))
+            .unwrap_or_else(|| panic!("no `{needle}` in {diagnostics:#?}"));
+        (d.line, d.col)
+    }
+
+    #[test]
+    fn every_schema_problem_is_reported_at_its_place() {
+        let site = design_site();
+        let source = "build: {driver: x}\nextra: 1\nconstants: {a: [1]}\nruns:\n  Bad-Name: {}\n  ok:\n    kind: sprint\n    flag: true\nfigures:\n  f: {is: \"1\", colour: red}\n  g: {unit: furlongs, is: \"2\"}\nvendor:\n  v: {value: 1}\n";
+        let diagnostics = errors(&site, source);
+        assert_eq!(place(&diagnostics, "unknown key `extra`"), (2, 1));
+        assert_eq!(place(&diagnostics, "a constant must be a number"), (3, 16));
+        assert_eq!(place(&diagnostics, "`Bad-Name` is not a run name"), (5, 3));
+        assert_eq!(place(&diagnostics, "`kind` is throughput, soak or counter"), (7, 11));
+        assert_eq!(place(&diagnostics, "a run's field must be"), (8, 11));
+        assert_eq!(place(&diagnostics, "unknown key `colour`"), (10, 16));
+        assert_eq!(place(&diagnostics, "unknown unit `furlongs`"), (11, 13));
+        assert_eq!(place(&diagnostics, "needs `value` and `source`"), (13, 3));
+        assert_eq!(diagnostics.len(), 8, "{diagnostics:#?}");
+        assert!(diagnostics.iter().all(|d| d.path == Path::new("content/m/b/runs.yaml")));
+    }
+
+    #[test]
+    fn bad_yaml_is_an_error_with_its_place() {
+        let site = design_site();
+        let (data, diagnostics) = site.load("runs:\n  a: {x: 1\n  b: 2\n");
+        assert!(data.is_none());
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].code, "runs-yaml");
+        assert!(diagnostics[0].line >= 2, "{:?}", diagnostics[0]);
+        let (_, diagnostics) = site.load("- a list\n");
+        assert_eq!(diagnostics[0].code, "runs-type");
+    }
+
+    #[test]
+    fn expression_errors_point_inside_the_expression_in_runs_yaml() {
+        let site = design_site();
+        let source = "constants: {zero: 0}\nfigures:\n  a: {is: \"1 + * 2\"}\n  b: {is: \"runs.x.y + 1\"}\n  c: {is: 5 / zero}\n  d: {is: e + 1}\n  e: {is: d * 2}\n  v: {is: \"vend + 1\"}\nvendor:\n  vend: {value: 1 Gbit/s, source: sheet}\n";
+        let diagnostics = errors(&site, source);
+        assert_eq!(place(&diagnostics, "in figure `a`: unexpected `*`"), (3, 16));
+        assert_eq!(
+            place(&diagnostics, "in figure `b`: no figure, constant or run is named `runs.x`"),
+            (4, 12)
+        );
+        assert_eq!(place(&diagnostics, "in figure `c`: division by zero"), (5, 15));
+        assert_eq!(place(&diagnostics, "in figure `d`: figure `d` depends on itself"), (6, 11));
+        assert_eq!(place(&diagnostics, "in figure `v`: `vend` is a vendor's figure"), (8, 12));
+    }
+
+    #[test]
+    fn a_failed_run_is_shown_as_failed_and_never_resolves() {
+        let site = design_site();
+        let source = "runs:\n  dead:\n    kind: throughput\n    failed: the cable was loose\n  empty:\n    kind: throughput\nfigures:\n  from_dead: {is: runs.dead.received.bytes * 8}\n";
+        let (data, diagnostics) = site.load(source);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+        assert_eq!(diagnostics[0].code, "bench-no-bytes");
+        assert!(diagnostics[0].message.contains("`empty`"));
+        let data = data.unwrap();
+        assert_eq!(data.failed_runs(), vec![("dead".to_string(), "the cable was loose".to_string())]);
+        let error = data.resolve("runs.dead.received.bytes").unwrap_err();
+        assert_eq!(error.to_string(), "run `dead` failed: the cable was loose");
+        assert!(matches!(data.resolve("from_dead"), Err(FigureError::FailedRun { .. })));
+    }
+
+    const OVER_LINE_RATE: &str = "iperf -s\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n[  4]  0.0- 1.0 sec   112 MBytes   941 Mbits/sec\n[  4]  1.0- 2.0 sec   122 MBytes  1024 Mbits/sec\n[  4]  0.0- 2.0 sec   234 MBytes   982 Mbits/sec\n";
+
+    #[test]
+    fn an_interval_above_the_link_rate_is_an_error() {
+        let site = Site::new(&[("raw/over.txt", OVER_LINE_RATE.as_bytes())]);
+        let source = "runs:\n  r:\n    link_rate: 1 Gbit/s\n    iperf: raw/over.txt\n";
+        let diagnostics = errors(&site, source);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].code, "bench-link-rate");
+        assert_eq!((diagnostics[0].line, diagnostics[0].col), (4, 5));
+        assert!(diagnostics[0].notes[0].contains("1-2 s: 1024 Mbit/s"), "{:?}", diagnostics[0].notes);
+        // The constant names the link rate for every run; a faster link is fine.
+        let source = "constants: {link_rate: 1 Gbit/s}\nruns:\n  r: {iperf: raw/over.txt}\n";
+        assert_eq!(errors(&site, source)[0].code, "bench-link-rate");
+        let source = "constants: {link_rate: 2.5 Gbit/s}\nruns:\n  r: {iperf: raw/over.txt}\n";
+        loaded(&site, source);
+        let source = "runs:\n  r: {iperf: raw/over.txt, link_rate: 1 Gbit/s, failed: pkt-gen miscounted}\n";
+        loaded(&site, source);
+    }
+
+    #[test]
+    fn a_soak_passes_only_with_no_failed_pass_and_no_mismatch() {
+        let site = design_site();
+        let soak = |fields: &str| format!("runs:\n  s:\n    kind: soak\n    {fields}\n");
+        loaded(&site, &soak("passes: 40\n    failed_passes: 0\n    mismatches: 0"));
+        let d = errors(&site, &soak("passes: 40\n    failed_passes: 0\n    mismatches: 1"));
+        assert!(d[0].message.contains("did not pass"), "{d:?}");
+        let d = errors(&site, &soak("passes: 0\n    failed_passes: 0\n    mismatches: 0"));
+        assert!(d[0].message.contains("no successful pass"), "{d:?}");
+        let d = errors(&site, &soak("passes: 3"));
+        assert!(d[0].message.contains("must give"), "{d:?}");
+        loaded(
+            &site,
+            &soak("passes: 0\n    failed_passes: 2\n    mismatches: 0\n    failed: the disk filled up"),
+        );
+    }
+
+    #[test]
+    fn counters_must_agree_with_a_known_amount() {
+        let site = design_site();
+        let run = |agrees: &str| {
+            format!("runs:\n  c:\n    kind: counter\n    frames: {{a: 600, b: 400}}\n    agrees: {agrees}\n")
+        };
+        loaded(&site, &run("{counted: [frames.a, frames.b], known: 1000, within: 0}"));
+        loaded(&site, &run("{counted: [runs.c.frames], known: 1010, within: 1 %}"));
+        let d = errors(&site, &run("{counted: [frames.a, frames.b], known: 1100, within: 50}"));
+        assert_eq!(d[0].code, "bench-agrees");
+        assert_eq!((d[0].line, d[0].col), (5, 5));
+        assert!(d[0].message.contains("differ by 100"), "{d:?}");
+        let d = errors(&site, "runs:\n  c:\n    kind: counter\n    frames: 3\n");
+        assert_eq!(d[0].code, "bench-counter");
+        let d = errors(&site, &run("{counted: [frames.z], known: 1, within: 0}"));
+        assert!(d[0].message.contains("runs.c.frames.z"), "{d:?}");
+    }
+
+    #[test]
+    fn raw_files_must_stay_inside_the_site_and_be_readable_text() {
+        let site = Site::new(&[("raw/bin.txt", &[0xff, 0xfe, 0x00]), ("raw/ok.txt", SOEKRIS)]);
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.txt"), "x").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(
+            outside.path().join("secret.txt"),
+            site.root.path().join("content/m/b/raw/link.txt"),
+        )
+        .unwrap();
+        let source = "runs:\n  a: {iperf: ../../../../etc/passwd, failed: x}\n  b: {iperf: /etc/passwd, failed: x}\n  c: {iperf: raw/missing.txt, failed: x}\n  d: {iperf: raw/bin.txt, failed: x}\n  e: {shot: raw/link.txt}\n  f: {iperf: ../../../content/m/b/raw/ok.txt}\n";
+        let diagnostics = errors(&site, source);
+        assert!(place(&diagnostics, "leaves the site").0 == 2);
+        assert!(place(&diagnostics, "absolute path").0 == 3);
+        assert!(place(&diagnostics, "no such file").0 == 4);
+        assert!(place(&diagnostics, "not UTF-8").0 == 5);
+        #[cfg(unix)]
+        assert!(place(&diagnostics, "through a link").0 == 6);
+        // Up and down again inside the site is fine.
+        assert!(!diagnostics.iter().any(|d| d.line == 7), "{diagnostics:#?}");
+    }
+
+    #[test]
+    fn an_unreadable_iperf_file_is_an_error_unless_the_run_failed() {
+        let site = Site::new(&[("raw/client.txt", b"Client connecting to 10.0.0.1, TCP port 5001\n[  3] local 10.0.0.2 port 40000 connected with 10.0.0.1 port 5001\n[  3]  0.0-10.0 sec  1.10 GBytes   941 Mbits/sec\n")]);
+        let d = errors(&site, "runs:\n  a: {iperf: raw/client.txt}\n");
+        assert!(
+            d.iter().any(|d| d.code == "runs-import" && d.message.contains("only what was sent")),
+            "{d:#?}"
+        );
+        loaded(&site, "runs:\n  a: {iperf: raw/client.txt, failed: only the client was recorded}\n");
+        let d = errors(&site, "runs:\n  a:\n    iperf: raw/client.txt\n    received: {bytes: 1}\n");
+        assert!(d.iter().any(|d| d.code == "runs-conflict"), "{d:#?}");
+    }
+
+    #[test]
+    fn a_declared_unit_must_fit_the_expression() {
+        let site = design_site();
+        let d = errors(&site, "figures:\n  s: {is: \"share(1, 2)\", unit: Mbit/s}\n");
+        assert_eq!(d[0].code, "figure-unit");
+        let data = loaded(&site, "figures:\n  s: {is: \"share(1, 2)\"}\n");
+        assert_eq!(data.resolve("s").unwrap().unit, Unit::Percent);
+    }
+
+    #[test]
+    fn withdrawals_need_a_date_and_a_reason() {
+        let site = design_site();
+        let d = errors(
+            &site,
+            "figures:\n  f:\n    is: \"1\"\n    withdrawn: [{value: 2, on: yesterday, why: typo}, {value: 3, on: 2026-01-02}]\n",
+        );
+        assert_eq!(place(&d, "`on` must be a date"), (4, 32));
+        assert_eq!(place(&d, "needs `value`, `on`"), (4, 55));
+    }
+}

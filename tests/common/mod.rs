@@ -70,20 +70,13 @@ impl Run {
     /// Panics unless stderr contains `text`.
     #[track_caller]
     pub fn expect_stderr(&self, text: &str) -> &Self {
-        assert!(
-            self.stderr.contains(text),
-            "stderr lacks {text:?}; it is:\n{}",
-            self.stderr
-        );
+        assert!(self.stderr.contains(text), "stderr lacks {text:?}; it is:\n{}", self.stderr);
         self
     }
 
     /// The lines of stderr that start a diagnostic (`error[...]` or `warning[...]`).
     pub fn diagnostic_lines(&self) -> Vec<&str> {
-        self.stderr
-            .lines()
-            .filter(|l| l.starts_with("error[") || l.starts_with("warning["))
-            .collect()
+        self.stderr.lines().filter(|l| l.starts_with("error[") || l.starts_with("warning[")).collect()
     }
 }
 
@@ -106,11 +99,7 @@ impl Site {
         let dir = tempfile::tempdir().expect("a temporary folder");
         // The site lies one level down, so that a test may hand tally the folder that holds
         // it without risking anything outside the temporary folder.
-        let root = dir
-            .path()
-            .canonicalize()
-            .expect("the temporary folder's path")
-            .join("root");
+        let root = dir.path().canonicalize().expect("the temporary folder's path").join("root");
         let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
         for folder in ["templates", "i18n", "static"] {
             copy_tree(&repository.join(folder), &root.join(folder));
@@ -161,8 +150,7 @@ impl Site {
 
     /// A source file of the site, as text.
     pub fn read_source(&self, relative: &str) -> String {
-        std::fs::read_to_string(self.path(relative))
-            .unwrap_or_else(|e| panic!("cannot read {relative}: {e}"))
+        std::fs::read_to_string(self.path(relative)).unwrap_or_else(|e| panic!("cannot read {relative}: {e}"))
     }
 
     /// Runs `tally --root ROOT ARGS...` from the site's folder.
@@ -234,14 +222,9 @@ pub fn version_and_commit() -> (String, String) {
     run.expect_success();
     // `tally 0.1.0 (abc123def456)`
     let line = run.stdout.trim();
-    let rest = line
-        .strip_prefix("tally ")
-        .expect("`tally VERSION (COMMIT)`");
+    let rest = line.strip_prefix("tally ").expect("`tally VERSION (COMMIT)`");
     let (version, commit) = rest.split_once(" (").expect("`VERSION (COMMIT)`");
-    (
-        version.to_string(),
-        commit.trim_end_matches(')').to_string(),
-    )
+    (version.to_string(), commit.trim_end_matches(')').to_string())
 }
 
 /// Every file under `dir` by its path relative to `dir` (forward slashes), with its bytes.
@@ -318,9 +301,7 @@ pub fn dangling_addresses(dir: &Path) -> Vec<String> {
             let ok = match files.get(&target) {
                 None => false,
                 Some(_) if fragment.is_empty() => true,
-                Some(bytes) => {
-                    String::from_utf8_lossy(bytes).contains(&format!(" id=\"{fragment}\""))
-                }
+                Some(bytes) => String::from_utf8_lossy(bytes).contains(&format!(" id=\"{fragment}\"")),
             };
             if !ok {
                 dangling.push(format!("{page} -> {address}"));
