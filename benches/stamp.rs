@@ -56,9 +56,7 @@ fn screenshot(seed: u32) -> RgbImage {
 
 fn png(picture: &RgbImage) -> Vec<u8> {
     let mut out = Cursor::new(Vec::new());
-    picture
-        .write_to(&mut out, image::ImageFormat::Png)
-        .expect("bench picture encodes");
+    picture.write_to(&mut out, image::ImageFormat::Png).expect("bench picture encodes");
     out.into_inner()
 }
 
@@ -73,8 +71,7 @@ fn write_jobs(dir: &Path) -> Vec<StampJob> {
                     owner: "山田太郎 (Taro Yamada)".to_string(),
                     licence: "CC BY 4.0".to_string(),
                     licence_url: "https://creativecommons.org/licenses/by/4.0/".to_string(),
-                    page_url: "https://example.org/measurements/2026-10-29-xgs136-http/"
-                        .to_string(),
+                    page_url: "https://example.org/measurements/2026-10-29-xgs136-http/".to_string(),
                 },
                 redactions: vec![[40, 30, 300, 12]],
             }
@@ -85,10 +82,8 @@ fn write_jobs(dir: &Path) -> Vec<StampJob> {
 fn bench_stamping(c: &mut Criterion) {
     let originals = tempfile::tempdir().expect("temp dir");
     let jobs = write_jobs(originals.path());
-    let bytes: Vec<Vec<u8>> = jobs
-        .iter()
-        .map(|job| std::fs::read(&job.source).expect("bench picture reads"))
-        .collect();
+    let bytes: Vec<Vec<u8>> =
+        jobs.iter().map(|job| std::fs::read(&job.source).expect("bench picture reads")).collect();
 
     let mut group = c.benchmark_group("1920x1080 screenshots");
     group.sample_size(10);

@@ -90,7 +90,7 @@ fn build_command(cli: &Cli, out: Option<PathBuf>) -> ExitCode {
     }
 }
 
-/// The output folder must not hold the site's own sources: it is replaced whole.
+/// The output folder is replaced whole, so it must not hold or be any of the site's sources.
 fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
     let root = root.canonicalize().map_err(|e| format!("cannot read {}: {e}", root.display()))?;
     let out_abs = if out.is_absolute() {
@@ -99,10 +99,11 @@ fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<
         std::env::current_dir().map_err(|e| e.to_string())?.join(out)
     };
     let out_abs = out_abs.canonicalize().unwrap_or(out_abs);
-    if root.starts_with(&out_abs)
-        || out_abs.starts_with(root.join("content"))
-        || out_abs.join("site.yaml").exists()
-    {
+    let sources = ["content", "templates", "static", "i18n", "site.yaml", "README.md", "src", ".git"];
+    let holds_sources = root.starts_with(&out_abs)
+        || sources.iter().any(|s| out_abs.starts_with(root.join(s)))
+        || out_abs.join("site.yaml").exists();
+    if holds_sources {
         return Err(format!(
             "refusing to write the site into {}: it would replace the site's sources",
             out.display()

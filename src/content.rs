@@ -34,9 +34,29 @@ pub struct FrontMatter {
     pub summary: Option<String>,
     /// On a translation: the content hash of the original it translates.
     pub translates: Option<String>,
+    /// The build the page's numbers belong to, when its bundle has no runs.yaml saying so.
+    #[serde(default)]
+    pub build: BTreeMap<String, OneOrMany>,
     /// Whether the page offers the discussion (giscus); on by default.
     #[serde(default = "yes")]
     pub discussion: bool,
+}
+
+/// A value written as one string or as a list of strings.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    pub fn joined(&self) -> String {
+        match self {
+            OneOrMany::One(one) => one.clone(),
+            OneOrMany::Many(many) => many.join(", "),
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -196,11 +216,19 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
     let bytes = std::fs::read(path)
         .map_err(|e| vec![Diagnostic::file("unreadable-file", &source, format!("cannot read: {e}"))])?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        vec![Diagnostic::file(
-            "bad-utf8",
-            &source,
-            format!("not valid UTF-8 (at byte {})", e.utf8_error().valid_up_to()),
-        )]
+        let valid_up_to = e.utf8_error().valid_up_to();
+        let readable = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        let at = String::from_utf8_lossy(&e.as_bytes()[..valid_up_to]).len();
+        vec![
+            Diagnostic::at(
+                "bad-utf8",
+                &source,
+                &readable,
+                at..at + 1,
+                format!("not valid UTF-8 (byte {valid_up_to})"),
+            )
+            .note("save the file as UTF-8"),
+        ]
     })?;
     let (key, lang) = key_and_language(&source, settings).map_err(|d| vec![d])?;
     let (yaml, yaml_start, body_start) = split_front_matter(&text).ok_or_else(|| {
@@ -221,7 +249,7 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
     if let Some(date) = &front.date
         && date.parse::<jiff::civil::Date>().is_err()
     {
-        let at = text.find(date.as_str()).unwrap_or(0);
+        let at = key_value_offset(&text[..body_start], "date").unwrap_or(0);
         errors.push(
             Diagnostic::at(
                 "bad-date",
@@ -247,7 +275,7 @@ fn key_and_language(source: &Path, settings: &Settings) -> Result<(String, Strin
     let stem = display_path(&under_content);
     let stem = stem.strip_suffix(".md").unwrap_or(&stem);
     if let Some((key, lang)) = stem.rsplit_once('.')
-        && !lang.contains('/')
+        && looks_like_language(lang)
     {
         if settings.languages.iter().any(|l| l == lang) {
             return Ok((key.to_string(), lang.to_string()));
@@ -260,6 +288,15 @@ fn key_and_language(source: &Path, settings: &Settings) -> Result<(String, Strin
         .note(format!("site.yaml lists: {}", settings.languages.join(", "))));
     }
     Ok((stem.to_string(), settings.original_language().to_string()))
+}
+
+/// `ja`, `en`, `pt-BR`, `zh-Hant`: two or three letters, then optional subtags.
+fn looks_like_language(suffix: &str) -> bool {
+    let mut parts = suffix.split('-');
+    let primary = parts.next().unwrap_or("");
+    (2..=3).contains(&primary.len())
+        && primary.chars().all(|c| c.is_ascii_alphabetic())
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
 fn is_bundle_index(key: &str) -> bool {
@@ -335,4 +372,19 @@ mod tests {
         assert_eq!(resolve_relative(Path::new("content"), "../../../etc/passwd"), None);
         assert_eq!(resolve_relative(Path::new("content"), "/etc/passwd"), None);
     }
+}
+
+/// Where the value of a top-level `key:` starts in YAML `text` (a front matter's or a
+/// settings file's), so that an error about the value points at it, not at the first place
+/// the same text appears.
+pub fn key_value_offset(text: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
+            let value_start = line.len() - rest.len() + (rest.len() - rest.trim_start().len());
+            return Some(offset + value_start);
+        }
+        offset += line.len();
+    }
+    None
 }

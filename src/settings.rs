@@ -120,7 +120,7 @@ pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
 }
 
 fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
-    let place = |key: &str| text.find(&format!("{key}:")).unwrap_or(0);
+    let place = |key: &str| crate::content::key_value_offset(text, key).unwrap_or(0);
     if settings.languages.is_empty() {
         let at = place("languages");
         return Err(Diagnostic::at(

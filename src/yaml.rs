@@ -35,9 +35,15 @@ pub fn parse<T: DeserializeOwned>(
 /// counted from the start of the file rather than of the YAML block.
 fn strip_location(message: &str) -> String {
     let first_line = message.lines().next().unwrap_or(message);
-    match first_line.rfind(" at line ") {
-        Some(i) => first_line[..i].to_string(),
-        None => first_line.to_string(),
+    let without_prefix = first_line.strip_prefix("error: ").unwrap_or(first_line);
+    // serde-saphyr writes "line N column M: what"; the place is ours to give.
+    let without_place = match without_prefix.strip_prefix("line ") {
+        Some(rest) => rest.split_once(": ").map_or(without_prefix, |(_, what)| what),
+        None => without_prefix,
+    };
+    match without_place.rfind(" at line ") {
+        Some(i) => without_place[..i].to_string(),
+        None => without_place.to_string(),
     }
 }
 
@@ -60,5 +66,12 @@ mod tests {
         let error = parse::<Front>(Path::new("a.md"), file, yaml, 2).unwrap_err();
         assert_eq!(error.line, 3, "{error:?}");
         assert!(error.message.contains("titel"), "{}", error.message);
+        assert!(!error.message.contains("line 2"), "{}", error.message);
+    }
+
+    #[test]
+    fn the_parsers_own_place_is_taken_out_of_the_message() {
+        assert_eq!(strip_location("error: line 3 column 11: invalid type: map"), "invalid type: map");
+        assert_eq!(strip_location("unknown field `x` at line 2 column 1"), "unknown field `x`");
     }
 }

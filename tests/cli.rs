@@ -169,7 +169,6 @@ fn refuses_to_write_the_site_over_a_folder_that_holds_the_site() {
 }
 
 #[test]
-#[ignore = "bug: --out templates (or static, i18n) replaces the site's own templates with the built site; only the root, its ancestors and content/ are refused (src/cli.rs:105 check_output_folder)"]
 fn refuses_to_write_the_site_over_its_templates_static_or_i18n() {
     let site = full_site();
     let sources = tree(site.root());

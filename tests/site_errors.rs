@@ -96,7 +96,6 @@ fn fails_on_bad_yaml_in_front_matter_at_its_line_in_the_file() {
 }
 
 #[test]
-#[ignore = "bug: the YAML parser's own `line 3 column 11` (counted from the front matter) stays in the message beside the right place; src/yaml.rs:38 strip_location looks for ` at line ` but serde-saphyr writes `error: line N column M: ` first"]
 fn bad_yaml_messages_state_no_line_counted_from_the_front_matter() {
     let site = site_with_bad_yaml();
     fails_with_one_error(
@@ -124,7 +123,6 @@ fn fails_on_a_date_that_is_not_a_date() {
 }
 
 #[test]
-#[ignore = "bug: a bad date is placed at the first occurrence of its text in the file, here the title (src/content.rs:262 `text.find(date)`)"]
 fn places_a_bad_date_on_the_date_line_even_when_the_title_holds_the_same_text() {
     let site = Site::new();
     site.file("content/a.md", "---\ntitle: Run of 2026-13-40\ndate: 2026-13-40\n---\n\nBody.\n");
@@ -139,7 +137,6 @@ fn fails_on_a_page_that_is_not_utf8() {
 }
 
 #[test]
-#[ignore = "bug: bad UTF-8 is placed only by byte offset, not at path:line:col (src/content.rs:236 uses Diagnostic::file)"]
 fn places_bad_utf8_at_its_line_and_column() {
     let site = Site::new();
     site.file("content/a.md", b"---\ntitle: A\n---\n\nCaf\xe9.\n");
@@ -282,7 +279,6 @@ fn a_japanese_measurement_page_needs_the_japanese_section_names() {
 }
 
 #[test]
-#[ignore = "bug: a measurement page need not name the build its numbers belong to (design 2); nothing checks it, and front matter refuses a `build:` key (src/content.rs:27 FrontMatter; src/build/pages.rs:15 check_structure)"]
 fn fails_on_a_measurement_page_that_names_no_build() {
     let site = Site::new();
     site.file("content/m/index.md", MEASUREMENT);

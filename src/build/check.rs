@@ -66,7 +66,11 @@ pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnosti
 }
 
 fn check_build_named(site: &Site, page: &crate::content::Page) -> Option<Diagnostic> {
-    if page.front.kind != Kind::Measurement || site.run_data(page).is_some_and(|r| r.build_named()) {
+    let named_in_front = page.front.build.values().any(|v| !v.joined().trim().is_empty());
+    if page.front.kind != Kind::Measurement
+        || named_in_front
+        || site.run_data(page).is_some_and(|r| r.build_named())
+    {
         return None;
     }
     Some(

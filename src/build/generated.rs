@@ -14,8 +14,17 @@ use crate::output::Output;
 use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, SitemapEntry};
 
 /// Renders every generated page into `output`.
-pub(crate) fn render_all(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) {
+pub(crate) fn render_all(
+    site: &Site,
+    completions: &BTreeMap<String, Computed>,
+    output: &mut Output,
+    problems: &mut Vec<Diagnostic>,
+) {
     for lang in &site.settings.languages {
+        if site.content.get("index", lang).is_none() {
+            let path = super::page_path(&site.settings.language_prefix(lang));
+            push(output, problems, path, super::pages::generated_home(site, lang, completions));
+        }
         let prefix = site.settings.language_prefix(lang);
         let by_day = listing(site, lang, "measurements-by-day", "measurements/", groups_by_day(site, lang));
         let by_appliance =

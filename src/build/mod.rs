@@ -284,7 +284,7 @@ fn render(
             Err(d) => problems.push(d),
         }
     }
-    generated::render_all(site, &mut output, problems);
+    generated::render_all(site, &checked.completions, &mut output, problems);
     let images = images::publish(site, work, &mut output, problems);
     copy_files(site, &mut output, problems);
     if let Some(script) = &options.inject {
@@ -323,7 +323,10 @@ fn copy_files(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) 
 
 fn is_published_as_is(path: &Path) -> bool {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    !matches!(extension.as_str(), "md" | "png" | "jpg" | "jpeg")
+    !matches!(
+        extension.as_str(),
+        "md" | "png" | "jpg" | "jpeg" | "gif" | "webp" | "bmp" | "tif" | "tiff" | "avif" | "heic" | "jxl"
+    )
 }
 
 fn inject(output: &mut Output, script: &str) {

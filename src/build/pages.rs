@@ -58,7 +58,8 @@ pub(crate) fn check_structure(site: &Site, page: &Page, scan: &Scan, resolved: &
     {
         let hash = content_hash(&original.text);
         if page.front.translates.as_deref() != Some(hash.as_str()) {
-            let at = page.text.find("translates:").unwrap_or(0);
+            let at =
+                crate::content::key_value_offset(&page.text[..page.body_start], "translates").unwrap_or(0);
             problems.push(
                 Diagnostic::at(
                     "translation-out-of-date",
@@ -189,6 +190,9 @@ pub(crate) fn render_page(
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
     view.build = site.run_data(page).map(|r| r.build_summary()).unwrap_or_default();
+    if view.build.is_empty() {
+        view.build = page.front.build.iter().map(|(k, v)| (k.clone(), v.joined())).collect();
+    }
     let mut context = Context::new();
     context.insert("lang", &page.lang);
     context.insert("site", &site_view(site, &page.lang));
@@ -198,4 +202,52 @@ pub(crate) fn render_page(
         context.insert("listing", &listing);
     }
     site.templates.render(template_of(page), &context)
+}
+
+/// The home page of a language whose content has no `index` page: the site's title and
+/// description above the generated lists, so every language has a home to link to.
+pub(crate) fn generated_home(
+    site: &Site,
+    lang: &str,
+    completions: &BTreeMap<String, Computed>,
+) -> Result<String, Diagnostic> {
+    let settings = &site.settings;
+    let url = settings.language_prefix(lang);
+    let alternates = settings
+        .languages
+        .iter()
+        .map(|l| {
+            let url = settings.language_prefix(l);
+            Alternate {
+                lang: l.clone(),
+                permalink: format!("{}{url}", settings.base_url),
+                url,
+                title: settings.text(&settings.title, l).to_string(),
+                current: l == lang,
+            }
+        })
+        .collect();
+    let description = settings.text(&settings.description, lang);
+    let view = PageView {
+        title: settings.text(&settings.title, lang).to_string(),
+        date: None,
+        kind: Kind::Page,
+        summary: None,
+        permalink: format!("{}{url}", settings.base_url),
+        url,
+        lang: lang.to_string(),
+        content: format!("<p>{}</p>", crate::markdown::escape_text(description)),
+        alternates,
+        banner: None,
+        corrections: Vec::new(),
+        appliances: Vec::new(),
+        build: Vec::new(),
+        discussion: false,
+    };
+    let mut context = Context::new();
+    context.insert("lang", lang);
+    context.insert("site", &site_view(site, lang));
+    context.insert("page", &view);
+    context.insert("listing", &super::generated::home_listing(site, lang, completions));
+    site.templates.render("home.html", &context)
 }

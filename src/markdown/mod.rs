@@ -13,6 +13,11 @@ use std::ops::Range;
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
 pub use render::{ClaimView, LinkView, RenderInputs, render_html};
+
+/// Text escaped for HTML.
+pub fn escape_text(text: &str) -> String {
+    render::escape(text)
+}
 pub use slug::slugify;
 
 /// Where a dangling `[TEXT]` came from: every shortcut link without a definition is given
