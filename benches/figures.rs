@@ -68,6 +68,21 @@ fn bench(c: &mut Criterion) {
     c.bench_function("check 10,000 tagged figures", |b| {
         b.iter(|| check_10_000(black_box(&data)))
     });
+    // The parts, to see where the time goes.
+    c.bench_function("parse_stated x10,000", |b| {
+        b.iter(|| {
+            (0..10_000)
+                .filter(|i| parse_stated(black_box(TAGS[i % TAGS.len()].0)).is_ok())
+                .count()
+        })
+    });
+    c.bench_function("resolve x10,000", |b| {
+        b.iter(|| {
+            (0..10_000)
+                .filter(|i| black_box(&data).resolve(TAGS[i % TAGS.len()].1).is_ok())
+                .count()
+        })
+    });
 }
 
 criterion_group!(benches, bench);

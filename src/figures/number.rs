@@ -781,8 +781,8 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         });
     }
     let in_stated = computed.value / stated.unit.factor();
-    let computed_text = plain_text(computed.value, stated.unit);
     if !in_stated.is_finite() {
+        let computed_text = plain_text(computed.value, stated.unit);
         return Err(Mismatch::Value {
             computed_text: computed_text.clone(),
             would_pass: computed_text,
@@ -801,7 +801,7 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
     }
     let rounded = Decimal::new(computed_decimal.negative, &rounded_digits, exponent);
     Err(Mismatch::Value {
-        computed_text,
+        computed_text: plain_text(computed.value, stated.unit),
         would_pass: write_like(&rounded, stated, None),
     })
 }
