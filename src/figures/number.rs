@@ -742,8 +742,8 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         });
     }
     let in_stated = computed.value / stated.unit.factor();
-    let computed_text = plain_text(computed.value, stated.unit);
     if !in_stated.is_finite() {
+        let computed_text = plain_text(computed.value, stated.unit);
         return Err(Mismatch::Value { computed_text: computed_text.clone(), would_pass: computed_text });
     }
     let exponent = stated.precision_exponent(approximate);
@@ -755,7 +755,10 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         return Ok(Passed { computed_in_stated_unit: in_stated });
     }
     let rounded = Decimal::new(computed_decimal.negative, &rounded_digits, exponent);
-    Err(Mismatch::Value { computed_text, would_pass: write_like(&rounded, stated, None) })
+    Err(Mismatch::Value {
+        computed_text: plain_text(computed.value, stated.unit),
+        would_pass: write_like(&rounded, stated, None),
+    })
 }
 
 /// Writes `value` (in base units) in the style of `like`, replacing its number inside

@@ -998,6 +998,22 @@ impl Loader<'_> {
     }
 }
 
+/// `runs.a.b` → its segments; None unless every segment is a name or `*`.
+fn parse_name(name: &str) -> Option<expr::Path> {
+    let segments: Option<Vec<Segment>> = name
+        .trim()
+        .split('.')
+        .map(|part| match part {
+            "*" => Some(Segment::Star),
+            _ if !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                Some(Segment::Name(part.to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    segments.filter(|s| matches!(s.first(), Some(Segment::Name(_)))).map(|segments| expr::Path { segments })
+}
+
 fn shift(span: Range<usize>, by: usize) -> Range<usize> {
     span.start + by..span.end + by
 }
@@ -1129,13 +1145,13 @@ impl RunData {
     /// Resolves a tag's NAME: a figure, a constant, or a path `runs.RUN.field.sub`.
     pub fn resolve(&self, name: &str) -> Result<Computed, FigureError> {
         let whole = 0..name.len();
-        let parsed = expr::parse(name.trim()).map_err(|e| e.with_span(whole.clone()))?;
-        let expr::ExprKind::Path(path) = &parsed.kind else {
-            return Err(FigureError::Syntax {
-                message: format!("`{name}` is not a name: tag a figure, a constant or a path runs.RUN.field"),
-                span: whole,
-            });
-        };
+        // A NAME is a plain dotted path: split it rather than run the expression parser,
+        // as a page may hold thousands of tags.
+        let path = parse_name(name).ok_or_else(|| FigureError::Syntax {
+            message: format!("`{name}` is not a name: tag a figure, a constant or a path runs.RUN.field"),
+            span: whole.clone(),
+        })?;
+        let path = &path;
         if path.has_star() {
             return Err(FigureError::WildcardOutsideFunction { span: whole });
         }
