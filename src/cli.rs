@@ -42,6 +42,13 @@ pub enum Command {
     },
     /// Rewrite README.md's completion block from the family tables.
     Readme,
+    /// Scaffold new content: `tally new measurement SLUG`.
+    New {
+        #[arg(value_parser = ["measurement"])]
+        what: String,
+        /// The bundle's folder name under content/measurements/, e.g. 2026-11-30-xgs136-ipsec.
+        slug: String,
+    },
     /// Print the content hash of a page, for a translation's `translates:`.
     Hash {
         /// The original page, e.g. content/method/index.md.
@@ -58,6 +65,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Check { against } => check_command(&cli, against.as_deref()),
         Command::Readme => readme_command(&cli),
+        Command::New { slug, .. } => new_command(&cli, slug),
         Command::Hash { page } => hash(&cli, page),
     }
 }
@@ -233,5 +241,17 @@ fn readme_command(cli: &Cli) -> ExitCode {
             print_problems(cli, &[Diagnostic::file("readme-completion", "README.md", message)]);
             ExitCode::from(1)
         }
+    }
+}
+
+fn new_command(cli: &Cli, slug: &str) -> ExitCode {
+    let now = jiff::Timestamp::now().to_string();
+    let today = now.get(..10).unwrap_or("1970-01-01");
+    match crate::scaffold::new_measurement(&cli.root, slug, today) {
+        Ok(folder) => {
+            eprintln!("created {}: fill in index.md and runs.yaml, then run `tally check`", folder.display());
+            ExitCode::SUCCESS
+        }
+        Err(message) => could_not_run(&message),
     }
 }

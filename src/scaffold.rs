@@ -1,0 +1,45 @@
+//! `tally new measurement SLUG`: a new bundle with the sections and run data a measurement
+//! page must have, ready to fill in. It writes only new files and never overwrites.
+
+use std::path::{Path, PathBuf};
+
+/// Creates `content/measurements/SLUG/` with `index.md` and `runs.yaml`; returns the folder.
+pub fn new_measurement(root: &Path, slug: &str, date: &str) -> Result<PathBuf, String> {
+    let valid =
+        !slug.is_empty() && slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !valid {
+        return Err(format!("`{slug}` is not a slug: use lower-case letters, digits and `-`"));
+    }
+    let folder = root.join("content").join("measurements").join(slug);
+    if folder.exists() {
+        return Err(format!("{} already exists", folder.display()));
+    }
+    std::fs::create_dir_all(folder.join("shots"))
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let page = format!(
+        "---\ntitle: \"{slug}\"\ndate: {date}\nkind: measurement\nappliances: []\nsummary: \"\"\n---\n\n\
+         What was measured, in a sentence or two: [1,024]{{=connections}} connections.\n\n\
+         ## The bench {{#the-bench}}\n\nThe machines, the path, the tools and their versions.\n\n\
+         ## What it carried {{#what-it-carried}}\n\nThe figures, each tagged with the run data it comes from.\n\n\
+         ## Not measured {{#not-measured}}\n\nWhat these figures do not mean, and what was not measured.\n"
+    );
+    let runs = "build:\n  driver: \"\"\n  release: \"\"\n  scripts: []\ntools: {}\nconstants:\n  connections: 1024\n\
+                runs: {}\nfigures: {}\n";
+    for (name, text) in [("index.md", page.as_str()), ("runs.yaml", runs)] {
+        std::fs::write(folder.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))?;
+    }
+    Ok(folder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_to_overwrite_and_to_take_a_path_for_a_slug() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(new_measurement(dir.path(), "../x", "2026-11-30").is_err());
+        new_measurement(dir.path(), "a-run", "2026-11-30").unwrap();
+        assert!(new_measurement(dir.path(), "a-run", "2026-11-30").unwrap_err().contains("already exists"));
+    }
+}
