@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::{BASE_URL, MEASUREMENT, Site, dangling_addresses, script_tags, tree, version_and_commit};
+use common::{
+    BASE_URL, MEASUREMENT, PNG, Site, dangling_addresses, family, jpeg, script_tags, tree, version_and_commit,
+};
 
 /// A page and its Japanese translation (with the original's hash, so no warning).
 fn bilingual_site() -> Site {
@@ -161,7 +163,7 @@ fn a_translation_recording_another_hash_shows_the_out_of_date_banner_and_warns()
     check
         .expect_success()
         .expect_stderr(
-            "warning[translation-out-of-date]: content/method.ja.md:3:1: this translation may be out of date",
+            "warning[translation-out-of-date]: content/method.ja.md:3:13: this translation may be out of date",
         )
         .expect_stderr(&format!("translates: {}", site.hash("content/method.md")))
         .expect_stderr("0 error(s), 1 warning(s)");
@@ -176,7 +178,7 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
     site.file("content/index.md", "---\ntitle: Home\n---\n\nWelcome.\n");
     let hash = site.hash("content/index.md");
     site.file("content/index.ja.md", format!("---\ntitle: ホーム\ntranslates: {hash}\n---\n\nようこそ。\n"));
-    site.file("content/measurements/2026-10-29-http/index.md", MEASUREMENT);
+    site.measurement("content/measurements/2026-10-29-http", MEASUREMENT);
     site.build().expect_success();
     for file in [
         "index.html",
@@ -299,14 +301,6 @@ fn static_files_are_copied_as_they_are() {
     assert_eq!(std::fs::read(site.path("site/fonts/bench.woff2")).expect("the font"), font);
 }
 
-/// The smallest valid PNG: one transparent pixel.
-const PNG: &[u8] = &[
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00,
-    0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00,
-    0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01,
-    0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
-];
-
 #[test]
 fn images_under_content_are_never_published_as_they_are() {
     let site = Site::new();
@@ -314,20 +308,29 @@ fn images_under_content_are_never_published_as_they_are() {
         "The host received most frames.",
         "![The console of the run](shots/console.png)\n\n![A photo](photo.JPG)",
     );
-    site.file("content/measurements/run/index.md", page);
+    site.measurement("content/measurements/run", page);
     site.file("content/measurements/run/shots/console.png", PNG);
-    site.file("content/measurements/run/photo.JPG", b"\xff\xd8\xff\xe0 a jpeg");
+    let photo = jpeg();
+    site.file("content/measurements/run/photo.JPG", &photo);
     site.file("content/measurements/run/raw/iperf.txt", "[ 5] 0.0-10.0 sec");
     site.build().expect_success();
     let built = tree(&site.path("site"));
     for (path, bytes) in &built {
         assert!(
-            bytes.as_slice() != PNG && !bytes.starts_with(b"\xff\xd8\xff\xe0 a jpeg"),
+            bytes.as_slice() != PNG && *bytes != photo,
             "site/{path} is an original image, published as it is"
         );
     }
-    assert!(!built.contains_key("measurements/run/shots/console.png"));
-    assert!(!built.contains_key("measurements/run/photo.JPG"));
+    // What is published in their place is the photograph with the strip under it: taller.
+    for (published, original) in
+        [("measurements/run/shots/console.png", PNG), ("measurements/run/photo.JPG", &photo)]
+    {
+        if let Some(bytes) = built.get(published) {
+            let stamped = image::load_from_memory(bytes).expect("the published image decodes");
+            let original = image::load_from_memory(original).expect("the original decodes");
+            assert!(stamped.height() > original.height(), "site/{published} is not stamped");
+        }
+    }
     // Files that are not images are published beside the page.
     assert_eq!(
         built.get("measurements/run/raw/iperf.txt").map(Vec::as_slice),
@@ -340,7 +343,7 @@ fn an_image_in_another_format_is_not_published_as_it_is_either() {
     let site = Site::new();
     let page = MEASUREMENT
         .replace("The host received most frames.", "![The console of the run](shots/console.webp)");
-    site.file("content/measurements/run/index.md", page);
+    site.measurement("content/measurements/run", page);
     site.file("content/measurements/run/shots/console.webp", b"RIFF\0\0\0\0WEBPVP8 ");
     let run = site.build();
     if run.code == 0 {
@@ -354,7 +357,7 @@ fn an_image_in_another_format_is_not_published_as_it_is_either() {
 fn no_page_loads_the_giscus_script_only_a_button_and_the_sites_own_script() {
     let site = bilingual_site();
     site.file("content/index.md", "---\ntitle: Home\n---\n\nWelcome.\n");
-    site.file("content/measurements/run/index.md", MEASUREMENT);
+    site.measurement("content/measurements/run", MEASUREMENT);
     site.build().expect_success();
     let files = tree(&site.path("site"));
     let mut with_discussion = 0;
@@ -405,13 +408,10 @@ fn tables_are_wrapped_to_scroll_sideways() {
 #[test]
 fn a_whole_measurement_page_renders_as_its_snapshot() {
     let site = Site::new();
-    site.file(
-        "content/families/xgs-136.md",
-        "---\ntitle: Sophos XGS 136\nkind: family\n---\n\nThe appliance.\n",
-    );
+    site.file("content/families/xgs-136.md", family("Sophos XGS 136"));
     site.file("content/method.md", "---\ntitle: Method\n---\n\n## The bench\n\nHow we measure.\n");
-    site.file(
-        "content/measurements/2026-10-29-http/index.md",
+    site.measurement(
+        "content/measurements/2026-10-29-http",
         "---
 title: HTTP through the XGS 136
 date: 2026-10-29
@@ -451,9 +451,8 @@ fn every_address_inside_the_built_site_names_a_built_file_and_anchor() {
     site.file("content/index.md", "---\ntitle: Home\n---\n\nSee [the bench](method.md#the-bench).\n");
     site.file("content/index.ja.md", "---\ntitle: ホーム\n---\n\n[試験台](method.md#the-bench)\n");
     site.file("content/privacy.md", "---\ntitle: Privacy\n---\n\nNothing is tracked.\n");
-    site.file("content/families/xgs-136.md", "---\ntitle: XGS 136\nkind: family\n---\n\nThe appliance.\n");
-    site.file(
-        "content/measurements/run/index.md",
+    site.file("content/families/xgs-136.md", family("XGS 136"));
+    site.measurement("content/measurements/run",
         MEASUREMENT.replace(
             "The host received most frames.",
             "The host received most frames.[^1] Raw output: [iperf](raw/iperf.txt).\n\n[^1]: At the receiver.",
@@ -471,8 +470,8 @@ fn every_address_inside_the_built_site_names_a_built_file_and_anchor() {
 #[test]
 fn every_image_a_page_shows_is_published() {
     let site = Site::new();
-    site.file(
-        "content/measurements/run/index.md",
+    site.measurement(
+        "content/measurements/run",
         MEASUREMENT.replace("The host received most frames.", "![The console of the run](shots/console.png)"),
     );
     site.file("content/measurements/run/shots/console.png", PNG);
