@@ -388,4 +388,3 @@ mod tests {
         assert_eq!(resolve_relative(Path::new("content"), "/etc/passwd"), None);
     }
 }
-

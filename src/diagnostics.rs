@@ -68,8 +68,15 @@ impl Diagnostic {
     ) -> Self {
         let place = Place::of(source, range.start);
         let line_text = &source[place.line_start..place.line_end];
-        let start = range.start - place.line_start;
-        let end = range.end.clamp(range.start, place.line_end) - place.line_start;
+        let mut end = range.end.clamp(range.start, place.line_end);
+        // A range may come from another text's bytes (a lossy copy, an expression); the
+        // caret must still fall on character boundaries of this one.
+        while !source.is_char_boundary(end) {
+            end += 1;
+        }
+        let start = range.start.min(end).max(place.line_start);
+        let start = if source.is_char_boundary(start) { start } else { place.line_start } - place.line_start;
+        let end = end.min(place.line_end.max(start + place.line_start)) - place.line_start;
         Diagnostic {
             line: place.line,
             col: place.col,
@@ -271,6 +278,15 @@ mod tests {
         let place = Place::of(source, offset);
         assert_eq!((place.line, place.col), (2, 5));
         assert_eq!(&source[place.line_start..place.line_end], "二行目 x");
+    }
+
+    #[test]
+    fn a_range_inside_a_character_is_widened_to_whole_characters() {
+        let source = "ab\u{fffd}cd";
+        let d = Diagnostic::at("bad-utf8", "a.md", source, 2..3, "x");
+        assert_eq!(d.highlight, 2..5);
+        let out = render(&[d], Format::Human, false);
+        assert!(out.contains("a.md:1:3"), "{out}");
     }
 
     #[test]
