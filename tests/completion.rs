@@ -300,7 +300,6 @@ fn the_appliance_index_states_each_appliances_completion_as_the_home_page_does()
 }
 
 #[test]
-#[ignore = "bug: the appliance index never shows completions; src/build/generated.rs:157 groups_by_appliance sets `completion: None` and only home_listing (line 184) fills it in"]
 fn the_appliance_index_shows_each_appliances_completion() {
     let site = site();
     site.build().expect_success();

@@ -27,8 +27,13 @@ pub(crate) fn render_all(
         }
         let prefix = site.settings.language_prefix(lang);
         let by_day = listing(site, lang, "measurements-by-day", "measurements/", groups_by_day(site, lang));
-        let by_appliance =
-            listing(site, lang, "measurements-by-appliance", "appliances/", groups_by_appliance(site, lang));
+        let by_appliance = listing(
+            site,
+            lang,
+            "measurements-by-appliance",
+            "appliances/",
+            groups_by_appliance(site, lang, completions),
+        );
         for view in [by_day, by_appliance] {
             let path = super::page_path(&view.url);
             let mut context = base_context(site, lang);
@@ -136,7 +141,7 @@ fn groups_by_day(site: &Site, lang: &str) -> Vec<Group> {
     groups
 }
 
-fn groups_by_appliance(site: &Site, lang: &str) -> Vec<Group> {
+fn groups_by_appliance(site: &Site, lang: &str, completions: &BTreeMap<String, Computed>) -> Vec<Group> {
     let mut by_id: BTreeMap<String, Vec<PageSummary>> = BTreeMap::new();
     for family in pages_in(site, lang, Kind::Family) {
         by_id.entry(family_id(family.0)).or_default();
@@ -154,7 +159,7 @@ fn groups_by_appliance(site: &Site, lang: &str) -> Vec<Group> {
                 id: Some(id.clone()),
                 heading: family.map_or_else(|| id.clone(), |p| p.front.title.clone()),
                 url: family.map(|p| p.url.clone()),
-                completion: None,
+                completion: completions.get(&id).map(|c| completion_text(site, lang, c.value)),
                 pages,
             }
         })
@@ -180,14 +185,7 @@ pub(crate) fn home_listing(site: &Site, lang: &str, completions: &BTreeMap<Strin
         completion: None,
         pages: pages_in(site, lang, Kind::Measurement).into_iter().take(10).map(summary).collect(),
     }];
-    groups.extend(groups_by_appliance(site, lang).into_iter().map(|mut group| {
-        group.completion = group
-            .id
-            .as_ref()
-            .and_then(|id| completions.get(id))
-            .map(|c| completion_text(site, lang, c.value));
-        group
-    }));
+    groups.extend(groups_by_appliance(site, lang, completions));
     listing(site, lang, "home-title", "", groups)
 }
 
