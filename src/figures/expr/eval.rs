@@ -86,15 +86,7 @@ fn eval(
                 BinaryOp::Add => Ok((a + b, same_unit)),
                 BinaryOp::Sub => Ok((a - b, same_unit)),
                 BinaryOp::Mul => Ok((a * b, None)),
-                BinaryOp::Div => {
-                    if b == 0.0 {
-                        return Err(FigureError::DivisionByZero {
-                            divisor: describe(right),
-                            span: right.span.clone(),
-                        });
-                    }
-                    Ok((a / b, None))
-                }
+                BinaryOp::Div => Ok((a / nonzero(b, right)?, None)),
             }
         }
         ExprKind::Call { function, args } => call(*function, args, expr, scope, inputs),
@@ -103,6 +95,14 @@ fn eval(
             span: name_span.clone(),
         }),
     }
+}
+
+/// `value`, the value of the divisor `expr`, unless it is zero.
+fn nonzero(value: f64, expr: &Expr) -> Result<f64, FigureError> {
+    if value == 0.0 {
+        return Err(FigureError::DivisionByZero { divisor: describe(expr), span: expr.span.clone() });
+    }
+    Ok(value)
 }
 
 /// How an expression is shown in a message: its path, or "this part".
@@ -159,23 +159,13 @@ fn call(
         Function::Share => {
             let (part, _) = eval(&args[0], scope, inputs)?;
             let (whole_value, _) = eval(&args[1], scope, inputs)?;
-            if whole_value == 0.0 {
-                return Err(FigureError::DivisionByZero {
-                    divisor: describe(&args[1]),
-                    span: args[1].span.clone(),
-                });
-            }
+            let whole_value = nonzero(whole_value, &args[1])?;
             Ok((part / whole_value * 100.0, Some(Unit::Percent)))
         }
         Function::BitsPerS => {
             let (bytes, _) = eval(&args[0], scope, inputs)?;
             let (seconds, _) = eval(&args[1], scope, inputs)?;
-            if seconds == 0.0 {
-                return Err(FigureError::DivisionByZero {
-                    divisor: describe(&args[1]),
-                    span: args[1].span.clone(),
-                });
-            }
+            let seconds = nonzero(seconds, &args[1])?;
             Ok((bytes * 8.0 / seconds, Some(Unit::BitPerSecond)))
         }
         Function::Busy => {

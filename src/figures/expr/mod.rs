@@ -135,14 +135,6 @@ impl Path {
     pub fn has_star(&self) -> bool {
         self.segments.contains(&Segment::Star)
     }
-
-    /// The first segment, the name a path starts from.
-    pub fn head(&self) -> &str {
-        match self.segments.first() {
-            Some(Segment::Name(name)) => name,
-            _ => "*",
-        }
-    }
 }
 
 impl std::fmt::Display for Path {

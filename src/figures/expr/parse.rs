@@ -25,7 +25,6 @@ pub fn parse(text: &str) -> Result<Expr, FigureError> {
                 .context()
                 .filter_map(|c| match c {
                     StrContext::Expected(v) => Some(v.to_string()),
-                    StrContext::Label(_) => None,
                     _ => None,
                 })
                 .collect();
@@ -98,33 +97,28 @@ where
     delimited(multispace0, parser, multispace0)
 }
 
+/// What a syntax error says stands where an operand is missing.
+const EXPECTED_OPERAND: StrContext =
+    StrContext::Expected(StrContextValue::Description("a number, a path or `(`"));
+
 fn expression(input: &mut Input<'_>) -> ModalResult<Expr> {
-    let start = input.current_token_start();
-    let first = term.parse_next(input)?;
-    let rest: Vec<(char, Expr)> = repeat(
-        0..,
-        (
-            ws(one_of(['+', '-'])),
-            cut_err(term)
-                .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`"))),
-        ),
-    )
-    .parse_next(input)?;
-    Ok(fold(start, first, rest))
+    binary_level(input, ['+', '-'], term)
 }
 
 fn term(input: &mut Input<'_>) -> ModalResult<Expr> {
+    binary_level(input, ['*', '/'], unary)
+}
+
+/// One level of precedence: `operand (op operand)*`, folded to the left.
+fn binary_level<'a>(
+    input: &mut Input<'a>,
+    ops: [char; 2],
+    operand: fn(&mut Input<'a>) -> ModalResult<Expr>,
+) -> ModalResult<Expr> {
     let start = input.current_token_start();
-    let first = unary.parse_next(input)?;
-    let rest: Vec<(char, Expr)> = repeat(
-        0..,
-        (
-            ws(one_of(['*', '/'])),
-            cut_err(unary)
-                .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`"))),
-        ),
-    )
-    .parse_next(input)?;
+    let first = operand(input)?;
+    let rest: Vec<(char, Expr)> =
+        repeat(0.., (ws(one_of(ops)), cut_err(operand).context(EXPECTED_OPERAND))).parse_next(input)?;
     Ok(fold(start, first, rest))
 }
 
@@ -145,9 +139,7 @@ fn unary(input: &mut Input<'_>) -> ModalResult<Expr> {
     let _ = multispace0.parse_next(input)?;
     let start = input.current_token_start();
     if opt('-').parse_next(input)?.is_some() {
-        let inner = cut_err(unary)
-            .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`")))
-            .parse_next(input)?;
+        let inner = cut_err(unary).context(EXPECTED_OPERAND).parse_next(input)?;
         let span = start..inner.span.end;
         return Ok(Expr { kind: ExprKind::Neg(Box::new(inner)), span });
     }
@@ -157,14 +149,8 @@ fn unary(input: &mut Input<'_>) -> ModalResult<Expr> {
 }
 
 fn primary(input: &mut Input<'_>) -> ModalResult<Expr> {
-    alt((
-        number,
-        parenthesised,
-        call_or_path,
-        winnow::combinator::fail
-            .context(StrContext::Expected(StrContextValue::Description("a number, a path or `(`"))),
-    ))
-    .parse_next(input)
+    alt((number, parenthesised, call_or_path, winnow::combinator::fail.context(EXPECTED_OPERAND)))
+        .parse_next(input)
 }
 
 fn number(input: &mut Input<'_>) -> ModalResult<Expr> {
@@ -199,27 +185,23 @@ fn segment(input: &mut Input<'_>) -> ModalResult<Segment> {
 fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
     let start = input.current_token_start();
     // A path starts with a name; `*` stands only after a dot.
-    let (head, head_span) = name.map(|n: &str| Segment::Name(n.to_string())).with_span().parse_next(input)?;
-    if let Segment::Name(head_name) = &head {
-        let checkpoint_is_call = opt(preceded(multispace0, '(')).parse_next(input)?.is_some();
-        if checkpoint_is_call {
-            let expected_argument = StrContext::Expected(StrContextValue::Description("an argument"));
-            let first = cut_err(ws(expression)).context(expected_argument.clone()).parse_next(input)?;
-            let more: Vec<Expr> =
-                repeat(0.., preceded(',', cut_err(ws(expression)).context(expected_argument)))
-                    .parse_next(input)?;
-            cut_err(')')
-                .context(StrContext::Expected(StrContextValue::Description("`,` or `)`")))
-                .parse_next(input)?;
-            let mut args = vec![first];
-            args.extend(more);
-            let end = input.previous_token_end();
-            let kind = match Function::from_name(head_name) {
-                Some(function) => ExprKind::Call { function, args },
-                None => ExprKind::UnknownCall { name: head_name.clone(), name_span: head_span },
-            };
-            return Ok(Expr { kind, span: start..end });
-        }
+    let (head, head_span) = name.with_span().parse_next(input)?;
+    if opt(preceded(multispace0, '(')).parse_next(input)?.is_some() {
+        let expected_argument = StrContext::Expected(StrContextValue::Description("an argument"));
+        let first = cut_err(ws(expression)).context(expected_argument.clone()).parse_next(input)?;
+        let more: Vec<Expr> = repeat(0.., preceded(',', cut_err(ws(expression)).context(expected_argument)))
+            .parse_next(input)?;
+        cut_err(')')
+            .context(StrContext::Expected(StrContextValue::Description("`,` or `)`")))
+            .parse_next(input)?;
+        let mut args = vec![first];
+        args.extend(more);
+        let end = input.previous_token_end();
+        let kind = match Function::from_name(head) {
+            Some(function) => ExprKind::Call { function, args },
+            None => ExprKind::UnknownCall { name: head.to_string(), name_span: head_span },
+        };
+        return Ok(Expr { kind, span: start..end });
     }
     let rest: Vec<Segment> = repeat(
         0..,
@@ -231,7 +213,7 @@ fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
     )
     .parse_next(input)?;
     let end = input.previous_token_end();
-    let mut segments = vec![head];
+    let mut segments = vec![Segment::Name(head.to_string())];
     segments.extend(rest);
     Ok(Expr { kind: ExprKind::Path(Path { segments }), span: start..end })
 }

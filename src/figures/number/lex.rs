@@ -214,9 +214,7 @@ fn number_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut previous: Option<char> = None;
     let mut previous_start = 0;
-    let mut iter = text.char_indices().peekable();
-    while let Some((i, c)) = iter.next() {
-        let next = iter.peek().map(|(_, n)| *n);
+    for (i, c) in text.char_indices() {
         let glued_before =
             previous.is_some_and(|p| is_word_char(p) || digit_value(p).is_some() || p == '.' || p == ',');
         if digit_value(c).is_some() && !glued_before {
@@ -228,7 +226,6 @@ fn number_starts(text: &str) -> Vec<usize> {
                     .is_some_and(|b| is_word_char(b) || digit_value(b).is_some());
             starts.push(if sign_free { previous_start } else { i });
         }
-        let _ = next;
         previous = Some(c);
         previous_start = i;
     }

@@ -171,7 +171,7 @@ impl Loader<'_> {
         if counted.is_empty() {
             return bad(self, "`agrees` needs `counted:`, the paths of the counters".to_string());
         }
-        if let Some(Field::Map(keys)) = Some(agrees)
+        if let Field::Map(keys) = agrees
             && let Some((other, _)) =
                 keys.iter().find(|(k, _)| !["counted", "known", "within"].contains(&k.as_str()))
         {

@@ -101,13 +101,11 @@ impl<'a> EvalScope<'a> {
                 if self.data.vendor(single).is_some() {
                     return Err(FigureError::VendorInExpression { name: single.to_string(), span });
                 }
-                if self.data.constant(single).is_some() || self.data.figure_def(single).is_some() {
-                    if !rest.is_empty() {
-                        return Err(FigureError::MissingPath { path: path.to_string(), span });
-                    }
-                    // Constants and figures are read through `read`.
-                    return Err(FigureError::UnknownName { name: single.to_string(), span });
+                let known = self.data.constant(single).is_some() || self.data.figure_def(single).is_some();
+                if known && !rest.is_empty() {
+                    return Err(FigureError::MissingPath { path: path.to_string(), span });
                 }
+                // A lone constant or figure is read through `read`, never here.
                 Err(FigureError::UnknownName { name: single.to_string(), span })
             }
             [] => Err(FigureError::UnknownName { name: String::new(), span }),
