@@ -1,0 +1,188 @@
+//! The expression language of figures: parsing (with winnow) and evaluation.
+//!
+//! Owns the syntax tree ([`Expr`]), [`parse`] and [`evaluate`]. It does not know what the
+//! names in an expression refer to: the caller passes a [`Scope`] that reads paths (run
+//! data, constants, other figures). Every node carries the byte range it was parsed from,
+//! so that any error points at the offending part of the expression.
+//!
+//! Grammar:
+//! ```text
+//! expr    = term (("+" | "-") term)*
+//! term    = unary (("*" | "/") unary)*
+//! unary   = "-" unary | primary
+//! primary = number | "(" expr ")" | call | path
+//! call    = function "(" expr ("," expr)* ")"
+//! path    = name ("." (name | "*"))*          name = [A-Za-z0-9_]+, not starting a number
+//! number  = digits ("." digits)? (("e" | "E") ("+" | "-")? digits)?
+//! ```
+//! Functions: `sum mean min max` (any number of arguments; a path with `*`, a list or a map
+//! gives all its numbers), `share(a, b)` = a ÷ b × 100 in %, `busy(before, after)` = CPU
+//! busy in % from two kern.cp_time readings, `bits_per_s(bytes, seconds)` = bytes × 8 ÷
+//! seconds. Values are in base units (bit/s, B, s, %), and so is the result.
+//!
+//! This module owns the tree; `parse` turns text into it and `eval` computes it.
+
+mod eval;
+mod parse;
+
+use std::ops::Range;
+
+pub use eval::{Evaluation, Leaf, Scope, evaluate};
+pub use parse::parse;
+
+/// A parsed expression node with the bytes of the expression it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Number(f64),
+    Path(Path),
+    Neg(Box<Expr>),
+    Binary {
+        op: BinaryOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Call {
+        function: Function,
+        args: Vec<Expr>,
+    },
+    /// A call of a function that does not exist; [`parse`] rejects it, so it is never
+    /// seen outside this module.
+    UnknownCall {
+        name: String,
+        name_span: Range<usize>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Function {
+    Sum,
+    Mean,
+    Min,
+    Max,
+    Share,
+    Busy,
+    BitsPerS,
+}
+
+impl Function {
+    pub fn name(self) -> &'static str {
+        match self {
+            Function::Sum => "sum",
+            Function::Mean => "mean",
+            Function::Min => "min",
+            Function::Max => "max",
+            Function::Share => "share",
+            Function::Busy => "busy",
+            Function::BitsPerS => "bits_per_s",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Function> {
+        [
+            Function::Sum,
+            Function::Mean,
+            Function::Min,
+            Function::Max,
+            Function::Share,
+            Function::Busy,
+            Function::BitsPerS,
+        ]
+        .into_iter()
+        .find(|f| f.name() == name)
+    }
+
+    /// The number of arguments, when fixed.
+    fn arity(self) -> Option<usize> {
+        match self {
+            Function::Share | Function::Busy | Function::BitsPerS => Some(2),
+            _ => None,
+        }
+    }
+
+    fn aggregates(self) -> bool {
+        matches!(self, Function::Sum | Function::Mean | Function::Min | Function::Max)
+    }
+}
+
+/// A dotted path into the data: `runs.close_coproc.host_frames.received`, `body_bytes`,
+/// `runs.*.responses.complete`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Path {
+    pub segments: Vec<Segment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    Name(String),
+    Star,
+}
+
+impl Path {
+    pub fn has_star(&self) -> bool {
+        self.segments.contains(&Segment::Star)
+    }
+}
+
+impl std::fmt::Display for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, segment) in self.segments.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            match segment {
+                Segment::Name(name) => f.write_str(name)?,
+                Segment::Star => f.write_str("*")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every path an expression names, with its span.
+pub fn paths(expr: &Expr) -> Vec<(&Path, Range<usize>)> {
+    let mut out = Vec::new();
+    collect_paths(expr, &mut out);
+    out
+}
+
+fn collect_paths<'a>(expr: &'a Expr, out: &mut Vec<(&'a Path, Range<usize>)>) {
+    match &expr.kind {
+        ExprKind::Number(_) | ExprKind::UnknownCall { .. } => {}
+        ExprKind::Path(path) => out.push((path, expr.span.clone())),
+        ExprKind::Neg(inner) => collect_paths(inner, out),
+        ExprKind::Binary { left, right, .. } => {
+            collect_paths(left, out);
+            collect_paths(right, out);
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| collect_paths(a, out)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_cover_each_node() {
+        let text = "  sum(runs.*.a) * (b + 2)";
+        let expr = parse(text).unwrap();
+        assert_eq!(&text[expr.span.clone()], "sum(runs.*.a) * (b + 2)");
+        let paths = paths(&expr);
+        let shown: Vec<&str> = paths.iter().map(|(_, s)| &text[s.clone()]).collect();
+        assert_eq!(shown, vec!["runs.*.a", "b"]);
+    }
+}

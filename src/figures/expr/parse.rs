@@ -1,0 +1,246 @@
+//! Parsing an expression (with winnow) into the tree of [`super::Expr`], and the checks the
+//! grammar alone cannot make: function names, arities, and `*` only inside an aggregate.
+//!
+//! Owns the grammar and the wording of syntax errors. It does not evaluate (`eval`).
+
+use winnow::ascii::{digit1, multispace0};
+use winnow::combinator::{alt, cut_err, delimited, opt, preceded, repeat};
+use winnow::error::{ContextError, ErrMode, StrContext, StrContextValue};
+use winnow::prelude::*;
+use winnow::stream::{LocatingSlice, Location};
+use winnow::token::{one_of, take_while};
+
+use super::{BinaryOp, Expr, ExprKind, Function, Path, Segment};
+use crate::figures::FigureError;
+
+type Input<'a> = LocatingSlice<&'a str>;
+
+/// Parses an expression. A syntax error names what was expected and where.
+pub fn parse(text: &str) -> Result<Expr, FigureError> {
+    let expr =
+        delimited(multispace0, expression, multispace0).parse(LocatingSlice::new(text)).map_err(|error| {
+            let offset = error.offset();
+            let inner = error.inner();
+            let expected: Vec<String> = inner
+                .context()
+                .filter_map(|c| match c {
+                    StrContext::Expected(v) => Some(v.to_string()),
+                    _ => None,
+                })
+                .collect();
+            let label = inner.context().find_map(|c| match c {
+                StrContext::Label(l) => Some(*l),
+                _ => None,
+            });
+            let found = text[offset..].chars().next();
+            let mut message = match found {
+                Some(c) => format!("unexpected `{c}`"),
+                None => "the expression ends too early".to_string(),
+            };
+            if let Some(label) = label {
+                message = format!("{message} in {label}");
+            }
+            if !expected.is_empty() {
+                message = format!("{message}; expected {}", expected.join(" or "));
+            }
+            let end = found.map_or(offset, |c| offset + c.len_utf8());
+            FigureError::Syntax { message, span: offset..end }
+        })?;
+    check_structure(&expr, false)?;
+    Ok(expr)
+}
+
+/// Checks what the grammar alone cannot: function names, arities, and `*` only directly
+/// inside an aggregate.
+fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureError> {
+    match &expr.kind {
+        ExprKind::Number(_) => Ok(()),
+        ExprKind::UnknownCall { name, name_span } => Err(FigureError::Syntax {
+            message: format!(
+                "there is no function `{name}`; the functions are sum, mean, min, max, share, busy, bits_per_s"
+            ),
+            span: name_span.clone(),
+        }),
+        ExprKind::Path(path) => {
+            if path.has_star() && !inside_aggregate {
+                Err(FigureError::WildcardOutsideFunction { span: expr.span.clone() })
+            } else {
+                Ok(())
+            }
+        }
+        ExprKind::Neg(inner) => check_structure(inner, false),
+        ExprKind::Binary { left, right, .. } => {
+            check_structure(left, false)?;
+            check_structure(right, false)
+        }
+        ExprKind::Call { function, args } => {
+            if let Some(arity) = function.arity()
+                && args.len() != arity
+            {
+                return Err(FigureError::BadArgument {
+                    message: format!("{}() takes {arity} arguments, not {}", function.name(), args.len()),
+                    span: expr.span.clone(),
+                });
+            }
+            for arg in args {
+                check_structure(arg, function.aggregates())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn ws<'a, O, P>(parser: P) -> impl ModalParser<Input<'a>, O, ContextError>
+where
+    P: ModalParser<Input<'a>, O, ContextError>,
+{
+    delimited(multispace0, parser, multispace0)
+}
+
+/// What a syntax error says stands where an operand is missing.
+const EXPECTED_OPERAND: StrContext =
+    StrContext::Expected(StrContextValue::Description("a number, a path or `(`"));
+
+fn expression(input: &mut Input<'_>) -> ModalResult<Expr> {
+    binary_level(input, ['+', '-'], term)
+}
+
+fn term(input: &mut Input<'_>) -> ModalResult<Expr> {
+    binary_level(input, ['*', '/'], unary)
+}
+
+/// One level of precedence: `operand (op operand)*`, folded to the left.
+fn binary_level<'a>(
+    input: &mut Input<'a>,
+    ops: [char; 2],
+    operand: fn(&mut Input<'a>) -> ModalResult<Expr>,
+) -> ModalResult<Expr> {
+    let start = input.current_token_start();
+    let first = operand(input)?;
+    let rest: Vec<(char, Expr)> =
+        repeat(0.., (ws(one_of(ops)), cut_err(operand).context(EXPECTED_OPERAND))).parse_next(input)?;
+    Ok(fold(start, first, rest))
+}
+
+fn fold(start: usize, first: Expr, rest: Vec<(char, Expr)>) -> Expr {
+    rest.into_iter().fold(first, |left, (op, right)| {
+        let op = match op {
+            '+' => BinaryOp::Add,
+            '-' => BinaryOp::Sub,
+            '*' => BinaryOp::Mul,
+            _ => BinaryOp::Div,
+        };
+        let span = start..right.span.end;
+        Expr { kind: ExprKind::Binary { op, left: Box::new(left), right: Box::new(right) }, span }
+    })
+}
+
+fn unary(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let _ = multispace0.parse_next(input)?;
+    let start = input.current_token_start();
+    if opt('-').parse_next(input)?.is_some() {
+        let inner = cut_err(unary).context(EXPECTED_OPERAND).parse_next(input)?;
+        let span = start..inner.span.end;
+        return Ok(Expr { kind: ExprKind::Neg(Box::new(inner)), span });
+    }
+    let primary = primary.parse_next(input)?;
+    let _ = multispace0.parse_next(input)?;
+    Ok(primary)
+}
+
+fn primary(input: &mut Input<'_>) -> ModalResult<Expr> {
+    alt((number, parenthesised, call_or_path, winnow::combinator::fail.context(EXPECTED_OPERAND)))
+        .parse_next(input)
+}
+
+fn number(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let (text, span) =
+        (digit1, opt(('.', digit1)), opt((one_of(['e', 'E']), opt(one_of(['+', '-'])), digit1)))
+            .take()
+            .with_span()
+            .parse_next(input)?;
+    let value: f64 = text.parse().map_err(|_| ErrMode::Cut(ContextError::new()))?;
+    Ok(Expr { kind: ExprKind::Number(value), span })
+}
+
+fn parenthesised(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let start = input.current_token_start();
+    let inner = preceded(
+        '(',
+        cut_err((expression, ')'.context(StrContext::Expected(StrContextValue::CharLiteral(')'))))),
+    )
+    .parse_next(input)?;
+    let end = input.previous_token_end();
+    Ok(Expr { span: start..end, ..inner.0 })
+}
+
+fn name<'a>(input: &mut Input<'a>) -> ModalResult<&'a str> {
+    take_while(1.., |c: char| c.is_ascii_alphanumeric() || c == '_').parse_next(input)
+}
+
+fn segment(input: &mut Input<'_>) -> ModalResult<Segment> {
+    alt(('*'.value(Segment::Star), name.map(|n: &str| Segment::Name(n.to_string())))).parse_next(input)
+}
+
+fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
+    let start = input.current_token_start();
+    // A path starts with a name; `*` stands only after a dot.
+    let (head, head_span) = name.with_span().parse_next(input)?;
+    if opt(preceded(multispace0, '(')).parse_next(input)?.is_some() {
+        let expected_argument = StrContext::Expected(StrContextValue::Description("an argument"));
+        let first = cut_err(ws(expression)).context(expected_argument.clone()).parse_next(input)?;
+        let more: Vec<Expr> = repeat(0.., preceded(',', cut_err(ws(expression)).context(expected_argument)))
+            .parse_next(input)?;
+        cut_err(')')
+            .context(StrContext::Expected(StrContextValue::Description("`,` or `)`")))
+            .parse_next(input)?;
+        let mut args = vec![first];
+        args.extend(more);
+        let end = input.previous_token_end();
+        let kind = match Function::from_name(head) {
+            Some(function) => ExprKind::Call { function, args },
+            None => ExprKind::UnknownCall { name: head.to_string(), name_span: head_span },
+        };
+        return Ok(Expr { kind, span: start..end });
+    }
+    let rest: Vec<Segment> = repeat(
+        0..,
+        preceded(
+            '.',
+            cut_err(segment)
+                .context(StrContext::Expected(StrContextValue::Description("a name or `*` after `.`"))),
+        ),
+    )
+    .parse_next(input)?;
+    let end = input.previous_token_end();
+    let mut segments = vec![Segment::Name(head.to_string())];
+    segments.extend(rest);
+    Ok(Expr { kind: ExprKind::Path(Path { segments }), span: start..end })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syntax_errors_say_where() {
+        for (text, at) in [
+            ("1 +", 3),
+            ("(1 + 2", 6),
+            ("1 + * 2", 4),
+            ("runs.", 5),
+            ("sum(1,", 6),
+            ("1 2", 2),
+            ("", 0),
+            ("1 $ 2", 2),
+        ] {
+            match parse(text) {
+                Err(FigureError::Syntax { span, message }) => {
+                    assert_eq!(span.start, at, "{text}: {message}");
+                    assert!(!message.is_empty());
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Exact decimals: [`Decimal`], rounding it at a power of ten ([`Rounding`]), and writing a
+//! computed value as text ([`plain_text`]).
+//!
+//! Owns the arithmetic that makes 0.125 round to 0.13: a computed `f64` is taken to 15
+//! significant digits, then rounded on its decimal digits. It does not read stated numbers
+//! (`lex`, `stated`) nor decide whether one matches (`check`).
+
+use super::Unit;
+
+/// How a computed value is brought to the stated precision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rounding {
+    /// Half away from zero: 0.5 → 1, −0.5 → −1.
+    #[default]
+    HalfAwayFromZero,
+    /// Toward zero (`round: down`), for authors who truncate.
+    Down,
+}
+
+/// A decimal number: `sign`, `digits` (no leading zeros; empty for zero) × 10^`exponent`.
+/// Kept as text so that no size of number overflows and no binary noise creeps in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decimal {
+    pub negative: bool,
+    pub digits: String,
+    pub exponent: i32,
+}
+
+impl Decimal {
+    pub(super) fn new(negative: bool, digits: &str, exponent: i32) -> Decimal {
+        let digits = digits.trim_start_matches('0').to_string();
+        Decimal { negative: negative && !digits.is_empty(), digits, exponent }
+    }
+
+    /// The decimal that `value` is, to 15 significant digits.
+    pub fn from_f64(value: f64) -> Decimal {
+        if value == 0.0 || !value.is_finite() {
+            return Decimal::new(false, "", 0);
+        }
+        // `{:.14e}` gives d.dddddddddddddde±x: 15 significant digits, correctly rounded.
+        let text = format!("{:.14e}", value.abs());
+        let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+        let exp: i32 = exp.parse().unwrap_or(0);
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        let mut decimal = Decimal::new(value < 0.0, &digits, exp - 14);
+        decimal.trim_trailing_zeros();
+        decimal
+    }
+
+    fn trim_trailing_zeros(&mut self) {
+        while self.digits.len() > 1 && self.digits.ends_with('0') {
+            self.digits.pop();
+            self.exponent += 1;
+        }
+        if self.digits.is_empty() {
+            self.exponent = 0;
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    pub fn to_f64(&self) -> f64 {
+        if self.is_zero() {
+            return 0.0;
+        }
+        let text = format!("{}{}e{}", if self.negative { "-" } else { "" }, self.digits, self.exponent);
+        text.parse().unwrap_or(f64::NAN)
+    }
+
+    /// The integer `n` (as digits, no leading zeros) with self ≈ n × 10^`exponent`,
+    /// rounded by `rounding`.
+    pub(super) fn digits_at(&self, exponent: i32, rounding: Rounding) -> String {
+        if self.is_zero() {
+            return String::new();
+        }
+        if exponent <= self.exponent {
+            let zeros = (self.exponent - exponent) as usize;
+            return format!("{}{}", self.digits, "0".repeat(zeros));
+        }
+        let drop = (exponent - self.exponent) as usize;
+        let (kept, dropped) = if drop >= self.digits.len() {
+            ("", format!("{}{}", "0".repeat(drop - self.digits.len()), self.digits))
+        } else {
+            let cut = self.digits.len() - drop;
+            (&self.digits[..cut], self.digits[cut..].to_string())
+        };
+        let round_up = match rounding {
+            Rounding::Down => false,
+            Rounding::HalfAwayFromZero => dropped.as_bytes().first().is_some_and(|d| *d >= b'5'),
+        };
+        let kept = if round_up { increment(kept) } else { kept.to_string() };
+        kept.trim_start_matches('0').to_string()
+    }
+}
+
+/// Adds one to a string of decimal digits.
+fn increment(digits: &str) -> String {
+    let mut bytes: Vec<u8> = digits.bytes().collect();
+    for byte in bytes.iter_mut().rev() {
+        if *byte == b'9' {
+            *byte = b'0';
+        } else {
+            *byte += 1;
+            return String::from_utf8(bytes).unwrap_or_default();
+        }
+    }
+    let mut out = String::from("1");
+    out.push_str(&String::from_utf8(bytes).unwrap_or_default());
+    out
+}
+
+/// Writes `value` (base units) the way tally shows a computed value: 15 significant digits
+/// at most, no trailing zeros, with the unit's symbol.
+pub fn plain_text(value: f64, unit: Unit) -> String {
+    let in_unit = value / unit.factor();
+    let mut out =
+        if in_unit.is_finite() { decimal_text(&Decimal::from_f64(in_unit)) } else { format!("{in_unit}") };
+    if unit != Unit::Count {
+        out.push(' ');
+        out.push_str(unit.symbol());
+    }
+    out
+}
+
+fn decimal_text(decimal: &Decimal) -> String {
+    if decimal.is_zero() {
+        return "0".to_string();
+    }
+    let mut out = String::new();
+    if decimal.negative {
+        out.push('-');
+    }
+    if decimal.exponent >= 0 {
+        out.push_str(&decimal.digits);
+        out.push_str(&"0".repeat(decimal.exponent as usize));
+    } else {
+        let decimals = (-decimal.exponent) as usize;
+        let padded = format!("{:0>width$}", decimal.digits, width = decimals + 1);
+        let cut = padded.len() - decimals;
+        out.push_str(&padded[..cut]);
+        out.push('.');
+        out.push_str(&padded[cut..]);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::number::testing::{computed, down, passes};
+    use crate::figures::number::{check, parse_stated};
+
+    #[test]
+    fn rounding_is_half_away_from_zero_on_the_decimal_value() {
+        assert!(passes("0.13", 0.125, Unit::Count));
+        assert!(!passes("0.12", 0.125, Unit::Count));
+        assert!(passes("2.68", 2.675, Unit::Count));
+        assert!(passes("1.01", 1.005, Unit::Count));
+        assert!(passes("-1.01", -1.005, Unit::Count));
+        assert!(passes("0.3", 0.1 + 0.2, Unit::Count));
+        assert!(passes("75", 74.5, Unit::Count));
+        assert!(passes("74", 74.49, Unit::Count));
+        // f64 noise just below .5 still rounds as the decimal value does.
+        assert!(passes("75", 74.499_999_999_999_99, Unit::Count));
+        assert!(passes("74 %", 962_826.0 / 1_308_305.0 * 100.0, Unit::Percent));
+        assert!(passes("73.6 %", 962_826.0 / 1_308_305.0 * 100.0, Unit::Percent));
+    }
+
+    #[test]
+    fn round_down_truncates_toward_zero() {
+        let stated = parse_stated("953 Mbit/s").unwrap();
+        assert!(check(&stated, &down(953_978_880.0, Unit::BitPerSecond), false).is_ok());
+        assert!(check(&stated, &computed(953_978_880.0, Unit::BitPerSecond), false).is_err());
+        let stated = parse_stated("-2.3").unwrap();
+        assert!(check(&stated, &down(-2.39, Unit::Count), false).is_ok());
+    }
+
+    #[test]
+    fn huge_and_tiny_values_compare_exactly() {
+        // 15 significant digits are all an f64 computation carries; beyond them, zeros.
+        assert!(passes("123,456,789,012,346,000,000", 1.234_567_890_123_456_8e20, Unit::Count));
+        assert!(!passes("123,456,789,012,345,000,000", 1.234_567_890_123_456_8e20, Unit::Count));
+        assert!(passes("1,234.57 billion", 1.234_567_890_123_456_8e12, Unit::Count));
+        assert!(passes("1.5 billion", 1.5e9, Unit::Count));
+        assert!(passes("0.000001", 1e-6, Unit::Count));
+        assert!(!passes("0.000002", 1e-6, Unit::Count));
+        assert!(passes("0", 1e-9, Unit::Count));
+        assert!(passes("3 億", 3.2e8, Unit::Count));
+    }
+}

@@ -1,0 +1,258 @@
+//! Finding numbers in text: sign, digits with `,` groups, fraction, scale word and unit,
+//! in ASCII or full-width digits, and whether a number is glued to letters or dots.
+//!
+//! Owns [`Style`] (how a number was written) and the lexer both `stated` and `scan` read
+//! through. It does not decide what a tag states (`stated`) nor which numbers in running text
+//! are figure-like (`scan`).
+
+use super::units::UNIT_SPELLINGS;
+use super::{Decimal, Unit};
+
+/// A scale word and the power of ten it stands for.
+pub(super) const SCALE_WORDS: &[(&str, i32)] = &[
+    ("thousand", 3),
+    ("million", 6),
+    ("billion", 9),
+    ("trillion", 12),
+    ("千", 3),
+    ("万", 4),
+    ("億", 8),
+    ("兆", 12),
+];
+
+/// How a stated number was written, so that a corrected one can be written the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Style {
+    pub full_width: bool,
+    pub thousands_separator: bool,
+    pub decimals: usize,
+    /// The power of ten of the scale word, 0 without one.
+    pub scale_exponent: i32,
+}
+
+/// A number as lexed from text, before deciding whether it is a figure.
+#[derive(Debug, Clone)]
+pub(super) struct Lexed {
+    pub(super) start: usize,
+    pub(super) digits_end: usize,
+    pub(super) end: usize,
+    pub(super) decimal: Decimal,
+    pub(super) style: Style,
+    pub(super) unit: Unit,
+    pub(super) has_scale: bool,
+    /// The number is glued to letters or dots (a version, an id, a model name).
+    pub(super) glued: bool,
+}
+
+pub(super) fn digit_value(c: char) -> Option<u8> {
+    match c {
+        '0'..='9' => Some(c as u8 - b'0'),
+        '０'..='９' => Some((c as u32 - '０' as u32) as u8),
+        _ => None,
+    }
+}
+
+pub(super) fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}'
+}
+
+/// Reads a number starting at `start` (a digit, or a sign right before one).
+fn lex_number(text: &str, start: usize) -> Lexed {
+    let mut chars = text[start..].char_indices().peekable();
+    let mut negative = false;
+    let mut pos = start;
+    if let Some(&(_, c)) = chars.peek()
+        && matches!(c, '-' | '+' | '−' | '－' | '＋')
+    {
+        negative = matches!(c, '-' | '−' | '－');
+        chars.next();
+        pos = start + c.len_utf8();
+    }
+    let mut integer = String::new();
+    let mut fraction = String::new();
+    let mut full_width = false;
+    let mut thousands_separator = false;
+    let rest = &text[pos..];
+    let mut i = 0;
+    let bytes_of = |s: &str, i: usize| s[i..].chars().next();
+    // Integer part with `,` groups of exactly three digits.
+    while let Some(c) = bytes_of(rest, i) {
+        if let Some(d) = digit_value(c) {
+            full_width |= c as u32 > 127;
+            integer.push((b'0' + d) as char);
+            i += c.len_utf8();
+        } else if c == ',' && !integer.is_empty() {
+            let group: Vec<char> = rest[i + 1..].chars().take(4).collect();
+            let three_digits = group.len() >= 3 && group[..3].iter().all(|g| digit_value(*g).is_some());
+            let fourth_is_digit = group.get(3).is_some_and(|g| digit_value(*g).is_some());
+            if three_digits && !fourth_is_digit {
+                thousands_separator = true;
+                i += 1;
+            } else {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    // Fraction.
+    if bytes_of(rest, i) == Some('.') && rest[i + 1..].chars().next().and_then(digit_value).is_some() {
+        i += 1;
+        while let Some(c) = bytes_of(rest, i) {
+            match digit_value(c) {
+                Some(d) => {
+                    fraction.push((b'0' + d) as char);
+                    i += c.len_utf8();
+                }
+                None => break,
+            }
+        }
+    }
+    let digits_end = pos + i;
+    let after = &text[digits_end..];
+    let mut glued = false;
+    if let Some(next) = after.chars().next() {
+        // "1.4.85": a second dot and digit make a version; letters make an id or a name.
+        if next == '.' && after[1..].chars().next().and_then(digit_value).is_some() {
+            glued = true;
+        }
+        if next.is_ascii_alphabetic() || next == '_' {
+            glued = true;
+        }
+    }
+    let decimals = fraction.len();
+    let mut digits = integer;
+    digits.push_str(&fraction);
+    let mut decimal = Decimal::new(negative, &digits, -(decimals as i32));
+    let mut end = digits_end;
+    let mut scale_exponent = 0;
+    let mut has_scale = false;
+    let mut unit = Unit::Count;
+    if !glued {
+        let (scale, scale_end) = match_scale(text, end);
+        if let Some(exponent) = scale {
+            has_scale = true;
+            scale_exponent = exponent;
+            decimal.exponent += exponent;
+            end = scale_end;
+        }
+        if let Some((found, unit_end)) = match_unit(text, end) {
+            unit = found;
+            end = unit_end;
+        }
+    }
+    Lexed {
+        start,
+        digits_end,
+        end,
+        decimal,
+        style: Style { full_width, thousands_separator, decimals, scale_exponent },
+        unit,
+        has_scale,
+        glued,
+    }
+}
+
+/// Skips spaces after `at`, returning the new offset and whether any were skipped.
+fn skip_spaces(text: &str, at: usize) -> (usize, bool) {
+    let skipped: usize = text[at..].chars().take_while(|c| is_space(*c)).map(char::len_utf8).sum();
+    (at + skipped, skipped > 0)
+}
+
+fn match_scale(text: &str, at: usize) -> (Option<i32>, usize) {
+    let (from, _) = skip_spaces(text, at);
+    let rest = &text[from..];
+    for (word, exponent) in SCALE_WORDS {
+        if let Some(after) = rest.strip_prefix(word) {
+            let ascii_word = word.is_ascii();
+            if ascii_word && after.chars().next().is_some_and(is_word_char) {
+                continue;
+            }
+            if ascii_word && from == at {
+                continue;
+            }
+            return (Some(*exponent), from + word.len());
+        }
+    }
+    (None, at)
+}
+
+fn match_unit(text: &str, at: usize) -> Option<(Unit, usize)> {
+    let (from, spaced) = skip_spaces(text, at);
+    let rest = &text[from..];
+    let mut best: Option<(&str, Unit)> = None;
+    for (spelling, unit) in UNIT_SPELLINGS {
+        if !rest.starts_with(spelling) {
+            continue;
+        }
+        let first = spelling.chars().next().unwrap_or(' ');
+        let letters = first.is_ascii_alphabetic();
+        if letters && !spaced {
+            continue;
+        }
+        let after = &rest[spelling.len()..];
+        let next = after.chars().next();
+        let ends_word = !spelling.ends_with(|c: char| c.is_ascii_alphanumeric())
+            || !next.is_some_and(|c| is_word_char(c) || c == '/');
+        if !ends_word {
+            continue;
+        }
+        if best.is_none_or(|(b, _)| spelling.len() > b.len()) {
+            best = Some((spelling, *unit));
+        }
+    }
+    best.map(|(spelling, unit)| (unit, from + spelling.len()))
+}
+
+/// Where numbers start in `text`: a digit not glued to a preceding letter, digit or dot,
+/// or a sign right before such a digit.
+fn number_starts(text: &str) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut previous: Option<char> = None;
+    let mut previous_start = 0;
+    for (i, c) in text.char_indices() {
+        let glued_before =
+            previous.is_some_and(|p| is_word_char(p) || digit_value(p).is_some() || p == '.' || p == ',');
+        if digit_value(c).is_some() && !glued_before {
+            let sign_before = previous.is_some_and(|p| matches!(p, '-' | '+' | '−' | '－' | '＋'));
+            let sign_free = sign_before
+                && !text[..previous_start]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|b| is_word_char(b) || digit_value(b).is_some());
+            starts.push(if sign_free { previous_start } else { i });
+        }
+        previous = Some(c);
+        previous_start = i;
+    }
+    starts
+}
+
+/// Lexes every number in `text`, skipping over the rest of a glued token.
+pub(super) fn lex_all(text: &str) -> Vec<Lexed> {
+    let mut found = Vec::new();
+    let mut resume = 0;
+    for start in number_starts(text) {
+        if start < resume {
+            continue;
+        }
+        let lexed = lex_number(text, start);
+        resume = if lexed.glued {
+            // Skip the whole glued token (1.4.85, 29c84f3, 3300s).
+            lexed.digits_end
+                + text[lexed.digits_end..]
+                    .chars()
+                    .take_while(|c| is_word_char(*c) || *c == '.' || digit_value(*c).is_some())
+                    .map(char::len_utf8)
+                    .sum::<usize>()
+        } else {
+            lexed.end
+        };
+        found.push(lexed);
+    }
+    found
+}

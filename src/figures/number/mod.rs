@@ -1,0 +1,46 @@
+//! The number grammar of stated figures: units, scale words, precision, rounding, and the
+//! comparison of a stated number with a computed one.
+//!
+//! Owns [`Unit`], [`Rounding`], [`parse_stated`], [`check`], [`format_like`] and
+//! [`scan_figure_like`]. It does not know where a figure comes from (see `rundata`) nor how
+//! a mismatch is reported (the caller turns [`Mismatch`] into a diagnostic).
+//!
+//! Decisions worth knowing:
+//! - Numbers are compared as decimals, never as binary floats: the computed value is first
+//!   written with 15 significant digits (more than any measurement has, fewer than the
+//!   noise of `f64` arithmetic), then rounded at the stated precision. So 0.125 rounds to
+//!   0.13 and 2.675 to 2.68, as a reader expects from the decimal value.
+//! - Unit kinds must agree exactly. A bare number (a count) states a figure that has no
+//!   unit; stating a bit/s figure as "989" or a % figure as "1.0" is a
+//!   [`Mismatch::UnitKind`], and so is stating "40 s" for a constant written without a unit
+//!   (write the constant as `40 s`).
+//! - ASCII-letter units must stand apart from the number ("989 Mbit/s"); `%` and CJK units
+//!   may touch it ("74%", "40秒"). A number glued to letters ("3300s", "1.41a") is a model
+//!   name or an ordinal, not a figure.
+//! - `KB` is read as 1,000 bytes like `kB` (a capitalisation slip, and `MB`/`GB` are
+//!   decimal too); iperf's `KBytes`/`MBytes`/`GBytes` are binary, as iperf prints them.
+//! - Words like "bytes" or "seconds" are counts, not units: the grammar names symbols only.
+//! - Figure-like scanning skips version numbers (two or more dots: 1.4.85), numbers glued
+//!   to letters (v0.1.0, d29c84f3, 1.41a, Port8) and bare counts under 100; a decimal with
+//!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals.
+//!
+//! Submodules: `units` (units and their spellings), `decimal` (exact decimals and
+//! rounding), `lex` (finding numbers in text), `stated` (the number a tag states),
+//! `check` (comparing it with a computed one, writing what would pass) and `scan`
+//! (figure-like numbers in running text).
+
+mod check;
+mod decimal;
+mod lex;
+mod scan;
+mod stated;
+#[cfg(test)]
+mod testing;
+mod units;
+
+pub use check::{Mismatch, Passed, check, format_like};
+pub use decimal::{Decimal, Rounding, plain_text};
+pub use lex::Style;
+pub use scan::{FigureLike, FigureValue, scan_figure_like};
+pub use stated::{NumberError, Stated, parse_stated};
+pub use units::{Unit, UnitKind, parse_unit};

@@ -1,0 +1,255 @@
+//! Units: what each measures ([`UnitKind`]), its factor to the base unit, its symbol, and
+//! every accepted spelling ([`parse_unit`]).
+//!
+//! Owns [`Unit`], [`UnitKind`] and the spelling table the lexer matches against. It does
+//! not find units in running text (`lex` does, with the rule that letters stand apart from
+//! the number) nor compare values (`check`).
+
+/// What a unit measures; values of one kind convert into each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    Count,
+    Percent,
+    BitRate,
+    PacketRate,
+    Bytes,
+    Seconds,
+}
+
+impl UnitKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Count => "a count",
+            UnitKind::Percent => "a percentage",
+            UnitKind::BitRate => "a bit rate",
+            UnitKind::PacketRate => "a packet rate",
+            UnitKind::Bytes => "an amount of bytes",
+            UnitKind::Seconds => "a time",
+        }
+    }
+}
+
+/// A unit a figure may be stated in. Values are kept in the base unit of the kind
+/// (count, %, bit/s, pps, B, s) and converted with [`Unit::factor`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    Count,
+    Percent,
+    BitPerSecond,
+    KilobitPerSecond,
+    MegabitPerSecond,
+    GigabitPerSecond,
+    TerabitPerSecond,
+    PacketPerSecond,
+    KilopacketPerSecond,
+    MegapacketPerSecond,
+    Byte,
+    Kilobyte,
+    Megabyte,
+    Gigabyte,
+    Terabyte,
+    Kibibyte,
+    Mebibyte,
+    Gibibyte,
+    Tebibyte,
+    Second,
+    Millisecond,
+    Microsecond,
+    Nanosecond,
+}
+
+impl Unit {
+    pub fn kind(self) -> UnitKind {
+        use Unit::*;
+        match self {
+            Count => UnitKind::Count,
+            Percent => UnitKind::Percent,
+            BitPerSecond | KilobitPerSecond | MegabitPerSecond | GigabitPerSecond | TerabitPerSecond => {
+                UnitKind::BitRate
+            }
+            PacketPerSecond | KilopacketPerSecond | MegapacketPerSecond => UnitKind::PacketRate,
+            Byte | Kilobyte | Megabyte | Gigabyte | Terabyte | Kibibyte | Mebibyte | Gibibyte | Tebibyte => {
+                UnitKind::Bytes
+            }
+            Second | Millisecond | Microsecond | Nanosecond => UnitKind::Seconds,
+        }
+    }
+
+    /// How many base units one of this unit is.
+    pub fn factor(self) -> f64 {
+        use Unit::*;
+        match self {
+            Count | Percent | BitPerSecond | PacketPerSecond | Byte | Second => 1.0,
+            KilobitPerSecond | KilopacketPerSecond | Kilobyte => 1e3,
+            MegabitPerSecond | MegapacketPerSecond | Megabyte => 1e6,
+            GigabitPerSecond | Gigabyte => 1e9,
+            TerabitPerSecond | Terabyte => 1e12,
+            Kibibyte => 1024.0,
+            Mebibyte => 1_048_576.0,
+            Gibibyte => 1_073_741_824.0,
+            Tebibyte => 1_099_511_627_776.0,
+            Millisecond => 1e-3,
+            Microsecond => 1e-6,
+            Nanosecond => 1e-9,
+        }
+    }
+
+    /// The symbol tally writes for this unit ("" for a count).
+    pub fn symbol(self) -> &'static str {
+        use Unit::*;
+        match self {
+            Count => "",
+            Percent => "%",
+            BitPerSecond => "bit/s",
+            KilobitPerSecond => "kbit/s",
+            MegabitPerSecond => "Mbit/s",
+            GigabitPerSecond => "Gbit/s",
+            TerabitPerSecond => "Tbit/s",
+            PacketPerSecond => "pps",
+            KilopacketPerSecond => "kpps",
+            MegapacketPerSecond => "Mpps",
+            Byte => "B",
+            Kilobyte => "kB",
+            Megabyte => "MB",
+            Gigabyte => "GB",
+            Terabyte => "TB",
+            Kibibyte => "KiB",
+            Mebibyte => "MiB",
+            Gibibyte => "GiB",
+            Tebibyte => "TiB",
+            Second => "s",
+            Millisecond => "ms",
+            Microsecond => "µs",
+            Nanosecond => "ns",
+        }
+    }
+}
+
+/// Every accepted spelling of a unit. Matching is case-sensitive because `Mb` and `MB`
+/// differ by a factor of eight; the longest spelling that fits wins.
+pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
+    ("%", Unit::Percent),
+    ("％", Unit::Percent),
+    ("bit/s", Unit::BitPerSecond),
+    ("bits/s", Unit::BitPerSecond),
+    ("bits/sec", Unit::BitPerSecond),
+    ("bit/sec", Unit::BitPerSecond),
+    ("b/s", Unit::BitPerSecond),
+    ("bps", Unit::BitPerSecond),
+    ("kbit/s", Unit::KilobitPerSecond),
+    ("Kbit/s", Unit::KilobitPerSecond),
+    ("kbits/s", Unit::KilobitPerSecond),
+    ("Kbits/s", Unit::KilobitPerSecond),
+    ("kbits/sec", Unit::KilobitPerSecond),
+    ("Kbits/sec", Unit::KilobitPerSecond),
+    ("kb/s", Unit::KilobitPerSecond),
+    ("kbps", Unit::KilobitPerSecond),
+    ("Kbps", Unit::KilobitPerSecond),
+    ("Mbit/s", Unit::MegabitPerSecond),
+    ("Mbits/s", Unit::MegabitPerSecond),
+    ("Mbits/sec", Unit::MegabitPerSecond),
+    ("Mbit/sec", Unit::MegabitPerSecond),
+    ("Mb/s", Unit::MegabitPerSecond),
+    ("Mbps", Unit::MegabitPerSecond),
+    ("Gbit/s", Unit::GigabitPerSecond),
+    ("Gbits/s", Unit::GigabitPerSecond),
+    ("Gbits/sec", Unit::GigabitPerSecond),
+    ("Gbit/sec", Unit::GigabitPerSecond),
+    ("Gb/s", Unit::GigabitPerSecond),
+    ("Gbps", Unit::GigabitPerSecond),
+    ("Tbit/s", Unit::TerabitPerSecond),
+    ("Tbps", Unit::TerabitPerSecond),
+    ("pps", Unit::PacketPerSecond),
+    ("kpps", Unit::KilopacketPerSecond),
+    ("Kpps", Unit::KilopacketPerSecond),
+    ("Mpps", Unit::MegapacketPerSecond),
+    ("B", Unit::Byte),
+    ("Bytes", Unit::Byte),
+    ("kB", Unit::Kilobyte),
+    ("KB", Unit::Kilobyte),
+    ("MB", Unit::Megabyte),
+    ("GB", Unit::Gigabyte),
+    ("TB", Unit::Terabyte),
+    ("KiB", Unit::Kibibyte),
+    ("MiB", Unit::Mebibyte),
+    ("GiB", Unit::Gibibyte),
+    ("TiB", Unit::Tebibyte),
+    ("KByte", Unit::Kibibyte),
+    ("KBytes", Unit::Kibibyte),
+    ("MByte", Unit::Mebibyte),
+    ("MBytes", Unit::Mebibyte),
+    ("GByte", Unit::Gibibyte),
+    ("GBytes", Unit::Gibibyte),
+    ("s", Unit::Second),
+    ("sec", Unit::Second),
+    ("秒", Unit::Second),
+    ("ms", Unit::Millisecond),
+    ("ミリ秒", Unit::Millisecond),
+    ("µs", Unit::Microsecond),
+    ("μs", Unit::Microsecond),
+    ("us", Unit::Microsecond),
+    ("マイクロ秒", Unit::Microsecond),
+    ("ns", Unit::Nanosecond),
+];
+
+/// The unit named by `text` exactly (surrounding spaces allowed), as in `unit:` of
+/// runs.yaml. An empty text is a count.
+pub fn parse_unit(text: &str) -> Option<Unit> {
+    let text = text.trim();
+    if text.is_empty() || text == "count" {
+        return Some(Unit::Count);
+    }
+    UNIT_SPELLINGS.iter().find(|(spelling, _)| *spelling == text).map(|(_, unit)| *unit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::number::parse_stated;
+
+    #[test]
+    fn every_unit_spelling_parses_to_its_kind_and_factor() {
+        let cases: &[(&str, Unit, f64)] = &[
+            ("5 %", Unit::Percent, 1.0),
+            ("5%", Unit::Percent, 1.0),
+            ("5 bit/s", Unit::BitPerSecond, 1.0),
+            ("5 bps", Unit::BitPerSecond, 1.0),
+            ("5 kbit/s", Unit::KilobitPerSecond, 1e3),
+            ("5 Kbits/sec", Unit::KilobitPerSecond, 1e3),
+            ("5 Mbit/s", Unit::MegabitPerSecond, 1e6),
+            ("5 Mbits/sec", Unit::MegabitPerSecond, 1e6),
+            ("5 Mbps", Unit::MegabitPerSecond, 1e6),
+            ("5 Gbit/s", Unit::GigabitPerSecond, 1e9),
+            ("5 Gbps", Unit::GigabitPerSecond, 1e9),
+            ("5 pps", Unit::PacketPerSecond, 1.0),
+            ("5 kpps", Unit::KilopacketPerSecond, 1e3),
+            ("5 Mpps", Unit::MegapacketPerSecond, 1e6),
+            ("5 B", Unit::Byte, 1.0),
+            ("5 kB", Unit::Kilobyte, 1e3),
+            ("5 MB", Unit::Megabyte, 1e6),
+            ("5 GB", Unit::Gigabyte, 1e9),
+            ("5 KiB", Unit::Kibibyte, 1024.0),
+            ("5 MiB", Unit::Mebibyte, 1_048_576.0),
+            ("5 GiB", Unit::Gibibyte, 1_073_741_824.0),
+            ("5 MBytes", Unit::Mebibyte, 1_048_576.0),
+            ("5 GBytes", Unit::Gibibyte, 1_073_741_824.0),
+            ("5 s", Unit::Second, 1.0),
+            ("5 sec", Unit::Second, 1.0),
+            ("5秒", Unit::Second, 1.0),
+            ("5 ms", Unit::Millisecond, 1e-3),
+            ("5 µs", Unit::Microsecond, 1e-6),
+            ("5 us", Unit::Microsecond, 1e-6),
+        ];
+        for (text, unit, factor) in cases {
+            let stated = parse_stated(text).unwrap();
+            assert_eq!(stated.unit, *unit, "{text}");
+            assert_eq!(stated.unit.factor(), *factor, "{text}");
+            assert_eq!(parse_unit(text.trim_start_matches("5").trim()), Some(*unit), "{text}");
+        }
+        // Words are counts, and a unit glued to letters is not a unit.
+        assert_eq!(parse_stated("9,090 responses").unwrap().unit, Unit::Count);
+        assert_eq!(parse_stated("5 seconds").unwrap().unit, Unit::Count);
+        assert_eq!(parse_stated("5 Msomething").unwrap().unit, Unit::Count);
+        assert_eq!(parse_unit("furlongs"), None);
+    }
+}

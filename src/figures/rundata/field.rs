@@ -1,0 +1,216 @@
+//! The values of runs.yaml: a run's fields and the constants ([`Field`], [`NumberField`]),
+//! read from YAML with their units and withdrawn values.
+//!
+//! Owns what a value is and how one is read (`1 Gbit/s` → 1e9 bit/s; `{value, withdrawn}`).
+//! It does not know which keys a run has (`runs`) nor what the bench requires of them
+//! (`rules`).
+
+use super::load::Loader;
+use crate::figures::Withdrawal;
+use crate::figures::number::{self, Unit};
+use crate::figures::yaml::{Node, NodeKind};
+
+/// A value in a run (or a constant).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Field {
+    Number(NumberField),
+    Text(String),
+    List(Vec<Field>),
+    Map(Vec<(String, Field)>),
+}
+
+/// A number with its unit (values in base units) and any withdrawn values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumberField {
+    pub value: f64,
+    pub unit: Unit,
+    pub withdrawn: Vec<Withdrawal>,
+}
+
+impl Field {
+    pub(super) fn number(value: f64, unit: Unit) -> Field {
+        Field::Number(NumberField { value, unit, withdrawn: Vec::new() })
+    }
+
+    pub(super) fn what(&self) -> &'static str {
+        match self {
+            Field::Number(_) => "a number",
+            Field::Text(_) => "a text",
+            Field::List(_) => "a list",
+            Field::Map(_) => "a map",
+        }
+    }
+
+    pub(super) fn child(&self, key: &str) -> Option<&Field> {
+        match self {
+            Field::Map(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, f)| f),
+            Field::List(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => None,
+        }
+    }
+
+    /// Children with their keys (list indexes as text).
+    pub(super) fn children(&self) -> Vec<(String, &Field)> {
+        match self {
+            Field::Map(entries) => entries.iter().map(|(k, f)| (k.clone(), f)).collect(),
+            Field::List(items) => items.iter().enumerate().map(|(i, f)| (i.to_string(), f)).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Loader<'_> {
+    /// A number, or a text of one number and a unit ("1 Gbit/s"), in base units.
+    pub(super) fn quantity(&mut self, node: &Node, what: &str) -> Option<(f64, Unit)> {
+        match &node.kind {
+            NodeKind::Number(n) => Some((*n, Unit::Count)),
+            NodeKind::Str(text) => match quantity_text(text) {
+                Some(q) => Some(q),
+                None => {
+                    self.error(
+                        "runs-type",
+                        node.span.clone(),
+                        format!("{what} must be a number, or a number and a unit such as `1 Gbit/s`; `{text}` is not"),
+                    );
+                    None
+                }
+            },
+            _ => {
+                self.type_error(node, what, "a number");
+                None
+            }
+        }
+    }
+
+    pub(super) fn load_withdrawals(&mut self, node: &Node) -> Vec<Withdrawal> {
+        let NodeKind::Seq(items) = &node.kind else {
+            self.type_error(node, "`withdrawn`", "a list of {value, on, why}");
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for item in items {
+            let (mut value, mut on, mut why) = (None, None, None);
+            for (key, v) in self.map(item, "a withdrawn value") {
+                match key.key_text().as_str() {
+                    "value" => value = self.text(v, "`value`"),
+                    "on" => {
+                        on = self.text(v, "`on`");
+                        if on.as_deref().is_some_and(|d| !is_date(d)) {
+                            self.error("runs-type", v.span.clone(), "`on` must be a date, YYYY-MM-DD");
+                        }
+                    }
+                    "why" => why = self.text(v, "`why`"),
+                    other => self.error(
+                        "runs-unknown-key",
+                        key.span.clone(),
+                        format!("unknown key `{other}`; a withdrawn value has value, on, why"),
+                    ),
+                }
+            }
+            match (value, on, why) {
+                (Some(value), Some(on), Some(why)) if !why.trim().is_empty() => {
+                    out.push(Withdrawal { value, on, why })
+                }
+                _ => self.error(
+                    "runs-withdrawn",
+                    item.span.clone(),
+                    "a withdrawn value needs `value`, `on` (a date) and `why`",
+                ),
+            }
+        }
+        out
+    }
+
+    pub(super) fn field(&mut self, node: &Node) -> Option<Field> {
+        match &node.kind {
+            NodeKind::Number(n) => Some(Field::number(*n, Unit::Count)),
+            NodeKind::Str(text) => Some(match quantity_text(text) {
+                Some((value, unit)) => Field::number(value, unit),
+                None => Field::Text(text.clone()),
+            }),
+            NodeKind::Seq(items) => Some(Field::List(items.iter().filter_map(|i| self.field(i)).collect())),
+            NodeKind::Map(entries) => {
+                if entries.iter().any(|(k, _)| k.key_text() == "withdrawn") {
+                    return self.withdrawable(node, entries);
+                }
+                let mut fields = Vec::new();
+                for (key, value) in entries {
+                    if let Some(field) = self.field(value) {
+                        fields.push((key.key_text(), field));
+                    }
+                }
+                Some(Field::Map(fields))
+            }
+            NodeKind::Null | NodeKind::Bool(_) => {
+                self.type_error(node, "a run's field", "a number, a text, a list or a map");
+                None
+            }
+        }
+    }
+
+    /// `{value: 9090, withdrawn: [...]}`.
+    fn withdrawable(&mut self, node: &Node, entries: &[(Node, Node)]) -> Option<Field> {
+        let mut number = None;
+        let mut withdrawn = Vec::new();
+        for (key, value) in entries {
+            match key.key_text().as_str() {
+                "value" => number = self.quantity(value, "`value`"),
+                "withdrawn" => withdrawn = self.load_withdrawals(value),
+                other => self.error(
+                    "runs-unknown-key",
+                    key.span.clone(),
+                    format!("unknown key `{other}`; a field with withdrawn values has value and withdrawn"),
+                ),
+            }
+        }
+        match number {
+            Some((value, unit)) => Some(Field::Number(NumberField { value, unit, withdrawn })),
+            None => {
+                self.error(
+                    "runs-withdrawn",
+                    node.span.clone(),
+                    "a field with `withdrawn` needs its live `value`",
+                );
+                None
+            }
+        }
+    }
+}
+
+fn is_date(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 10
+        && bytes.iter().enumerate().all(
+            |(i, b)| {
+                if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() }
+            },
+        )
+        && (1..=12).contains(&text[5..7].parse::<u32>().unwrap_or(0))
+        && (1..=31).contains(&text[8..10].parse::<u32>().unwrap_or(0))
+}
+
+/// "1 Gbit/s" → (1e9, Gbit/s): a text of exactly one number and a unit.
+fn quantity_text(text: &str) -> Option<(f64, Unit)> {
+    let stated = number::parse_stated(text).ok()?;
+    let trimmed = text.trim();
+    let leading = text.len() - text.trim_start().len();
+    let whole = stated.whole_range.start == leading && stated.whole_range.end == leading + trimmed.len();
+    (whole && stated.unit != Unit::Count && stated.style.scale_exponent == 0)
+        .then(|| (stated.value * stated.unit.factor(), stated.unit))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::figures::rundata::testing::{design_site, errors, place};
+
+    #[test]
+    fn withdrawals_need_a_date_and_a_reason() {
+        let site = design_site();
+        let d = errors(
+            &site,
+            "figures:\n  f:\n    is: \"1\"\n    withdrawn: [{value: 2, on: yesterday, why: typo}, {value: 3, on: 2026-01-02}]\n",
+        );
+        assert_eq!(place(&d, "`on` must be a date"), (4, 32));
+        assert_eq!(place(&d, "needs `value`, `on`"), (4, 55));
+    }
+}

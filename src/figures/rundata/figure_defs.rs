@@ -1,0 +1,171 @@
+//! Loading `figures:` (an expression with its unit, rounding and withdrawn values) and
+//! checking every figure once loaded, so that its errors point into runs.yaml.
+//!
+//! Owns `FigureDef`. It does not parse or evaluate expressions (`expr`, through `scope`)
+//! nor resolve a figure for a page ([`super::RunData::resolve`]).
+
+use super::RunData;
+use super::load::{Loader, shift};
+use super::scope::EvalScope;
+use crate::figures::expr::{self, Expr};
+use crate::figures::number::{self, Rounding, Unit};
+use crate::figures::yaml::Node;
+use crate::figures::{FigureError, Withdrawal};
+
+/// A figure of `figures:`, as loaded.
+#[derive(Debug, Clone)]
+pub(super) struct FigureDef {
+    pub(super) name: String,
+    pub(super) text: String,
+    pub(super) expr: Option<Expr>,
+    pub(super) unit: Option<Unit>,
+    pub(super) round: Rounding,
+    pub(super) withdrawn: Vec<Withdrawal>,
+    /// Where the expression's text starts in runs.yaml.
+    pub(super) text_offset: usize,
+}
+
+impl Loader<'_> {
+    pub(super) fn load_figures(&mut self, node: &Node) -> Vec<FigureDef> {
+        let mut figures = Vec::new();
+        for (key, value) in self.map(node, "`figures`") {
+            let Some(name) = self.name(key, "figure", false) else {
+                continue;
+            };
+            let mut figure = FigureDef {
+                name,
+                text: String::new(),
+                expr: None,
+                unit: None,
+                round: Rounding::HalfAwayFromZero,
+                withdrawn: Vec::new(),
+                text_offset: value.span.start,
+            };
+            let mut has_is = false;
+            for (field_key, field_value) in self.map(value, "a figure") {
+                match field_key.key_text().as_str() {
+                    "is" => {
+                        has_is = true;
+                        let Some(text) = self.text(field_value, "`is`") else {
+                            continue;
+                        };
+                        figure.text_offset = field_value.content_start(self.source);
+                        match expr::parse(&text) {
+                            Ok(parsed) => figure.expr = Some(parsed),
+                            Err(error) => {
+                                let span = shift(error.span(), figure.text_offset);
+                                self.error(
+                                    error.code(),
+                                    span,
+                                    format!("in figure `{}`: {error}", figure.name),
+                                );
+                            }
+                        }
+                        figure.text = text;
+                    }
+                    "unit" => {
+                        if let Some(text) = self.text(field_value, "`unit`") {
+                            match number::parse_unit(&text) {
+                                Some(unit) => figure.unit = Some(unit),
+                                None => self.error("runs-type", field_value.span.clone(), format!("unknown unit `{text}`; use %, bit/s, Mbit/s, Gbit/s, pps, Mpps, B, KiB, MiB, GiB, s, ms, µs ...")),
+                            }
+                        }
+                    }
+                    "round" => match self.text(field_value, "`round`").as_deref() {
+                        Some("down") => figure.round = Rounding::Down,
+                        Some("half_away_from_zero") => figure.round = Rounding::HalfAwayFromZero,
+                        Some(other) => self.error(
+                            "runs-type",
+                            field_value.span.clone(),
+                            format!("`round` is `down` or `half_away_from_zero`, not `{other}`"),
+                        ),
+                        None => {}
+                    },
+                    "withdrawn" => figure.withdrawn = self.load_withdrawals(field_value),
+                    other => self.error(
+                        "runs-unknown-key",
+                        field_key.span.clone(),
+                        format!("unknown key `{other}`; a figure has is, unit, round, withdrawn"),
+                    ),
+                }
+            }
+            if !has_is {
+                self.error(
+                    "runs-figure",
+                    key.span.clone(),
+                    format!("figure `{}` has no `is:` expression", figure.name),
+                );
+            }
+            figures.push(figure);
+        }
+        figures
+    }
+
+    /// Evaluates every figure now, so that unknown names, missing paths, cycles and
+    /// divisions by zero are reported at their place in runs.yaml.
+    pub(super) fn check_figures(&mut self, data: &RunData) {
+        for figure in &data.figures {
+            if figure.expr.is_none() {
+                continue;
+            }
+            let scope = EvalScope::new(data);
+            match scope.figure(figure) {
+                Ok((_, implied)) => {
+                    if let (Some(declared), Some(implied)) = (figure.unit, implied)
+                        && declared.kind() != implied.kind()
+                    {
+                        let span = shift(0..figure.text.len(), figure.text_offset);
+                        self.error(
+                            "figure-unit",
+                            span,
+                            format!(
+                                "figure `{}` is declared {} but its expression gives {}",
+                                figure.name,
+                                declared.kind().name(),
+                                implied.kind().name()
+                            ),
+                        );
+                    }
+                }
+                // A failed run makes a figure unusable, but only stating it is an error.
+                Err(FigureError::FailedRun { .. }) => {}
+                Err(FigureError::InFigure { inner, .. })
+                    if matches!(*inner, FigureError::FailedRun { .. }) => {}
+                Err(error) => {
+                    let span = shift(error.span(), figure.text_offset);
+                    self.error(error.code(), span, format!("in figure `{}`: {error}", figure.name));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::figures::number::Unit;
+    use crate::figures::rundata::testing::{design_site, errors, loaded, place};
+
+    #[test]
+    fn expression_errors_point_inside_the_expression_in_runs_yaml() {
+        let site = design_site();
+        let source = "constants: {zero: 0}\nfigures:\n  a: {is: \"1 + * 2\"}\n  b: {is: \"runs.x.y + 1\"}\n  c: {is: 5 / zero}\n  d: {is: e + 1}\n  e: {is: d * 2}\n  v: {is: \"vend + 1\"}\nvendor:\n  vend: {value: 1 Gbit/s, source: sheet}\n";
+        let diagnostics = errors(&site, source);
+        assert_eq!(place(&diagnostics, "in figure `a`: unexpected `*`"), (3, 16));
+        assert_eq!(
+            place(&diagnostics, "in figure `b`: no figure, constant or run is named `runs.x`"),
+            (4, 12)
+        );
+        assert_eq!(place(&diagnostics, "in figure `c`: division by zero"), (5, 15));
+        assert_eq!(place(&diagnostics, "in figure `d`: figure `d` depends on itself"), (6, 11));
+        assert_eq!(place(&diagnostics, "in figure `v`: `vend` is a vendor's figure"), (8, 12));
+    }
+
+    #[test]
+    fn a_declared_unit_must_fit_the_expression() {
+        let site = design_site();
+        let d = errors(&site, "figures:\n  s: {is: \"share(1, 2)\", unit: Mbit/s}\n");
+        assert_eq!(d[0].code, "figure-unit");
+        let data = loaded(&site, "figures:\n  s: {is: \"share(1, 2)\"}\n");
+        assert_eq!(data.resolve("s").unwrap().unit, Unit::Percent);
+    }
+}

@@ -1,0 +1,271 @@
+//! Loading runs.yaml ([`load_run_data`]): parsing the YAML, walking its top-level sections
+//! and the small ones (build, tools, constants, vendor), and reporting every problem at its
+//! file:line:col.
+//!
+//! Owns the `Loader` that the other loading modules (`field`, `runs`, `figure_defs`,
+//! `rules`) extend, and the order of loading: sections, then names, the bench's rules and
+//! the figures, which need every run. It does not read runs or figures itself.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use super::{NumberField, RunData, VendorFigure};
+use crate::diagnostics::Diagnostic;
+use crate::figures::yaml::{self, Node, NodeKind};
+
+const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "vendor"];
+
+/// Loads and checks a runs.yaml. Returns the data when the file could be read as runs.yaml
+/// at all (even with problems in it), and every problem found.
+pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Option<RunData>, Vec<Diagnostic>) {
+    let display = runs_yaml.strip_prefix(site_root).unwrap_or(runs_yaml).to_path_buf();
+    let bundle = runs_yaml.parent().unwrap_or(site_root).to_path_buf();
+    let mut loader =
+        Loader { path: display, source, site_root: site_root.to_path_buf(), bundle, diagnostics: Vec::new() };
+    let root = match yaml::parse(source) {
+        Ok(root) => root,
+        Err(error) => {
+            let at = error.offset.min(source.len());
+            loader.error("runs-yaml", at..at, format!("not valid YAML: {}", error.message));
+            return (None, loader.diagnostics);
+        }
+    };
+    let data = loader.load(&root);
+    (data, loader.diagnostics)
+}
+
+pub(super) struct Loader<'a> {
+    pub(super) path: PathBuf,
+    pub(super) source: &'a str,
+    pub(super) site_root: PathBuf,
+    pub(super) bundle: PathBuf,
+    pub(super) diagnostics: Vec<Diagnostic>,
+}
+
+impl Loader<'_> {
+    pub(super) fn error(&mut self, code: &'static str, span: Range<usize>, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message));
+    }
+
+    pub(super) fn type_error(&mut self, node: &Node, what: &str, expected: &str) {
+        self.error("runs-type", node.span.clone(), format!("{what} must be {expected}, not {}", node.what()));
+    }
+
+    pub(super) fn map<'n>(&mut self, node: &'n Node, what: &str) -> &'n [(Node, Node)] {
+        match &node.kind {
+            NodeKind::Map(entries) => entries,
+            NodeKind::Null => &[],
+            _ => {
+                self.type_error(node, what, "a map");
+                &[]
+            }
+        }
+    }
+
+    pub(super) fn text(&mut self, node: &Node, what: &str) -> Option<String> {
+        match node.scalar_text(self.source) {
+            Some(text) => Some(text),
+            None => {
+                self.type_error(node, what, "a text");
+                None
+            }
+        }
+    }
+
+    pub(super) fn name(&mut self, key: &Node, what: &str, runs_style: bool) -> Option<String> {
+        let name = key.key_text();
+        let ok = !name.is_empty()
+            && name.chars().all(|c| {
+                c.is_ascii_digit()
+                    || c == '_'
+                    || if runs_style { c.is_ascii_lowercase() } else { c.is_ascii_alphabetic() }
+            })
+            && (runs_style || !name.starts_with(|c: char| c.is_ascii_digit()));
+        if ok {
+            Some(name)
+        } else {
+            let rule =
+                if runs_style { "[a-z0-9_]" } else { "letters, digits and `_`, not starting with a digit" };
+            self.error("runs-name", key.span.clone(), format!("`{name}` is not a {what} name: use {rule}"));
+            None
+        }
+    }
+
+    fn load(&mut self, root: &Node) -> Option<RunData> {
+        let mut data = RunData::default();
+        let entries = match &root.kind {
+            NodeKind::Map(entries) => entries.as_slice(),
+            NodeKind::Null => &[],
+            _ => {
+                self.type_error(root, "runs.yaml", "a map of build, tools, constants, runs, figures, vendor");
+                return None;
+            }
+        };
+        let mut figures_node = None;
+        for (key, value) in entries {
+            match key.key_text().as_str() {
+                "build" => data.build = self.load_build(value),
+                "tools" => data.tools = self.load_tools(value),
+                "constants" => data.constants = self.load_constants(value),
+                "runs" => data.runs = self.load_runs(value),
+                "figures" => figures_node = Some(value),
+                "vendor" => data.vendor = self.load_vendor(value),
+                other => self.error(
+                    "runs-unknown-key",
+                    key.span.clone(),
+                    format!("unknown key `{other}`; runs.yaml has {}", TOP_KEYS.join(", ")),
+                ),
+            }
+        }
+        if let Some(node) = figures_node {
+            data.figures = self.load_figures(node);
+        }
+        self.check_names(&data, entries);
+        for i in 0..data.runs.len() {
+            self.check_bench(&data, i, entries);
+        }
+        self.check_figures(&data);
+        Some(data)
+    }
+
+    fn load_build(&mut self, node: &Node) -> Vec<(String, Vec<String>)> {
+        let mut build = Vec::new();
+        for (key, value) in self.map(node, "`build`") {
+            let values = match &value.kind {
+                NodeKind::Seq(items) => items.iter().filter_map(|i| self.text(i, "a build entry")).collect(),
+                _ => self.text(value, "a build entry").into_iter().collect(),
+            };
+            build.push((key.key_text(), values));
+        }
+        build
+    }
+
+    fn load_tools(&mut self, node: &Node) -> Vec<(String, String)> {
+        let mut tools = Vec::new();
+        for (key, value) in self.map(node, "`tools`") {
+            if let Some(text) = self.text(value, "a tool's version") {
+                tools.push((key.key_text(), text));
+            }
+        }
+        tools
+    }
+
+    fn load_constants(&mut self, node: &Node) -> Vec<(String, NumberField)> {
+        let mut constants = Vec::new();
+        for (key, value) in self.map(node, "`constants`") {
+            let Some(name) = self.name(key, "constant", false) else {
+                continue;
+            };
+            if let Some((value, unit)) = self.quantity(value, "a constant") {
+                constants.push((name, NumberField { value, unit, withdrawn: Vec::new() }));
+            }
+        }
+        constants
+    }
+
+    fn load_vendor(&mut self, node: &Node) -> Vec<(String, VendorFigure)> {
+        let mut out = Vec::new();
+        for (key, value) in self.map(node, "`vendor`") {
+            let Some(name) = self.name(key, "vendor figure", false) else {
+                continue;
+            };
+            let (mut figure_value, mut source, mut conditions) = (None, None, String::new());
+            for (field_key, field_value) in self.map(value, "a vendor's figure") {
+                match field_key.key_text().as_str() {
+                    "value" => figure_value = self.text(field_value, "`value`"),
+                    "source" => source = self.text(field_value, "`source`"),
+                    "conditions" => conditions = self.text(field_value, "`conditions`").unwrap_or_default(),
+                    other => self.error(
+                        "runs-unknown-key",
+                        field_key.span.clone(),
+                        format!("unknown key `{other}`; a vendor's figure has value, source, conditions"),
+                    ),
+                }
+            }
+            match (figure_value, source) {
+                (Some(value), Some(source)) => out.push((name, VendorFigure { value, source, conditions })),
+                _ => self.error(
+                    "runs-vendor",
+                    key.span.clone(),
+                    format!("vendor figure `{name}` needs `value` and `source`"),
+                ),
+            }
+        }
+        out
+    }
+
+    /// Figures, constants and vendor figures share one namespace (a bare name in an
+    /// expression may be any of them).
+    fn check_names(&mut self, data: &RunData, entries: &[(Node, Node)]) {
+        let mut seen = BTreeSet::new();
+        let names = data
+            .constants
+            .iter()
+            .map(|(n, _)| n)
+            .chain(data.figures.iter().map(|f| &f.name))
+            .chain(data.vendor.iter().map(|(n, _)| n));
+        for name in names {
+            if name == "runs" || !seen.insert(name.clone()) {
+                let span = find_key(entries, name).unwrap_or(0..0);
+                self.error(
+                    "runs-name",
+                    span,
+                    format!(
+                        "`{name}` is named twice among constants, figures and vendor figures (or is `runs`)"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+pub(super) fn shift(span: Range<usize>, by: usize) -> Range<usize> {
+    span.start + by..span.end + by
+}
+
+fn find_key(entries: &[(Node, Node)], name: &str) -> Option<Range<usize>> {
+    for (_, section) in entries {
+        if let NodeKind::Map(items) = &section.kind
+            && let Some((key, _)) = items.iter().find(|(k, _)| k.key_text() == name)
+        {
+            return Some(key.span.clone());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::rundata::testing::{design_site, errors, place};
+
+    #[test]
+    fn every_schema_problem_is_reported_at_its_place() {
+        let site = design_site();
+        let source = "build: {driver: x}\nextra: 1\nconstants: {a: [1]}\nruns:\n  Bad-Name: {}\n  ok:\n    kind: sprint\n    flag: true\nfigures:\n  f: {is: \"1\", colour: red}\n  g: {unit: furlongs, is: \"2\"}\nvendor:\n  v: {value: 1}\n";
+        let diagnostics = errors(&site, source);
+        assert_eq!(place(&diagnostics, "unknown key `extra`"), (2, 1));
+        assert_eq!(place(&diagnostics, "a constant must be a number"), (3, 16));
+        assert_eq!(place(&diagnostics, "`Bad-Name` is not a run name"), (5, 3));
+        assert_eq!(place(&diagnostics, "`kind` is throughput, soak or counter"), (7, 11));
+        assert_eq!(place(&diagnostics, "a run's field must be"), (8, 11));
+        assert_eq!(place(&diagnostics, "unknown key `colour`"), (10, 16));
+        assert_eq!(place(&diagnostics, "unknown unit `furlongs`"), (11, 13));
+        assert_eq!(place(&diagnostics, "needs `value` and `source`"), (13, 3));
+        assert_eq!(diagnostics.len(), 8, "{diagnostics:#?}");
+        assert!(diagnostics.iter().all(|d| d.path == Path::new("content/m/b/runs.yaml")));
+    }
+
+    #[test]
+    fn bad_yaml_is_an_error_with_its_place() {
+        let site = design_site();
+        let (data, diagnostics) = site.load("runs:\n  a: {x: 1\n  b: 2\n");
+        assert!(data.is_none());
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].code, "runs-yaml");
+        assert!(diagnostics[0].line >= 2, "{:?}", diagnostics[0]);
+        let (_, diagnostics) = site.load("- a list\n");
+        assert_eq!(diagnostics[0].code, "runs-type");
+    }
+}

@@ -1,0 +1,297 @@
+//! The bench's rules, applied to each loaded run that did not fail: a throughput run
+//! received bytes, no interval exceeds the link rate, a soak passed cleanly, and counters
+//! agree with an amount known beforehand.
+//!
+//! Owns the `bench-*` diagnostics. It does not load runs (`runs`) nor compute figures;
+//! it reads counters through the same `scope` as expressions do.
+
+use std::ops::Range;
+
+use super::load::Loader;
+use super::scope::EvalScope;
+use super::{Field, Run, RunData, RunKind};
+use crate::diagnostics::Diagnostic;
+use crate::figures::expr::{self, Expr, Scope};
+use crate::figures::number::{self, Unit};
+use crate::figures::yaml::{Node, NodeKind};
+
+impl Loader<'_> {
+    fn run_span(&self, entries: &[(Node, Node)], run: &str, key: Option<&str>) -> Range<usize> {
+        let runs = entries.iter().find(|(k, _)| k.key_text() == "runs").map(|(_, v)| v);
+        let Some(Node { kind: NodeKind::Map(runs), .. }) = runs else {
+            return 0..0;
+        };
+        let Some((run_key, run_value)) = runs.iter().find(|(k, _)| k.key_text() == run) else {
+            return 0..0;
+        };
+        if let (Some(key), NodeKind::Map(fields)) = (key, &run_value.kind)
+            && let Some((field_key, _)) = fields.iter().find(|(k, _)| k.key_text() == key)
+        {
+            return field_key.span.clone();
+        }
+        run_key.span.clone()
+    }
+
+    pub(super) fn check_bench(&mut self, data: &RunData, index: usize, entries: &[(Node, Node)]) {
+        let run = &data.runs[index];
+        if run.failed.is_some() {
+            return;
+        }
+        let name = &run.name;
+        let number_at = |path: &[&str]| -> Option<f64> {
+            let mut field = &run.fields;
+            for key in path {
+                field = field.child(key)?;
+            }
+            match field {
+                Field::Number(n) => Some(n.value),
+                _ => None,
+            }
+        };
+        if run.kind == Some(RunKind::Throughput)
+            && !number_at(&["received", "bytes"]).is_some_and(|b| b > 0.0)
+        {
+            let span = self.run_span(entries, name, Some("iperf"));
+            self.error(
+                "bench-no-bytes",
+                span,
+                format!("throughput run `{name}` received no bytes: it is not known to have run; mark it `failed: why`"),
+            );
+        }
+        let link_rate = run.link_rate.or_else(|| data.constant("link_rate").map(|c| c.value));
+        if let Some(rate) = link_rate {
+            self.check_link_rate(data, index, rate, entries);
+        }
+        if run.kind == Some(RunKind::Soak) {
+            let passes = number_at(&["passes"]);
+            let failed = number_at(&["failed_passes"]);
+            let mismatches = number_at(&["mismatches"]);
+            let span = self.run_span(entries, name, None);
+            match (passes, failed, mismatches) {
+                (Some(passes), Some(failed), Some(mismatches)) => {
+                    if failed != 0.0 || mismatches != 0.0 {
+                        self.error("bench-soak", span, format!("soak `{name}` did not pass: {failed} failed passes, {mismatches} hash mismatches; a soak passes only with both at zero (or mark it `failed: why`)"));
+                    } else if passes < 1.0 {
+                        self.error(
+                            "bench-soak",
+                            span,
+                            format!("soak `{name}` has no successful pass; mark it `failed: why`"),
+                        );
+                    }
+                }
+                _ => self.error(
+                    "bench-soak",
+                    span,
+                    format!("soak `{name}` must give `passes`, `failed_passes` and `mismatches`"),
+                ),
+            }
+        }
+        let agrees = run.fields.child("agrees");
+        if run.kind == Some(RunKind::Counter) && agrees.is_none() {
+            let span = self.run_span(entries, name, Some("kind"));
+            self.error("bench-counter", span, format!("counter run `{name}` has no `agrees:`: a counter is trusted only after it agreed with an amount known beforehand"));
+        }
+        if let Some(agrees) = agrees {
+            self.check_agrees(data, run, agrees, entries);
+        }
+    }
+
+    fn check_link_rate(&mut self, data: &RunData, index: usize, rate: f64, entries: &[(Node, Node)]) {
+        let run = &data.runs[index];
+        let Some(received) = run.fields.child("received") else {
+            return;
+        };
+        let mut over = Vec::new();
+        if let Some(Field::Number(total)) = received.child("bits_per_second")
+            && total.value > rate
+        {
+            over.push(("the whole run".to_string(), total.value));
+        }
+        if let Some(Field::List(intervals)) = received.child("intervals") {
+            for interval in intervals {
+                if let (Some(Field::Number(bps)), Some(Field::Number(start)), Some(Field::Number(end))) =
+                    (interval.child("bits_per_second"), interval.child("start"), interval.child("end"))
+                    && bps.value > rate
+                {
+                    over.push((format!("{}-{} s", start.value, end.value), bps.value));
+                }
+            }
+        }
+        if over.is_empty() {
+            return;
+        }
+        let span =
+            self.run_span(entries, &run.name, Some(if run.iperf.is_some() { "iperf" } else { "received" }));
+        let mut diagnostic = Diagnostic::at(
+            "bench-link-rate",
+            &self.path,
+            self.source,
+            span,
+            format!(
+                "run `{}` received more than its link carries ({}): {} interval(s) above it",
+                run.name,
+                number::plain_text(rate, Unit::MegabitPerSecond),
+                over.len()
+            ),
+        );
+        for (when, bps) in over.iter().take(5) {
+            diagnostic =
+                diagnostic.note(format!("{when}: {}", number::plain_text(*bps, Unit::MegabitPerSecond)));
+        }
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn check_agrees(&mut self, data: &RunData, run: &Run, agrees: &Field, entries: &[(Node, Node)]) {
+        let span = self.run_span(entries, &run.name, Some("agrees"));
+        let bad = |me: &mut Self, message: String| me.error("bench-agrees", span.clone(), message);
+        let known = match agrees.child("known") {
+            Some(Field::Number(n)) => n.value,
+            _ => {
+                return bad(self, "`agrees` needs `known:`, the amount known beforehand".to_string());
+            }
+        };
+        let within = match agrees.child("within") {
+            Some(Field::Number(n)) if n.unit == Unit::Percent => known.abs() * n.value / 100.0,
+            Some(Field::Number(n)) => n.value,
+            _ => {
+                return bad(self, "`agrees` needs `within:`, a tolerance (a number or `N %`)".to_string());
+            }
+        };
+        let counted: Vec<String> = match agrees.child("counted") {
+            Some(Field::List(items)) => items
+                .iter()
+                .filter_map(|i| match i {
+                    Field::Text(t) => Some(t.clone()),
+                    _ => None,
+                })
+                .collect(),
+            Some(Field::Text(t)) => vec![t.clone()],
+            _ => Vec::new(),
+        };
+        if counted.is_empty() {
+            return bad(self, "`agrees` needs `counted:`, the paths of the counters".to_string());
+        }
+        if let Field::Map(keys) = agrees
+            && let Some((other, _)) =
+                keys.iter().find(|(k, _)| !["counted", "known", "within"].contains(&k.as_str()))
+        {
+            bad(self, format!("unknown key `{other}` in `agrees`; it has counted, known, within"));
+        }
+        let scope = EvalScope::new(data);
+        let mut total = 0.0;
+        let mut read = Vec::new();
+        for path_text in &counted {
+            let absolute = if path_text.starts_with("runs.") {
+                path_text.clone()
+            } else {
+                format!("runs.{}.{path_text}", run.name)
+            };
+            let parsed = match expr::parse(&absolute) {
+                Ok(Expr { kind: expr::ExprKind::Path(path), .. }) => path,
+                _ => {
+                    return bad(self, format!("`{path_text}` in `agrees.counted` is not a path"));
+                }
+            };
+            match scope.read(&parsed, true, 0..0) {
+                Ok(leaves) => {
+                    for leaf in leaves {
+                        total += leaf.value;
+                        read.push(format!("{} = {}", leaf.path, leaf.value));
+                    }
+                }
+                Err(error) => return bad(self, format!("`agrees.counted`: {error}")),
+            }
+        }
+        if (total - known).abs() > within {
+            let diagnostic = Diagnostic::at(
+                "bench-agrees",
+                &self.path,
+                self.source,
+                span,
+                format!(
+                    "run `{}`: the counters give {total}, the amount known beforehand is {known}; they differ by {} (more than {within})",
+                    run.name,
+                    (total - known).abs()
+                ),
+            )
+            .note(format!("counted: {}", read.join(", ")));
+            self.diagnostics.push(diagnostic);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::figures::FigureError;
+    use crate::figures::rundata::testing::{Site, design_site, errors, loaded};
+
+    #[test]
+    fn a_failed_run_is_shown_as_failed_and_never_resolves() {
+        let site = design_site();
+        let source = "runs:\n  dead:\n    kind: throughput\n    failed: the cable was loose\n  empty:\n    kind: throughput\nfigures:\n  from_dead: {is: runs.dead.received.bytes * 8}\n";
+        let (data, diagnostics) = site.load(source);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+        assert_eq!(diagnostics[0].code, "bench-no-bytes");
+        assert!(diagnostics[0].message.contains("`empty`"));
+        let data = data.unwrap();
+        assert_eq!(data.failed_runs(), vec![("dead".to_string(), "the cable was loose".to_string())]);
+        let error = data.resolve("runs.dead.received.bytes").unwrap_err();
+        assert_eq!(error.to_string(), "run `dead` failed: the cable was loose");
+        assert!(matches!(data.resolve("from_dead"), Err(FigureError::FailedRun { .. })));
+    }
+
+    const OVER_LINE_RATE: &str = "iperf -s\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n[  4]  0.0- 1.0 sec   112 MBytes   941 Mbits/sec\n[  4]  1.0- 2.0 sec   122 MBytes  1024 Mbits/sec\n[  4]  0.0- 2.0 sec   234 MBytes   982 Mbits/sec\n";
+
+    #[test]
+    fn an_interval_above_the_link_rate_is_an_error() {
+        let site = Site::new(&[("raw/over.txt", OVER_LINE_RATE.as_bytes())]);
+        let source = "runs:\n  r:\n    link_rate: 1 Gbit/s\n    iperf: raw/over.txt\n";
+        let diagnostics = errors(&site, source);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].code, "bench-link-rate");
+        assert_eq!((diagnostics[0].line, diagnostics[0].col), (4, 5));
+        assert!(diagnostics[0].notes[0].contains("1-2 s: 1024 Mbit/s"), "{:?}", diagnostics[0].notes);
+        // The constant names the link rate for every run; a faster link is fine.
+        let source = "constants: {link_rate: 1 Gbit/s}\nruns:\n  r: {iperf: raw/over.txt}\n";
+        assert_eq!(errors(&site, source)[0].code, "bench-link-rate");
+        let source = "constants: {link_rate: 2.5 Gbit/s}\nruns:\n  r: {iperf: raw/over.txt}\n";
+        loaded(&site, source);
+        let source = "runs:\n  r: {iperf: raw/over.txt, link_rate: 1 Gbit/s, failed: pkt-gen miscounted}\n";
+        loaded(&site, source);
+    }
+
+    #[test]
+    fn a_soak_passes_only_with_no_failed_pass_and_no_mismatch() {
+        let site = design_site();
+        let soak = |fields: &str| format!("runs:\n  s:\n    kind: soak\n    {fields}\n");
+        loaded(&site, &soak("passes: 40\n    failed_passes: 0\n    mismatches: 0"));
+        let d = errors(&site, &soak("passes: 40\n    failed_passes: 0\n    mismatches: 1"));
+        assert!(d[0].message.contains("did not pass"), "{d:?}");
+        let d = errors(&site, &soak("passes: 0\n    failed_passes: 0\n    mismatches: 0"));
+        assert!(d[0].message.contains("no successful pass"), "{d:?}");
+        let d = errors(&site, &soak("passes: 3"));
+        assert!(d[0].message.contains("must give"), "{d:?}");
+        loaded(
+            &site,
+            &soak("passes: 0\n    failed_passes: 2\n    mismatches: 0\n    failed: the disk filled up"),
+        );
+    }
+
+    #[test]
+    fn counters_must_agree_with_a_known_amount() {
+        let site = design_site();
+        let run = |agrees: &str| {
+            format!("runs:\n  c:\n    kind: counter\n    frames: {{a: 600, b: 400}}\n    agrees: {agrees}\n")
+        };
+        loaded(&site, &run("{counted: [frames.a, frames.b], known: 1000, within: 0}"));
+        loaded(&site, &run("{counted: [runs.c.frames], known: 1010, within: 1 %}"));
+        let d = errors(&site, &run("{counted: [frames.a, frames.b], known: 1100, within: 50}"));
+        assert_eq!(d[0].code, "bench-agrees");
+        assert_eq!((d[0].line, d[0].col), (5, 5));
+        assert!(d[0].message.contains("differ by 100"), "{d:?}");
+        let d = errors(&site, "runs:\n  c:\n    kind: counter\n    frames: 3\n");
+        assert_eq!(d[0].code, "bench-counter");
+        let d = errors(&site, &run("{counted: [frames.z], known: 1, within: 0}"));
+        assert!(d[0].message.contains("runs.c.frames.z"), "{d:?}");
+    }
+}

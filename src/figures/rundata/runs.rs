@@ -1,0 +1,334 @@
+//! Loading `runs:`: each run's keys (kind, failed, shot, redact, iperf, link_rate, agrees
+//! and free fields), the files it names, and the fields an iperf import gives it.
+//!
+//! Owns the rule that a file named in runs.yaml stays inside the site (also through
+//! links). It does not parse raw tool output (`import`) nor apply the bench's rules to a
+//! loaded run (`rules`).
+
+use std::path::{Component, Path, PathBuf};
+
+use super::load::Loader;
+use super::{Field, Run, RunKind};
+use crate::diagnostics::Diagnostic;
+use crate::figures::import;
+use crate::figures::number::Unit;
+use crate::figures::yaml::{Node, NodeKind};
+
+impl Loader<'_> {
+    pub(super) fn load_runs(&mut self, node: &Node) -> Vec<Run> {
+        let mut runs = Vec::new();
+        for (key, value) in self.map(node, "`runs`") {
+            let Some(name) = self.name(key, "run", true) else {
+                continue;
+            };
+            let mut run = Run {
+                name,
+                kind: None,
+                failed: None,
+                shot: None,
+                redact: Vec::new(),
+                iperf: None,
+                link_rate: None,
+                fields: Field::Map(Vec::new()),
+            };
+            let mut fields = Vec::new();
+            let mut iperf_node = None;
+            let mut received_written = None;
+            for (field_key, field_value) in self.map(value, "a run") {
+                match field_key.key_text().as_str() {
+                    "kind" => {
+                        run.kind = match self.text(field_value, "`kind`").as_deref() {
+                            Some("throughput") => Some(RunKind::Throughput),
+                            Some("soak") => Some(RunKind::Soak),
+                            Some("counter") => Some(RunKind::Counter),
+                            Some(other) => {
+                                self.error(
+                                    "runs-type",
+                                    field_value.span.clone(),
+                                    format!("`kind` is throughput, soak or counter, not `{other}`"),
+                                );
+                                None
+                            }
+                            None => None,
+                        }
+                    }
+                    "failed" => {
+                        run.failed = self.text(field_value, "`failed` (why the run failed)");
+                        if run.failed.as_deref().is_some_and(|w| w.trim().is_empty()) {
+                            self.error(
+                                "runs-type",
+                                field_value.span.clone(),
+                                "`failed` says why the run failed",
+                            );
+                        }
+                    }
+                    "shot" => run.shot = self.file(field_value, "`shot`").map(|(rel, _)| rel),
+                    "redact" => run.redact = self.redactions(field_value),
+                    "iperf" => {
+                        iperf_node = Some(field_value);
+                    }
+                    "link_rate" => {
+                        if let Some((value, unit)) = self.quantity(field_value, "`link_rate`") {
+                            self.expect_kind(field_value, unit, Unit::BitPerSecond, "`link_rate`");
+                            run.link_rate = Some(value);
+                        }
+                    }
+                    "agrees" => {
+                        // Checked after loading, when every run is known.
+                        if let Some(field) = self.field(field_value) {
+                            fields.push(("agrees".to_string(), field));
+                        }
+                    }
+                    key_text => {
+                        if key_text == "received" {
+                            received_written = Some(field_key.span.clone());
+                        }
+                        if let Some(field) = self.field(field_value) {
+                            fields.push((key_text.to_string(), field));
+                        }
+                    }
+                }
+            }
+            if let Some(node) = iperf_node {
+                if let Some(span) = received_written {
+                    self.error(
+                        "runs-conflict",
+                        span,
+                        "`received` is imported from `iperf:`; do not write it too",
+                    );
+                }
+                if let Some((rel, text, absolute)) = self.read_raw(node) {
+                    run.iperf = Some(rel);
+                    run.kind.get_or_insert(RunKind::Throughput);
+                    match import::import_iperf(&text) {
+                        Ok(received) => fields.push(("received".to_string(), received_field(&received))),
+                        Err(error) => {
+                            let raw_display =
+                                absolute.strip_prefix(&self.site_root).unwrap_or(&absolute).to_path_buf();
+                            let diagnostic = match &error {
+                                import::ImportError::BadLine { line, .. } => Diagnostic::at(
+                                    "runs-import",
+                                    raw_display,
+                                    &text,
+                                    line.clone(),
+                                    error.to_string(),
+                                ),
+                                _ => Diagnostic::at(
+                                    "runs-import",
+                                    &self.path,
+                                    self.source,
+                                    node.span.clone(),
+                                    format!("{}: {error}", display_rel(&absolute, &self.site_root)),
+                                ),
+                            };
+                            if run.failed.is_none() {
+                                self.diagnostics.push(diagnostic);
+                            }
+                        }
+                    }
+                }
+            }
+            run.fields = Field::Map(fields);
+            runs.push(run);
+        }
+        runs
+    }
+
+    fn expect_kind(&mut self, node: &Node, unit: Unit, expected: Unit, what: &str) {
+        if unit.kind() != expected.kind() {
+            self.error(
+                "runs-type",
+                node.span.clone(),
+                format!("{what} must be {}, such as `1 Gbit/s`", expected.kind().name()),
+            );
+        }
+    }
+
+    fn redactions(&mut self, node: &Node) -> Vec<[u32; 4]> {
+        let NodeKind::Seq(items) = &node.kind else {
+            self.type_error(node, "`redact`", "a list of [x, y, width, height]");
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for item in items {
+            let numbers: Option<Vec<u32>> = match &item.kind {
+                NodeKind::Seq(parts) if parts.len() == 4 => parts
+                    .iter()
+                    .map(|p| match p.kind {
+                        NodeKind::Number(n) if n >= 0.0 && n.fract() == 0.0 && n <= u32::MAX as f64 => {
+                            Some(n as u32)
+                        }
+                        _ => None,
+                    })
+                    .collect(),
+                _ => None,
+            };
+            match numbers {
+                Some(n) if n[2] > 0 && n[3] > 0 => out.push([n[0], n[1], n[2], n[3]]),
+                _ => self.error(
+                    "runs-type",
+                    item.span.clone(),
+                    "a redaction is [x, y, width, height] in whole pixels, width and height above 0",
+                ),
+            }
+        }
+        out
+    }
+
+    /// A file named in runs.yaml: relative to the bundle, inside the site, existing.
+    /// Returns the path relative to the bundle and the absolute path.
+    fn file(&mut self, node: &Node, what: &str) -> Option<(PathBuf, PathBuf)> {
+        let text = self.text(node, what)?;
+        match contained_path(&self.site_root, &self.bundle, &text) {
+            Ok(paths) => Some(paths),
+            Err(message) => {
+                self.error("runs-path", node.span.clone(), format!("{what} `{text}`: {message}"));
+                None
+            }
+        }
+    }
+
+    fn read_raw(&mut self, node: &Node) -> Option<(PathBuf, String, PathBuf)> {
+        let (rel, absolute) = self.file(node, "`iperf`")?;
+        match std::fs::read(&absolute) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => Some((rel, text, absolute)),
+                Err(_) => {
+                    self.error(
+                        "runs-path",
+                        node.span.clone(),
+                        format!("`{}` is not UTF-8 text", rel.display()),
+                    );
+                    None
+                }
+            },
+            Err(error) => {
+                self.error(
+                    "runs-path",
+                    node.span.clone(),
+                    format!("cannot read `{}`: {error}", rel.display()),
+                );
+                None
+            }
+        }
+    }
+}
+
+fn display_rel(path: &Path, root: &Path) -> String {
+    crate::diagnostics::display_path(path.strip_prefix(root).unwrap_or(path))
+}
+
+/// Resolves `text` (relative to `bundle`) and checks it stays inside `site_root`, also
+/// through symlinks, and exists. Returns it relative to the bundle, and absolute.
+fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBuf, PathBuf), String> {
+    let relative = Path::new(text);
+    if text.trim().is_empty() {
+        return Err("empty path".to_string());
+    }
+    if relative.is_absolute()
+        || relative.components().any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+    {
+        return Err("an absolute path; name files relative to the bundle".to_string());
+    }
+    let mut lexical = normalise(&bundle.join(relative));
+    let root = normalise(site_root);
+    if !lexical.starts_with(&root) {
+        return Err("leaves the site's folder".to_string());
+    }
+    let canonical_root =
+        site_root.canonicalize().map_err(|e| format!("cannot read the site's folder: {e}"))?;
+    match lexical.canonicalize() {
+        Ok(real) => {
+            if !real.starts_with(&canonical_root) {
+                return Err("leads outside the site's folder (through a link)".to_string());
+            }
+            if !real.is_file() {
+                return Err("is not a file".to_string());
+            }
+            lexical = real;
+        }
+        Err(_) => return Err("no such file".to_string()),
+    }
+    let from_bundle = normalise(relative);
+    Ok((from_bundle, lexical))
+}
+
+/// Removes `.` and resolves `..` without touching the file system.
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The fields an importer gives a run, under `received`.
+fn received_field(received: &import::Received) -> Field {
+    let intervals = received
+        .intervals
+        .iter()
+        .map(|i| {
+            Field::Map(vec![
+                ("start".to_string(), Field::number(i.start, Unit::Second)),
+                ("end".to_string(), Field::number(i.end, Unit::Second)),
+                ("bytes".to_string(), Field::number(i.bytes, Unit::Byte)),
+                ("bits_per_second".to_string(), Field::number(i.bits_per_second, Unit::BitPerSecond)),
+            ])
+        })
+        .collect();
+    Field::Map(vec![
+        ("bytes".to_string(), Field::number(received.bytes, Unit::Byte)),
+        ("seconds".to_string(), Field::number(received.seconds, Unit::Second)),
+        ("bits_per_second".to_string(), Field::number(received.bits_per_second, Unit::BitPerSecond)),
+        ("intervals".to_string(), Field::List(intervals)),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::figures::rundata::testing::{SOEKRIS, Site, errors, loaded, place};
+
+    #[test]
+    fn raw_files_must_stay_inside_the_site_and_be_readable_text() {
+        let site = Site::new(&[("raw/bin.txt", &[0xff, 0xfe, 0x00]), ("raw/ok.txt", SOEKRIS)]);
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.txt"), "x").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(
+            outside.path().join("secret.txt"),
+            site.root.path().join("content/m/b/raw/link.txt"),
+        )
+        .unwrap();
+        let source = "runs:\n  a: {iperf: ../../../../etc/passwd, failed: x}\n  b: {iperf: /etc/passwd, failed: x}\n  c: {iperf: raw/missing.txt, failed: x}\n  d: {iperf: raw/bin.txt, failed: x}\n  e: {shot: raw/link.txt}\n  f: {iperf: ../../../content/m/b/raw/ok.txt}\n";
+        let diagnostics = errors(&site, source);
+        assert!(place(&diagnostics, "leaves the site").0 == 2);
+        assert!(place(&diagnostics, "absolute path").0 == 3);
+        assert!(place(&diagnostics, "no such file").0 == 4);
+        assert!(place(&diagnostics, "not UTF-8").0 == 5);
+        #[cfg(unix)]
+        assert!(place(&diagnostics, "through a link").0 == 6);
+        // Up and down again inside the site is fine.
+        assert!(!diagnostics.iter().any(|d| d.line == 7), "{diagnostics:#?}");
+    }
+
+    #[test]
+    fn an_unreadable_iperf_file_is_an_error_unless_the_run_failed() {
+        let site = Site::new(&[("raw/client.txt", b"Client connecting to 10.0.0.1, TCP port 5001\n[  3] local 10.0.0.2 port 40000 connected with 10.0.0.1 port 5001\n[  3]  0.0-10.0 sec  1.10 GBytes   941 Mbits/sec\n")]);
+        let d = errors(&site, "runs:\n  a: {iperf: raw/client.txt}\n");
+        assert!(
+            d.iter().any(|d| d.code == "runs-import" && d.message.contains("only what was sent")),
+            "{d:#?}"
+        );
+        loaded(&site, "runs:\n  a: {iperf: raw/client.txt, failed: only the client was recorded}\n");
+        let d = errors(&site, "runs:\n  a:\n    iperf: raw/client.txt\n    received: {bytes: 1}\n");
+        assert!(d.iter().any(|d| d.code == "runs-conflict"), "{d:#?}");
+    }
+}

@@ -1,0 +1,218 @@
+//! The evaluation scope: how an expression's paths read run data, constants and other
+//! figures (`runs.*` skips failed runs), with a guard against a figure depending on itself.
+//!
+//! Owns `EvalScope`, the [`expr::Scope`] of run data. It does not parse or evaluate
+//! expressions (`expr`) nor load anything.
+
+use std::cell::RefCell;
+use std::ops::Range;
+
+use super::figure_defs::FigureDef;
+use super::{Field, NumberField, RunData};
+use crate::figures::FigureError;
+use crate::figures::expr::{self, Leaf, Scope, Segment};
+use crate::figures::number::Unit;
+
+/// Reads names for one evaluation, remembering which figures are being evaluated so that a
+/// figure depending on itself is caught.
+pub(super) struct EvalScope<'a> {
+    data: &'a RunData,
+    stack: RefCell<Vec<String>>,
+}
+
+impl<'a> EvalScope<'a> {
+    pub(super) fn new(data: &'a RunData) -> Self {
+        EvalScope { data, stack: RefCell::new(Vec::new()) }
+    }
+
+    pub(super) fn figure(&self, figure: &FigureDef) -> Result<(expr::Evaluation, Option<Unit>), FigureError> {
+        let Some(parsed) = &figure.expr else {
+            return Err(FigureError::Syntax {
+                message: format!("figure `{}` has no valid expression", figure.name),
+                span: 0..0,
+            });
+        };
+        if self.stack.borrow().contains(&figure.name) {
+            let mut chain = self.stack.borrow().clone();
+            chain.push(figure.name.clone());
+            return Err(FigureError::Cycle {
+                name: figure.name.clone(),
+                chain: chain.join(" → "),
+                span: 0..0,
+            });
+        }
+        self.stack.borrow_mut().push(figure.name.clone());
+        let result = expr::evaluate(parsed, self);
+        self.stack.borrow_mut().pop();
+        let evaluation = result?;
+        let implied = evaluation.implied_unit;
+        let unit = figure.unit.or(implied);
+        Ok((
+            expr::Evaluation { value: evaluation.value, implied_unit: unit, inputs: evaluation.inputs },
+            implied,
+        ))
+    }
+
+    /// The number at a path without `*`.
+    pub(super) fn number_field(
+        &self,
+        path: &expr::Path,
+        span: Range<usize>,
+    ) -> Result<&'a NumberField, FigureError> {
+        let (field, shown) = self.field_at(path, span.clone())?;
+        match field {
+            Field::Number(n) => Ok(n),
+            other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
+        }
+    }
+
+    /// The field at a path without `*` (runs.RUN.a.b or a constant).
+    fn field_at(&self, path: &expr::Path, span: Range<usize>) -> Result<(&'a Field, String), FigureError> {
+        let names: Vec<&str> = path
+            .segments
+            .iter()
+            .map(|s| match s {
+                Segment::Name(n) => n.as_str(),
+                Segment::Star => "*",
+            })
+            .collect();
+        match names.as_slice() {
+            ["runs", run_name, rest @ ..] => {
+                let Some(run) = self.data.run(run_name) else {
+                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
+                };
+                if let Some(why) = &run.failed {
+                    return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
+                }
+                let mut field = &run.fields;
+                for (i, key) in rest.iter().enumerate() {
+                    field = field.child(key).ok_or_else(|| FigureError::MissingPath {
+                        path: format!("runs.{run_name}.{}", rest[..=i].join(".")),
+                        span: span.clone(),
+                    })?;
+                }
+                if rest.is_empty() {
+                    return Err(FigureError::NotANumber { path: path.to_string(), what: "a run", span });
+                }
+                Ok((field, path.to_string()))
+            }
+            ["runs"] => Err(FigureError::NotANumber { path: "runs".to_string(), what: "all the runs", span }),
+            [single, rest @ ..] => {
+                if self.data.vendor(single).is_some() {
+                    return Err(FigureError::VendorInExpression { name: single.to_string(), span });
+                }
+                let known = self.data.constant(single).is_some() || self.data.figure_def(single).is_some();
+                if known && !rest.is_empty() {
+                    return Err(FigureError::MissingPath { path: path.to_string(), span });
+                }
+                // A lone constant or figure is read through `read`, never here.
+                Err(FigureError::UnknownName { name: single.to_string(), span })
+            }
+            [] => Err(FigureError::UnknownName { name: String::new(), span }),
+        }
+    }
+}
+
+/// Every number under `field`, with its path.
+fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
+    match field {
+        Field::Number(n) => out.push(Leaf { path, value: n.value, unit: n.unit, expands_to: Vec::new() }),
+        Field::Text(_) => {}
+        Field::List(_) | Field::Map(_) => {
+            for (key, child) in field.children() {
+                leaves_under(child, format!("{path}.{key}"), out);
+            }
+        }
+    }
+}
+
+/// Follows `segments` (with `*`) from `field`, collecting the fields reached.
+fn follow<'f>(field: &'f Field, segments: &[Segment], path: String, out: &mut Vec<(String, &'f Field)>) {
+    match segments.split_first() {
+        None => out.push((path, field)),
+        Some((Segment::Star, rest)) => {
+            for (key, child) in field.children() {
+                follow(child, rest, format!("{path}.{key}"), out);
+            }
+        }
+        Some((Segment::Name(key), rest)) => {
+            if let Some(child) = field.child(key) {
+                follow(child, rest, format!("{path}.{key}"), out);
+            }
+        }
+    }
+}
+
+impl Scope for EvalScope<'_> {
+    fn read(&self, path: &expr::Path, many: bool, span: Range<usize>) -> Result<Vec<Leaf>, FigureError> {
+        if let [Segment::Name(single)] = path.segments.as_slice() {
+            if let Some(constant) = self.data.constant(single) {
+                return Ok(vec![Leaf {
+                    path: single.clone(),
+                    value: constant.value,
+                    unit: constant.unit,
+                    expands_to: Vec::new(),
+                }]);
+            }
+            if let Some(figure) = self.data.figure_def(single) {
+                let (evaluation, unit) = self.figure(figure).map_err(|inner| match inner {
+                    FigureError::Cycle { .. } => inner.with_span(span.clone()),
+                    other => FigureError::InFigure {
+                        figure: single.clone(),
+                        inner: Box::new(other),
+                        span: span.clone(),
+                    },
+                })?;
+                return Ok(vec![Leaf {
+                    path: single.clone(),
+                    value: evaluation.value,
+                    unit: figure.unit.or(unit).unwrap_or(Unit::Count),
+                    expands_to: evaluation.inputs,
+                }]);
+            }
+        }
+        if !path.has_star() {
+            let (field, shown) = self.field_at(path, span.clone())?;
+            return match field {
+                Field::Number(n) => {
+                    Ok(vec![Leaf { path: shown, value: n.value, unit: n.unit, expands_to: Vec::new() }])
+                }
+                Field::List(_) | Field::Map(_) if many => {
+                    let mut out = Vec::new();
+                    leaves_under(field, shown, &mut out);
+                    Ok(out)
+                }
+                other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
+            };
+        }
+        // A path with `*`: over runs, or inside one run's fields.
+        let mut reached: Vec<(String, &Field)> = Vec::new();
+        match path.segments.as_slice() {
+            [Segment::Name(runs), Segment::Star, rest @ ..] if runs == "runs" => {
+                for run in self.data.runs.iter().filter(|r| r.failed.is_none()) {
+                    follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached);
+                }
+            }
+            [Segment::Name(runs), Segment::Name(run_name), rest @ ..] if runs == "runs" => {
+                let Some(run) = self.data.run(run_name) else {
+                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
+                };
+                if let Some(why) = &run.failed {
+                    return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
+                }
+                follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached);
+            }
+            _ => {
+                return Err(FigureError::MissingPath { path: path.to_string(), span });
+            }
+        }
+        if reached.is_empty() {
+            return Err(FigureError::MissingPath { path: path.to_string(), span });
+        }
+        let mut out = Vec::new();
+        for (shown, field) in reached {
+            leaves_under(field, shown, &mut out);
+        }
+        Ok(out)
+    }
+}
