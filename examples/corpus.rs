@@ -121,6 +121,12 @@ fn write_bundle(args: &Args, i: usize) -> Result<(), Box<dyn std::error::Error>>
     let dir = args.out.join("content/measurements").join(&slug);
     std::fs::create_dir_all(dir.join("shots"))?;
 
+    // The screenshot first: runs.yaml names it, and loading checks that it is there.
+    if !args.no_images {
+        std::fs::write(dir.join("shots/keep-coproc.png"), screenshot(&mut rng))?;
+    } else {
+        std::fs::remove_dir(dir.join("shots"))?;
+    }
     let runs_yaml = runs_yaml(&mut rng, !args.no_images);
     let runs_path = dir.join("runs.yaml");
     std::fs::write(&runs_path, &runs_yaml)?;
@@ -137,11 +143,6 @@ fn write_bundle(args: &Args, i: usize) -> Result<(), Box<dyn std::error::Error>>
     let japanese = japanese_page(&figures, &name, day, appliance, !args.no_images, &hash)?;
     std::fs::write(dir.join("index.md"), &english)?;
     std::fs::write(dir.join("index.ja.md"), &japanese)?;
-    if !args.no_images {
-        std::fs::write(dir.join("shots/keep-coproc.png"), screenshot(&mut rng))?;
-    } else {
-        std::fs::remove_dir(dir.join("shots"))?;
-    }
     Ok(())
 }
 
@@ -171,9 +172,15 @@ fn runs_yaml(rng: &mut Rng, shot: bool) -> String {
         let _ = writeln!(y, "    link_rate: 1 Gbit/s");
         let _ = writeln!(y, "    cpu: {{busy_percent: {}.{}}}", rng.range(1, 40), rng.range(0, 9));
         let received = rng.range(500, 1_400_000);
-        let _ = writeln!(y, "    host_frames: {{received: {received}, sent: {}}}", received - rng.range(0, 400));
+        let _ =
+            writeln!(y, "    host_frames: {{received: {received}, sent: {}}}", received - rng.range(0, 400));
         let _ = writeln!(y, "    pc_port: {{bits_per_s: {}000000}}", rng.range(930, 990));
-        let _ = writeln!(y, "    responses: {{complete: {}, failed: {}}}", rng.range(2_000, 9_000), rng.range(1, 5));
+        let _ = writeln!(
+            y,
+            "    responses: {{complete: {}, failed: {}}}",
+            rng.range(2_000, 9_000),
+            rng.range(1, 5)
+        );
     }
     let _ = writeln!(y, "figures:");
     let _ = writeln!(y, "  connections: {{is: \"clients * per_client\"}}");
@@ -216,16 +223,6 @@ impl Figures<'_> {
     }
 }
 
-/// Writes the page with `t(name, like)` for each figure.
-macro_rules! page {
-    ($f:expr, $($arg:tt)*) => {{
-        let f: &Figures = $f;
-        let t = |name: &str, like: &str| f.tag(name, like);
-        let _ = &t;
-        format!($($arg)*)
-    }};
-}
-
 type Result2 = Result<String, Box<dyn std::error::Error>>;
 
 fn table(f: &Figures, header: &str, labels: [&str; 4]) -> Result2 {
@@ -256,8 +253,8 @@ fn english_page(f: &Figures, name: &str, day: jiff::civil::Date, appliance: &str
         "| run | CPUs busy | frames received / sent | at the PC's port | complete responses | bodies |\n|---|---|---|---|---|---|\n",
         ["kept open, coprocessor", "kept open, host", "new each time, coprocessor", "new each time, host"],
     )?;
-    Ok(page!(
-        f,
+    let t = |name: &str, like: &str| f.tag(name, like);
+    Ok(format!(
         "---
 title: \"Synthetic bench run {name}\"
 date: {day}
@@ -336,8 +333,8 @@ fn japanese_page(
         "| 実行 | CPU 使用率 | 受信 / 送信フレーム | PC のポート | 完了した応答 | 本文 |\n|---|---|---|---|---|---|\n",
         ["開いたまま、コプロセッサー", "開いたまま、ホスト", "毎回新規、コプロセッサー", "毎回新規、ホスト"],
     )?;
-    Ok(page!(
-        f,
+    let t = |name: &str, like: &str| f.tag(name, like);
+    Ok(format!(
         "---
 title: \"合成の測定ページ {name}\"
 date: {day}

@@ -9,8 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use rayon::prelude::*;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
