@@ -152,7 +152,7 @@ if [ -z "${REPORT_ONLY:-}" ]; then
 fi
 
 echo "== writing BENCHMARKS.md"
-COMMIT=$(git -C "$REPO" rev-parse --short HEAD)
+COMMIT="$(git -C "$REPO" rev-parse --short HEAD) (src/ as of $(git -C "$REPO" log -1 --format=%h -- src))"
 DIRTY=$(git -C "$REPO" status --porcelain -- src Cargo.toml Cargo.lock | wc -l)
 MEM=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)
 CPU=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
