@@ -137,7 +137,7 @@ fn write_bundle(args: &Args, i: usize) -> Result<(), Box<dyn std::error::Error>>
     }
     let figures = Figures { data: &data, plain: args.plain };
     let name = code(i);
-    let appliance = if rng.next() % 2 == 0 { "xgs-136" } else { "xgs-3300" };
+    let appliance = if rng.next().is_multiple_of(2) { "xgs-136" } else { "xgs-3300" };
     let english = english_page(&figures, &name, day, appliance, !args.no_images)?;
     let hash = content_hash(&english);
     let japanese = japanese_page(&figures, &name, day, appliance, !args.no_images, &hash)?;

@@ -63,11 +63,12 @@ pub fn check_page(
 ) -> (PageFigures, Vec<Diagnostic>) {
     let mut figures = PageFigures::default();
     let mut problems = Vec::new();
+    let mut resolved = Resolved::new();
     for claim in &scan.claims {
         let (view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
             ClaimForm::Exact | ClaimForm::Approximate => {
-                check_figure(page, claim, sources, &mut figures.corrections, &mut problems)
+                check_figure(page, claim, sources, &mut resolved, &mut figures.corrections, &mut problems)
             }
         };
         figures.views.push(view);
@@ -96,14 +97,19 @@ fn error_at(page: &Page, code: &'static str, range: Range<usize>, message: Strin
     Diagnostic::at(code, &page.source, &page.text, range, message)
 }
 
+/// Figures already resolved on this page: a page states many figures more than once.
+type Resolved = BTreeMap<String, Result<Computed, FigureError>>;
+
 fn check_figure(
     page: &Page,
     claim: &Claim,
     sources: &FigureSources,
+    resolved: &mut Resolved,
     corrections: &mut Vec<CorrectionView>,
     problems: &mut Vec<Diagnostic>,
 ) -> (ClaimView, Option<FigureRecord>) {
-    let computed = match resolve(&claim.name, sources) {
+    let result = resolved.entry(claim.name.clone()).or_insert_with(|| resolve(&claim.name, sources)).clone();
+    let computed = match result {
         Ok(computed) => computed,
         Err(error) => {
             let span = error.span();

@@ -59,7 +59,19 @@ pub fn write_atomically(out_dir: &Path, output: &Output) -> anyhow::Result<()> {
         let _ = std::fs::rename(&retired, out_dir);
         return Err(error).with_context(|| format!("cannot move the new site into {}", out_dir.display()));
     }
-    remove_if_present(&retired)
+    remove_in_parallel(&retired)
+}
+
+/// Removing a large old site one folder at a time is slow on some file systems (each
+/// rmdir waits on the disk); its top-level entries go in parallel.
+fn remove_in_parallel(path: &Path) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    let Ok(entries) = std::fs::read_dir(path) else { return Ok(()) };
+    let children: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    children.par_iter().for_each(|child| {
+        let _ = if child.is_dir() { std::fs::remove_dir_all(child) } else { std::fs::remove_file(child) };
+    });
+    remove_if_present(path)
 }
 
 fn write_all(dir: &Path, output: &Output) -> anyhow::Result<()> {
