@@ -345,6 +345,21 @@ pub fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
     Some(parts.iter().collect())
 }
 
+/// Where the value of a top-level `key:` starts in YAML `text` (a front matter's or a
+/// settings file's), so that an error about the value points at it, not at the first place
+/// the same text appears.
+pub fn key_value_offset(text: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
+            let value_start = line.len() - rest.len() + (rest.len() - rest.trim_start().len());
+            return Some(offset + value_start);
+        }
+        offset += line.len();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,19 +387,4 @@ mod tests {
         assert_eq!(resolve_relative(Path::new("content"), "../../../etc/passwd"), None);
         assert_eq!(resolve_relative(Path::new("content"), "/etc/passwd"), None);
     }
-}
-
-/// Where the value of a top-level `key:` starts in YAML `text` (a front matter's or a
-/// settings file's), so that an error about the value points at it, not at the first place
-/// the same text appears.
-pub fn key_value_offset(text: &str, key: &str) -> Option<usize> {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if let Some(rest) = line.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
-            let value_start = line.len() - rest.len() + (rest.len() - rest.trim_start().len());
-            return Some(offset + value_start);
-        }
-        offset += line.len();
-    }
-    None
 }
