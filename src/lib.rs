@@ -21,6 +21,7 @@ pub mod markdown;
 pub mod output;
 pub mod parity;
 pub mod readme;
+pub mod serve;
 pub mod settings;
 pub mod stamp;
 pub mod templates;
