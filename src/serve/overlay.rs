@@ -25,8 +25,19 @@ pub fn problems(problems: &[Diagnostic], reload_script: &str) -> String {
         escape(&mut items, &problem.message);
         items.push_str("</p>");
         if let Some(line) = &problem.source_line {
-            items.push_str("<pre>");
-            escape(&mut items, line);
+            // Focusable: a long source line scrolls, and a keyboard must reach it.
+            items.push_str("<pre tabindex=\"0\">");
+            let range = problem.highlight.clone();
+            match (line.get(..range.start), line.get(range.clone()), line.get(range.end..)) {
+                (Some(before), Some(marked), Some(after)) if !marked.is_empty() => {
+                    escape(&mut items, before);
+                    items.push_str("<mark>");
+                    escape(&mut items, marked);
+                    items.push_str("</mark>");
+                    escape(&mut items, after);
+                }
+                _ => escape(&mut items, line),
+            }
             items.push_str("</pre>");
         }
         for note in &problem.notes {
@@ -101,6 +112,7 @@ mod tests {
         assert!(html.contains("says &lt;962,827&gt;"), "{html}");
         assert!(html.contains("computed: 962,826 &amp; more"), "{html}");
         assert!(html.contains("&lt;frames&gt;"), "{html}");
+        assert!(html.contains("It received <mark>[962,827]</mark>{=x}"), "{html}");
         assert!(!html.contains("<frames>"), "{html}");
         assert!(html.contains("<script src=\"/__tally/reload.js\"></script></body>"), "{html}");
     }
