@@ -105,14 +105,14 @@ mod tests {
     fn the_overlay_names_the_place_and_escapes_the_message() {
         let source = "It received [962,827]{=x} <frames>.\n";
         let problem =
-            Diagnostic::at("figure-mismatch", "content/a/index.md", source, 12..19, "says <962,827>")
+            Diagnostic::at("figure-mismatch", "content/a/index.md", source, 13..20, "says <962,827>")
                 .note("computed: 962,826 & more");
         let html = problems(&[problem], "<script src=\"/__tally/reload.js\"></script>");
-        assert!(html.contains("content/a/index.md:1:13"), "{html}");
+        assert!(html.contains("content/a/index.md:1:14"), "{html}");
         assert!(html.contains("says &lt;962,827&gt;"), "{html}");
         assert!(html.contains("computed: 962,826 &amp; more"), "{html}");
         assert!(html.contains("&lt;frames&gt;"), "{html}");
-        assert!(html.contains("It received <mark>[962,827]</mark>{=x}"), "{html}");
+        assert!(html.contains("It received [<mark>962,827</mark>]{=x}"), "{html}");
         assert!(!html.contains("<frames>"), "{html}");
         assert!(html.contains("<script src=\"/__tally/reload.js\"></script></body>"), "{html}");
     }
