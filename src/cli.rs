@@ -49,6 +49,16 @@ pub enum Command {
         /// The bundle's folder name under content/measurements/, e.g. 2026-11-30-xgs136-ipsec.
         slug: String,
     },
+    /// Preview the site on 127.0.0.1, rebuilt and reloaded on every save.
+    Serve {
+        #[arg(long, default_value_t = 1111)]
+        port: u16,
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Open the site in a browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Print the content hash of a page, for a translation's `translates:`.
     Hash {
         /// The original page, e.g. content/method/index.md.
@@ -67,6 +77,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Readme => readme_command(&cli),
         Command::New { slug, .. } => new_command(&cli, slug),
         Command::Hash { page } => hash(&cli, page),
+        &Command::Serve { port, bind, open } => {
+            crate::serve::serve(&crate::serve::ServeOptions { root: cli.root.clone(), bind, port, open })
+        }
     }
 }
 

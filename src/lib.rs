@@ -22,6 +22,7 @@ pub mod output;
 pub mod parity;
 pub mod readme;
 pub mod scaffold;
+pub mod serve;
 pub mod settings;
 pub mod stamp;
 pub mod templates;

@@ -1,0 +1,199 @@
+// Browser tests of `tally serve` in headless Chromium (Debian's /usr/bin/chromium, driven
+// by playwright-core), on a copy of the bundled site in a temporary folder: pages render,
+// no request leaves 127.0.0.1 before the reader asks for the discussion, language links go
+// where they should, axe-core finds no violation, a save reloads an open page, and a broken
+// figure shows the error page until it is fixed.
+//
+// Run with `bash browser/run.sh`, or `node --test browser/` once tally is built.
+// TALLY_BIN picks the binary (default target/release/tally); CHROMIUM the browser.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const binary = process.env.TALLY_BIN ?? path.join(repo, "target/release/tally");
+const artifacts = path.join(repo, "target/browser-artifacts");
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const MEASUREMENT = "/measurements/2026-10-29-xgs136-http/";
+const MEASUREMENT_SOURCE = "content/measurements/2026-10-29-xgs136-http/index.md";
+
+let workdir, site, server, serverLog = "", base, context;
+/** Every request for a host other than 127.0.0.1, in order: aborted, only recorded. */
+const outside = [];
+
+before(async () => {
+  workdir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-browser-"));
+  site = path.join(workdir, "site");
+  for (const part of ["content", "templates", "static", "i18n", "site.yaml"]) {
+    fs.cpSync(path.join(repo, part), path.join(site, part), { recursive: true });
+  }
+  fs.mkdirSync(artifacts, { recursive: true });
+  base = await startServer();
+  context = await chromium.launchPersistentContext(path.join(workdir, "profile"), {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+  await context.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === "127.0.0.1") return route.continue();
+    outside.push(url.href);
+    return route.abort();
+  });
+});
+
+after(async () => {
+  await context?.close();
+  server?.kill();
+  fs.writeFileSync(path.join(artifacts, "serve.log"), serverLog);
+  if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
+});
+
+/** Starts `tally serve --port 0` on the copy and gives the printed address. */
+function startServer() {
+  return new Promise((resolve, reject) => {
+    server = spawn(binary, ["serve", "--port", "0", "--root", site], { env: { ...process.env, NO_COLOR: "1" } });
+    server.stderr.on("data", (chunk) => { serverLog += chunk; });
+    server.on("exit", (code) => reject(new Error(`tally serve exited (${code}):\n${serverLog}`)));
+    let out = "";
+    server.stdout.on("data", (chunk) => {
+      out += chunk;
+      const found = out.match(/^serving (http:\/\/127\.0\.0\.1:\d+)\/ \(and \/ja\/\)$/m);
+      if (found) resolve(found[1]);
+    });
+  });
+}
+
+function edit(relative, from, to) {
+  const file = path.join(site, relative);
+  const text = fs.readFileSync(file, "utf8");
+  assert.ok(text.includes(from), `${relative} lacks ${from}`);
+  fs.writeFileSync(file, text.replace(from, to));
+}
+
+async function open(url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  const response = await page.goto(base + url);
+  return { page, response, errors };
+}
+
+async function axeViolations(page) {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(() => window.axe.run());
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`);
+}
+
+for (const [name, url, heading] of [
+  ["home", "/", null],
+  ["measurement", MEASUREMENT, "HTTP through the XGS 136"],
+  ["method-ja", "/ja/method/", null],
+]) {
+  test(`the ${name} page renders, reads as its language and has no axe violation`, async () => {
+    const { page, response, errors } = await open(url);
+    assert.equal(response.status(), 200);
+    assert.equal(await page.locator("html").getAttribute("lang"), url.startsWith("/ja/") ? "ja" : "en");
+    const h1 = await page.locator("main h1").first().textContent();
+    if (heading) assert.ok(h1.includes(heading), h1);
+    assert.ok(h1.trim().length > 0);
+    const stylesheet = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    assert.ok(stylesheet.length > 0);
+    await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("no request leaves 127.0.0.1 until the discussion is asked for, and then giscus is", async () => {
+  outside.length = 0;
+  const { page } = await open(MEASUREMENT);
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(outside, [], "a page contacted another host before the button was pressed");
+  const button = page.getByRole("button", { name: "Show the discussion" });
+  const asked = page.waitForRequest((request) => new URL(request.url()).hostname === "giscus.app");
+  await button.click();
+  await asked;
+  assert.ok(outside.some((url) => new URL(url).hostname === "giscus.app"), outside.join("\n"));
+  assert.ok(outside.every((url) => new URL(url).hostname === "giscus.app"), outside.join("\n"));
+  await page.close();
+});
+
+test("the language switcher goes to the other language's page and back", async () => {
+  const { page } = await open("/method/");
+  await page.locator("nav.languages a[hreflang=ja]").click();
+  await page.waitForURL(base + "/ja/method/");
+  assert.equal(await page.locator("html").getAttribute("lang"), "ja");
+  await page.locator("nav.languages a[hreflang=en]").click();
+  await page.waitForURL(base + "/method/");
+  assert.equal(await page.locator("html").getAttribute("lang"), "en");
+  await page.close();
+});
+
+test("each （英語） link on a Japanese page goes to the English page it names", async () => {
+  for (const url of ["/ja/", "/ja/method/"]) {
+    const { page } = await open(url);
+    const links = await page.locator(".untranslated").evaluateAll((marks) =>
+      marks.map((mark) => {
+        const link = mark.closest("a") ?? mark.previousElementSibling;
+        return { text: mark.textContent, href: link?.tagName === "A" ? link.getAttribute("href") : null };
+      }));
+    assert.ok(links.length > 0, `${url} has no （英語） link`);
+    for (const { text, href } of links) {
+      assert.equal(text, "（英語）");
+      assert.ok(href && href.startsWith("/") && !href.startsWith("/ja/"), `${url}: ${href}`);
+      const target = await context.newPage();
+      const response = await target.goto(base + href);
+      assert.equal(response.status(), 200, href);
+      assert.equal(await target.locator("html").getAttribute("lang"), "en", href);
+      await target.close();
+    }
+    await page.close();
+  }
+});
+
+test("a saved edit reloads an open page within two seconds", async () => {
+  const { page } = await open("/method/");
+  const title = await page.locator("main h1").first().textContent();
+  await page.evaluate(() => { window.notReloaded = true; });
+  // Words only: a number in the original that its translation lacks is an error.
+  const word = Math.random().toString(36).replace(/[^a-z]/g, "");
+  const marker = `Edited, mark ${word}.`;
+  const saved = Date.now();
+  fs.appendFileSync(path.join(site, "content/method/index.md"), `\n${marker}\n`);
+  await page.locator("main p", { hasText: marker }).waitFor({ timeout: 2000 });
+  const elapsed = Date.now() - saved;
+  assert.equal(await page.evaluate(() => window.notReloaded), undefined);
+  assert.equal(await page.locator("#tally-error-overlay").count(), 0);
+  assert.equal(await page.locator("main h1").first().textContent(), title);
+  console.log(`# saved edit → reloaded page showing it: ${elapsed} ms`);
+  await page.close();
+});
+
+test("a broken figure shows the error page, and fixing it brings the page back", async () => {
+  const { page } = await open(MEASUREMENT);
+  const title = await page.locator("main h1").first().textContent();
+  edit(MEASUREMENT_SOURCE, "[962,826]{=runs.close_coproc.host_frames.received}", "[962,827]{=runs.close_coproc.host_frames.received}");
+  const overlay = page.locator("#tally-error-overlay");
+  await overlay.waitFor({ timeout: 10000 });
+  const text = await overlay.textContent();
+  assert.match(text, /content\/measurements\/2026-10-29-xgs136-http\/index\.md:\d+:\d+/);
+  assert.ok(text.includes("962,827"), text);
+  await page.screenshot({ path: path.join(artifacts, "error-overlay.png"), fullPage: true });
+  assert.deepEqual(await axeViolations(page), []);
+  edit(MEASUREMENT_SOURCE, "[962,827]{=runs.close_coproc.host_frames.received}", "[962,826]{=runs.close_coproc.host_frames.received}");
+  await page.locator("main h1", { hasText: title }).waitFor({ timeout: 10000 });
+  assert.equal(await overlay.count(), 0);
+  await page.close();
+});

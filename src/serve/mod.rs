@@ -1,0 +1,233 @@
+//! `tally serve`: the site built in memory, served on loopback, rebuilt on every save, and
+//! every open page reloaded; while the site does not build, every page shows the errors.
+//!
+//! Owns the preview's life: binding the port, the first build, the rebuild loop (a thread
+//! fed by [`watch`]), and the current [`Snapshot`] that the server answers from. The
+//! snapshot lives in a `tokio::sync::watch` channel, which is an `RwLock<Arc<Snapshot>>`
+//! that also wakes its readers: a build replaces it whole, so no request ever sees a
+//! half-built site, and the same swap tells every open page to reload. It does not build
+//! the site (see `build`) nor write anything to disk: `tally build` is the only writer of
+//! `site/`, and it never gets the reload script.
+
+mod overlay;
+mod paths;
+mod server;
+mod watch;
+
+use std::io::Write as _;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::build::{BuildError, BuildOptions, build};
+use crate::diagnostics::{self, Diagnostic, Format};
+use crate::output::Output;
+
+pub use server::{RELOAD_JS, content_type};
+
+/// What `tally serve` was asked for.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    pub root: PathBuf,
+    /// The address to listen on; loopback unless told otherwise.
+    pub bind: IpAddr,
+    /// The port; 0 picks a free one.
+    pub port: u16,
+    /// Open the site in a browser once it is served.
+    pub open: bool,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            root: PathBuf::from("."),
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 1111,
+            open: false,
+        }
+    }
+}
+
+/// One build as the server sees it, replaced whole by the next.
+#[derive(Debug)]
+pub struct Snapshot {
+    /// Counts builds from 1; pages carry the number of the build that made them.
+    pub build: u64,
+    /// The latest site that built (empty if none has yet): files are served from it.
+    pub site: Arc<Output>,
+    /// When the latest build failed: the error page served in place of every page.
+    pub failure: Option<String>,
+}
+
+/// Why a build gave no site.
+enum Failure {
+    Problems(Vec<Diagnostic>),
+    CouldNotRun(String),
+}
+
+/// The script tag injected into every page of build number `build`.
+pub fn reload_tag(build: u64) -> String {
+    format!("<script src=\"/__tally/reload.js\" data-build=\"{build}\"></script>\n")
+}
+
+/// Runs the preview until interrupted; exit 2 when it cannot start.
+pub fn serve(options: &ServeOptions) -> ExitCode {
+    let listener = match std::net::TcpListener::bind((options.bind, options.port)) {
+        Ok(listener) => listener,
+        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => {
+            return could_not_run(&format!(
+                "port {} on {} is already in use: stop what holds it, or choose another with --port (--port 0 picks a free one)",
+                options.port, options.bind
+            ));
+        }
+        Err(error) => {
+            return could_not_run(&format!("cannot listen on {}:{}: {error}", options.bind, options.port));
+        }
+    };
+    let address = match listener.local_addr() {
+        Ok(address) => address,
+        Err(error) => return could_not_run(&format!("cannot tell the address listened on: {error}")),
+    };
+    // Watching starts before the first build, so that a save during it is not missed.
+    let watcher = match watch::Watcher::start(&options.root) {
+        Ok(watcher) => Some(watcher),
+        Err(error) => {
+            eprintln!("warning: live reload is off: cannot watch the sources: {error:#}");
+            None
+        }
+    };
+    let first = match build_once(&options.root, 1, "built") {
+        Err(Failure::CouldNotRun(message)) => return could_not_run(&message),
+        result => snapshot(1, result, Arc::default()),
+    };
+    let (sender, receiver) = tokio::sync::watch::channel(Arc::new(first));
+    let url = format!("http://{address}/");
+    announce(&url, &options.root, address, &receiver.borrow().site);
+    if options.open {
+        open_browser(&url);
+    }
+    let root = options.root.clone();
+    let _rebuilding = watcher.map(|watcher| {
+        let sender = sender.clone();
+        std::thread::spawn(move || rebuild_loop(&watcher, &root, &sender))
+    });
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => return could_not_run(&format!("cannot start the server: {error}")),
+    };
+    let served = runtime.block_on(async move {
+        listener.set_nonblocking(true)?;
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        tokio::select! {
+            served = axum::serve(listener, server::router(receiver)) => served,
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    });
+    drop(sender);
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => could_not_run(&format!("the server stopped: {error}")),
+    }
+}
+
+/// Prints where the site is served, in each of its languages.
+fn announce(url: &str, root: &Path, address: SocketAddr, site: &Output) {
+    let others: Vec<String> = crate::settings::load(root)
+        .map(|settings| settings.languages.into_iter().skip(1).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|lang| site.files.contains_key(&format!("{lang}/index.html")))
+        .map(|lang| format!("/{lang}/"))
+        .collect();
+    let also = if others.is_empty() { String::new() } else { format!(" (and {})", others.join(", ")) };
+    println!("serving {url}{also}");
+    if !address.ip().is_loopback() {
+        println!("note: listening on {}, which other machines may reach", address.ip());
+    }
+    let _ = std::io::stdout().flush();
+}
+
+/// Rebuilds after each gathered change and swaps the snapshot, until the watcher stops.
+fn rebuild_loop(watcher: &watch::Watcher, root: &Path, sender: &tokio::sync::watch::Sender<Arc<Snapshot>>) {
+    while let Some(changed) = watcher.next_change() {
+        let (build, last_good) = {
+            let current = sender.borrow();
+            (current.build + 1, current.site.clone())
+        };
+        let names: Vec<String> = changed.iter().take(3).map(|p| diagnostics::display_path(p)).collect();
+        let more = if changed.len() > 3 { format!(" and {} more", changed.len() - 3) } else { String::new() };
+        eprintln!("changed: {}{more}", names.join(", "));
+        let result = build_once(root, build, "rebuilt");
+        sender.send_replace(Arc::new(snapshot(build, result, last_good)));
+    }
+}
+
+/// Builds the site in memory with the reload script injected, and prints the outcome.
+fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Failure> {
+    let started = Instant::now();
+    let options = BuildOptions { root: root.to_path_buf(), inject: Some(reload_tag(build_number)) };
+    let result = build(&options);
+    let elapsed = started.elapsed().as_millis();
+    match result {
+        Ok(built) => {
+            print_problems(&built.warnings);
+            eprintln!("{verb} {} files in {elapsed} ms", built.output.files.len());
+            Ok(built.output)
+        }
+        Err(BuildError::Problems(problems)) => {
+            print_problems(&problems);
+            eprintln!(
+                "the site does not build ({elapsed} ms): the browser shows these errors until they are fixed"
+            );
+            Err(Failure::Problems(problems))
+        }
+        Err(BuildError::CouldNotRun(error)) => {
+            let message = format!("{error:#}");
+            eprintln!("error: {message}");
+            Err(Failure::CouldNotRun(message))
+        }
+    }
+}
+
+fn snapshot(build: u64, result: Result<Output, Failure>, last_good: Arc<Output>) -> Snapshot {
+    let tag = reload_tag(build);
+    match result {
+        Ok(output) => Snapshot { build, site: Arc::new(output), failure: None },
+        Err(Failure::Problems(problems)) => {
+            Snapshot { build, site: last_good, failure: Some(overlay::problems(&problems, &tag)) }
+        }
+        Err(Failure::CouldNotRun(message)) => {
+            Snapshot { build, site: last_good, failure: Some(overlay::could_not_run(&message, &tag)) }
+        }
+    }
+}
+
+fn print_problems(problems: &[Diagnostic]) {
+    if problems.is_empty() {
+        return;
+    }
+    use std::io::IsTerminal as _;
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    eprint!("{}", diagnostics::render(problems, Format::Human, color));
+}
+
+/// Opens `url` in the desktop's browser; a failure only loses the convenience.
+fn open_browser(url: &str) {
+    let command = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    let opened = std::process::Command::new(command)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(error) = opened {
+        eprintln!("note: could not open a browser ({command}: {error}); open {url} yourself");
+    }
+}
+
+fn could_not_run(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}

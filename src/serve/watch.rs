@@ -1,0 +1,130 @@
+//! Watching the site's sources: which saves call for a rebuild, gathered into one.
+//!
+//! Owns the watcher (notify, through notify-debouncer-full) on content/, templates/,
+//! static/, i18n/ and site.yaml, the filter that drops what is not a source change (reads,
+//! editor swap files, the output and cache folders), and the gathering of a burst of saves
+//! into one change set, so that a burst gives one rebuild. It does not build anything.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+use notify_debouncer_full::notify::event::{MetadataKind, ModifyKind};
+use notify_debouncer_full::notify::{EventKind, RecursiveMode};
+use notify_debouncer_full::{
+    DebounceEventResult, DebouncedEvent, Debouncer, RecommendedCache, new_debouncer,
+};
+
+/// The folders whose files make the site; `site.yaml` beside them.
+pub const SOURCES: [&str; 4] = ["content", "templates", "static", "i18n"];
+
+/// How long a file must be quiet before its events are handed on.
+pub const DEBOUNCE: Duration = Duration::from_millis(150);
+/// After one debounced batch, how long to wait for more before rebuilding: the debouncer
+/// hands on files one by one as each falls quiet, so one burst may arrive in a few batches.
+pub const SETTLE: Duration = Duration::from_millis(100);
+
+/// A running watch on a site's sources.
+pub struct Watcher {
+    root: PathBuf,
+    events: Receiver<DebounceEventResult>,
+    _debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
+}
+
+impl Watcher {
+    /// Starts watching the sources of the site at `root`.
+    pub fn start(root: &Path) -> anyhow::Result<Watcher> {
+        let (sender, events) = channel();
+        let mut debouncer = new_debouncer(DEBOUNCE, None, sender)?;
+        // The root itself, not recursively: site.yaml, and source folders created later.
+        debouncer.watch(root, RecursiveMode::NonRecursive)?;
+        for folder in SOURCES {
+            let path = root.join(folder);
+            if path.is_dir() {
+                debouncer.watch(&path, RecursiveMode::Recursive)?;
+            }
+        }
+        Ok(Watcher { root: root.to_path_buf(), events, _debouncer: debouncer })
+    }
+
+    /// Blocks until a source changes, then gathers every change that follows closely; the
+    /// changed files, relative to the root. `None` once the watcher has stopped.
+    pub fn next_change(&self) -> Option<Vec<PathBuf>> {
+        gather(&self.events, &self.root, SETTLE)
+    }
+}
+
+/// Waits for the first batch with a source change, then takes every batch that arrives
+/// within `settle` of the previous one; the union of their changed sources.
+pub fn gather(events: &Receiver<DebounceEventResult>, root: &Path, settle: Duration) -> Option<Vec<PathBuf>> {
+    let mut changed = Vec::new();
+    while changed.is_empty() {
+        add_sources(&mut changed, events.recv().ok()?, root);
+    }
+    loop {
+        match events.recv_timeout(settle) {
+            Ok(batch) => add_sources(&mut changed, batch, root),
+            Err(RecvTimeoutError::Timeout) => break,
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    changed.sort();
+    changed.dedup();
+    Some(changed)
+}
+
+fn add_sources(changed: &mut Vec<PathBuf>, batch: DebounceEventResult, root: &Path) {
+    match batch {
+        Ok(events) => {
+            for event in events {
+                changed.extend(sources_changed(&event, root));
+            }
+        }
+        Err(errors) => {
+            for error in errors {
+                eprintln!("warning: watching the sources: {error}");
+            }
+        }
+    }
+}
+
+/// The sources an event changed, relative to `root`; none for reads and for files that do
+/// not make the site.
+fn sources_changed(event: &DebouncedEvent, root: &Path) -> Vec<PathBuf> {
+    let is_read = matches!(
+        event.kind,
+        EventKind::Access(_) | EventKind::Modify(ModifyKind::Metadata(MetadataKind::AccessTime))
+    );
+    if is_read {
+        return Vec::new();
+    }
+    event
+        .paths
+        .iter()
+        .filter_map(|path| path.strip_prefix(root).ok())
+        .filter(|p| is_source(p))
+        .map(Path::to_path_buf)
+        .collect()
+}
+
+/// Whether a path (relative to the root) is one of the site's sources.
+pub fn is_source(relative: &Path) -> bool {
+    let mut parts = relative.components();
+    let Some(first) = parts.next().and_then(|c| c.as_os_str().to_str()) else {
+        return false;
+    };
+    let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let editor_litter = name.starts_with(".#")
+        || name.starts_with('#')
+        || name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".swx")
+        || name == "4913";
+    if editor_litter {
+        return false;
+    }
+    (first == "site.yaml" && parts.next().is_none()) || SOURCES.contains(&first)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,290 @@
+//! `tally serve` as a user meets it, over real HTTP on 127.0.0.1: the printed address, a
+//! busy port, paths that would leave the site, the reload script (served, never built),
+//! the reload event after a save, one rebuild per burst of saves, and the error page.
+//!
+//! Waits are polls with generous deadlines that only turn a hang into a failure; no test
+//! asserts how long anything took.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{Site, tree};
+
+/// How long a poll may wait before the test fails: far beyond any rebuild.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// A running `tally serve --port 0`, killed when dropped.
+struct Serve {
+    child: Child,
+    port: u16,
+    first_line: String,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Serve {
+    fn start(site: &Site) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tally"))
+            .args(["serve", "--port", "0", "--root"])
+            .arg(site.root())
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starting tally serve");
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let mut pipe = child.stderr.take().expect("stderr");
+        let collected = stderr.clone();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = pipe.read(&mut buffer) {
+                collected.lock().expect("the stderr buffer").push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+        });
+        let mut first_line = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        stdout.read_line(&mut first_line).expect("reading stdout");
+        let port = first_line
+            .strip_prefix("serving http://127.0.0.1:")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|port| port.parse().ok());
+        let Some(port) = port else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no address printed: {first_line:?}; stderr: {}", stderr.lock().expect("stderr"));
+        };
+        Serve { child, port, first_line, stderr }
+    }
+
+    fn get(&self, path: &str) -> Response {
+        get(self.port, path)
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().expect("the stderr buffer").clone()
+    }
+
+    /// Polls `path` until `done` holds for its response; fails at the deadline.
+    fn wait_for(&self, path: &str, what: &str, done: impl Fn(&Response) -> bool) -> Response {
+        let start = Instant::now();
+        loop {
+            let response = self.get(path);
+            if done(&response) {
+                return response;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "{what} never happened; last: {response:?}\n{}",
+                self.stderr()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits until stderr holds `count` lines starting with `prefix`.
+    fn wait_for_lines(&self, prefix: &str, count: usize) {
+        let start = Instant::now();
+        while count_lines(&self.stderr(), prefix) < count {
+            assert!(start.elapsed() < DEADLINE, "never {count} × {prefix:?}:\n{}", self.stderr());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn count_lines(text: &str, prefix: &str) -> usize {
+    text.lines().filter(|line| line.starts_with(prefix)).count()
+}
+
+#[derive(Debug)]
+struct Response {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+/// One GET with the path sent exactly as given (no client normalises it away).
+fn get(port: u16, path: &str) -> Response {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connecting");
+    stream.set_read_timeout(Some(DEADLINE)).expect("a read timeout");
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").expect("sending");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("reading the response");
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Response { status, head: head.to_string(), body: body.to_string() }
+}
+
+fn small_site() -> Site {
+    let site = Site::new();
+    site.file("content/index.md", "---\ntitle: Home\n---\n\nSee the [method](method/index.md).\n");
+    site.file("content/index.ja.md", "---\ntitle: ホーム\n---\n\n本文。\n");
+    site.file("content/method/index.md", "---\ntitle: Method\n---\n\nHow it is done.\n");
+    site
+}
+
+#[test]
+fn port_0_picks_a_free_port_and_prints_the_address_in_both_languages() {
+    let site = small_site();
+    let serve = Serve::start(&site);
+    assert_ne!(serve.port, 0);
+    assert_eq!(serve.first_line.trim(), format!("serving http://127.0.0.1:{}/ (and /ja/)", serve.port));
+    let home = serve.get("/");
+    assert_eq!(home.status, 200, "{home:?}");
+    assert!(home.head.contains("content-type: text/html; charset=utf-8"), "{}", home.head);
+    assert!(home.body.contains("href=\"/method/\""), "{}", home.body);
+    assert_eq!(serve.get("/ja/").status, 200);
+    let css = serve.get("/css/site.css");
+    assert!(css.head.contains("content-type: text/css"), "{}", css.head);
+    let folder = serve.get("/ja");
+    assert_eq!(folder.status, 308);
+    assert!(folder.head.contains("location: /ja/"), "{}", folder.head);
+}
+
+#[test]
+fn a_busy_port_is_a_clear_error_that_names_it() {
+    let site = small_site();
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").expect("a port to hold");
+    let port = holder.local_addr().expect("its address").port().to_string();
+    let run = site.tally(&["serve", "--port", &port]);
+    run.expect_code(2).expect_stderr(&format!("port {port} on 127.0.0.1 is already in use"));
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+#[test]
+fn paths_that_leave_the_site_are_refused_and_nothing_outside_it_is_served() {
+    let site = small_site();
+    std::fs::write(site.holder().join("secret.txt"), "TOP SECRET").expect("a file outside the site");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(site.holder().join("secret.txt"), site.path("static/leak.txt"))
+        .expect("a symlink");
+    let serve = Serve::start(&site);
+    for path in [
+        "/../secret.txt",
+        "/../../secret.txt",
+        "/css/../../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/%2E%2E/%2E%2E/secret.txt",
+        "/..%2fsecret.txt",
+        "/css%2f..%2f..%2fsecret.txt",
+        "/..%5csecret.txt",
+        "/..\\secret.txt",
+        "/css/..\\..\\secret.txt",
+        "/secret.txt%00.html",
+        "/%00",
+        "//../secret.txt",
+        "/leak.txt",
+        "/static/leak.txt",
+    ] {
+        let response = serve.get(path);
+        assert!(matches!(response.status, 400 | 404), "{path} gave {response:?}");
+        assert!(!response.body.contains("TOP SECRET"), "{path} served a file outside the site");
+    }
+    // A folder URL with two leading slashes is redirected on this host, never to `//ja/`.
+    let doubled = serve.get("//ja");
+    assert_eq!(doubled.status, 308, "{doubled:?}");
+    assert!(doubled.head.lines().any(|line| line == "location: /ja/"), "{}", doubled.head);
+}
+
+#[test]
+fn an_unknown_page_gets_the_sites_404_page_with_status_404() {
+    let site = small_site();
+    let serve = Serve::start(&site);
+    let missing = serve.get("/no/such/page/");
+    assert_eq!(missing.status, 404);
+    assert!(missing.head.contains("text/html"), "{}", missing.head);
+    assert!(missing.body.contains("/__tally/reload.js"), "the 404 page cannot reload: {}", missing.body);
+}
+
+#[test]
+fn the_reload_script_is_injected_under_serve_and_absent_from_what_build_writes() {
+    let site = small_site();
+    {
+        let serve = Serve::start(&site);
+        for page in ["/", "/ja/", "/method/"] {
+            let body = serve.get(page).body;
+            assert!(
+                body.contains("<script src=\"/__tally/reload.js\" data-build=\"1\"></script>"),
+                "{page}: {body}"
+            );
+        }
+        let script = serve.get("/__tally/reload.js");
+        assert!(script.head.contains("content-type: text/javascript"), "{}", script.head);
+        assert!(script.body.contains("new EventSource(\"/__tally/events\")"), "{}", script.body);
+    }
+    site.build().expect_success();
+    let built = tree(&site.path("site"));
+    assert!(built.contains_key("index.html"));
+    for (path, bytes) in built {
+        assert!(
+            !String::from_utf8_lossy(&bytes).contains("__tally"),
+            "site/{path} carries the reload script"
+        );
+    }
+}
+
+/// Reads an event stream until it has sent `data: {build}`.
+fn wait_for_event(stream: &mut TcpStream, seen: &mut String, build: u64) {
+    let mut buffer = [0u8; 1024];
+    while !seen.contains(&format!("event: build\ndata: {build}\n")) {
+        let n = stream.read(&mut buffer).expect("reading the event stream");
+        assert!(n > 0, "the event stream ended: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
+    }
+}
+
+#[test]
+fn a_save_tells_open_pages_to_reload_and_a_burst_of_saves_gives_one_rebuild() {
+    let site = small_site();
+    let serve = Serve::start(&site);
+    let mut events = TcpStream::connect(("127.0.0.1", serve.port)).expect("connecting");
+    events.set_read_timeout(Some(DEADLINE)).expect("a read timeout");
+    write!(events, "GET /__tally/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").expect("sending");
+    let mut seen = String::new();
+    wait_for_event(&mut events, &mut seen, 1);
+    assert!(seen.contains("content-type: text/event-stream"), "{seen}");
+    for i in 0..20 {
+        site.file(&format!("content/notes/note-{i}.md"), format!("---\ntitle: Note {i}\n---\n\nText {i}.\n"));
+    }
+    site.edit("content/method/index.md", "How it is done.", "How it is done, edited.");
+    wait_for_event(&mut events, &mut seen, 2);
+    serve.wait_for_lines("rebuilt ", 1);
+    let method = serve.get("/method/");
+    assert!(method.body.contains("edited"), "{}", method.body);
+    assert!(method.body.contains("data-build=\"2\""), "{}", method.body);
+    assert_eq!(serve.get("/notes/note-19/").status, 200);
+    // Nothing more is coming: a second rebuild would print a second line.
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(count_lines(&serve.stderr(), "rebuilt "), 1, "{}", serve.stderr());
+    assert_eq!(count_lines(&serve.stderr(), "changed: "), 1, "{}", serve.stderr());
+}
+
+#[test]
+fn a_broken_page_shows_the_errors_in_place_of_every_page_until_it_is_fixed() {
+    let site = small_site();
+    let serve = Serve::start(&site);
+    site.edit("content/index.md", "(method/index.md)", "(missing/index.md)");
+    let overlay = serve.wait_for("/method/", "the error page", |r| r.status == 500);
+    assert!(overlay.head.contains("text/html"), "{}", overlay.head);
+    assert!(overlay.body.contains("content/index.md:5:"), "{}", overlay.body);
+    assert!(overlay.body.contains("/__tally/reload.js"), "the error page cannot recover by itself");
+    assert_eq!(serve.get("/").status, 500, "every page shows the errors");
+    assert_eq!(serve.get("/css/site.css").status, 200, "files other than pages are still served");
+    serve.wait_for_lines("the site does not build", 1);
+    assert!(serve.stderr().contains("content/index.md:5:"), "{}", serve.stderr());
+    site.edit("content/index.md", "(missing/index.md)", "(method/index.md)");
+    let back = serve.wait_for("/", "the page's return", |r| r.status == 200);
+    assert!(back.body.contains("/method/"), "{}", back.body);
+    assert!(!back.body.contains("tally-error-overlay"), "{}", back.body);
+}
