@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything the tests need, set up on a fresh machine, then every check CI runs:
 # formatting, lints, unit and integration tests, a release build of the bundled site and
-# the Nu HTML Checker over every page it wrote.
+# the Nu HTML Checker over every page it wrote, and the browser tests of `tally serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,3 +21,5 @@ cargo test
 cargo run --release -- build
 java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html site/
 echo "the Nu HTML Checker found no error in $(find site -name '*.html' | wc -l) pages"
+# tally serve in headless Chromium: rendering, privacy, language links, axe, live reload.
+bash browser/run.sh
