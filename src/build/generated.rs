@@ -78,21 +78,7 @@ fn base_context(site: &Site, lang: &str) -> Context {
 
 fn listing(site: &Site, lang: &str, title_key: &str, path: &str, groups: Vec<Group>) -> ListingView {
     let url = format!("{}{path}", site.settings.language_prefix(lang));
-    let alternates = site
-        .settings
-        .languages
-        .iter()
-        .map(|l| {
-            let url = format!("{}{path}", site.settings.language_prefix(l));
-            Alternate {
-                lang: l.clone(),
-                permalink: format!("{}{url}", site.settings.base_url),
-                url,
-                title: site.strings.text(l, title_key),
-                current: l == lang,
-            }
-        })
-        .collect();
+    let alternates = generated_alternates(site, path, lang, |l| site.strings.text(l, title_key));
     ListingView { title: site.strings.text(lang, title_key), url, groups, alternates }
 }
 
@@ -227,21 +213,7 @@ fn sitemap(site: &Site) -> Vec<SitemapEntry> {
         .collect();
     for path in ["measurements/", "appliances/"] {
         for lang in &site.settings.languages {
-            let alternates: Vec<Alternate> = site
-                .settings
-                .languages
-                .iter()
-                .map(|l| {
-                    let url = format!("{}{path}", site.settings.language_prefix(l));
-                    Alternate {
-                        lang: l.clone(),
-                        permalink: format!("{}{url}", site.settings.base_url),
-                        url,
-                        title: String::new(),
-                        current: l == lang,
-                    }
-                })
-                .collect();
+            let alternates = generated_alternates(site, path, lang, |_| String::new());
             let url = format!("{}{path}", site.settings.language_prefix(lang));
             entries.push(SitemapEntry {
                 permalink: format!("{}{url}", site.settings.base_url),
@@ -257,4 +229,27 @@ fn sitemap(site: &Site) -> Vec<SitemapEntry> {
 /// "47 % complete", in the page's language, rounded as the README shows it.
 fn completion_text(site: &Site, lang: &str, value: f64) -> String {
     format!("{} % {}", value.round(), site.strings.text(lang, "completion-label"))
+}
+
+/// The language versions of a generated page at `path` under each language's prefix.
+pub(crate) fn generated_alternates(
+    site: &Site,
+    path: &str,
+    current: &str,
+    title: impl Fn(&str) -> String,
+) -> Vec<Alternate> {
+    site.settings
+        .languages
+        .iter()
+        .map(|lang| {
+            let url = format!("{}{path}", site.settings.language_prefix(lang));
+            Alternate {
+                lang: lang.clone(),
+                permalink: format!("{}{url}", site.settings.base_url),
+                url,
+                title: title(lang),
+                current: lang == current,
+            }
+        })
+        .collect()
 }

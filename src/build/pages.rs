@@ -213,20 +213,9 @@ pub(crate) fn generated_home(
 ) -> Result<String, Diagnostic> {
     let settings = &site.settings;
     let url = settings.language_prefix(lang);
-    let alternates = settings
-        .languages
-        .iter()
-        .map(|l| {
-            let url = settings.language_prefix(l);
-            Alternate {
-                lang: l.clone(),
-                permalink: format!("{}{url}", settings.base_url),
-                url,
-                title: settings.text(&settings.title, l).to_string(),
-                current: l == lang,
-            }
-        })
-        .collect();
+    let alternates = super::generated::generated_alternates(site, "", lang, |l| {
+        settings.text(&settings.title, l).to_string()
+    });
     let description = settings.text(&settings.description, lang);
     let view = PageView {
         title: settings.text(&settings.title, lang).to_string(),
