@@ -166,14 +166,9 @@ fn could_not_run(message: &str) -> ExitCode {
 }
 
 fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
-    let options = BuildOptions { root: cli.root.clone(), inject: None };
-    let built = match build(&options) {
+    let built = match build_in_memory(cli) {
         Ok(built) => built,
-        Err(BuildError::Problems(problems)) => {
-            print_problems(cli, &problems);
-            return ExitCode::from(1);
-        }
-        Err(BuildError::CouldNotRun(error)) => return could_not_run(&format!("{error:#}")),
+        Err(code) => return code,
     };
     let mut problems = built.warnings.clone();
     if !built.completions.is_empty() {
@@ -227,14 +222,9 @@ fn readme_block(built: &crate::build::Built) -> String {
 }
 
 fn readme_command(cli: &Cli) -> ExitCode {
-    let options = BuildOptions { root: cli.root.clone(), inject: None };
-    let built = match build(&options) {
+    let built = match build_in_memory(cli) {
         Ok(built) => built,
-        Err(BuildError::Problems(problems)) => {
-            print_problems(cli, &problems);
-            return ExitCode::from(1);
-        }
-        Err(BuildError::CouldNotRun(error)) => return could_not_run(&format!("{error:#}")),
+        Err(code) => return code,
     };
     let path = cli.root.join("README.md");
     let text = match std::fs::read_to_string(&path) {
@@ -266,5 +256,18 @@ fn new_command(cli: &Cli, slug: &str) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => could_not_run(&message),
+    }
+}
+
+/// Builds the site in memory for a command that only reads it; on failure the problems are
+/// printed and the exit code is returned.
+fn build_in_memory(cli: &Cli) -> Result<crate::build::Built, ExitCode> {
+    match build(&BuildOptions { root: cli.root.clone(), inject: None }) {
+        Ok(built) => Ok(built),
+        Err(BuildError::Problems(problems)) => {
+            print_problems(cli, &problems);
+            Err(ExitCode::from(1))
+        }
+        Err(BuildError::CouldNotRun(error)) => Err(could_not_run(&format!("{error:#}"))),
     }
 }
