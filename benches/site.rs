@@ -204,7 +204,7 @@ fn bench_templates(c: &mut Criterion) {
 
     // The whole bundled site, in memory (nothing written); its four screenshots come from the
     // stamp cache after the first build.
-    let options = BuildOptions { root: root().to_path_buf(), inject: None };
+    let options = BuildOptions { root: root().to_path_buf(), ..BuildOptions::default() };
     let pages = match build(&options) {
         Ok(built) => built.output.files.keys().filter(|p| p.ends_with("index.html")).count(),
         Err(error) => panic!("the bundled site builds: {error:?}"),

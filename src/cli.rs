@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 use crate::build::{BuildError, BuildOptions, build};
 use crate::diagnostics::{self, Diagnostic, Format};
+use crate::output::Destination;
 
 #[derive(Debug, Parser)]
 #[command(name = "tally", version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TALLY_COMMIT"), ")"), about = "A static site generator for sites that publish measurements")]
@@ -21,6 +22,9 @@ pub struct Cli {
     /// How problems are printed.
     #[arg(long, global = true, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Print how long each stage of the build takes (to stderr).
+    #[arg(long, global = true, hide_short_help = true)]
+    pub timings: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -32,6 +36,9 @@ pub enum Command {
         /// Where to write the site; default: site/ under the root.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Build even when nothing has changed since the last build.
+        #[arg(long)]
+        force: bool,
     },
     /// Check every page and figure without writing the site.
     Check {
@@ -69,9 +76,9 @@ pub enum Command {
 /// Runs the command line and gives the process's exit code.
 pub fn run(cli: Cli) -> ExitCode {
     match &cli.command {
-        Command::Build { out } => {
+        &Command::Build { ref out, force } => {
             let out = out.clone().unwrap_or_else(|| cli.root.join("site"));
-            build_command(&cli, Some(out))
+            build_command(&cli, out, force)
         }
         Command::Check { against } => check_command(&cli, against.as_deref()),
         Command::Readme => readme_command(&cli),
@@ -83,23 +90,42 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-fn build_command(cli: &Cli, out: Option<PathBuf>) -> ExitCode {
-    if let Some(out) = &out
-        && let Err(message) = check_output_folder(&cli.root, out)
-    {
+fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
+    if let Err(message) = check_output_folder(&cli.root, &out) {
         return could_not_run(&message);
     }
-    let options = BuildOptions { root: cli.root.clone(), inject: None };
+    let before = crate::fresh::check(&cli.root, &out);
+    if let Some(count) = before.up_to_date()
+        && !force
+    {
+        print_problems(cli, &[]);
+        if cli.format == Format::Human {
+            eprintln!("{} is up to date: nothing changed since it was built ({count} files)", out.display());
+        }
+        return ExitCode::SUCCESS;
+    }
+    let options = BuildOptions {
+        root: cli.root.clone(),
+        destination: Destination::Folder(out.clone()),
+        inject: None,
+        timings: cli.timings,
+    };
     match build(&options) {
         Ok(built) => {
             print_problems(cli, &built.warnings);
-            if let Some(out) = out {
-                if let Err(error) = crate::output::write_atomically(&out, &built.output) {
-                    return could_not_run(&format!("{error:#}"));
-                }
-                if cli.format == Format::Human {
-                    eprintln!("built {} files into {}", built.output.files.len(), out.display());
-                }
+            let count = built.output.files.len();
+            let started = std::time::Instant::now();
+            if let Err(error) = built.output.commit() {
+                return could_not_run(&format!("{error:#}"));
+            }
+            if cli.timings {
+                eprintln!("timings: commit {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
+            }
+            if let Err(error) = before.record(&built.read_outside, built.warnings.is_empty()) {
+                eprintln!("warning: the next build cannot know it is up to date: {error:#}");
+            }
+            if cli.format == Format::Human {
+                eprintln!("built {count} files into {}", out.display());
             }
             ExitCode::SUCCESS
         }
@@ -166,7 +192,7 @@ fn could_not_run(message: &str) -> ExitCode {
 }
 
 fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
-    let built = match build_in_memory(cli) {
+    let built = match build_without_writing(cli) {
         Ok(built) => built,
         Err(code) => return code,
     };
@@ -222,7 +248,7 @@ fn readme_block(built: &crate::build::Built) -> String {
 }
 
 fn readme_command(cli: &Cli) -> ExitCode {
-    let built = match build_in_memory(cli) {
+    let built = match build_without_writing(cli) {
         Ok(built) => built,
         Err(code) => return code,
     };
@@ -259,10 +285,16 @@ fn new_command(cli: &Cli, slug: &str) -> ExitCode {
     }
 }
 
-/// Builds the site in memory for a command that only reads it; on failure the problems are
-/// printed and the exit code is returned.
-fn build_in_memory(cli: &Cli) -> Result<crate::build::Built, ExitCode> {
-    match build(&BuildOptions { root: cli.root.clone(), inject: None }) {
+/// Builds the site for a command that only reads the result, keeping none of the files;
+/// on failure the problems are printed and the exit code is returned.
+fn build_without_writing(cli: &Cli) -> Result<crate::build::Built, ExitCode> {
+    let options = BuildOptions {
+        root: cli.root.clone(),
+        destination: Destination::Nowhere,
+        inject: None,
+        timings: cli.timings,
+    };
+    match build(&options) {
         Ok(built) => Ok(built),
         Err(BuildError::Problems(problems)) => {
             print_problems(cli, &problems);

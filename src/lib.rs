@@ -16,6 +16,7 @@ pub mod completion;
 pub mod content;
 pub mod diagnostics;
 pub mod figures;
+pub mod fresh;
 pub mod i18n;
 pub mod markdown;
 pub mod output;

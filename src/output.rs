@@ -1,24 +1,39 @@
-//! Output: the built site as files in memory, and writing them to disk atomically.
+//! Output: where the built site's files go, and replacing the previous site in one step.
 //!
-//! Owns [`Output`]. A failed build never reaches this module, and a write replaces the
-//! previous site in one step, so a reader never sees a half-written or mixed site.
+//! Owns [`Destination`], the [`Collector`] the render stage hands each file to (from many
+//! threads at once), and the finished [`Output`]. A file bound for a folder is written the
+//! moment it is made, so a large build never holds its whole site in memory; the folder
+//! is a staging folder beside the real one until [`Output::commit`] swaps it in. A failed
+//! build is dropped before that, so a reader never sees a half-written or mixed site.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::{Context as _, bail};
 
-/// Every file of the built site by its path under the output folder (forward slashes).
-#[derive(Debug, Default, Clone)]
+/// Where a build puts its files.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Destination {
+    /// Kept in memory (`tally serve`, tests).
+    #[default]
+    Memory,
+    /// Written into this folder, replacing it whole on commit (`tally build`).
+    Folder(PathBuf),
+    /// Made and dropped: only the file list is kept (`tally check`, `tally readme`).
+    Nowhere,
+}
+
+/// The built site: its file list, and the files' bytes when they were kept in memory.
+#[derive(Debug, Default)]
 pub struct Output {
+    /// Every file by its path under the output folder (forward slashes); the bytes are
+    /// empty unless the destination was [`Destination::Memory`].
     pub files: BTreeMap<String, Vec<u8>>,
+    staging: Option<Staging>,
 }
 
 impl Output {
-    pub fn add(&mut self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
-        self.files.insert(path.into(), bytes.into());
-    }
-
     /// The file served at `url` (`/a/` → `a/index.html`).
     pub fn lookup(&self, url: &str) -> Option<&[u8]> {
         let path = url.trim_start_matches('/');
@@ -29,37 +44,135 @@ impl Output {
         };
         candidates.iter().find_map(|p| self.files.get(p).map(Vec::as_slice))
     }
+
+    /// Puts a folder-bound site in place of the previous one; nothing for other destinations.
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        match self.staging.take() {
+            Some(staging) => staging.commit(),
+            None => Ok(()),
+        }
+    }
 }
 
-/// Writes `output` into `out_dir`, replacing what was there in one rename.
-///
-/// The new site is written beside the old one first; only when every file is written is
-/// the old folder moved aside and the new one moved into its place.
-pub fn write_atomically(out_dir: &Path, output: &Output) -> anyhow::Result<()> {
-    let parent = out_dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = out_dir.file_name().context("the output folder needs a name")?.to_string_lossy().to_string();
-    std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
-    let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
-    let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
-    remove_if_present(&staging)?;
-    remove_if_present(&retired)?;
-    let written = write_all(&staging, output);
-    if let Err(error) = written {
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(error);
+/// Takes each file as the build makes it; shared by the render stage's threads.
+pub(crate) struct Collector {
+    files: Mutex<BTreeMap<String, Vec<u8>>>,
+    staging: Option<Staging>,
+    keep_bytes: bool,
+    /// The first write that failed: reported once the build is over.
+    failure: Mutex<Option<anyhow::Error>>,
+}
+
+impl Collector {
+    pub fn new(destination: &Destination) -> anyhow::Result<Collector> {
+        let staging = match destination {
+            Destination::Folder(out_dir) => Some(Staging::create(out_dir)?),
+            Destination::Memory | Destination::Nowhere => None,
+        };
+        Ok(Collector {
+            files: Mutex::default(),
+            staging,
+            keep_bytes: *destination == Destination::Memory,
+            failure: Mutex::default(),
+        })
     }
-    if out_dir.exists() {
-        if !out_dir.is_dir() {
-            bail!("{} exists and is not a folder", out_dir.display());
+
+    pub fn add(&self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
+        self.add_parts(path, vec![bytes.into()]);
+    }
+
+    /// Adds a file made in parts, which are written one after the other rather than joined
+    /// first: a large file is then never held twice.
+    pub fn add_parts(&self, path: impl Into<String>, parts: Vec<Vec<u8>>) {
+        let path = path.into();
+        if let Some(staging) = &self.staging
+            && let Err(error) = staging.write(&path, &parts)
+        {
+            self.failure.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(error);
         }
-        std::fs::rename(out_dir, &retired)
-            .with_context(|| format!("cannot move the old {} aside", out_dir.display()))?;
+        let bytes = if self.keep_bytes { parts.concat() } else { Vec::new() };
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
     }
-    if let Err(error) = std::fs::rename(&staging, out_dir) {
-        let _ = std::fs::rename(&retired, out_dir);
-        return Err(error).with_context(|| format!("cannot move the new site into {}", out_dir.display()));
+
+    /// The finished site, or the first write that failed.
+    pub fn finish(self) -> anyhow::Result<Output> {
+        if let Some(error) = self.failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(error);
+        }
+        let files = self.files.into_inner().unwrap_or_else(|e| e.into_inner());
+        Ok(Output { files, staging: self.staging })
     }
-    remove_in_parallel(&retired)
+}
+
+/// A new site being written beside the old one; removed if dropped before its commit.
+#[derive(Debug)]
+struct Staging {
+    out_dir: PathBuf,
+    dir: PathBuf,
+    retired: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    fn create(out_dir: &Path) -> anyhow::Result<Staging> {
+        let parent = out_dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let name =
+            out_dir.file_name().context("the output folder needs a name")?.to_string_lossy().to_string();
+        std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        let staging = Staging {
+            out_dir: out_dir.to_path_buf(),
+            dir: parent.join(format!(".{name}.new-{}", std::process::id())),
+            retired: parent.join(format!(".{name}.old-{}", std::process::id())),
+            committed: false,
+        };
+        remove_if_present(&staging.dir)?;
+        remove_if_present(&staging.retired)?;
+        std::fs::create_dir_all(&staging.dir)
+            .with_context(|| format!("cannot create {}", staging.dir.display()))?;
+        Ok(staging)
+    }
+
+    fn write(&self, path: &str, parts: &[Vec<u8>]) -> anyhow::Result<()> {
+        use std::io::Write as _;
+        let target = self.dir.join(path);
+        if let Some(folder) = target.parent() {
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+        }
+        let written = std::fs::File::create(&target).and_then(|mut file| {
+            if let [whole] = parts {
+                return file.write_all(whole);
+            }
+            let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
+            parts.iter().try_for_each(|part| file.write_all(part))?;
+            file.flush()
+        });
+        written.with_context(|| format!("cannot write {}", target.display()))
+    }
+
+    fn commit(mut self) -> anyhow::Result<()> {
+        if self.out_dir.exists() {
+            if !self.out_dir.is_dir() {
+                bail!("{} exists and is not a folder", self.out_dir.display());
+            }
+            std::fs::rename(&self.out_dir, &self.retired)
+                .with_context(|| format!("cannot move the old {} aside", self.out_dir.display()))?;
+        }
+        if let Err(error) = std::fs::rename(&self.dir, &self.out_dir) {
+            let _ = std::fs::rename(&self.retired, &self.out_dir);
+            return Err(error)
+                .with_context(|| format!("cannot move the new site into {}", self.out_dir.display()));
+        }
+        self.committed = true;
+        remove_in_parallel(&self.retired)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
 }
 
 /// Removing a large old site one folder at a time is slow on some file systems (each
@@ -74,18 +187,6 @@ fn remove_in_parallel(path: &Path) -> anyhow::Result<()> {
     remove_if_present(path)
 }
 
-fn write_all(dir: &Path, output: &Output) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    for (path, bytes) in &output.files {
-        let target: PathBuf = dir.join(path);
-        if let Some(folder) = target.parent() {
-            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-        }
-        std::fs::write(&target, bytes).with_context(|| format!("cannot write {}", target.display()))?;
-    }
-    Ok(())
-}
-
 fn remove_if_present(path: &Path) -> anyhow::Result<()> {
     if path.exists() {
         std::fs::remove_dir_all(path).with_context(|| format!("cannot remove {}", path.display()))?;
@@ -97,17 +198,28 @@ fn remove_if_present(path: &Path) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
+    fn in_memory(files: &[(&str, &str)]) -> Output {
+        let collector = Collector::new(&Destination::Memory).unwrap();
+        for (path, text) in files {
+            collector.add(*path, *text);
+        }
+        collector.finish().unwrap()
+    }
+
+    fn write_to(site: &Path, files: &[(&str, &str)]) {
+        let collector = Collector::new(&Destination::Folder(site.to_path_buf())).unwrap();
+        for (path, text) in files {
+            collector.add(*path, *text);
+        }
+        collector.finish().unwrap().commit().unwrap();
+    }
+
     #[test]
     fn a_second_write_replaces_the_whole_site() {
         let dir = tempfile::tempdir().unwrap();
         let site = dir.path().join("site");
-        let mut first = Output::default();
-        first.add("a/index.html", "one");
-        first.add("gone.txt", "x");
-        write_atomically(&site, &first).unwrap();
-        let mut second = Output::default();
-        second.add("a/index.html", "two");
-        write_atomically(&site, &second).unwrap();
+        write_to(&site, &[("a/index.html", "one"), ("gone.txt", "x")]);
+        write_to(&site, &[("a/index.html", "two")]);
         assert_eq!(std::fs::read_to_string(site.join("a/index.html")).unwrap(), "two");
         assert!(!site.join("gone.txt").exists());
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
@@ -115,10 +227,69 @@ mod tests {
     }
 
     #[test]
+    fn files_bound_for_a_folder_are_written_at_once_and_not_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        let collector = Collector::new(&Destination::Folder(site.clone())).unwrap();
+        collector.add("a/b/index.html", "page");
+        let staged: Vec<_> = std::fs::read_dir(dir.path()).unwrap().filter_map(Result::ok).collect();
+        assert_eq!(staged.len(), 1);
+        assert_eq!(std::fs::read_to_string(staged[0].path().join("a/b/index.html")).unwrap(), "page");
+        let output = collector.finish().unwrap();
+        assert_eq!(output.files.get("a/b/index.html").map(Vec::len), Some(0), "bytes are not kept");
+        assert!(!site.exists(), "nothing is in place before the commit");
+        output.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(site.join("a/b/index.html")).unwrap(), "page");
+    }
+
+    #[test]
+    fn a_build_dropped_before_its_commit_leaves_the_old_site_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        write_to(&site, &[("index.html", "old")]);
+        let collector = Collector::new(&Destination::Folder(site.clone())).unwrap();
+        collector.add("index.html", "new");
+        drop(collector.finish().unwrap());
+        assert_eq!(std::fs::read_to_string(site.join("index.html")).unwrap(), "old");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "the staging folder is removed");
+    }
+
+    #[test]
+    fn a_failed_write_is_reported_when_the_build_finishes() {
+        let dir = tempfile::tempdir().unwrap();
+        let collector = Collector::new(&Destination::Folder(dir.path().join("site"))).unwrap();
+        collector.add("taken", "a file");
+        collector.add("taken/index.html", "cannot go under a file");
+        let error = collector.finish().unwrap_err();
+        assert!(format!("{error:#}").contains("cannot create"), "{error:#}");
+    }
+
+    #[test]
+    fn a_file_in_parts_is_the_parts_joined() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        let collector = Collector::new(&Destination::Folder(site.clone())).unwrap();
+        collector.add_parts("f.json", vec![b"[".to_vec(), b"1,2".to_vec(), b"]".to_vec()]);
+        collector.finish().unwrap().commit().unwrap();
+        assert_eq!(std::fs::read_to_string(site.join("f.json")).unwrap(), "[1,2]");
+        let memory = Collector::new(&Destination::Memory).unwrap();
+        memory.add_parts("f.json", vec![b"[".to_vec(), b"]".to_vec()]);
+        assert_eq!(memory.finish().unwrap().files["f.json"], b"[]");
+    }
+
+    #[test]
+    fn nowhere_keeps_only_the_file_list() {
+        let collector = Collector::new(&Destination::Nowhere).unwrap();
+        collector.add("x.html", "bytes");
+        let output = collector.finish().unwrap();
+        assert_eq!(output.files.len(), 1);
+        assert!(output.files["x.html"].is_empty());
+    }
+
+    #[test]
     fn lookup_finds_index_files_for_folder_urls() {
-        let mut output = Output::default();
-        output.add("ja/index.html", "x");
-        output.add("atom.xml", "y");
+        let output = in_memory(&[("ja/index.html", "x"), ("atom.xml", "y")]);
         assert_eq!(output.lookup("/ja/"), Some(&b"x"[..]));
         assert_eq!(output.lookup("/ja"), Some(&b"x"[..]));
         assert_eq!(output.lookup("/atom.xml"), Some(&b"y"[..]));

@@ -356,3 +356,58 @@ proptest! {
         assert_no_panic(&site, "check", &bytes);
     }
 }
+
+/// The full site without warnings: every translation records its original's hash.
+fn clean_site() -> Site {
+    let site = full_site();
+    let hash = site.hash("content/index.md");
+    site.edit("content/index.ja.md", "title: ホーム\n", &format!("title: ホーム\ntranslates: {hash}\n"));
+    site.build().expect_success();
+    assert!(!site.build().stderr.contains("warning"), "the fixture must build without warnings");
+    site
+}
+
+#[test]
+fn a_build_with_nothing_changed_returns_at_once_and_leaves_the_site_as_it_was() {
+    let site = clean_site();
+    site.build().expect_success().expect_stderr("built ");
+    let before = snapshot(&site.path("site"));
+    site.build().expect_success().expect_stderr("is up to date: nothing changed since it was built");
+    assert_eq!(snapshot(&site.path("site")), before);
+}
+
+#[test]
+fn a_changed_source_or_a_forced_build_builds_again() {
+    let site = clean_site();
+    site.build().expect_success();
+    site.file("static/notes.txt", "a new source file");
+    site.build().expect_success().expect_stderr("built ");
+    assert_eq!(site.read("notes.txt"), "a new source file");
+    site.build().expect_success().expect_stderr("is up to date");
+    site.tally(&["build", "--force"]).expect_success().expect_stderr("built ");
+}
+
+#[test]
+fn an_output_file_changed_by_hand_is_built_again() {
+    let site = clean_site();
+    site.build().expect_success();
+    let page = site.read("method/index.html");
+    std::fs::write(site.path("site/method/index.html"), "edited by hand").unwrap();
+    site.build().expect_success().expect_stderr("built ");
+    assert_eq!(site.read("method/index.html"), page);
+    std::fs::remove_file(site.path("site/method/index.html")).unwrap();
+    site.build().expect_success().expect_stderr("built ");
+    assert_eq!(site.read("method/index.html"), page);
+}
+
+#[test]
+fn a_build_that_gave_warnings_is_built_again_to_show_them() {
+    let site = clean_site();
+    site.edit("content/method/index.md", "## The bench", "A new line.\n\n## The bench");
+    for _ in 0..2 {
+        site.build()
+            .expect_success()
+            .expect_stderr("warning[translation-out-of-date]")
+            .expect_stderr("built ");
+    }
+}

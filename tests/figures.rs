@@ -839,3 +839,20 @@ fn a_tag_inside_a_code_span_or_block_is_left_alone() {
     let html = site.read("measurements/2026-10-29-http/index.html");
     assert!(html.contains("<code>[1]{=nosuch}</code>"), "{html}");
 }
+
+#[test]
+fn a_run_file_kept_outside_content_is_watched_by_the_up_to_date_check() {
+    let site = iperf_site(IPERF2, "814 Mbit/s");
+    let bundle = "content/measurements/2011-soekris";
+    site.remove(&format!("{bundle}/raw/test1.txt"));
+    site.file("raw/soekris/test1.txt", IPERF2);
+    site.edit(
+        &format!("{bundle}/runs.yaml"),
+        "iperf: raw/test1.txt",
+        "iperf: ../../../raw/soekris/test1.txt",
+    );
+    site.build().expect_success();
+    site.build().expect_success().expect_stderr("is up to date");
+    site.file("raw/soekris/test1.txt", IPERF2.replace("814 Mbits/sec", "815 Mbits/sec"));
+    site.build().expect_code(1).expect_stderr("figure-mismatch");
+}

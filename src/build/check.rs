@@ -130,34 +130,45 @@ fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -
 fn translations(site: &Site, work: &[PageWork]) -> Vec<Diagnostic> {
     let index: BTreeMap<&std::path::Path, usize> =
         site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
-    let mut problems = Vec::new();
-    for (page, page_work) in site.content.pages.iter().zip(work) {
-        if !page.is_translation(&site.settings) {
-            continue;
-        }
-        let Some(original) = site.content.original_of(page, &site.settings) else {
-            continue;
-        };
-        let original_work = &work[index[original.source.as_path()]];
-        problems.extend(parity::compare(original, &original_work.scan, page, &page_work.scan));
-    }
-    problems
+    site.content
+        .pages
+        .par_iter()
+        .zip(work)
+        .filter(|(page, _)| page.is_translation(&site.settings))
+        .flat_map_iter(|(page, page_work)| {
+            let original = site.content.original_of(page, &site.settings);
+            original
+                .map(|original| {
+                    let original_work = &work[index[original.source.as_path()]];
+                    parity::compare(original, &original_work.scan, page, &page_work.scan)
+                })
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
     let minimum = site.settings.figures.min_coverage;
+    let counted: Vec<Coverage> = site
+        .content
+        .pages
+        .par_iter()
+        .zip(work)
+        .filter(|(page, _)| page.front.kind == Kind::Measurement)
+        .map(|(page, work)| {
+            let (tagged, figure_like) = parity::coverage(&work.scan, &page.text);
+            Coverage { page: display_path(&page.source), tagged, figure_like }
+        })
+        .collect();
     let mut lines = Vec::new();
-    for (page, work) in site.content.pages.iter().zip(work) {
-        if page.front.kind != Kind::Measurement {
-            continue;
-        }
-        let (tagged, figure_like) = parity::coverage(&work.scan, &page.text);
-        let line = Coverage { page: display_path(&page.source), tagged, figure_like };
+    for line in counted {
+        let Coverage { tagged, figure_like, .. } = line;
+        let page = &line.page;
         if let Some(minimum) = minimum
             && line.share() < minimum
         {
             problems.push(
-                Diagnostic::file("figure-coverage", &page.source, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
+                Diagnostic::file("figure-coverage", page, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
                     .note("tag the figures the run data gives; `tally check` lists the untagged ones with --format json"),
             );
         }

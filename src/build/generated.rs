@@ -10,14 +10,14 @@ use super::pages::{alternates, site_view};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
-use crate::output::Output;
+use crate::output::Collector;
 use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, SitemapEntry};
 
 /// Renders every generated page into `output`.
 pub(crate) fn render_all(
     site: &Site,
     completions: &BTreeMap<String, Computed>,
-    output: &mut Output,
+    output: &Collector,
     problems: &mut Vec<Diagnostic>,
 ) {
     for lang in &site.settings.languages {
@@ -58,7 +58,7 @@ pub(crate) fn render_all(
 }
 
 fn push(
-    output: &mut Output,
+    output: &Collector,
     problems: &mut Vec<Diagnostic>,
     path: String,
     rendered: Result<String, Diagnostic>,

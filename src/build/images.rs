@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::{PageWork, Site};
 use crate::diagnostics::{Diagnostic, display_path};
-use crate::output::Output;
+use crate::output::Collector;
 use crate::stamp::{StampCache, StampJob, Strip, stamp_all};
 
 /// Where an image was asked for, to place its errors.
@@ -29,7 +29,7 @@ enum Place {
 pub(crate) fn publish(
     site: &Site,
     work: &[PageWork],
-    output: &mut Output,
+    output: &Collector,
     problems: &mut Vec<Diagnostic>,
 ) -> (usize, usize) {
     let requests = collect(site, work);
@@ -108,8 +108,14 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
             });
         }
     }
+    let mut first_page_of_bundle: BTreeMap<&PathBuf, &crate::content::Page> = BTreeMap::new();
+    for page in &site.content.pages {
+        if let Some(bundle) = &page.bundle {
+            first_page_of_bundle.entry(bundle).or_insert(page);
+        }
+    }
     for (bundle, runs) in &site.runs {
-        let Some(page) = site.content.pages.iter().find(|p| p.bundle.as_ref() == Some(bundle)) else {
+        let Some(page) = first_page_of_bundle.get(bundle) else {
             continue;
         };
         for shot in runs.shots() {

@@ -4,7 +4,8 @@
 //! 2. resolve: scan each page, resolve its links and images, check its structure;
 //! 3. check: figures against run data, translations against originals;
 //! 4. render: markdown to HTML, templates, generated pages (indexes, feeds, sitemap);
-//! 5. write: the whole site at once (see `output`).
+//! 5. write: each file as it is rendered, into a staging folder that replaces the site
+//!    only when the whole build has succeeded (see `output`).
 //!
 //! Every stage collects all problems; the build fails after the stage that found errors,
 //! listing every one.
@@ -26,18 +27,26 @@ use crate::diagnostics::{self, Diagnostic};
 use crate::figures::RunData;
 use crate::i18n::{self, Strings};
 use crate::markdown::{self, Scan};
-use crate::output::Output;
+use crate::output::{Collector, Destination, Output};
 use crate::settings::{self, Settings};
 use crate::templates::{self, Templates};
 
 pub use check::Coverage;
 pub use links::ImageUse;
 
+/// The folders of a site's root that hold its sources, besides site.yaml.
+pub const SOURCE_FOLDERS: [&str; 4] = ["content", "templates", "static", "i18n"];
+
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
     pub root: PathBuf,
-    /// A script injected before `</body>` of every HTML page (only `tally serve` sets it).
+    /// Where the files go: kept in memory by default.
+    pub destination: Destination,
+    /// A script injected before `</body>` of every HTML page kept in memory (only `tally
+    /// serve` sets it).
     pub inject: Option<String>,
+    /// Print each stage's wall time to stderr (`--timings`), for profiling.
+    pub timings: bool,
 }
 
 /// Why a build produced no site.
@@ -49,7 +58,8 @@ pub enum BuildError {
     Problems(Vec<Diagnostic>),
 }
 
-/// A successful build: the site's files and the warnings found on the way.
+/// A successful build: the site's files and the warnings found on the way. A site bound
+/// for a folder is in place only once [`Output::commit`] is called.
 #[derive(Debug)]
 pub struct Built {
     pub output: Output,
@@ -61,6 +71,9 @@ pub struct Built {
     /// Images stamped anew, and images taken from the stamp cache without decoding.
     pub images_decoded: usize,
     pub images_cached: usize,
+    /// Files the build read from outside [`SOURCE_FOLDERS`] (run files kept elsewhere in
+    /// the site), relative to the root.
+    pub read_outside: Vec<PathBuf>,
 }
 
 /// An appliance's completion, from its family page.
@@ -97,20 +110,36 @@ pub(crate) struct PageWork {
     pub resolved: links::Resolved,
 }
 
-/// Builds the site at `options.root` in memory.
+/// Builds the site at `options.root` into `options.destination`.
 pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     let mut problems = Vec::new();
+    let mut clock = Stopwatch::new(options.timings);
     let site = load(&options.root, &mut problems)?;
+    clock.lap("load");
     let work = resolve(&site, &mut problems);
+    clock.lap("resolve");
     let checked = check::check(&site, &work, &mut problems);
+    clock.lap("check");
     fail_on_errors(&mut problems)?;
-    let (mut output, (images_decoded, images_cached)) =
-        render(&site, &work, &checked, options, &mut problems);
+    let collector = Collector::new(&options.destination).map_err(BuildError::CouldNotRun)?;
+    let (images_decoded, images_cached) = render(&site, &work, &checked, &collector, &mut problems);
+    clock.lap("render and write");
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
-    let figures: Vec<_> = checked.figures.into_iter().flat_map(|f| f.records).collect();
-    output.add("figures.json", figures_json(&figures));
     let completions = completion_summary(&site, &checked.completions);
+    let read_outside = crate::fresh::outside_sources(files_read(&site, &work));
+    // What the pages were made from is no longer needed; letting it go before figures.json
+    // is made keeps a large build's peak memory down.
+    drop((site, work));
+    let per_page: Vec<Vec<crate::claims::FigureRecord>> =
+        checked.figures.into_iter().map(|f| f.records).collect();
+    collector.add_parts("figures.json", figures_json(&per_page));
+    let figures: Vec<_> = per_page.into_iter().flatten().collect();
+    let mut output = collector.finish().map_err(BuildError::CouldNotRun)?;
+    if let Some(script) = &options.inject {
+        inject(&mut output, script);
+    }
+    clock.lap("figures.json");
     Ok(Built {
         output,
         warnings: problems,
@@ -119,7 +148,46 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         completions,
         images_decoded,
         images_cached,
+        read_outside,
     })
+}
+
+/// Every file a page or its run data names (images, run files, screenshots), relative to
+/// the root.
+fn files_read<'a>(site: &'a Site, work: &'a [PageWork]) -> impl Iterator<Item = PathBuf> + 'a {
+    let images = work.iter().flat_map(|w| w.resolved.images.iter().map(|i| i.source.clone()));
+    let runs = site.runs.iter().flat_map(|(bundle, data)| {
+        data.runs().iter().flat_map(move |run| {
+            [&run.shot, &run.iperf].into_iter().flatten().map(move |file| bundle.join(file))
+        })
+    });
+    images.chain(runs)
+}
+
+/// Stage times for `--timings`, printed as each stage ends.
+struct Stopwatch {
+    on: bool,
+    started: std::time::Instant,
+    last: std::time::Instant,
+}
+
+impl Stopwatch {
+    fn new(on: bool) -> Stopwatch {
+        let now = std::time::Instant::now();
+        Stopwatch { on, started: now, last: now }
+    }
+
+    fn lap(&mut self, stage: &str) {
+        if self.on {
+            let now = std::time::Instant::now();
+            eprintln!(
+                "timings: {stage:<17} {:>6.1} ms (at {:.1} ms)",
+                (now - self.last).as_secs_f64() * 1e3,
+                (now - self.started).as_secs_f64() * 1e3
+            );
+            self.last = now;
+        }
+    }
 }
 
 fn fail_on_errors(problems: &mut Vec<Diagnostic>) -> Result<(), BuildError> {
@@ -194,18 +262,33 @@ fn load_run_data(
     runs
 }
 
-fn figures_json(figures: &[crate::claims::FigureRecord]) -> Vec<u8> {
-    // Serialised straight from the records: building a serde_json::Value tree first cost a
-    // fifth of a large build's instructions (see BENCHMARKS.md).
-    #[derive(serde::Serialize)]
-    struct Document<'a> {
-        generator: String,
-        figures: &'a [crate::claims::FigureRecord],
-    }
+/// `figures.json`, in parts made in parallel (one per page): one figure per line, so that a
+/// diff between two builds shows one line per changed figure, at a third of the size of an
+/// indented file.
+fn figures_json(per_page: &[Vec<crate::claims::FigureRecord>]) -> Vec<Vec<u8>> {
     let generator = format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
-    let mut bytes = serde_json::to_vec_pretty(&Document { generator, figures }).unwrap_or_default();
-    bytes.push(b'\n');
-    bytes
+    let mut head = b"{\"generator\": ".to_vec();
+    head.extend(serde_json::to_vec(&generator).unwrap_or_default());
+    head.extend_from_slice(b",\n\"figures\": [");
+    let first_page = per_page.iter().position(|records| !records.is_empty());
+    let pages: Vec<Vec<u8>> = per_page
+        .par_iter()
+        .enumerate()
+        .map(|(index, records)| {
+            let mut part = Vec::new();
+            for (i, record) in records.iter().enumerate() {
+                part.extend_from_slice(if i == 0 && Some(index) == first_page { b"\n" } else { b",\n" });
+                // A record is strings and numbers only: serialising it cannot fail.
+                let _ = serde_json::to_writer(&mut part, record);
+            }
+            part
+        })
+        .collect();
+    let mut parts = Vec::with_capacity(pages.len() + 2);
+    parts.push(head);
+    parts.extend(pages);
+    parts.push(b"\n]}\n".to_vec());
+    parts
 }
 
 fn completion_summary(
@@ -263,38 +346,36 @@ fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
         .collect()
 }
 
+/// Renders every file into `output`; returns how many images were stamped anew and how
+/// many came from the stamp cache.
 fn render(
     site: &Site,
     work: &[PageWork],
     checked: &check::Checked,
-    options: &BuildOptions,
+    output: &Collector,
     problems: &mut Vec<Diagnostic>,
-) -> (Output, (usize, usize)) {
-    let mut output = Output::default();
-    let rendered: Vec<Result<(String, String), Diagnostic>> = site
+) -> (usize, usize) {
+    let mut failed: Vec<Diagnostic> = site
         .content
         .pages
         .par_iter()
         .zip(work)
         .zip(&checked.figures)
-        .map(|((page, work), figures)| {
-            pages::render_page(site, page, work, figures, &checked.completions)
-                .map(|html| (page_path(&page.url), html))
+        .filter_map(|((page, work), figures)| {
+            match pages::render_page(site, page, work, figures, &checked.completions) {
+                Ok(html) => {
+                    output.add(page_path(&page.url), html);
+                    None
+                }
+                Err(d) => Some(d),
+            }
         })
         .collect();
-    for result in rendered {
-        match result {
-            Ok((path, html)) => output.add(path, html),
-            Err(d) => problems.push(d),
-        }
-    }
-    generated::render_all(site, &checked.completions, &mut output, problems);
-    let images = images::publish(site, work, &mut output, problems);
-    copy_files(site, &mut output, problems);
-    if let Some(script) = &options.inject {
-        inject(&mut output, script);
-    }
-    (output, images)
+    problems.append(&mut failed);
+    generated::render_all(site, &checked.completions, output, problems);
+    let images = images::publish(site, work, output, problems);
+    copy_files(site, output, problems);
+    images
 }
 
 /// `/ja/method/` → `ja/method/index.html`.
@@ -304,7 +385,7 @@ pub(crate) fn page_path(url: &str) -> String {
 
 /// Copies `static/` and the non-markdown files under `content/` (raw tool output, run
 /// data); images are published only stamped, never as they are.
-fn copy_files(site: &Site, output: &mut Output, problems: &mut Vec<Diagnostic>) {
+fn copy_files(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
     for (folder, prefix) in [("static", ""), ("content", "")] {
         let dir = site.root.join(folder);
         for entry in walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_map(Result::ok) {

@@ -167,7 +167,12 @@ fn rebuild_loop(watcher: &watch::Watcher, root: &Path, sender: &tokio::sync::wat
 /// Builds the site in memory with the reload script injected, and prints the outcome.
 fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Failure> {
     let started = Instant::now();
-    let options = BuildOptions { root: root.to_path_buf(), inject: Some(reload_tag(build_number)) };
+    let options = BuildOptions {
+        root: root.to_path_buf(),
+        destination: crate::output::Destination::Memory,
+        inject: Some(reload_tag(build_number)),
+        timings: false,
+    };
     let result = build(&options);
     let elapsed = started.elapsed().as_millis();
     match result {

@@ -16,7 +16,7 @@ use notify_debouncer_full::{
 };
 
 /// The folders whose files make the site; `site.yaml` beside them.
-pub const SOURCES: [&str; 4] = ["content", "templates", "static", "i18n"];
+pub use crate::build::SOURCE_FOLDERS as SOURCES;
 
 /// How long a file must be quiet before its events are handed on.
 pub const DEBOUNCE: Duration = Duration::from_millis(150);

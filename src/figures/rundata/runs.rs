@@ -260,7 +260,11 @@ fn normalise(path: &Path) -> PathBuf {
         match component {
             Component::CurDir => {}
             Component::ParentDir => {
-                if !out.pop() {
+                // `..` cancels a folder name, never an earlier `..`: popping that would
+                // turn `../../x` into `x`.
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
+                    out.pop();
+                } else {
                     out.push("..");
                 }
             }
@@ -295,6 +299,15 @@ fn received_field(received: &import::Received) -> Field {
 #[cfg(test)]
 mod tests {
     use crate::figures::rundata::testing::{SOEKRIS, Site, errors, loaded, place};
+
+    #[test]
+    fn normalising_keeps_every_leading_parent_folder() {
+        use std::path::{Path, PathBuf};
+        let normalise = |p: &str| super::normalise(Path::new(p));
+        assert_eq!(normalise("../../../raw/x.txt"), PathBuf::from("../../../raw/x.txt"));
+        assert_eq!(normalise("a/../../b/./c"), PathBuf::from("../b/c"));
+        assert_eq!(normalise("a/b/../c"), PathBuf::from("a/c"));
+    }
 
     #[test]
     fn raw_files_must_stay_inside_the_site_and_be_readable_text() {

@@ -1,0 +1,292 @@
+//! Freshness: whether the site in the output folder is already what a build would make,
+//! so that `tally build` with nothing changed returns at once, as make and cargo do.
+//!
+//! Owns the build record, `.tally-cache/last-build.json`: a digest of every source (the
+//! contents, not times, so a checkout or `touch` does not count as a change), the tally
+//! binary that built it, and the path, size and modification time of every file it
+//! wrote. The site is fresh only when all three still match. It does not build anything,
+//! and it never records a build that gave warnings: those are shown again by a real build.
+
+use std::path::{Component, Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::build::SOURCE_FOLDERS;
+
+const RECORD: &str = ".tally-cache/last-build.json";
+
+/// What a successful build left, as of its end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    tally: String,
+    out: PathBuf,
+    sources: String,
+    /// Files read from outside the source folders (run files elsewhere in the site), with
+    /// their digests.
+    outside: Vec<(PathBuf, String)>,
+    site: String,
+    files: usize,
+}
+
+/// The sources as they were when a build started, to be recorded once it has succeeded.
+#[derive(Debug)]
+pub struct Before {
+    root: PathBuf,
+    out: PathBuf,
+    tally: String,
+    sources: String,
+    previous: Option<Record>,
+}
+
+/// Reads the sources as they are now, and the last build's record.
+pub fn check(root: &Path, out: &Path) -> Before {
+    Before {
+        root: root.to_path_buf(),
+        tally: binary_identity(),
+        sources: digest_sources(root),
+        previous: std::fs::read(root.join(RECORD)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok()),
+        out: absolute(out),
+    }
+}
+
+impl Before {
+    /// When the output folder holds what a build would make now: how many files it has.
+    pub fn up_to_date(&self) -> Option<usize> {
+        let record = self.previous.as_ref()?;
+        let same = record.tally == self.tally
+            && record.out == self.out
+            && record.sources == self.sources
+            && record.outside.iter().all(|(path, digest)| digest_file(&self.root.join(path)) == *digest)
+            && digest_site(&self.out).is_some_and(|(site, _)| site == record.site);
+        same.then_some(record.files)
+    }
+
+    /// Records a build that has been committed to the output folder. `read_outside` are
+    /// the files it read from outside the source folders, relative to the root; `clean`
+    /// is false when it gave warnings, and then no record is kept.
+    pub fn record(self, read_outside: &[PathBuf], clean: bool) -> anyhow::Result<()> {
+        let path = self.root.join(RECORD);
+        let site = digest_site(&self.out);
+        let (Some((site, files)), true) = (site, clean) else {
+            let _ = std::fs::remove_file(&path);
+            return Ok(());
+        };
+        let outside = read_outside.iter().map(|p| (p.clone(), digest_file(&self.root.join(p)))).collect();
+        let record = Record { tally: self.tally, out: self.out, sources: self.sources, outside, site, files };
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        std::fs::write(&path, serde_json::to_vec_pretty(&record)?)?;
+        Ok(())
+    }
+}
+
+/// The files of `paths` that lie outside the source folders, lexically normalised.
+pub fn outside_sources(paths: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
+    let mut outside: Vec<PathBuf> = paths
+        .into_iter()
+        .map(|p| normalise(&p))
+        .filter(|p| {
+            let first = p.components().next().map(|c| c.as_os_str().to_string_lossy().to_string());
+            !first.is_some_and(|first| SOURCE_FOLDERS.contains(&first.as_str()))
+        })
+        .collect();
+    outside.sort();
+    outside.dedup();
+    outside
+}
+
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
+    };
+    normalise(&joined)
+}
+
+/// The tally that builds: its version and commit, and the executable's size and time,
+/// so that a rebuilt binary during development does not take an old site for fresh.
+fn binary_identity() -> String {
+    let executable = std::env::current_exe().and_then(std::fs::metadata).ok();
+    let (size, modified) = executable.map(|m| (m.len(), modified_nanos(&m))).unwrap_or_default();
+    format!("{} ({}) {size} {modified}", crate::views::GENERATOR.version, crate::views::GENERATOR.commit)
+}
+
+fn modified_nanos(metadata: &std::fs::Metadata) -> u128 {
+    metadata
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos())
+}
+
+/// site.yaml and every file under the source folders, path and contents, hashed in
+/// parallel; any file that cannot be read is hashed as unreadable, so it can only make
+/// the site look stale.
+fn digest_sources(root: &Path) -> String {
+    let mut files = vec![PathBuf::from("site.yaml")];
+    for folder in SOURCE_FOLDERS {
+        let walk = walkdir::WalkDir::new(root.join(folder)).follow_links(true).sort_by_file_name();
+        files.extend(
+            walk.into_iter()
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_file())
+                .filter_map(|e| e.path().strip_prefix(root).ok().map(Path::to_path_buf)),
+        );
+    }
+    let digests: Vec<String> = files.par_iter().map(|p| digest_file(&root.join(p))).collect();
+    let mut all = blake3::Hasher::new();
+    for (path, digest) in files.iter().zip(digests) {
+        all.update(path.to_string_lossy().as_bytes());
+        all.update(b"\0");
+        all.update(digest.as_bytes());
+        all.update(b"\n");
+    }
+    all.finalize().to_hex().to_string()
+}
+
+fn digest_file(path: &Path) -> String {
+    match std::fs::read(path) {
+        Ok(bytes) => blake3::hash(&bytes).to_hex().to_string(),
+        Err(_) => "unreadable".to_string(),
+    }
+}
+
+/// Every file under the output folder by path, size and modification time, and how many
+/// there are; `None` when the folder is missing.
+fn digest_site(out: &Path) -> Option<(String, usize)> {
+    if !out.is_dir() {
+        return None;
+    }
+    let mut all = blake3::Hasher::new();
+    let mut count = 0;
+    for entry in walkdir::WalkDir::new(out).sort_by_file_name().into_iter() {
+        let entry = entry.ok()?;
+        if entry.file_type().is_dir() {
+            continue;
+        }
+        let metadata = entry.metadata().ok()?;
+        let relative = entry.path().strip_prefix(out).ok()?;
+        all.update(relative.to_string_lossy().as_bytes());
+        all.update(format!("\0{} {}\n", metadata.len(), modified_nanos(&metadata)).as_bytes());
+        count += 1;
+    }
+    Some((all.finalize().to_hex().to_string(), count))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("site.yaml"), "x").unwrap();
+        std::fs::create_dir_all(dir.path().join("content/m")).unwrap();
+        std::fs::write(dir.path().join("content/m/index.md"), "one").unwrap();
+        std::fs::create_dir_all(dir.path().join("site")).unwrap();
+        std::fs::write(dir.path().join("site/index.html"), "<p>one</p>").unwrap();
+        dir
+    }
+
+    fn record_now(root: &Path, outside: &[PathBuf]) {
+        check(root, &root.join("site")).record(outside, true).unwrap();
+    }
+
+    fn is_fresh(root: &Path) -> bool {
+        check(root, &root.join("site")).up_to_date() == Some(1)
+    }
+
+    #[test]
+    fn a_site_is_fresh_until_a_source_changes() {
+        let dir = site();
+        assert!(!is_fresh(dir.path()), "no record yet");
+        record_now(dir.path(), &[]);
+        assert!(is_fresh(dir.path()));
+        std::fs::write(dir.path().join("content/m/index.md"), "two").unwrap();
+        assert!(!is_fresh(dir.path()));
+    }
+
+    #[test]
+    fn a_new_source_file_makes_the_site_stale() {
+        let dir = site();
+        record_now(dir.path(), &[]);
+        std::fs::create_dir_all(dir.path().join("templates")).unwrap();
+        std::fs::write(dir.path().join("templates/page.html"), "t").unwrap();
+        assert!(!is_fresh(dir.path()));
+    }
+
+    #[test]
+    fn touching_a_source_without_changing_it_keeps_the_site_fresh() {
+        let dir = site();
+        record_now(dir.path(), &[]);
+        std::fs::write(dir.path().join("content/m/index.md"), "one").unwrap();
+        assert!(is_fresh(dir.path()));
+    }
+
+    #[test]
+    fn an_edited_or_missing_output_file_makes_the_site_stale() {
+        let dir = site();
+        record_now(dir.path(), &[]);
+        std::fs::write(dir.path().join("site/index.html"), "<p>edited by hand</p>").unwrap();
+        assert!(!is_fresh(dir.path()));
+        record_now(dir.path(), &[]);
+        std::fs::remove_file(dir.path().join("site/index.html")).unwrap();
+        assert!(!is_fresh(dir.path()));
+    }
+
+    #[test]
+    fn files_read_outside_the_source_folders_are_part_of_the_record() {
+        let dir = site();
+        std::fs::create_dir_all(dir.path().join("raw")).unwrap();
+        std::fs::write(dir.path().join("raw/run.txt"), "1").unwrap();
+        record_now(dir.path(), &[PathBuf::from("raw/run.txt")]);
+        assert!(is_fresh(dir.path()));
+        std::fs::write(dir.path().join("raw/run.txt"), "2").unwrap();
+        assert!(!is_fresh(dir.path()));
+    }
+
+    #[test]
+    fn a_build_with_warnings_is_not_recorded() {
+        let dir = site();
+        record_now(dir.path(), &[]);
+        std::fs::write(dir.path().join("content/m/index.md"), "two").unwrap();
+        check(dir.path(), &dir.path().join("site")).record(&[], false).unwrap();
+        std::fs::write(dir.path().join("content/m/index.md"), "one").unwrap();
+        assert!(!is_fresh(dir.path()), "the older record is gone too");
+    }
+
+    #[test]
+    fn another_output_folder_is_not_fresh() {
+        let dir = site();
+        record_now(dir.path(), &[]);
+        std::fs::create_dir_all(dir.path().join("elsewhere")).unwrap();
+        std::fs::write(dir.path().join("elsewhere/index.html"), "<p>one</p>").unwrap();
+        assert_eq!(check(dir.path(), &dir.path().join("elsewhere")).up_to_date(), None);
+    }
+
+    #[test]
+    fn only_paths_outside_the_source_folders_count_as_outside() {
+        let found = outside_sources([
+            PathBuf::from("content/m/../m/raw/a.txt"),
+            PathBuf::from("content/m/../../raw/b.txt"),
+            PathBuf::from("raw/b.txt"),
+        ]);
+        assert_eq!(found, vec![PathBuf::from("raw/b.txt")]);
+    }
+}
