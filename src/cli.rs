@@ -222,7 +222,7 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
                 line.share() * 100.0
             );
         }
-        println!("checked {} figures", built.figures.len());
+        println!("checked {} figures", built.figure_count);
     }
     if problems.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

@@ -1,8 +1,10 @@
 //! tally: a static site generator for sites that publish measurements.
 //!
 //! A build runs in stages, each handing typed data to the next and none reaching back:
-//! load (settings, pages, run data) → resolve (links, translations, figures) → check →
-//! render (markdown, templates) → write (atomically). See [`build`].
+//! load (settings, pages, run data) → resolve (links, images) → check the site
+//! (completions, translations) → check each page's figures and render it → the other
+//! files; each file is written as it is made, and the site is swapped in atomically at
+//! the end. See [`build`].
 
 #![allow(
     clippy::result_large_err,

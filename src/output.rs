@@ -7,6 +7,8 @@
 //! build is dropped before that, so a reader never sees a half-written or mixed site.
 
 use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -78,20 +80,39 @@ impl Collector {
     }
 
     pub fn add(&self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
-        self.add_parts(path, vec![bytes.into()]);
+        let path = path.into();
+        let mut bytes = bytes.into();
+        if let Some(staging) = &self.staging
+            && let Err(error) = staging.write(&path, &bytes)
+        {
+            self.fail(error);
+        }
+        if !self.keep_bytes {
+            bytes = Vec::new();
+        }
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
     }
 
-    /// Adds a file made in parts, which are written one after the other rather than joined
-    /// first: a large file is then never held twice.
-    pub fn add_parts(&self, path: impl Into<String>, parts: Vec<Vec<u8>>) {
+    /// Starts a file that is made in parts over a long stage, each written as it comes
+    /// (figures.json): a large file is then never held whole. Finish it with [`Self::end`].
+    pub fn begin(&self, path: impl Into<String>) -> FileInParts {
         let path = path.into();
-        if let Some(staging) = &self.staging
-            && let Err(error) = staging.write(&path, &parts)
+        let file = self.staging.as_ref().map(|staging| staging.create_file(&path));
+        FileInParts { path, file, bytes: Vec::new(), keep_bytes: self.keep_bytes }
+    }
+
+    pub fn end(&self, file: FileInParts) {
+        let FileInParts { path, file, bytes, .. } = file;
+        if let Some(written) = file.map(|f| f.and_then(|mut f| f.flush().map_err(anyhow::Error::from)))
+            && let Err(error) = written
         {
-            self.failure.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(error);
+            self.fail(error.context(format!("cannot write {path}")));
         }
-        let bytes = if self.keep_bytes { parts.concat() } else { Vec::new() };
         self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
+    }
+
+    fn fail(&self, error: anyhow::Error) {
+        self.failure.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(error);
     }
 
     /// The finished site, or the first write that failed.
@@ -101,6 +122,28 @@ impl Collector {
         }
         let files = self.files.into_inner().unwrap_or_else(|e| e.into_inner());
         Ok(Output { files, staging: self.staging })
+    }
+}
+
+/// A file being written part by part.
+pub(crate) struct FileInParts {
+    path: String,
+    /// In the staging folder; the first error is kept and reported at the end.
+    file: Option<anyhow::Result<BufWriter<File>>>,
+    bytes: Vec<u8>,
+    keep_bytes: bool,
+}
+
+impl FileInParts {
+    pub fn push(&mut self, part: &[u8]) {
+        if let Some(Ok(file)) = &mut self.file
+            && let Err(error) = file.write_all(part)
+        {
+            self.file = Some(Err(error.into()));
+        }
+        if self.keep_bytes {
+            self.bytes.extend_from_slice(part);
+        }
     }
 }
 
@@ -132,21 +175,24 @@ impl Staging {
         Ok(staging)
     }
 
-    fn write(&self, path: &str, parts: &[Vec<u8>]) -> anyhow::Result<()> {
-        use std::io::Write as _;
+    fn write(&self, path: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        let target = self.target(path)?;
+        std::fs::write(&target, bytes).with_context(|| format!("cannot write {}", target.display()))
+    }
+
+    fn create_file(&self, path: &str) -> anyhow::Result<BufWriter<File>> {
+        let target = self.target(path)?;
+        let file = File::create(&target).with_context(|| format!("cannot write {}", target.display()))?;
+        Ok(BufWriter::with_capacity(1 << 16, file))
+    }
+
+    /// Where `path` goes in the staging folder, with its folder made.
+    fn target(&self, path: &str) -> anyhow::Result<PathBuf> {
         let target = self.dir.join(path);
         if let Some(folder) = target.parent() {
             std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
         }
-        let written = std::fs::File::create(&target).and_then(|mut file| {
-            if let [whole] = parts {
-                return file.write_all(whole);
-            }
-            let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
-            parts.iter().try_for_each(|part| file.write_all(part))?;
-            file.flush()
-        });
-        written.with_context(|| format!("cannot write {}", target.display()))
+        Ok(target)
     }
 
     fn commit(mut self) -> anyhow::Result<()> {
@@ -265,17 +311,36 @@ mod tests {
         assert!(format!("{error:#}").contains("cannot create"), "{error:#}");
     }
 
+    fn in_parts(collector: &Collector, parts: &[&str]) {
+        let mut file = collector.begin("data/f.json");
+        for part in parts {
+            file.push(part.as_bytes());
+        }
+        collector.end(file);
+    }
+
     #[test]
     fn a_file_in_parts_is_the_parts_joined() {
         let dir = tempfile::tempdir().unwrap();
         let site = dir.path().join("site");
         let collector = Collector::new(&Destination::Folder(site.clone())).unwrap();
-        collector.add_parts("f.json", vec![b"[".to_vec(), b"1,2".to_vec(), b"]".to_vec()]);
-        collector.finish().unwrap().commit().unwrap();
-        assert_eq!(std::fs::read_to_string(site.join("f.json")).unwrap(), "[1,2]");
+        in_parts(&collector, &["[", "1,2", "]"]);
+        let output = collector.finish().unwrap();
+        assert!(output.files["data/f.json"].is_empty(), "bytes are not kept");
+        output.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(site.join("data/f.json")).unwrap(), "[1,2]");
         let memory = Collector::new(&Destination::Memory).unwrap();
-        memory.add_parts("f.json", vec![b"[".to_vec(), b"]".to_vec()]);
-        assert_eq!(memory.finish().unwrap().files["f.json"], b"[]");
+        in_parts(&memory, &["[", "]"]);
+        assert_eq!(memory.finish().unwrap().files["data/f.json"], b"[]");
+    }
+
+    #[test]
+    fn a_file_in_parts_that_cannot_be_written_fails_the_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let collector = Collector::new(&Destination::Folder(dir.path().join("site"))).unwrap();
+        collector.add("data", "a file where a folder must go");
+        in_parts(&collector, &["[", "]"]);
+        assert!(collector.finish().is_err());
     }
 
     #[test]

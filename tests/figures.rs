@@ -678,6 +678,25 @@ fn build_writes_figures_json_listing_every_stated_figure() {
     );
 }
 
+#[test]
+fn figures_json_gives_each_figure_its_own_line_so_a_diff_shows_the_figures_that_changed() {
+    let site = site();
+    site.build().expect_success();
+    let text = site.read("figures.json");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("{\"generator\": \"tally "), "{text}");
+    assert_eq!(lines[1], "\"figures\": [");
+    assert_eq!(lines.last(), Some(&"]}"));
+    let figures = &lines[2..lines.len() - 1];
+    assert_eq!(figures.len(), 16, "{text}");
+    for (i, line) in figures.iter().enumerate() {
+        let record = line.strip_suffix(',').unwrap_or(line);
+        assert_eq!(line.ends_with(','), i + 1 < figures.len(), "{line}");
+        let figure: Value = serde_json::from_str(record).expect("one figure per line");
+        assert!(figure["name"].is_string(), "{line}");
+    }
+}
+
 /// Builds the fixture with 9,481 published, keeps its figures.json, then states 9,000.
 fn republished(strike: bool) -> (Site, tempfile::TempDir) {
     let site = site();

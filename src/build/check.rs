@@ -1,5 +1,7 @@
-//! The check stage: completions from family tables, every page's figure tags against its
-//! run data, measurement pages' build, translations against originals, and coverage.
+//! The check stage: completions from family tables, translations against originals, and
+//! coverage, which need the whole site; and, page by page, figure tags against run data
+//! and the build a measurement page names ([`page_figures`], run as each page renders so
+//! that a page's figure views never outlive its HTML).
 
 use std::collections::BTreeMap;
 
@@ -28,41 +30,29 @@ impl Coverage {
 }
 
 pub(crate) struct Checked {
-    /// One per page, in page order.
-    pub figures: Vec<PageFigures>,
     pub coverage: Vec<Coverage>,
     pub completions: BTreeMap<String, Computed>,
 }
 
 pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Checked {
     let completions = completions(site, work, problems);
-    let results: Vec<(PageFigures, Vec<Diagnostic>)> = site
-        .content
-        .pages
-        .par_iter()
-        .zip(work)
-        .map(|(page, work)| {
-            let family = (page.front.kind == Kind::Family).then(|| super::generated::family_id(page));
-            let sources = FigureSources {
-                runs: site.run_data(page),
-                completions: &completions,
-                family: family.as_deref(),
-            };
-            let (figures, mut found) = check_page(page, &work.scan, &sources, &site.strings);
-            found.extend(check_build_named(site, page));
-            (figures, found)
-        })
-        .collect();
-    let figures = results
-        .into_iter()
-        .map(|(figures, mut found)| {
-            problems.append(&mut found);
-            figures
-        })
-        .collect();
     problems.extend(translations(site, work));
     let coverage = coverage(site, work, problems);
-    Checked { figures, coverage, completions }
+    Checked { coverage, completions }
+}
+
+/// Checks one page's figure tags and, for a measurement page, that it names its build.
+pub(crate) fn page_figures(
+    site: &Site,
+    page: &crate::content::Page,
+    work: &PageWork,
+    completions: &BTreeMap<String, Computed>,
+) -> (PageFigures, Vec<Diagnostic>) {
+    let family = (page.front.kind == Kind::Family).then(|| super::generated::family_id(page));
+    let sources = FigureSources { runs: site.run_data(page), completions, family: family.as_deref() };
+    let (figures, mut found) = check_page(page, &work.scan, &sources, &site.strings);
+    found.extend(check_build_named(site, page));
+    (figures, found)
 }
 
 fn check_build_named(site: &Site, page: &crate::content::Page) -> Option<Diagnostic> {

@@ -2,13 +2,15 @@
 //!
 //! 1. load: settings, pages, UI strings, templates (and run data, per bundle);
 //! 2. resolve: scan each page, resolve its links and images, check its structure;
-//! 3. check: figures against run data, translations against originals;
-//! 4. render: markdown to HTML, templates, generated pages (indexes, feeds, sitemap);
-//! 5. write: each file as it is rendered, into a staging folder that replaces the site
-//!    only when the whole build has succeeded (see `output`).
+//! 3. check the site: completions, translations against originals, coverage;
+//! 4. figures and pages: each page's figures against its run data, then its HTML, a few
+//!    pages at a time, so that no stage holds every page's figure views or HTML at once;
+//! 5. the other files: stamped images, generated pages (indexes, feeds, sitemap), copies.
 //!
-//! Every stage collects all problems; the build fails after the stage that found errors,
-//! listing every one.
+//! Every file is written as it is made, into a staging folder that replaces the site only
+//! when the whole build has succeeded (see `output`). Every stage collects all problems;
+//! the build fails after the stage that found errors, listing every one (figures are
+//! checked even when the site checks found errors, so that all are listed together).
 
 mod check;
 mod generated;
@@ -64,8 +66,11 @@ pub enum BuildError {
 pub struct Built {
     pub output: Output,
     pub warnings: Vec<Diagnostic>,
-    /// Every stated figure, as written to `figures.json`.
+    /// Every stated figure, as written to `figures.json`; empty when the site was written
+    /// to a folder, where nothing reads them back.
     pub figures: Vec<crate::claims::FigureRecord>,
+    /// How many figures were stated and checked.
+    pub figure_count: usize,
     pub coverage: Vec<Coverage>,
     pub completions: Vec<ApplianceCompletion>,
     /// Images stamped anew, and images taken from the stamp cache without decoding.
@@ -119,37 +124,94 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     let work = resolve(&site, &mut problems);
     clock.lap("resolve");
     let checked = check::check(&site, &work, &mut problems);
-    clock.lap("check");
-    fail_on_errors(&mut problems)?;
+    clock.lap("check site");
+    let mut work = work;
+    for page in &mut work {
+        // Only the checks above read a page's running text.
+        page.scan.prose = Vec::new();
+    }
     let collector = Collector::new(&options.destination).map_err(BuildError::CouldNotRun)?;
-    let (images_decoded, images_cached) = render(&site, &work, &checked, &collector, &mut problems);
-    clock.lap("render and write");
+    let keep_records = !matches!(options.destination, Destination::Folder(_));
+    let (figures, figure_count) =
+        figures_and_pages(&site, &work, &checked, &collector, keep_records, &mut problems);
+    clock.lap("figures and pages");
+    fail_on_errors(&mut problems)?;
+    let (images_decoded, images_cached) = images::publish(&site, &work, &collector, &mut problems);
+    generated::render_all(&site, &checked.completions, &collector, &mut problems);
+    copy_files(&site, &collector, &mut problems);
+    clock.lap("the other files");
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
-    let completions = completion_summary(&site, &checked.completions);
-    let read_outside = crate::fresh::outside_sources(files_read(&site, &work));
-    // What the pages were made from is no longer needed; letting it go before figures.json
-    // is made keeps a large build's peak memory down.
-    drop((site, work));
-    let per_page: Vec<Vec<crate::claims::FigureRecord>> =
-        checked.figures.into_iter().map(|f| f.records).collect();
-    collector.add_parts("figures.json", figures_json(&per_page));
-    let figures: Vec<_> = per_page.into_iter().flatten().collect();
     let mut output = collector.finish().map_err(BuildError::CouldNotRun)?;
     if let Some(script) = &options.inject {
         inject(&mut output, script);
     }
-    clock.lap("figures.json");
     Ok(Built {
         output,
         warnings: problems,
         figures,
+        figure_count,
+        read_outside: crate::fresh::outside_sources(files_read(&site, &work)),
+        completions: completion_summary(&site, &checked.completions),
         coverage: checked.coverage,
-        completions,
         images_decoded,
         images_cached,
-        read_outside,
     })
+}
+
+/// How many pages are checked and rendered at a time: enough to keep every core busy,
+/// few enough that their figure views and records stay small beside the site.
+const PAGES_AT_A_TIME: usize = 64;
+
+/// Checks every page's figures and renders the page with them, a few pages at a time,
+/// writing figures.json as it goes; keeps the records only when `keep_records` (the
+/// commands that read them). Pages are rendered even after an error, so that every error
+/// is found, but a build with errors is never committed.
+fn figures_and_pages(
+    site: &Site,
+    work: &[PageWork],
+    checked: &check::Checked,
+    output: &Collector,
+    keep_records: bool,
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<crate::claims::FigureRecord>, usize) {
+    let mut json = output.begin("figures.json");
+    let generator = format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
+    json.push(format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator)).as_bytes());
+    let (mut kept, mut count) = (Vec::new(), 0);
+    let pages: Vec<(&crate::content::Page, &PageWork)> = site.content.pages.iter().zip(work).collect();
+    for chunk in pages.chunks(PAGES_AT_A_TIME) {
+        let done: Vec<(Vec<crate::claims::FigureRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
+            .par_iter()
+            .map(|&(page, page_work)| {
+                let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
+                match pages::render_page(site, page, page_work, &figures, &checked.completions) {
+                    Ok(html) => output.add(page_path(&page.url), html),
+                    Err(d) => found.push(d),
+                }
+                let mut lines = Vec::new();
+                for record in &figures.records {
+                    lines.extend_from_slice(b",\n");
+                    // A record is strings and numbers only: serialising it cannot fail.
+                    let _ = serde_json::to_writer(&mut lines, record);
+                }
+                (figures.records, lines, found)
+            })
+            .collect();
+        for (records, lines, mut found) in done {
+            // The first record follows the opening bracket without a comma.
+            let lines = if count == 0 { lines.get(1..).unwrap_or_default() } else { &lines[..] };
+            json.push(lines);
+            count += records.len();
+            if keep_records {
+                kept.extend(records);
+            }
+            problems.append(&mut found);
+        }
+    }
+    json.push(b"\n]}\n");
+    output.end(json);
+    (kept, count)
 }
 
 /// Every file a page or its run data names (images, run files, screenshots), relative to
@@ -262,35 +324,6 @@ fn load_run_data(
     runs
 }
 
-/// `figures.json`, in parts made in parallel (one per page): one figure per line, so that a
-/// diff between two builds shows one line per changed figure, at a third of the size of an
-/// indented file.
-fn figures_json(per_page: &[Vec<crate::claims::FigureRecord>]) -> Vec<Vec<u8>> {
-    let generator = format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
-    let mut head = b"{\"generator\": ".to_vec();
-    head.extend(serde_json::to_vec(&generator).unwrap_or_default());
-    head.extend_from_slice(b",\n\"figures\": [");
-    let first_page = per_page.iter().position(|records| !records.is_empty());
-    let pages: Vec<Vec<u8>> = per_page
-        .par_iter()
-        .enumerate()
-        .map(|(index, records)| {
-            let mut part = Vec::new();
-            for (i, record) in records.iter().enumerate() {
-                part.extend_from_slice(if i == 0 && Some(index) == first_page { b"\n" } else { b",\n" });
-                // A record is strings and numbers only: serialising it cannot fail.
-                let _ = serde_json::to_writer(&mut part, record);
-            }
-            part
-        })
-        .collect();
-    let mut parts = Vec::with_capacity(pages.len() + 2);
-    parts.push(head);
-    parts.extend(pages);
-    parts.push(b"\n]}\n".to_vec());
-    parts
-}
-
 fn completion_summary(
     site: &Site,
     completions: &BTreeMap<String, crate::figures::Computed>,
@@ -344,38 +377,6 @@ fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
             work
         })
         .collect()
-}
-
-/// Renders every file into `output`; returns how many images were stamped anew and how
-/// many came from the stamp cache.
-fn render(
-    site: &Site,
-    work: &[PageWork],
-    checked: &check::Checked,
-    output: &Collector,
-    problems: &mut Vec<Diagnostic>,
-) -> (usize, usize) {
-    let mut failed: Vec<Diagnostic> = site
-        .content
-        .pages
-        .par_iter()
-        .zip(work)
-        .zip(&checked.figures)
-        .filter_map(|((page, work), figures)| {
-            match pages::render_page(site, page, work, figures, &checked.completions) {
-                Ok(html) => {
-                    output.add(page_path(&page.url), html);
-                    None
-                }
-                Err(d) => Some(d),
-            }
-        })
-        .collect();
-    problems.append(&mut failed);
-    generated::render_all(site, &checked.completions, output, problems);
-    let images = images::publish(site, work, output, problems);
-    copy_files(site, output, problems);
-    images
 }
 
 /// `/ja/method/` → `ja/method/index.html`.
