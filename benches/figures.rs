@@ -1,5 +1,6 @@
 //! Benchmark: checking 10,000 tagged figures (parse the stated TEXT, resolve the NAME
-//! against run data, compare) — the figure engine's share of `tally check` on a big site.
+//! against run data, compare) — the figure engine's share of `tally check` on a big site —
+//! and loading a runs.yaml.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -69,6 +70,11 @@ fn bench(c: &mut Criterion) {
     // The parts, to see where the time goes.
     c.bench_function("parse_stated x10,000", |b| {
         b.iter(|| (0..10_000).filter(|i| parse_stated(black_box(TAGS[i % TAGS.len()].0)).is_ok()).count())
+    });
+    c.bench_function("load runs.yaml x100", |b| {
+        let root = Path::new("/site");
+        let path = root.join("content/m/b/runs.yaml");
+        b.iter(|| (0..100).filter(|_| load_run_data(root, &path, black_box(RUNS_YAML)).0.is_some()).count())
     });
     c.bench_function("resolve x10,000", |b| {
         b.iter(|| (0..10_000).filter(|i| black_box(&data).resolve(TAGS[i % TAGS.len()].1).is_ok()).count())

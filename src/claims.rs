@@ -97,8 +97,17 @@ fn error_at(page: &Page, code: &'static str, range: Range<usize>, message: Strin
     Diagnostic::at(code, &page.source, &page.text, range, message)
 }
 
-/// Figures already resolved on this page: a page states many figures more than once.
-type Resolved = BTreeMap<String, Result<Computed, FigureError>>;
+/// Figures already resolved on this page: a page states many figures more than once, and
+/// the value and explanation shown with a figure are the same each time.
+type Resolved = BTreeMap<String, Result<Resolution, FigureError>>;
+
+struct Resolution {
+    computed: Computed,
+    /// [`machine_value`] of the value.
+    value: String,
+    /// [`explain`] of the computation.
+    title: String,
+}
 
 fn check_figure(
     page: &Page,
@@ -108,9 +117,19 @@ fn check_figure(
     corrections: &mut Vec<CorrectionView>,
     problems: &mut Vec<Diagnostic>,
 ) -> (ClaimView, Option<FigureRecord>) {
-    let result = resolved.entry(claim.name.clone()).or_insert_with(|| resolve(&claim.name, sources)).clone();
-    let computed = match result {
-        Ok(computed) => computed,
+    if !resolved.contains_key(&claim.name) {
+        let result = resolve(&claim.name, sources).map(|computed| Resolution {
+            value: machine_value(computed.value),
+            title: explain(&computed),
+            computed,
+        });
+        resolved.insert(claim.name.clone(), result);
+    }
+    let Some(result) = resolved.get(&claim.name) else {
+        return (ClaimView::default(), None);
+    };
+    let resolution = match result {
+        Ok(resolution) => resolution,
         Err(error) => {
             let span = error.span();
             let start = claim.name_range.start + span.start.min(claim.name.len());
@@ -123,23 +142,24 @@ fn check_figure(
             return (ClaimView::default(), None);
         }
     };
+    let computed = &resolution.computed;
     let view = ClaimView {
-        value: Some(machine_value(computed.value)),
-        title: explain(&computed),
+        value: Some(resolution.value.clone()),
+        title: resolution.title.clone(),
         label: None,
         corrections: Vec::new(),
     };
     match parse_stated(&claim.live) {
         Ok(stated) => {
-            if let Err(mismatch) = number::check(&stated, &computed, claim.form == ClaimForm::Approximate) {
-                problems.push(mismatch_error(page, claim, &computed, &mismatch));
+            if let Err(mismatch) = number::check(&stated, computed, claim.form == ClaimForm::Approximate) {
+                problems.push(mismatch_error(page, claim, computed, &mismatch));
             }
         }
         Err(error) => {
             problems.push(error_at(page, "figure-unreadable", claim.live_range.clone(), error.to_string()))
         }
     }
-    let view = ClaimView { corrections: check_struck(page, claim, &computed, corrections, problems), ..view };
+    let view = ClaimView { corrections: check_struck(page, claim, computed, corrections, problems), ..view };
     let record = FigureRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),

@@ -3,6 +3,13 @@
 //! Owns [`Node`] and [`parse`]. runs.yaml is read into this tree first and validated by hand
 //! (in `rundata`) so that every problem is reported, each at its own place; serde's derive
 //! would stop at the first. It does not know the runs.yaml schema.
+//!
+//! Most runs.yaml files are plain maps of plain scalars, so [`parse`] first builds the tree
+//! straight from the YAML parser's events (`fast`), which costs a fraction of going
+//! through serde. Whenever a document holds anything that path does not fully understand
+//! (anchors, tags, merge keys, duplicate or non-text keys, a scalar whose type is not
+//! plain to see, a syntax error), it is parsed again through serde-saphyr, so the tree and
+//! every error message are serde-saphyr's own.
 
 use std::fmt;
 use std::ops::Range;
@@ -174,6 +181,14 @@ pub(crate) struct YamlError {
 
 /// Parses `source` into a node tree. YAML 1.2 booleans only, so `on:` is a key, not `true`.
 pub(crate) fn parse(source: &str) -> Result<Node, YamlError> {
+    match fast::parse(source) {
+        Some(node) => Ok(node),
+        None => parse_with_serde(source),
+    }
+}
+
+/// The reference reading of `source`, which the fast path must always agree with.
+fn parse_with_serde(source: &str) -> Result<Node, YamlError> {
     let mut options = serde_saphyr::options::Options::default();
     options.strict_booleans = true;
     options.with_snippet = false;
@@ -196,6 +211,8 @@ pub(crate) fn parse(source: &str) -> Result<Node, YamlError> {
         }
     }
 }
+
+mod fast;
 
 #[cfg(test)]
 mod tests {

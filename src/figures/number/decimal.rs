@@ -37,6 +37,37 @@ impl Decimal {
         if value == 0.0 || !value.is_finite() {
             return Decimal::new(false, "", 0);
         }
+        if let Some(decimal) = Decimal::from_shortest(value) {
+            return decimal;
+        }
+        Decimal::from_f64_exact(value)
+    }
+
+    /// The shortest text that reads back as `value`, when it has 15 significant digits or
+    /// fewer: then it is also `value` rounded to 15 digits, as a normal f64 lies within
+    /// 1.2e-16 of it (half an ulp) and 15-digit neighbours are at least 1e-15 apart. That
+    /// text is much cheaper to get than the exact digits, which take big-number arithmetic.
+    fn from_shortest(value: f64) -> Option<Decimal> {
+        if !value.is_normal() {
+            return None;
+        }
+        let text = format!("{:e}", value.abs());
+        let (mantissa, exp) = text.split_once('e')?;
+        let exp: i32 = exp.parse().ok()?;
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        if digits.len() > 15 {
+            return None;
+        }
+        let mut decimal = Decimal::new(value < 0.0, &digits, exp - (digits.len() as i32 - 1));
+        decimal.trim_trailing_zeros();
+        Some(decimal)
+    }
+
+    /// [`Decimal::from_f64`] by rounding the exact binary value: right for every value.
+    fn from_f64_exact(value: f64) -> Decimal {
+        if value == 0.0 || !value.is_finite() {
+            return Decimal::new(false, "", 0);
+        }
         // `{:.14e}` gives d.dddddddddddddde±x: 15 significant digits, correctly rounded.
         let text = format!("{:.14e}", value.abs());
         let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
@@ -151,6 +182,56 @@ mod tests {
     use super::*;
     use crate::figures::number::testing::{computed, down, passes};
     use crate::figures::number::{check, parse_stated};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// The shortcut through the shortest text must give exactly the exact path's digits.
+        #[test]
+        fn from_f64_agrees_with_the_exact_path_on_any_bits(bits in any::<u64>()) {
+            let value = f64::from_bits(bits);
+            prop_assert_eq!(Decimal::from_f64(value), Decimal::from_f64_exact(value));
+        }
+
+        #[test]
+        fn from_f64_agrees_with_the_exact_path_on_computed_values(
+            a in -10_000_000i64..10_000_000, b in 1i64..100_000, scale in -12i32..12,
+        ) {
+            // Quotients and scaled integers: the values figures compute.
+            let value = a as f64 / b as f64 * 10f64.powi(scale);
+            prop_assert_eq!(Decimal::from_f64(value), Decimal::from_f64_exact(value));
+            let value = a as f64 * 10f64.powi(scale);
+            prop_assert_eq!(Decimal::from_f64(value), Decimal::from_f64_exact(value));
+        }
+    }
+
+    #[test]
+    fn from_f64_agrees_with_the_exact_path_at_the_edges() {
+        for value in [
+            0.1,
+            0.125,
+            1.0 - f64::EPSILON,
+            1.0 + f64::EPSILON,
+            0.999_999_999_999_999_9,
+            9.999_999_999_999_95,
+            123_456_789_012_345.6,
+            1e15,
+            1e16,
+            1e300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            -0.0,
+            0.3,
+            2.0 / 3.0,
+            943.718_4,
+            73.592_460_264_015_8,
+        ] {
+            assert_eq!(Decimal::from_f64(value), Decimal::from_f64_exact(value), "{value:e}");
+            assert_eq!(Decimal::from_f64(-value), Decimal::from_f64_exact(-value), "{value:e}");
+        }
+    }
 
     #[test]
     fn rounding_is_half_away_from_zero_on_the_decimal_value() {
