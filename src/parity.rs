@@ -42,23 +42,26 @@ fn is_model_name(before: &str, value: &FigureValue) -> bool {
     capitalised && (word.chars().filter(|c| c.is_uppercase()).count() >= 2 || word.starts_with("Port"))
 }
 
+/// What a page states: its tags and its untagged figure-like numbers (found once, when
+/// the page is scanned, so that its running text need not be kept).
+pub struct Stated<'a> {
+    pub page: &'a Page,
+    pub scan: &'a Scan,
+    pub untagged: &'a [(FigureValue, Range<usize>)],
+}
+
 /// Tagged and figure-like numbers of a page; dates are not run figures and do not count.
-pub fn coverage(scan: &Scan, file_text: &str) -> (usize, usize) {
-    let untagged = untagged_figures(scan, file_text)
-        .into_iter()
-        .filter(|(v, _)| !matches!(v, FigureValue::Date(_)))
-        .count();
-    (scan.claims.len(), scan.claims.len() + untagged)
+pub fn coverage(stated: &Stated) -> (usize, usize) {
+    let untagged = stated.untagged.iter().filter(|(v, _)| !matches!(v, FigureValue::Date(_))).count();
+    (stated.scan.claims.len(), stated.scan.claims.len() + untagged)
 }
 
 /// Differences between a translation and its original, reported in the translation and
 /// naming the original's place.
-pub fn compare(
-    original: &Page,
-    original_scan: &Scan,
-    translation: &Page,
-    translation_scan: &Scan,
-) -> Vec<Diagnostic> {
+pub fn compare(original: &Stated, translation: &Stated) -> Vec<Diagnostic> {
+    let (original_scan, translation_scan) = (original.scan, translation.scan);
+    let (original_untagged, translation_untagged) = (original.untagged, translation.untagged);
+    let (original, translation) = (original.page, translation.page);
     let mut problems = Vec::new();
     let mut original_tags: Vec<&crate::markdown::Claim> = original_scan.claims.iter().collect();
     for claim in &translation_scan.claims {
@@ -86,8 +89,8 @@ pub fn compare(
             format!("the original states `{}` ({}) here; the translation does not", claim.name, claim.live),
         ));
     }
-    let mut original_numbers = untagged_figures(original_scan, &original.text);
-    for (value, range) in untagged_figures(translation_scan, &translation.text) {
+    let mut original_numbers = original_untagged.to_vec();
+    for (value, range) in translation_untagged.iter().cloned() {
         match original_numbers.iter().position(|(v, _)| v.same_as(&value)) {
             Some(i) => {
                 original_numbers.remove(i);

@@ -130,7 +130,7 @@ fn translations(site: &Site, work: &[PageWork]) -> Vec<Diagnostic> {
             original
                 .map(|original| {
                     let original_work = &work[index[original.source.as_path()]];
-                    parity::compare(original, &original_work.scan, page, &page_work.scan)
+                    parity::compare(&original_work.stated(original), &page_work.stated(page))
                 })
                 .unwrap_or_default()
         })
@@ -146,7 +146,7 @@ fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> V
         .zip(work)
         .filter(|(page, _)| page.front.kind == Kind::Measurement)
         .map(|(page, work)| {
-            let (tagged, figure_like) = parity::coverage(&work.scan, &page.text);
+            let (tagged, figure_like) = parity::coverage(&work.stated(page));
             Coverage { page: display_path(&page.source), tagged, figure_like }
         })
         .collect();

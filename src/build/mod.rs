@@ -111,8 +111,17 @@ impl Site {
 
 /// A page after the resolve stage.
 pub(crate) struct PageWork {
+    /// Without its running text (`prose`), which is read once for `untagged`.
     pub scan: Scan,
     pub resolved: links::Resolved,
+    /// The page's untagged figure-like numbers, for translations and coverage.
+    pub untagged: Vec<(crate::figures::number::FigureValue, std::ops::Range<usize>)>,
+}
+
+impl PageWork {
+    pub fn stated<'a>(&'a self, page: &'a crate::content::Page) -> crate::parity::Stated<'a> {
+        crate::parity::Stated { page, scan: &self.scan, untagged: &self.untagged }
+    }
 }
 
 /// Builds the site at `options.root` into `options.destination`.
@@ -125,11 +134,6 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     clock.lap("resolve");
     let checked = check::check(&site, &work, &mut problems);
     clock.lap("check site");
-    let mut work = work;
-    for page in &mut work {
-        // Only the checks above read a page's running text.
-        page.scan.prose = Vec::new();
-    }
     let collector = Collector::new(&options.destination).map_err(BuildError::CouldNotRun)?;
     let keep_records = !matches!(options.destination, Destination::Folder(_));
     let (figures, figure_count) =
@@ -344,14 +348,25 @@ fn completion_summary(
 }
 
 fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
-    let scans: Vec<Scan> =
-        site.content.pages.par_iter().map(|p| markdown::scan(p.body(), p.body_start)).collect();
+    let scans: Vec<(Scan, Vec<_>)> = site
+        .content
+        .pages
+        .par_iter()
+        .map(|page| {
+            let mut scan = markdown::scan(page.body(), page.body_start);
+            let untagged = crate::parity::untagged_figures(&scan, &page.text);
+            // The running text is read only for its numbers; across a large site it is
+            // a fair share of the peak memory.
+            scan.prose = Vec::new();
+            (scan, untagged)
+        })
+        .collect();
     let anchors: links::Anchors = site
         .content
         .pages
         .iter()
         .zip(&scans)
-        .map(|(page, scan)| (page.source.clone(), scan.headings.iter().map(|h| h.id.clone()).collect()))
+        .map(|(page, (scan, _))| (page.source.clone(), scan.headings.iter().map(|h| h.id.clone()).collect()))
         .collect::<HashMap<_, _>>();
     let cx = links::LinkContext {
         root: &site.root,
@@ -364,10 +379,10 @@ fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
         .pages
         .par_iter()
         .zip(scans)
-        .map(|(page, scan)| {
+        .map(|(page, (scan, untagged))| {
             let (resolved, mut found) = links::resolve(&cx, page, &scan);
             found.extend(pages::check_structure(site, page, &scan, &resolved));
-            (PageWork { scan, resolved }, found)
+            (PageWork { scan, resolved, untagged }, found)
         })
         .collect();
     results
