@@ -411,3 +411,12 @@ fn a_build_that_gave_warnings_is_built_again_to_show_them() {
             .expect_stderr("built ");
     }
 }
+
+#[test]
+fn timings_name_every_stage_of_a_build() {
+    let run = clean_site().tally(&["build", "--force", "--timings"]);
+    run.expect_success();
+    for stage in ["load", "resolve", "check site", "figures and pages", "the other files", "commit"] {
+        run.expect_stderr(&format!("timings: {stage} "));
+    }
+}

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::{PageWork, Site};
 use crate::diagnostics::{Diagnostic, display_path};
 use crate::output::Collector;
-use crate::stamp::{StampCache, StampJob, Strip, stamp_all};
+use crate::stamp::{StampCache, StampJob, Strip, stamp_each};
 
 /// Where an image was asked for, to place its errors.
 struct Request {
@@ -47,18 +47,25 @@ pub(crate) fn publish(
         })
         .collect();
     let cache = StampCache::new(site.root.join(".tally-cache").join("stamps"));
-    let (results, report) = stamp_all(&jobs, &cache);
-    for (request, result) in requests.iter().zip(results) {
+    let failed = std::sync::Mutex::new(Vec::new());
+    let report = stamp_each(&jobs, &cache, |index, result| {
+        let request = &requests[index];
         let published = published_path(&request.source);
         match result {
             Ok(stamped) => output.add(published.clone(), stamped.bytes),
-            Err(error) => problems.push(place_error(site, request, error.to_string())),
+            Err(error) => failed.lock().unwrap_or_else(|e| e.into_inner()).push((index, error.to_string())),
         }
         if site.settings.originals.publish
             && let Ok(bytes) = std::fs::read(site.root.join(&request.source))
         {
             output.add(format!("{}/{published}", site.settings.originals.path.trim_matches('/')), bytes);
         }
+    });
+    let mut failed = failed.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Stamping finishes in any order; the problems are listed in the requests' order.
+    failed.sort_by_key(|(index, _)| *index);
+    for (index, message) in failed {
+        problems.push(place_error(site, &requests[index], message));
     }
     (report.decoded, report.from_cache)
 }

@@ -164,27 +164,45 @@ fn progress_bar(jobs: usize) -> ProgressBar {
 /// original, strip and redactions are unchanged since a previous run is read from the
 /// cache without being decoded.
 pub fn stamp_all(jobs: &[StampJob], cache: &StampCache) -> (Vec<Result<Stamped, StampError>>, StampReport) {
+    let results: Vec<std::sync::Mutex<Option<Result<Stamped, StampError>>>> =
+        jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let report = stamp_each(jobs, cache, |index, result| {
+        *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+    });
+    let results = results
+        .into_iter()
+        .map(|slot| {
+            // stamp_each hands over every job's result exactly once.
+            slot.into_inner().unwrap_or_else(|e| e.into_inner()).expect("every job has a result")
+        })
+        .collect();
+    (results, report)
+}
+
+/// Stamps every job in parallel and hands each result to `deliver` with its job's index as
+/// soon as it is made, so that a caller writing them out never holds every stamped image
+/// at once.
+pub fn stamp_each(
+    jobs: &[StampJob],
+    cache: &StampCache,
+    deliver: impl Fn(usize, Result<Stamped, StampError>) + Sync,
+) -> StampReport {
     let counters = Counters {
         decoded: AtomicUsize::new(0),
         from_cache: AtomicUsize::new(0),
         cache_write_failures: AtomicUsize::new(0),
     };
     let bar = progress_bar(jobs.len());
-    let results = jobs
-        .par_iter()
-        .map(|job| {
-            let result = run_one(job, cache, &counters);
-            bar.inc(1);
-            result
-        })
-        .collect();
+    jobs.par_iter().enumerate().for_each(|(index, job)| {
+        deliver(index, run_one(job, cache, &counters));
+        bar.inc(1);
+    });
     bar.finish_and_clear();
-    let report = StampReport {
+    StampReport {
         decoded: counters.decoded.into_inner(),
         from_cache: counters.from_cache.into_inner(),
         cache_write_failures: counters.cache_write_failures.into_inner(),
-    };
-    (results, report)
+    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 //! Owns turning one original (PNG or JPEG bytes) into the copy a site publishes: redaction
 //! rectangles filled opaquely, a strip added *below* the photograph with the owner, the
 //! licence and the page's address, the same attribution written into the file's metadata,
-//! and the same format out as in. [`stamp_all`] runs many of these in parallel behind a
-//! content-hash cache.
+//! and the same format out as in. [`stamp_each`] and [`stamp_all`] run many of these in
+//! parallel behind a content-hash cache.
 //!
 //! It does not find images in pages, read `redact:` from runs.yaml, decide output paths
 //! or write into `site/`: the build does, and attaches file:line to the errors returned
@@ -19,7 +19,7 @@ mod strip;
 use image::{ImageBuffer, Pixel, Rgb, Rgba};
 use thiserror::Error;
 
-pub use batch::{StampCache, StampJob, StampReport, stamp_all};
+pub use batch::{StampCache, StampJob, StampReport, stamp_all, stamp_each};
 use codec::Photo;
 
 /// What the strip under a photograph says, from site.yaml and the page.
