@@ -4,7 +4,9 @@
 //! Owns the build record, `.tally-cache/last-build.json`: a digest of every source (the
 //! contents, not times, so a checkout or `touch` does not count as a change), the tally
 //! binary that built it, and the path, size and modification time of every file it
-//! wrote. The site is fresh only when all three still match. It does not build anything,
+//! wrote. The site is fresh only when all three still match. As in git's index, a source
+//! whose size and modification time are those recorded, and older than the record, is
+//! taken to have its recorded digest without being read again. It does not build anything,
 //! and it never records a build that gave warnings: those are shown again by a real build.
 
 use std::path::{Component, Path, PathBuf};
@@ -22,11 +24,24 @@ pub struct Record {
     tally: String,
     out: PathBuf,
     sources: String,
+    /// Each source's size, modification time and digest, to skip reading unchanged ones.
+    source_files: Vec<SourceFile>,
+    /// When the sources were read (ns since the epoch): a file changed in the same clock
+    /// tick as its reading could keep its size and time, so such files are always read.
+    read_at: u128,
     /// Files read from outside the source folders (run files elsewhere in the site), with
     /// their digests.
     outside: Vec<(PathBuf, String)>,
     site: String,
     files: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct SourceFile {
+    path: PathBuf,
+    size: u64,
+    modified: u128,
+    digest: String,
 }
 
 /// The sources as they were when a build started, to be recorded once it has succeeded.
@@ -36,18 +51,30 @@ pub struct Before {
     out: PathBuf,
     tally: String,
     sources: String,
+    source_files: Vec<SourceFile>,
+    read_at: u128,
     previous: Option<Record>,
 }
 
 /// Reads the sources as they are now, and the last build's record.
 pub fn check(root: &Path, out: &Path) -> Before {
+    let previous: Option<Record> =
+        std::fs::read(root.join(RECORD)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
+    let read_at = now_nanos();
+    let (sources, source_files) = digest_sources(root, previous.as_ref());
     Before {
         root: root.to_path_buf(),
         tally: binary_identity(),
-        sources: digest_sources(root),
-        previous: std::fs::read(root.join(RECORD)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok()),
+        sources,
+        source_files,
+        read_at,
+        previous,
         out: absolute(out),
     }
+}
+
+fn now_nanos() -> u128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
 }
 
 impl Before {
@@ -73,11 +100,20 @@ impl Before {
             return Ok(());
         };
         let outside = read_outside.iter().map(|p| (p.clone(), digest_file(&self.root.join(p)))).collect();
-        let record = Record { tally: self.tally, out: self.out, sources: self.sources, outside, site, files };
+        let record = Record {
+            tally: self.tally,
+            out: self.out,
+            sources: self.sources,
+            source_files: self.source_files,
+            read_at: self.read_at,
+            outside,
+            site,
+            files,
+        };
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder)?;
         }
-        std::fs::write(&path, serde_json::to_vec_pretty(&record)?)?;
+        std::fs::write(&path, serde_json::to_vec(&record)?)?;
         Ok(())
     }
 }
@@ -138,27 +174,47 @@ fn modified_nanos(metadata: &std::fs::Metadata) -> u128 {
 
 /// site.yaml and every file under the source folders, path and contents, hashed in
 /// parallel; any file that cannot be read is hashed as unreadable, so it can only make
-/// the site look stale.
-fn digest_sources(root: &Path) -> String {
-    let mut files = vec![PathBuf::from("site.yaml")];
+/// the site look stale. A file the previous record saw with the same size and time, and
+/// older than that record, keeps its recorded digest.
+fn digest_sources(root: &Path, previous: Option<&Record>) -> (String, Vec<SourceFile>) {
+    let mut found: Vec<(PathBuf, Option<std::fs::Metadata>)> =
+        vec![(PathBuf::from("site.yaml"), std::fs::metadata(root.join("site.yaml")).ok())];
     for folder in SOURCE_FOLDERS {
         let walk = walkdir::WalkDir::new(root.join(folder)).follow_links(true).sort_by_file_name();
-        files.extend(
+        found.extend(
             walk.into_iter()
                 .filter_map(Result::ok)
                 .filter(|e| e.file_type().is_file())
-                .filter_map(|e| e.path().strip_prefix(root).ok().map(Path::to_path_buf)),
+                .filter_map(|e| Some((e.path().strip_prefix(root).ok()?.to_path_buf(), e.metadata().ok()))),
         );
     }
-    let digests: Vec<String> = files.par_iter().map(|p| digest_file(&root.join(p))).collect();
+    let known: std::collections::HashMap<&Path, &SourceFile> = previous
+        .map(|record| record.source_files.iter().map(|f| (f.path.as_path(), f)).collect())
+        .unwrap_or_default();
+    let settled_before = previous.map_or(0, |record| record.read_at.saturating_sub(2_000_000_000));
+    let files: Vec<SourceFile> = found
+        .into_par_iter()
+        .map(|(path, metadata)| {
+            let (size, modified) =
+                metadata.as_ref().map(|m| (m.len(), modified_nanos(m))).unwrap_or_default();
+            let unchanged = known.get(path.as_path()).filter(|f| {
+                metadata.is_some() && f.size == size && f.modified == modified && modified < settled_before
+            });
+            let digest = match unchanged {
+                Some(file) => file.digest.clone(),
+                None => digest_file(&root.join(&path)),
+            };
+            SourceFile { path, size, modified, digest }
+        })
+        .collect();
     let mut all = blake3::Hasher::new();
-    for (path, digest) in files.iter().zip(digests) {
-        all.update(path.to_string_lossy().as_bytes());
+    for file in &files {
+        all.update(file.path.to_string_lossy().as_bytes());
         all.update(b"\0");
-        all.update(digest.as_bytes());
+        all.update(file.digest.as_bytes());
         all.update(b"\n");
     }
-    all.finalize().to_hex().to_string()
+    (all.finalize().to_hex().to_string(), files)
 }
 
 fn digest_file(path: &Path) -> String {
@@ -220,6 +276,32 @@ mod tests {
         assert!(is_fresh(dir.path()));
         std::fs::write(dir.path().join("content/m/index.md"), "two").unwrap();
         assert!(!is_fresh(dir.path()));
+    }
+
+    #[test]
+    fn a_change_that_keeps_the_size_and_time_of_a_recent_file_is_still_seen() {
+        let dir = site();
+        record_now(dir.path(), &[]);
+        let page = dir.path().join("content/m/index.md");
+        let modified = std::fs::metadata(&page).unwrap().modified().unwrap();
+        std::fs::write(&page, "two").unwrap();
+        std::fs::File::options().write(true).open(&page).unwrap().set_modified(modified).unwrap();
+        assert!(!is_fresh(dir.path()), "a file as recent as the record is read again");
+    }
+
+    #[test]
+    fn a_source_older_than_the_record_with_its_size_and_time_is_not_read_again() {
+        let dir = site();
+        let page = dir.path().join("content/m/index.md");
+        let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options().write(true).open(&page).unwrap().set_modified(long_ago).unwrap();
+        record_now(dir.path(), &[]);
+        // Same size and time, other bytes: taken as unchanged, as git and make would.
+        std::fs::write(&page, "owt").unwrap();
+        std::fs::File::options().write(true).open(&page).unwrap().set_modified(long_ago).unwrap();
+        assert!(is_fresh(dir.path()));
+        std::fs::write(&page, "two!").unwrap();
+        assert!(!is_fresh(dir.path()), "a new size or time is read");
     }
 
     #[test]
