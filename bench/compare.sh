@@ -67,7 +67,8 @@ toggle() {
 time_it() {
   local name=$1 runs=$2
   shift 2
-  hyperfine --style basic --warmup 1 --runs "$runs" --export-json "$RESULTS/$name.json" "$@" \
+  # -N: no shell between hyperfine and the command, whose start would blur the small figures.
+  hyperfine -N --style basic --warmup 1 --runs "$runs" --export-json "$RESULTS/$name.json" "$@" \
     > "$RESULTS/$name.txt" 2>&1 || { cat "$RESULTS/$name.txt"; exit 1; }
   grep -E "Time \(mean|Range" "$RESULTS/$name.txt" | sed "s/^/  $name: /"
 }

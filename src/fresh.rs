@@ -4,7 +4,8 @@
 //! Owns the build record, `.tally-cache/last-build.json`: a digest of every source (the
 //! contents, not times, so a checkout or `touch` does not count as a change), the tally
 //! binary that built it, and the path, size and modification time of every file it
-//! wrote. The site is fresh only when all three still match. As in git's index, a source
+//! wrote. The site is fresh only when all three still match (a file added to the output
+//! folder by hand is not looked for: it goes with the next build). As in git's index, a source
 //! whose size and modification time are those recorded, and older than the record, is
 //! taken to have its recorded digest without being read again. It does not build anything,
 //! and it never records a build that gave warnings: those are shown again by a real build.
@@ -32,8 +33,8 @@ pub struct Record {
     /// Files read from outside the source folders (run files elsewhere in the site), with
     /// their digests.
     outside: Vec<(PathBuf, String)>,
-    site: String,
-    files: usize,
+    /// Every file the build wrote: path under the output folder, size, modification time.
+    written: Vec<(String, u64, u128)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,8 +86,8 @@ impl Before {
             && record.out == self.out
             && record.sources == self.sources
             && record.outside.iter().all(|(path, digest)| digest_file(&self.root.join(path)) == *digest)
-            && digest_site(&self.out).is_some_and(|(site, _)| site == record.site);
-        same.then_some(record.files)
+            && site_unchanged(&self.out, &record.written);
+        same.then_some(record.written.len())
     }
 
     /// Records a build that has been committed to the output folder. `read_outside` are
@@ -94,8 +95,8 @@ impl Before {
     /// is false when it gave warnings, and then no record is kept.
     pub fn record(self, read_outside: &[PathBuf], clean: bool) -> anyhow::Result<()> {
         let path = self.root.join(RECORD);
-        let site = digest_site(&self.out);
-        let (Some((site, files)), true) = (site, clean) else {
+        let written = list_site(&self.out);
+        let (Some(written), true) = (written, clean) else {
             let _ = std::fs::remove_file(&path);
             return Ok(());
         };
@@ -107,8 +108,7 @@ impl Before {
             source_files: self.source_files,
             read_at: self.read_at,
             outside,
-            site,
-            files,
+            written,
         };
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder)?;
@@ -224,26 +224,35 @@ fn digest_file(path: &Path) -> String {
     }
 }
 
-/// Every file under the output folder by path, size and modification time, and how many
-/// there are; `None` when the folder is missing.
-fn digest_site(out: &Path) -> Option<(String, usize)> {
+/// Every file under the output folder by path, size and modification time; `None` when
+/// the folder is missing.
+fn list_site(out: &Path) -> Option<Vec<(String, u64, u128)>> {
     if !out.is_dir() {
         return None;
     }
-    let mut all = blake3::Hasher::new();
-    let mut count = 0;
-    for entry in walkdir::WalkDir::new(out).sort_by_file_name().into_iter() {
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(out).sort_by_file_name() {
         let entry = entry.ok()?;
         if entry.file_type().is_dir() {
             continue;
         }
         let metadata = entry.metadata().ok()?;
-        let relative = entry.path().strip_prefix(out).ok()?;
-        all.update(relative.to_string_lossy().as_bytes());
-        all.update(format!("\0{} {}\n", metadata.len(), modified_nanos(&metadata)).as_bytes());
-        count += 1;
+        let relative = entry.path().strip_prefix(out).ok()?.to_string_lossy().to_string();
+        files.push((relative, metadata.len(), modified_nanos(&metadata)));
     }
-    Some((all.finalize().to_hex().to_string(), count))
+    Some(files)
+}
+
+/// Whether every file the build wrote is still there with its size and time. Looking up
+/// the listed files, rather than walking the folder, costs one stat per file; a file a
+/// person adds to the output folder by hand is not looked for, and stays until the next
+/// build replaces the folder.
+fn site_unchanged(out: &Path, written: &[(String, u64, u128)]) -> bool {
+    out.is_dir()
+        && written.par_iter().all(|(path, size, modified)| {
+            std::fs::metadata(out.join(path))
+                .is_ok_and(|m| m.len() == *size && modified_nanos(&m) == *modified)
+        })
 }
 
 #[cfg(test)]
