@@ -140,8 +140,8 @@ for n in sizes:
       f"{mib(peak(f'hugo-cold-{n}'))} | {mib(kib(f'content-{n}'))} |")
 w("")
 if a.big:
-    w(f"N = {int(a.big):,} ran without images and with cold builds, a no-change tally build and")
-    w("the copy floor only (3 runs each), to keep the run under the time the shared machine allowed.")
+    w(f"N = {int(a.big):,} ran without images, with cold builds and the copy floor only (2 runs")
+    w("each), to keep the run under the time the shared machine allowed.")
     w("")
 w("## Results: with screenshots")
 w("")
