@@ -345,6 +345,28 @@ pub fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
     Some(parts.iter().collect())
 }
 
+/// Removes `.` and resolves `..` without touching the file system; a `..` that has no
+/// folder name before it to cancel is kept.
+pub fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                // `..` cancels a folder name, never an earlier `..`: popping that would
+                // turn `../../x` into `x`.
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
+                    out.pop();
+                } else {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// Where the value of a top-level `key:` starts in YAML `text` (a front matter's or a
 /// settings file's), so that an error about the value points at it, not at the first place
 /// the same text appears.
@@ -363,6 +385,15 @@ pub fn key_value_offset(text: &str, key: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn normalising_keeps_every_leading_parent_folder() {
+        let normalised = |p: &str| normalise(Path::new(p));
+        assert_eq!(normalised("../../../raw/x.txt"), PathBuf::from("../../../raw/x.txt"));
+        assert_eq!(normalised("a/../../b/./c"), PathBuf::from("../b/c"));
+        assert_eq!(normalised("a/b/../c"), PathBuf::from("a/c"));
+        assert_eq!(normalised("/site/content/m/../../raw"), PathBuf::from("/site/raw"));
+    }
 
     #[test]
     fn urls_follow_keys_and_language_prefixes() {

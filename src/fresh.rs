@@ -10,7 +10,7 @@
 //! taken to have its recorded digest without being read again. It does not build anything,
 //! and it never records a build that gave warnings: those are shown again by a real build.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -122,7 +122,7 @@ impl Before {
 pub fn outside_sources(paths: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
     let mut outside: Vec<PathBuf> = paths
         .into_iter()
-        .map(|p| normalise(&p))
+        .map(|p| crate::content::normalise(&p))
         .filter(|p| {
             let first = p.components().next().map(|c| c.as_os_str().to_string_lossy().to_string());
             !first.is_some_and(|first| SOURCE_FOLDERS.contains(&first.as_str()))
@@ -133,27 +133,13 @@ pub fn outside_sources(paths: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf>
     outside
 }
 
-fn normalise(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 fn absolute(path: &Path) -> PathBuf {
     let joined = if path.is_absolute() {
         path.to_path_buf()
     } else {
         std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
     };
-    normalise(&joined)
+    crate::content::normalise(&joined)
 }
 
 /// The tally that builds: its version and commit, and the executable's size and time,

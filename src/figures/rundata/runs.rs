@@ -230,8 +230,8 @@ fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBu
     {
         return Err("an absolute path; name files relative to the bundle".to_string());
     }
-    let mut lexical = normalise(&bundle.join(relative));
-    let root = normalise(site_root);
+    let mut lexical = crate::content::normalise(&bundle.join(relative));
+    let root = crate::content::normalise(site_root);
     if !lexical.starts_with(&root) {
         return Err("leaves the site's folder".to_string());
     }
@@ -249,29 +249,8 @@ fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBu
         }
         Err(_) => return Err("no such file".to_string()),
     }
-    let from_bundle = normalise(relative);
+    let from_bundle = crate::content::normalise(relative);
     Ok((from_bundle, lexical))
-}
-
-/// Removes `.` and resolves `..` without touching the file system.
-fn normalise(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                // `..` cancels a folder name, never an earlier `..`: popping that would
-                // turn `../../x` into `x`.
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
-                    out.pop();
-                } else {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// The fields an importer gives a run, under `received`.
@@ -299,15 +278,6 @@ fn received_field(received: &import::Received) -> Field {
 #[cfg(test)]
 mod tests {
     use crate::figures::rundata::testing::{SOEKRIS, Site, errors, loaded, place};
-
-    #[test]
-    fn normalising_keeps_every_leading_parent_folder() {
-        use std::path::{Path, PathBuf};
-        let normalise = |p: &str| super::normalise(Path::new(p));
-        assert_eq!(normalise("../../../raw/x.txt"), PathBuf::from("../../../raw/x.txt"));
-        assert_eq!(normalise("a/../../b/./c"), PathBuf::from("../b/c"));
-        assert_eq!(normalise("a/b/../c"), PathBuf::from("a/c"));
-    }
 
     #[test]
     fn raw_files_must_stay_inside_the_site_and_be_readable_text() {
