@@ -146,9 +146,9 @@ fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<
         std::env::current_dir().map_err(|e| e.to_string())?.join(out)
     };
     let out_abs = out_abs.canonicalize().unwrap_or(out_abs);
-    let sources = ["content", "templates", "static", "i18n", "site.yaml", "README.md", "src", ".git"];
+    let others = ["site.yaml", "README.md", "src", ".git"];
     let holds_sources = root.starts_with(&out_abs)
-        || sources.iter().any(|s| out_abs.starts_with(root.join(s)))
+        || crate::build::SOURCE_FOLDERS.iter().chain(&others).any(|s| out_abs.starts_with(root.join(s)))
         || out_abs.join("site.yaml").exists();
     if holds_sources {
         return Err(format!(

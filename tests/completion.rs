@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Run, Site};
+use common::{Site, assert_at, check_json, notes, place};
 use serde_json::Value;
 
 const FAMILY: &str = "content/families/xgs-136.md";
@@ -87,27 +87,6 @@ fn retranslate(site: &Site) {
     site.file(FAMILY_JA, text.replacen(&old, &format!("translates: {hash}"), 1));
 }
 
-/// Line and column (1-based, in characters) of the only `needle` in the site's `relative`.
-#[track_caller]
-fn place(site: &Site, relative: &str, needle: &str) -> (u64, u64) {
-    let text = site.read_source(relative);
-    assert_eq!(text.matches(needle).count(), 1, "{needle:?} is not once in {relative}");
-    let at = text.find(needle).expect("the needle");
-    let before = &text[..at];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    ((before.matches('\n').count() + 1) as u64, (text[line_start..at].chars().count() + 1) as u64)
-}
-
-/// `tally --format json check`: the run and its errors.
-fn check_json(site: &Site) -> (Run, Vec<Value>) {
-    let run = site.tally(&["--format", "json", "check"]);
-    let all: Value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {run:#?}"));
-    let errors =
-        all.as_array().expect("an array").iter().filter(|p| p["severity"] == "error").cloned().collect();
-    (run, errors)
-}
-
 /// The errors with `code`, from a run that must fail.
 #[track_caller]
 fn errors_with(site: &Site, code: &str) -> Vec<Value> {
@@ -116,21 +95,6 @@ fn errors_with(site: &Site, code: &str) -> Vec<Value> {
     let found: Vec<Value> = errors.into_iter().filter(|e| e["code"] == code).collect();
     assert!(!found.is_empty(), "no {code} error: {}", run.stdout);
     found
-}
-
-#[track_caller]
-fn assert_at(problem: &Value, code: &str, site: &Site, relative: &str, needle: &str) {
-    let (line, col) = place(site, relative, needle);
-    assert_eq!(problem["code"], code, "{problem:#}");
-    assert_eq!(problem["path"], relative, "{problem:#}");
-    assert_eq!((problem["line"].as_u64(), problem["col"].as_u64()), (Some(line), Some(col)), "{problem:#}");
-}
-
-fn notes(problem: &Value) -> String {
-    problem["notes"]
-        .as_array()
-        .map(|n| n.iter().filter_map(Value::as_str).collect::<Vec<_>>().join("\n"))
-        .unwrap_or_default()
 }
 
 #[test]

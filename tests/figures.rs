@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{MEASUREMENT, Run, SITE_YAML, Site, tree};
+use common::{MEASUREMENT, SITE_YAML, Site, assert_at, check_json, check_json_with, notes, place, tree};
 use serde_json::Value;
 
 const EN: &str = "content/measurements/2026-10-29-http/index.md";
@@ -108,39 +108,10 @@ fn retranslate(site: &Site) {
     site.file(JA, text.replacen(&old, &format!("translates: {hash}"), 1));
 }
 
-/// Line and column (1-based, in characters) of the first `needle` in the site's `relative`.
-#[track_caller]
-fn place(site: &Site, relative: &str, needle: &str) -> (u64, u64) {
-    let text = site.read_source(relative);
-    let at = text.find(needle).unwrap_or_else(|| panic!("{relative} lacks {needle:?}"));
-    assert_eq!(text.matches(needle).count(), 1, "{needle:?} is not unique in {relative}");
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = text[line_start..at].chars().count() + 1;
-    (line as u64, col as u64)
-}
-
 /// `path:line:col` of `needle`.
 fn location(site: &Site, relative: &str, needle: &str) -> String {
     let (line, col) = place(site, relative, needle);
     format!("{relative}:{line}:{col}")
-}
-
-/// `tally --format json check`: its run and its errors (warnings left out).
-fn check_json(site: &Site) -> (Run, Vec<Value>) {
-    check_json_with(site, &[])
-}
-
-fn check_json_with(site: &Site, extra: &[&str]) -> (Run, Vec<Value>) {
-    let mut args = vec!["--format", "json", "check"];
-    args.extend_from_slice(extra);
-    let run = site.tally(&args);
-    let all: Value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {run:#?}"));
-    let errors =
-        all.as_array().expect("a JSON array").iter().filter(|p| p["severity"] == "error").cloned().collect();
-    (run, errors)
 }
 
 /// The one error `check` reports, which must fail the run.
@@ -150,23 +121,6 @@ fn only_error(site: &Site) -> Value {
     assert_eq!(run.code, 1, "{run:#?}");
     assert_eq!(errors.len(), 1, "expected one error: {}", run.stdout);
     errors.into_iter().next().expect("one error")
-}
-
-/// Asserts that `problem` has `code` and lies at the first `needle` of `relative`.
-#[track_caller]
-fn assert_at(problem: &Value, code: &str, site: &Site, relative: &str, needle: &str) {
-    let (line, col) = place(site, relative, needle);
-    assert_eq!(problem["code"], code, "{problem:#}");
-    assert_eq!(problem["path"], relative, "{problem:#}");
-    assert_eq!((problem["line"].as_u64(), problem["col"].as_u64()), (Some(line), Some(col)), "{problem:#}");
-}
-
-/// The notes of a problem, one string.
-fn notes(problem: &Value) -> String {
-    problem["notes"]
-        .as_array()
-        .map(|n| n.iter().filter_map(Value::as_str).collect::<Vec<_>>().join("\n"))
-        .unwrap_or_default()
 }
 
 #[test]
