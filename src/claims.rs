@@ -10,11 +10,12 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use crate::content::Page;
-use crate::diagnostics::{Diagnostic, display_path};
+use crate::diagnostics::Diagnostic;
 use crate::figures::number::{self, Mismatch, Rounding, parse_stated, plain_text};
 use crate::figures::{Computed, FigureError, RunData};
 use crate::i18n::Strings;
 use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
+use crate::paths::display_path;
 use crate::views::CorrectionView;
 
 /// One stated figure, as `figures.json` lists it.

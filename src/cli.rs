@@ -148,7 +148,7 @@ fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<
     let out_abs = out_abs.canonicalize().unwrap_or(out_abs);
     let others = ["site.yaml", "README.md", "src", ".git"];
     let holds_sources = root.starts_with(&out_abs)
-        || crate::build::SOURCE_FOLDERS.iter().chain(&others).any(|s| out_abs.starts_with(root.join(s)))
+        || crate::paths::SOURCE_FOLDERS.iter().chain(&others).any(|s| out_abs.starts_with(root.join(s)))
         || out_abs.join("site.yaml").exists();
     if holds_sources {
         return Err(format!(

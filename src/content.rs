@@ -5,12 +5,13 @@
 //! data by `figures`.
 
 use std::collections::BTreeMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use walkdir::WalkDir;
 
-use crate::diagnostics::{Diagnostic, display_path};
+use crate::diagnostics::Diagnostic;
+use crate::paths::display_path;
 use crate::settings::Settings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
@@ -325,48 +326,6 @@ fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
     None
 }
 
-/// Resolves `target` (as written in a link or a run data file) against `folder` (relative to
-/// the site root), refusing anything that leaves the site.
-pub fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
-    if target.starts_with('/') || target.contains('\\') || target.contains(':') {
-        return None;
-    }
-    let mut parts: Vec<Component> = folder.components().collect();
-    for component in Path::new(target).components() {
-        match component {
-            Component::Normal(_) => parts.push(component),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                parts.pop()?;
-            }
-            _ => return None,
-        }
-    }
-    Some(parts.iter().collect())
-}
-
-/// Removes `.` and resolves `..` without touching the file system; a `..` that has no
-/// folder name before it to cancel is kept.
-pub fn normalise(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                // `..` cancels a folder name, never an earlier `..`: popping that would
-                // turn `../../x` into `x`.
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
-                    out.pop();
-                } else {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 /// Where the value of a top-level `key:` starts in YAML `text` (a front matter's or a
 /// settings file's), so that an error about the value points at it, not at the first place
 /// the same text appears.
@@ -387,15 +346,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn normalising_keeps_every_leading_parent_folder() {
-        let normalised = |p: &str| normalise(Path::new(p));
-        assert_eq!(normalised("../../../raw/x.txt"), PathBuf::from("../../../raw/x.txt"));
-        assert_eq!(normalised("a/../../b/./c"), PathBuf::from("../b/c"));
-        assert_eq!(normalised("a/b/../c"), PathBuf::from("a/c"));
-        assert_eq!(normalised("/site/content/m/../../raw"), PathBuf::from("/site/raw"));
-    }
-
-    #[test]
     fn urls_follow_keys_and_language_prefixes() {
         assert_eq!(url_of("index", "/"), "/");
         assert_eq!(url_of("method/index", "/ja/"), "/ja/method/");
@@ -407,15 +357,5 @@ mod tests {
         let (yaml, _, body) = split_front_matter("\u{feff}---\r\ntitle: a\r\n---\r\nbody").unwrap();
         assert_eq!(yaml, "title: a\r\n");
         assert_eq!(&"\u{feff}---\r\ntitle: a\r\n---\r\nbody"[body..], "body");
-    }
-
-    #[test]
-    fn relative_paths_may_not_leave_the_site() {
-        assert_eq!(
-            resolve_relative(Path::new("content/a"), "../b/index.md"),
-            Some(PathBuf::from("content/b/index.md"))
-        );
-        assert_eq!(resolve_relative(Path::new("content"), "../../../etc/passwd"), None);
-        assert_eq!(resolve_relative(Path::new("content"), "/etc/passwd"), None);
     }
 }

@@ -115,7 +115,7 @@ impl Diagnostic {
 
     /// `path:line:col`, or just the path when the line is unknown.
     pub fn location(&self) -> String {
-        let path = display_path(&self.path);
+        let path = crate::paths::display_path(&self.path);
         match (self.line, self.col) {
             (0, _) => path,
             (line, 0) => format!("{path}:{line}"),
@@ -130,11 +130,6 @@ impl Diagnostic {
         }
         self
     }
-}
-
-/// A path with forward slashes, the same on every platform.
-pub fn display_path(path: &Path) -> String {
-    path.to_string_lossy().replace('\\', "/")
 }
 
 /// Line (1-based), column (1-based, in characters) and the line's byte bounds.
@@ -249,7 +244,7 @@ fn render_github(diagnostic: &Diagnostic) -> String {
         message.push('\n');
         message.push_str(note);
     }
-    let mut props = format!("file={}", escape_github_property(&display_path(&diagnostic.path)));
+    let mut props = format!("file={}", escape_github_property(&crate::paths::display_path(&diagnostic.path)));
     if diagnostic.line > 0 {
         let _ = write!(props, ",line={}", diagnostic.line);
     }

@@ -15,8 +15,6 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::build::SOURCE_FOLDERS;
-
 const RECORD: &str = ".tally-cache/last-build.json";
 
 /// What a successful build left, as of its end.
@@ -118,28 +116,13 @@ impl Before {
     }
 }
 
-/// The files of `paths` that lie outside the source folders, lexically normalised.
-pub fn outside_sources(paths: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
-    let mut outside: Vec<PathBuf> = paths
-        .into_iter()
-        .map(|p| crate::content::normalise(&p))
-        .filter(|p| {
-            let first = p.components().next().map(|c| c.as_os_str().to_string_lossy().to_string());
-            !first.is_some_and(|first| SOURCE_FOLDERS.contains(&first.as_str()))
-        })
-        .collect();
-    outside.sort();
-    outside.dedup();
-    outside
-}
-
 fn absolute(path: &Path) -> PathBuf {
     let joined = if path.is_absolute() {
         path.to_path_buf()
     } else {
         std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
     };
-    crate::content::normalise(&joined)
+    crate::paths::normalise(&joined)
 }
 
 /// The tally that builds: its version and commit, and the executable's size and time,
@@ -165,7 +148,7 @@ fn modified_nanos(metadata: &std::fs::Metadata) -> u128 {
 fn digest_sources(root: &Path, previous: Option<&Record>) -> (String, Vec<SourceFile>) {
     let mut found: Vec<(PathBuf, Option<std::fs::Metadata>)> =
         vec![(PathBuf::from("site.yaml"), std::fs::metadata(root.join("site.yaml")).ok())];
-    for folder in SOURCE_FOLDERS {
+    for folder in crate::paths::SOURCE_FOLDERS {
         let walk = walkdir::WalkDir::new(root.join(folder)).follow_links(true).sort_by_file_name();
         found.extend(
             walk.into_iter()
@@ -355,15 +338,5 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("elsewhere")).unwrap();
         std::fs::write(dir.path().join("elsewhere/index.html"), "<p>one</p>").unwrap();
         assert_eq!(check(dir.path(), &dir.path().join("elsewhere")).up_to_date(), None);
-    }
-
-    #[test]
-    fn only_paths_outside_the_source_folders_count_as_outside() {
-        let found = outside_sources([
-            PathBuf::from("content/m/../m/raw/a.txt"),
-            PathBuf::from("content/m/../../raw/b.txt"),
-            PathBuf::from("raw/b.txt"),
-        ]);
-        assert_eq!(found, vec![PathBuf::from("raw/b.txt")]);
     }
 }

@@ -135,7 +135,7 @@ fn find_key_place(root: &Path, path: &Path, key: &str) -> String {
     let text = std::fs::read_to_string(root.join(path)).unwrap_or_default();
     let line =
         text.lines().position(|l| l.split('=').next().is_some_and(|k| k.trim() == key)).map_or(0, |i| i + 1);
-    format!("{}:{line}", crate::diagnostics::display_path(path))
+    format!("{}:{line}", crate::paths::display_path(path))
 }
 
 #[cfg(test)]

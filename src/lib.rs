@@ -23,6 +23,7 @@ pub mod i18n;
 pub mod markdown;
 pub mod output;
 pub mod parity;
+pub mod paths;
 pub mod readme;
 pub mod scaffold;
 pub mod serve;

@@ -10,8 +10,9 @@ use std::sync::Arc;
 use tera::{Context, Kwargs, State, Tera};
 use walkdir::WalkDir;
 
-use crate::diagnostics::{Diagnostic, display_path};
+use crate::diagnostics::Diagnostic;
 use crate::i18n::Strings;
+use crate::paths::display_path;
 
 /// Templates every site must have.
 pub const REQUIRED: &[&str] = &[

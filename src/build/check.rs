@@ -11,9 +11,10 @@ use super::{PageWork, Site};
 use crate::claims::{FigureSources, PageFigures, check_page};
 use crate::completion;
 use crate::content::Kind;
-use crate::diagnostics::{Diagnostic, display_path};
+use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
 use crate::parity;
+use crate::paths::display_path;
 
 /// How many of a measurement page's figure-like numbers are tagged.
 #[derive(Debug, Clone, serde::Serialize)]

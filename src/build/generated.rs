@@ -22,7 +22,7 @@ pub(crate) fn render_all(
 ) {
     for lang in &site.settings.languages {
         if site.content.get("index", lang).is_none() {
-            let path = super::page_path(&site.settings.language_prefix(lang));
+            let path = crate::paths::page_file(&site.settings.language_prefix(lang));
             push(output, problems, path, super::pages::generated_home(site, lang, completions));
         }
         let prefix = site.settings.language_prefix(lang);
@@ -35,7 +35,7 @@ pub(crate) fn render_all(
             groups_by_appliance(site, lang, completions),
         );
         for view in [by_day, by_appliance] {
-            let path = super::page_path(&view.url);
+            let path = crate::paths::page_file(&view.url);
             let mut context = base_context(site, lang);
             context.insert("listing", &view);
             push(output, problems, path, site.templates.render("section.html", &context));

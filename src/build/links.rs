@@ -5,10 +5,12 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use crate::content::{Content, Page, resolve_relative};
-use crate::diagnostics::{Diagnostic, display_path};
+use crate::content::{Content, Page};
+use crate::diagnostics::Diagnostic;
 use crate::i18n::Strings;
 use crate::markdown::{LinkView, Reference, Scan};
+use crate::paths::display_path;
+use crate::paths::resolve_relative;
 
 /// The heading ids of every page, by source path.
 pub type Anchors = HashMap<PathBuf, BTreeSet<String>>;

@@ -36,9 +36,6 @@ use crate::templates::{self, Templates};
 pub use check::Coverage;
 pub use links::ImageUse;
 
-/// The folders of a site's root that hold its sources, besides site.yaml.
-pub const SOURCE_FOLDERS: [&str; 4] = ["content", "templates", "static", "i18n"];
-
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
     pub root: PathBuf,
@@ -76,7 +73,7 @@ pub struct Built {
     /// Images stamped anew, and images taken from the stamp cache without decoding.
     pub images_decoded: usize,
     pub images_cached: usize,
-    /// Files the build read from outside [`SOURCE_FOLDERS`] (run files kept elsewhere in
+    /// Files the build read from outside [`crate::paths::SOURCE_FOLDERS`] (run files kept elsewhere in
     /// the site), relative to the root.
     pub read_outside: Vec<PathBuf>,
 }
@@ -155,7 +152,7 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
         warnings: problems,
         figures,
         figure_count,
-        read_outside: crate::fresh::outside_sources(files_read(&site, &work)),
+        read_outside: crate::paths::outside_sources(files_read(&site, &work)),
         completions: completion_summary(&site, &checked.completions),
         coverage: checked.coverage,
         images_decoded,
@@ -190,7 +187,7 @@ fn figures_and_pages(
             .map(|&(page, page_work)| {
                 let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
                 match pages::render_page(site, page, page_work, &figures, &checked.completions) {
-                    Ok(html) => output.add(page_path(&page.url), html),
+                    Ok(html) => output.add(crate::paths::page_file(&page.url), html),
                     Err(d) => found.push(d),
                 }
                 let mut lines = Vec::new();
@@ -340,7 +337,7 @@ fn completion_summary(
             Some(ApplianceCompletion {
                 family: id.clone(),
                 title: page.front.title.clone(),
-                source: diagnostics::display_path(&page.source),
+                source: crate::paths::display_path(&page.source),
                 percent: computed.value,
             })
         })
@@ -394,11 +391,6 @@ fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
         .collect()
 }
 
-/// `/ja/method/` → `ja/method/index.html`.
-pub(crate) fn page_path(url: &str) -> String {
-    format!("{}index.html", url.trim_start_matches('/'))
-}
-
 /// Copies `static/` and the non-markdown files under `content/` (raw tool output, run
 /// data); images are published only stamped, never as they are.
 fn copy_files(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
@@ -411,7 +403,7 @@ fn copy_files(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
             }
             let relative = path.strip_prefix(&dir).unwrap_or(path);
             match std::fs::read(path) {
-                Ok(bytes) => output.add(format!("{prefix}{}", diagnostics::display_path(relative)), bytes),
+                Ok(bytes) => output.add(format!("{prefix}{}", crate::paths::display_path(relative)), bytes),
                 Err(e) => problems.push(Diagnostic::file(
                     "unreadable-file",
                     path.strip_prefix(&site.root).unwrap_or(path),

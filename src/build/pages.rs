@@ -70,7 +70,7 @@ pub(crate) fn check_structure(site: &Site, page: &Page, scan: &Scan, resolved: &
                 )
                 .note(format!(
                     "after updating it, set `translates: {hash}` (`tally hash {}` prints it)",
-                    crate::diagnostics::display_path(&original.source)
+                    crate::paths::display_path(&original.source)
                 ))
                 .warning(),
             );

@@ -156,7 +156,7 @@ fn rebuild_loop(watcher: &watch::Watcher, root: &Path, sender: &tokio::sync::wat
             let current = sender.borrow();
             (current.build + 1, current.site.clone())
         };
-        let names: Vec<String> = changed.iter().take(3).map(|p| diagnostics::display_path(p)).collect();
+        let names: Vec<String> = changed.iter().take(3).map(|p| crate::paths::display_path(p)).collect();
         let more = if changed.len() > 3 { format!(" and {} more", changed.len() - 3) } else { String::new() };
         eprintln!("changed: {}{more}", names.join(", "));
         let result = build_once(root, build, "rebuilt");

@@ -16,7 +16,7 @@ use notify_debouncer_full::{
 };
 
 /// The folders whose files make the site; `site.yaml` beside them.
-pub use crate::build::SOURCE_FOLDERS as SOURCES;
+pub use crate::paths::SOURCE_FOLDERS as SOURCES;
 
 /// How long a file must be quiet before its events are handed on.
 pub const DEBOUNCE: Duration = Duration::from_millis(150);

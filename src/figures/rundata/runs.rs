@@ -215,7 +215,7 @@ impl Loader<'_> {
 }
 
 fn display_rel(path: &Path, root: &Path) -> String {
-    crate::diagnostics::display_path(path.strip_prefix(root).unwrap_or(path))
+    crate::paths::display_path(path.strip_prefix(root).unwrap_or(path))
 }
 
 /// Resolves `text` (relative to `bundle`) and checks it stays inside `site_root`, also
@@ -230,8 +230,8 @@ fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBu
     {
         return Err("an absolute path; name files relative to the bundle".to_string());
     }
-    let mut lexical = crate::content::normalise(&bundle.join(relative));
-    let root = crate::content::normalise(site_root);
+    let mut lexical = crate::paths::normalise(&bundle.join(relative));
+    let root = crate::paths::normalise(site_root);
     if !lexical.starts_with(&root) {
         return Err("leaves the site's folder".to_string());
     }
@@ -249,7 +249,7 @@ fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBu
         }
         Err(_) => return Err("no such file".to_string()),
     }
-    let from_bundle = crate::content::normalise(relative);
+    let from_bundle = crate::paths::normalise(relative);
     Ok((from_bundle, lexical))
 }
 

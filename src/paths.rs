@@ -1,0 +1,108 @@
+//! Paths: the site's source folders, paths as written by authors resolved against a folder
+//! without leaving the site, lexical normalisation, and the forward-slash form used in
+//! messages and output. Owns no file access: nothing here reads or writes the disk.
+
+use std::path::{Component, Path, PathBuf};
+
+/// The folders of a site's root that hold its sources, besides site.yaml.
+pub const SOURCE_FOLDERS: [&str; 4] = ["content", "templates", "static", "i18n"];
+
+/// A path with forward slashes, the same on every platform.
+pub fn display_path(path: &Path) -> String {
+    path.to_string_lossy().replace('\\', "/")
+}
+
+/// `/ja/method/` → `ja/method/index.html`: the file a page's address is served from.
+pub fn page_file(url: &str) -> String {
+    format!("{}index.html", url.trim_start_matches('/'))
+}
+
+/// Resolves `target` (as written in a link or a run data file) against `folder` (relative to
+/// the site root), refusing anything that leaves the site.
+pub fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
+    if target.starts_with('/') || target.contains('\\') || target.contains(':') {
+        return None;
+    }
+    let mut parts: Vec<Component> = folder.components().collect();
+    for component in Path::new(target).components() {
+        match component {
+            Component::Normal(_) => parts.push(component),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            _ => return None,
+        }
+    }
+    Some(parts.iter().collect())
+}
+
+/// Removes `.` and resolves `..` without touching the file system; a `..` that has no
+/// folder name before it to cancel is kept.
+pub fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                // `..` cancels a folder name, never an earlier `..`: popping that would
+                // turn `../../x` into `x`.
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
+                    out.pop();
+                } else {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The files of `paths` that lie outside the source folders, lexically normalised.
+pub fn outside_sources(paths: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
+    let mut outside: Vec<PathBuf> = paths
+        .into_iter()
+        .map(|p| normalise(&p))
+        .filter(|p| {
+            let first = p.components().next().map(|c| c.as_os_str().to_string_lossy().to_string());
+            !first.is_some_and(|first| SOURCE_FOLDERS.contains(&first.as_str()))
+        })
+        .collect();
+    outside.sort();
+    outside.dedup();
+    outside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalising_keeps_every_leading_parent_folder() {
+        let normalised = |p: &str| normalise(Path::new(p));
+        assert_eq!(normalised("../../../raw/x.txt"), PathBuf::from("../../../raw/x.txt"));
+        assert_eq!(normalised("a/../../b/./c"), PathBuf::from("../b/c"));
+        assert_eq!(normalised("a/b/../c"), PathBuf::from("a/c"));
+        assert_eq!(normalised("/site/content/m/../../raw"), PathBuf::from("/site/raw"));
+    }
+
+    #[test]
+    fn relative_paths_may_not_leave_the_site() {
+        assert_eq!(
+            resolve_relative(Path::new("content/a"), "../b/index.md"),
+            Some(PathBuf::from("content/b/index.md"))
+        );
+        assert_eq!(resolve_relative(Path::new("content"), "../../../etc/passwd"), None);
+        assert_eq!(resolve_relative(Path::new("content"), "/etc/passwd"), None);
+    }
+    #[test]
+    fn only_paths_outside_the_source_folders_count_as_outside() {
+        let found = outside_sources([
+            PathBuf::from("content/m/../m/raw/a.txt"),
+            PathBuf::from("content/m/../../raw/b.txt"),
+            PathBuf::from("raw/b.txt"),
+        ]);
+        assert_eq!(found, vec![PathBuf::from("raw/b.txt")]);
+    }
+}
