@@ -245,12 +245,13 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
         ]
     })?;
     let first_line = text[..yaml_start].matches('\n').count() + 1;
-    let front: FrontMatter = crate::yaml::parse(&source, &text, yaml, first_line).map_err(|d| vec![d])?;
+    let front: FrontMatter =
+        crate::yaml::deserialize(&source, &text, yaml, first_line).map_err(|d| vec![d])?;
     let mut errors = Vec::new();
     if let Some(date) = &front.date
         && date.parse::<jiff::civil::Date>().is_err()
     {
-        let at = key_value_offset(&text[..body_start], "date").unwrap_or(0);
+        let at = crate::yaml::key_value_offset(&text[..body_start], "date").unwrap_or(0);
         errors.push(
             Diagnostic::at(
                 "bad-date",
@@ -320,21 +321,6 @@ fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
     for line in after_open.split_inclusive('\n') {
         if line.trim_end() == "---" {
             return Some((&text[yaml_start..offset], yaml_start, offset + line.len()));
-        }
-        offset += line.len();
-    }
-    None
-}
-
-/// Where the value of a top-level `key:` starts in YAML `text` (a front matter's or a
-/// settings file's), so that an error about the value points at it, not at the first place
-/// the same text appears.
-pub fn key_value_offset(text: &str, key: &str) -> Option<usize> {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if let Some(rest) = line.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
-            let value_start = line.len() - rest.len() + (rest.len() - rest.trim_start().len());
-            return Some(offset + value_start);
         }
         offset += line.len();
     }

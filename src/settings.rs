@@ -114,13 +114,13 @@ pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
     let text = std::fs::read_to_string(&path).map_err(|e| {
         Diagnostic::file("unreadable-file", "site.yaml", format!("cannot read site.yaml: {e}"))
     })?;
-    let settings: Settings = crate::yaml::parse(Path::new("site.yaml"), &text, &text, 1)?;
+    let settings: Settings = crate::yaml::deserialize(Path::new("site.yaml"), &text, &text, 1)?;
     validate(&settings, &text)?;
     Ok(Settings { base_url: settings.base_url.trim_end_matches('/').to_string(), ..settings })
 }
 
 fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
-    let place = |key: &str| crate::content::key_value_offset(text, key).unwrap_or(0);
+    let place = |key: &str| crate::yaml::key_value_offset(text, key).unwrap_or(0);
     if settings.languages.is_empty() {
         let at = place("languages");
         return Err(Diagnostic::at(

@@ -58,8 +58,7 @@ pub(crate) fn check_structure(site: &Site, page: &Page, scan: &Scan, resolved: &
     {
         let hash = content_hash(&original.text);
         if page.front.translates.as_deref() != Some(hash.as_str()) {
-            let at =
-                crate::content::key_value_offset(&page.text[..page.body_start], "translates").unwrap_or(0);
+            let at = crate::yaml::key_value_offset(&page.text[..page.body_start], "translates").unwrap_or(0);
             problems.push(
                 Diagnostic::at(
                     "translation-out-of-date",

@@ -9,7 +9,6 @@ pub mod expr;
 pub mod import;
 pub mod number;
 pub mod rundata;
-mod yaml;
 
 pub use rundata::{RunData, Shot, VendorFigure, load_run_data};
 

@@ -8,7 +8,7 @@
 use super::load::Loader;
 use crate::figures::Withdrawal;
 use crate::figures::number::{self, Unit};
-use crate::figures::yaml::{Node, NodeKind};
+use crate::yaml::{Node, NodeKind};
 
 /// A value in a run (or a constant).
 #[derive(Debug, Clone, PartialEq)]

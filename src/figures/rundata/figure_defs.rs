@@ -9,8 +9,8 @@ use super::load::{Loader, shift};
 use super::scope::EvalScope;
 use crate::figures::expr::{self, Expr};
 use crate::figures::number::{self, Rounding, Unit};
-use crate::figures::yaml::Node;
 use crate::figures::{FigureError, Withdrawal};
+use crate::yaml::Node;
 
 /// A figure of `figures:`, as loaded.
 #[derive(Debug, Clone)]

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use super::{NumberField, RunData, VendorFigure};
 use crate::diagnostics::Diagnostic;
-use crate::figures::yaml::{self, Node, NodeKind};
+use crate::yaml::{self, Node, NodeKind};
 
 const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "vendor"];
 
@@ -23,7 +23,7 @@ pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Optio
     let bundle = runs_yaml.parent().unwrap_or(site_root).to_path_buf();
     let mut loader =
         Loader { path: display, source, site_root: site_root.to_path_buf(), bundle, diagnostics: Vec::new() };
-    let root = match yaml::parse(source) {
+    let root = match yaml::parse_tree(source) {
         Ok(root) => root,
         Err(error) => {
             let at = error.offset.min(source.len());

@@ -13,7 +13,7 @@ use super::{Field, Run, RunData, RunKind};
 use crate::diagnostics::Diagnostic;
 use crate::figures::expr::{self, Expr, Scope};
 use crate::figures::number::{self, Unit};
-use crate::figures::yaml::{Node, NodeKind};
+use crate::yaml::{Node, NodeKind};
 
 impl Loader<'_> {
     fn run_span(&self, entries: &[(Node, Node)], run: &str, key: Option<&str>) -> Range<usize> {

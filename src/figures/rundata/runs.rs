@@ -12,7 +12,7 @@ use super::{Field, Run, RunKind};
 use crate::diagnostics::Diagnostic;
 use crate::figures::import;
 use crate::figures::number::Unit;
-use crate::figures::yaml::{Node, NodeKind};
+use crate::yaml::{Node, NodeKind};
 
 impl Loader<'_> {
     pub(super) fn load_runs(&mut self, node: &Node) -> Vec<Run> {

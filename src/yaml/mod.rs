@@ -1,10 +1,13 @@
-//! A YAML document as a tree of nodes that each know their bytes in the source.
+//! YAML, the one reader of it: site.yaml and front matter are deserialised into their typed
+//! settings ([`deserialize`], in `typed`), and runs.yaml is read into a tree of nodes that
+//! each know their bytes in the source ([`Node`], [`parse_tree`]).
 //!
-//! Owns [`Node`] and [`parse`]. runs.yaml is read into this tree first and validated by hand
+//! Owns the YAML syntax and its errors' places; it knows no schema (settings, front matter
+//! and runs.yaml each validate their own). runs.yaml is read into this tree first and validated by hand
 //! (in `rundata`) so that every problem is reported, each at its own place; serde's derive
 //! would stop at the first. It does not know the runs.yaml schema.
 //!
-//! Most runs.yaml files are plain maps of plain scalars, so [`parse`] first builds the tree
+//! Most runs.yaml files are plain maps of plain scalars, so [`parse_tree`] first builds the tree
 //! straight from the YAML parser's events (`fast`), which costs a fraction of going
 //! through serde. Whenever a document holds anything that path does not fully understand
 //! (anchors, tags, merge keys, duplicate or non-text keys, a scalar whose type is not
@@ -152,7 +155,7 @@ struct SpannedNode(Node);
 
 thread_local! {
     /// The source being parsed, to turn line/column into bytes when saphyr has no byte
-    /// offset. Set only for the duration of [`parse`].
+    /// offset. Set only for the duration of [`parse_tree`].
     static SOURCE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
@@ -180,7 +183,7 @@ pub(crate) struct YamlError {
 }
 
 /// Parses `source` into a node tree. YAML 1.2 booleans only, so `on:` is a key, not `true`.
-pub(crate) fn parse(source: &str) -> Result<Node, YamlError> {
+pub(crate) fn parse_tree(source: &str) -> Result<Node, YamlError> {
     match fast::parse(source) {
         Some(node) => Ok(node),
         None => parse_with_serde(source),
@@ -213,6 +216,9 @@ fn parse_with_serde(source: &str) -> Result<Node, YamlError> {
 }
 
 mod fast;
+mod typed;
+
+pub(crate) use typed::{deserialize, key_value_offset};
 
 #[cfg(test)]
 mod tests {
@@ -221,7 +227,7 @@ mod tests {
     #[test]
     fn nodes_know_their_bytes() {
         let source = "a: 1\nb:\n  - x\n  - \"y z\"\non: 2026-10-30\n";
-        let node = parse(source).unwrap();
+        let node = parse_tree(source).unwrap();
         let NodeKind::Map(entries) = &node.kind else { panic!("not a map: {node:?}") };
         assert_eq!(entries.len(), 3);
         let (key, value) = &entries[0];
@@ -238,7 +244,7 @@ mod tests {
     #[test]
     fn numbers_keep_their_written_text() {
         let source = "curl: 8.20\n";
-        let node = parse(source).unwrap();
+        let node = parse_tree(source).unwrap();
         let NodeKind::Map(entries) = &node.kind else { panic!() };
         assert_eq!(entries[0].1.scalar_text(source).as_deref(), Some("8.20"));
     }
@@ -246,7 +252,7 @@ mod tests {
     #[test]
     fn a_syntax_error_has_a_place() {
         let source = "a: 1\nb: [1, 2\nc: 3\n";
-        let error = parse(source).unwrap_err();
+        let error = parse_tree(source).unwrap_err();
         assert!(error.offset > 4, "{error:?}");
         assert!(!error.message.is_empty());
     }

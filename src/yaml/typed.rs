@@ -1,5 +1,5 @@
-//! YAML reading shared by settings, front matter and run data: one place that turns a
-//! serde-saphyr error into a diagnostic at the author's line and column.
+//! Typed YAML (site.yaml, front matter) read with serde-saphyr, each error turned into a
+//! diagnostic at the author's line and column in the whole file.
 
 use std::path::Path;
 
@@ -9,7 +9,7 @@ use crate::diagnostics::Diagnostic;
 
 /// Parses `yaml`, which starts at 1-based line `first_line` of the file `path` whose whole
 /// text is `file_text` (front matter starts on line 2, a runs.yaml on line 1).
-pub fn parse<T: DeserializeOwned>(
+pub(crate) fn deserialize<T: DeserializeOwned>(
     path: &Path,
     file_text: &str,
     yaml: &str,
@@ -47,6 +47,21 @@ fn strip_location(message: &str) -> String {
     }
 }
 
+/// Where the value of a top-level `key:` starts in YAML `text` (a front matter's or a
+/// settings file's), so that an error about the value points at it, not at the first place
+/// the same text appears.
+pub(crate) fn key_value_offset(text: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
+            let value_start = line.len() - rest.len() + (rest.len() - rest.trim_start().len());
+            return Some(offset + value_start);
+        }
+        offset += line.len();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,7 +78,7 @@ mod tests {
     fn an_unknown_key_is_placed_on_its_line_in_the_file() {
         let file = "---\ntitle: a\ntitel: b\n---\n";
         let yaml = "title: a\ntitel: b\n";
-        let error = parse::<Front>(Path::new("a.md"), file, yaml, 2).unwrap_err();
+        let error = deserialize::<Front>(Path::new("a.md"), file, yaml, 2).unwrap_err();
         assert_eq!(error.line, 3, "{error:?}");
         assert!(error.message.contains("titel"), "{}", error.message);
         assert!(!error.message.contains("line 2"), "{}", error.message);
