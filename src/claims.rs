@@ -81,7 +81,7 @@ pub fn check_page(
 fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
     let unknown = || FigureError::UnknownName { name: name.to_string(), span: 0..name.len() };
     let family = match name.strip_suffix(".completion") {
-        Some(path) => path.strip_prefix("families/"),
+        Some(path) => path.strip_prefix(crate::content::FAMILY_FOLDER).and_then(|p| p.strip_prefix('/')),
         None if name == "completion" => sources.family,
         None => None,
     };

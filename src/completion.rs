@@ -95,7 +95,7 @@ pub fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
         .map(|(label, done, weight)| (format!("{label}: {done} % × {weight}"), done * weight))
         .collect();
     Computed {
-        name: format!("families/{family}.completion"),
+        name: format!("{}.completion", crate::content::family_key(family)),
         value: weighted / total_weight,
         unit: Unit::Percent,
         formula: format!("Σ(done × weight) ÷ {total_weight} = {weighted} ÷ {total_weight}"),

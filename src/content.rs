@@ -98,6 +98,11 @@ impl Page {
         self.source.parent().unwrap_or(Path::new(""))
     }
 
+    /// A family page's appliance id: `families/xgs-136` → `xgs-136`.
+    pub fn family_id(&self) -> &str {
+        self.key.rsplit('/').next().unwrap_or(&self.key)
+    }
+
     /// The date as written, when valid; `None` otherwise (validated at load).
     pub fn date(&self) -> Option<&str> {
         self.front.date.as_deref()
@@ -126,10 +131,25 @@ impl Content {
         settings.languages.iter().filter_map(|lang| self.get(key, lang)).collect()
     }
 
+    /// The family page of appliance `id` in `lang`, or in the original language when it
+    /// has no translation.
+    pub fn family_page(&self, id: &str, lang: &str, settings: &Settings) -> Option<&Page> {
+        let key = family_key(id);
+        self.get(&key, lang).or_else(|| self.get(&key, settings.original_language()))
+    }
+
     /// The page whose source is `source` (relative to the site root).
     pub fn by_source(&self, source: &Path) -> Option<&Page> {
         self.pages.iter().find(|p| p.source == source)
     }
+}
+
+/// The folder of family pages under `content/`: each file there is one appliance.
+pub const FAMILY_FOLDER: &str = "families";
+
+/// The page key of appliance `id`'s family page.
+pub fn family_key(id: &str) -> String {
+    format!("{FAMILY_FOLDER}/{id}")
 }
 
 /// Hash of an original's text, which a translation records in `translates:`.

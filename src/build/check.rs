@@ -49,7 +49,7 @@ pub(crate) fn page_figures(
     work: &PageWork,
     completions: &BTreeMap<String, Computed>,
 ) -> (PageFigures, Vec<Diagnostic>) {
-    let family = (page.front.kind == Kind::Family).then(|| super::generated::family_id(page));
+    let family = (page.front.kind == Kind::Family).then(|| page.family_id());
     let sources = FigureSources { runs: site.run_data(page), completions, family: family.as_deref() };
     let (figures, mut found) = check_page(page, &work.scan, &sources, &site.strings);
     found.extend(check_build_named(site, page));
@@ -82,7 +82,7 @@ fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -
     let (originals, translations): (Vec<_>, Vec<_>) =
         families.partition(|(p, _)| !p.is_translation(&site.settings));
     for (page, work) in originals {
-        let id = super::generated::family_id(page);
+        let id = page.family_id().to_string();
         match completion::from_family_page(page, &work.scan, &site.settings, &id) {
             Ok(computed) => {
                 completions.insert(id, computed);
@@ -91,7 +91,7 @@ fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -
         }
     }
     for (page, work) in translations {
-        let id = super::generated::family_id(page);
+        let id = page.family_id().to_string();
         let Ok(computed) = completion::from_family_page(page, &work.scan, &site.settings, &id)
             .map_err(|mut found| problems.append(&mut found))
         else {

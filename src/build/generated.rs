@@ -130,7 +130,7 @@ fn groups_by_day(site: &Site, lang: &str) -> Vec<Group> {
 fn groups_by_appliance(site: &Site, lang: &str, completions: &BTreeMap<String, Computed>) -> Vec<Group> {
     let mut by_id: BTreeMap<String, Vec<PageSummary>> = BTreeMap::new();
     for family in pages_in(site, lang, Kind::Family) {
-        by_id.entry(family_id(family.0)).or_default();
+        by_id.entry(family.0.family_id().to_string()).or_default();
     }
     for entry in pages_in(site, lang, Kind::Measurement) {
         for id in &entry.0.front.appliances {
@@ -140,7 +140,7 @@ fn groups_by_appliance(site: &Site, lang: &str, completions: &BTreeMap<String, C
     by_id
         .into_iter()
         .map(|(id, pages)| {
-            let family = family_page(site, &id, lang);
+            let family = site.content.family_page(&id, lang, &site.settings);
             Group {
                 id: Some(id.clone()),
                 heading: family.map_or_else(|| id.clone(), |p| p.front.title.clone()),
@@ -150,16 +150,6 @@ fn groups_by_appliance(site: &Site, lang: &str, completions: &BTreeMap<String, C
             }
         })
         .collect()
-}
-
-/// `families/xgs-136` → `xgs-136`.
-pub(crate) fn family_id(page: &Page) -> String {
-    page.key.rsplit('/').next().unwrap_or(&page.key).to_string()
-}
-
-fn family_page<'a>(site: &'a Site, id: &str, lang: &str) -> Option<&'a Page> {
-    let key = format!("families/{id}");
-    site.content.get(&key, lang).or_else(|| site.content.get(&key, site.settings.original_language()))
 }
 
 /// The home page's lists: recent measurements and the appliances.

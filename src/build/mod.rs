@@ -333,7 +333,7 @@ fn completion_summary(
     completions
         .iter()
         .filter_map(|(id, computed)| {
-            let page = site.content.get(&format!("families/{id}"), original)?;
+            let page = site.content.get(&crate::content::family_key(id), original)?;
             Some(ApplianceCompletion {
                 family: id.clone(),
                 title: page.front.title.clone(),

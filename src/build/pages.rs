@@ -136,11 +136,7 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         .appliances
         .iter()
         .map(|id| {
-            let family = format!("families/{id}");
-            let target = site
-                .content
-                .get(&family, &page.lang)
-                .or_else(|| site.content.get(&family, site.settings.original_language()));
+            let target = site.content.family_page(id, &page.lang, &site.settings);
             LinkItem {
                 title: target.map_or_else(|| id.clone(), |p| p.front.title.clone()),
                 url: target.map_or_else(String::new, |p| p.url.clone()),
