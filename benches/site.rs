@@ -24,10 +24,10 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
-use tally::build::{BuildOptions, build};
 use tally::figures::load_run_data;
 use tally::figures::number::{check, parse_stated};
 use tally::markdown::{ClaimForm, RenderInputs, render_html, scan};
+use tally::pipeline::{Options, make};
 use tally::stamp::{Strip, stamp};
 use tally::views::{GENERATOR, PageView, SiteView};
 
@@ -204,8 +204,8 @@ fn bench_templates(c: &mut Criterion) {
 
     // The whole bundled site, in memory (nothing written); its four screenshots come from the
     // stamp cache after the first build.
-    let options = BuildOptions { root: root().to_path_buf(), ..BuildOptions::default() };
-    let pages = match build(&options) {
+    let options = Options { root: root().to_path_buf(), ..Options::default() };
+    let pages = match make(&options) {
         Ok(built) => built.output.files.keys().filter(|p| p.ends_with("index.html")).count(),
         Err(error) => panic!("the bundled site builds: {error:?}"),
     };
@@ -213,7 +213,7 @@ fn bench_templates(c: &mut Criterion) {
     group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(10));
     group.throughput(Throughput::Elements(pages as u64));
     group.bench_function(format!("build, per page ({pages} pages incl. generated)"), |b| {
-        b.iter(|| black_box(build(&options).is_ok()))
+        b.iter(|| black_box(make(&options).is_ok()))
     });
     group.finish();
 }

@@ -9,9 +9,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::build::{BuildError, BuildOptions, build};
 use crate::diagnostics::{self, Diagnostic, Format};
-use crate::output::Destination;
+use crate::pipeline::write::Destination;
+use crate::pipeline::{Failure, Options, make};
 
 #[derive(Debug, Parser)]
 #[command(name = "tally", version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TALLY_COMMIT"), ")"), about = "A static site generator for sites that publish measurements")]
@@ -104,13 +104,13 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let options = BuildOptions {
+    let options = Options {
         root: cli.root.clone(),
         destination: Destination::Folder(out.clone()),
         inject: None,
         timings: cli.timings,
     };
-    match build(&options) {
+    match make(&options) {
         Ok(built) => {
             print_problems(cli, &built.warnings);
             let count = built.output.files.len();
@@ -129,11 +129,11 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(BuildError::Problems(problems)) => {
+        Err(Failure::Problems(problems)) => {
             print_problems(cli, &problems);
             ExitCode::from(1)
         }
-        Err(BuildError::CouldNotRun(error)) => could_not_run(&format!("{error:#}")),
+        Err(Failure::CouldNotRun(error)) => could_not_run(&format!("{error:#}")),
     }
 }
 
@@ -238,7 +238,7 @@ fn read_published(path: &std::path::Path) -> Result<Vec<crate::claims::FigureRec
         .map_err(|e| format!("{} is not a figures.json: {e}", path.display()))
 }
 
-fn readme_block(built: &crate::build::Built) -> String {
+fn readme_block(built: &crate::pipeline::Made) -> String {
     let lines: Vec<crate::readme::Line> = built
         .completions
         .iter()
@@ -287,19 +287,19 @@ fn new_command(cli: &Cli, slug: &str) -> ExitCode {
 
 /// Builds the site for a command that only reads the result, keeping none of the files;
 /// on failure the problems are printed and the exit code is returned.
-fn build_without_writing(cli: &Cli) -> Result<crate::build::Built, ExitCode> {
-    let options = BuildOptions {
+fn build_without_writing(cli: &Cli) -> Result<crate::pipeline::Made, ExitCode> {
+    let options = Options {
         root: cli.root.clone(),
         destination: Destination::Nowhere,
         inject: None,
         timings: cli.timings,
     };
-    match build(&options) {
+    match make(&options) {
         Ok(built) => Ok(built),
-        Err(BuildError::Problems(problems)) => {
+        Err(Failure::Problems(problems)) => {
             print_problems(cli, &problems);
             Err(ExitCode::from(1))
         }
-        Err(BuildError::CouldNotRun(error)) => Err(could_not_run(&format!("{error:#}"))),
+        Err(Failure::CouldNotRun(error)) => Err(could_not_run(&format!("{error:#}"))),
     }
 }

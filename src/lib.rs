@@ -11,7 +11,6 @@
     reason = "a Diagnostic is the error of an author's mistake, made rarely and off the hot path; boxing it everywhere would only add noise"
 )]
 
-pub mod build;
 pub mod claims;
 pub mod cli;
 pub mod completion;
@@ -21,9 +20,9 @@ pub mod figures;
 pub mod fresh;
 pub mod i18n;
 pub mod markdown;
-pub mod output;
 pub mod parity;
 pub mod paths;
+pub mod pipeline;
 pub mod readme;
 pub mod scaffold;
 pub mod serve;

@@ -21,9 +21,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::build::{BuildError, BuildOptions, build};
 use crate::diagnostics::{self, Diagnostic, Format};
-use crate::output::Output;
+use crate::pipeline::write::Output;
+use crate::pipeline::{self, Options, make};
 
 pub use server::{RELOAD_JS, content_type};
 
@@ -167,13 +167,13 @@ fn rebuild_loop(watcher: &watch::Watcher, root: &Path, sender: &tokio::sync::wat
 /// Builds the site in memory with the reload script injected, and prints the outcome.
 fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Failure> {
     let started = Instant::now();
-    let options = BuildOptions {
+    let options = Options {
         root: root.to_path_buf(),
-        destination: crate::output::Destination::Memory,
+        destination: crate::pipeline::write::Destination::Memory,
         inject: Some(reload_tag(build_number)),
         timings: false,
     };
-    let result = build(&options);
+    let result = make(&options);
     let elapsed = started.elapsed().as_millis();
     match result {
         Ok(built) => {
@@ -181,14 +181,14 @@ fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Fail
             eprintln!("{verb} {} files in {elapsed} ms", built.output.files.len());
             Ok(built.output)
         }
-        Err(BuildError::Problems(problems)) => {
+        Err(pipeline::Failure::Problems(problems)) => {
             print_problems(&problems);
             eprintln!(
                 "the site does not build ({elapsed} ms): the browser shows these errors until they are fixed"
             );
             Err(Failure::Problems(problems))
         }
-        Err(BuildError::CouldNotRun(error)) => {
+        Err(pipeline::Failure::CouldNotRun(error)) => {
             let message = format!("{error:#}");
             eprintln!("error: {message}");
             Err(Failure::CouldNotRun(message))

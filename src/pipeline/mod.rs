@@ -17,6 +17,7 @@ mod generated;
 mod images;
 mod links;
 mod pages;
+pub mod write;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -29,7 +30,7 @@ use crate::diagnostics::{self, Diagnostic};
 use crate::figures::RunData;
 use crate::i18n::{self, Strings};
 use crate::markdown::{self, Scan};
-use crate::output::{Collector, Destination, Output};
+use crate::pipeline::write::{Collector, Destination, Output};
 use crate::settings::{self, Settings};
 use crate::templates::{self, Templates};
 
@@ -37,7 +38,7 @@ pub use check::Coverage;
 pub use links::ImageUse;
 
 #[derive(Debug, Clone, Default)]
-pub struct BuildOptions {
+pub struct Options {
     pub root: PathBuf,
     /// Where the files go: kept in memory by default.
     pub destination: Destination,
@@ -50,7 +51,7 @@ pub struct BuildOptions {
 
 /// Why a build produced no site.
 #[derive(Debug)]
-pub enum BuildError {
+pub enum Failure {
     /// The site could not be read at all (exit code 2).
     CouldNotRun(anyhow::Error),
     /// The content has problems (exit code 1); all of them, sorted, warnings included.
@@ -60,7 +61,7 @@ pub enum BuildError {
 /// A successful build: the site's files and the warnings found on the way. A site bound
 /// for a folder is in place only once [`Output::commit`] is called.
 #[derive(Debug)]
-pub struct Built {
+pub struct Made {
     pub output: Output,
     pub warnings: Vec<Diagnostic>,
     /// Every stated figure, as written to `figures.json`; empty when the site was written
@@ -122,7 +123,7 @@ impl PageWork {
 }
 
 /// Builds the site at `options.root` into `options.destination`.
-pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
+pub fn make(options: &Options) -> Result<Made, Failure> {
     let mut problems = Vec::new();
     let mut clock = Stopwatch::new(options.timings);
     let site = load(&options.root, &mut problems)?;
@@ -131,7 +132,7 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     clock.lap("resolve");
     let checked = check::check(&site, &work, &mut problems);
     clock.lap("check site");
-    let collector = Collector::new(&options.destination).map_err(BuildError::CouldNotRun)?;
+    let collector = Collector::new(&options.destination).map_err(Failure::CouldNotRun)?;
     let keep_records = !matches!(options.destination, Destination::Folder(_));
     let (figures, figure_count) =
         figures_and_pages(&site, &work, &checked, &collector, keep_records, &mut problems);
@@ -143,11 +144,11 @@ pub fn build(options: &BuildOptions) -> Result<Built, BuildError> {
     clock.lap("the other files");
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
-    let mut output = collector.finish().map_err(BuildError::CouldNotRun)?;
+    let mut output = collector.finish().map_err(Failure::CouldNotRun)?;
     if let Some(script) = &options.inject {
         inject(&mut output, script);
     }
-    Ok(Built {
+    Ok(Made {
         output,
         warnings: problems,
         figures,
@@ -253,22 +254,22 @@ impl Stopwatch {
     }
 }
 
-fn fail_on_errors(problems: &mut Vec<Diagnostic>) -> Result<(), BuildError> {
+fn fail_on_errors(problems: &mut Vec<Diagnostic>) -> Result<(), Failure> {
     if problems.iter().any(Diagnostic::is_error) {
         diagnostics::sort(problems);
-        return Err(BuildError::Problems(std::mem::take(problems)));
+        return Err(Failure::Problems(std::mem::take(problems)));
     }
     Ok(())
 }
 
-fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, BuildError> {
+fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, Failure> {
     if !root.join("site.yaml").is_file() {
-        return Err(BuildError::CouldNotRun(anyhow::anyhow!(
+        return Err(Failure::CouldNotRun(anyhow::anyhow!(
             "{} is not a tally site: it has no site.yaml",
             root.display()
         )));
     }
-    let settings = settings::load(root).map_err(|d| BuildError::Problems(vec![d]))?;
+    let settings = settings::load(root).map_err(|d| Failure::Problems(vec![d]))?;
     let (content, mut found) = content::load(root, &settings);
     problems.append(&mut found);
     let (strings, mut found) = i18n::load(root, &settings);

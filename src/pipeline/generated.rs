@@ -10,7 +10,7 @@ use super::pages::{alternates, site_view};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
-use crate::output::Collector;
+use crate::pipeline::write::Collector;
 use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, SitemapEntry};
 
 /// Renders every generated page into `output`.

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use super::{PageWork, Site};
 use crate::diagnostics::Diagnostic;
-use crate::output::Collector;
 use crate::paths::display_path;
+use crate::pipeline::write::Collector;
 use crate::stamp::{StampCache, StampJob, Strip, stamp_each};
 
 /// Where an image was asked for, to place its errors.
