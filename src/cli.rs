@@ -202,7 +202,7 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
     }
     if let Some(path) = against {
         match read_published(path) {
-            Ok(old) => problems.extend(crate::claims::compare_with_published(
+            Ok(old) => problems.extend(crate::pipeline::check::claims::compare_with_published(
                 &old,
                 &built.figures,
                 &path.display().to_string(),
@@ -227,10 +227,12 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
     if problems.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
-fn read_published(path: &std::path::Path) -> Result<Vec<crate::claims::FigureRecord>, String> {
+fn read_published(
+    path: &std::path::Path,
+) -> Result<Vec<crate::pipeline::check::claims::FigureRecord>, String> {
     #[derive(serde::Deserialize)]
     struct Published {
-        figures: Vec<crate::claims::FigureRecord>,
+        figures: Vec<crate::pipeline::check::claims::FigureRecord>,
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     serde_json::from_str::<Published>(&text)

@@ -11,16 +11,13 @@
     reason = "a Diagnostic is the error of an author's mistake, made rarely and off the hot path; boxing it everywhere would only add noise"
 )]
 
-pub mod claims;
 pub mod cli;
-pub mod completion;
 pub mod content;
 pub mod diagnostics;
 pub mod figures;
 pub mod fresh;
 pub mod i18n;
 pub mod markdown;
-pub mod parity;
 pub mod paths;
 pub mod pipeline;
 pub mod readme;

@@ -1,41 +1,41 @@
-//! The build, in stages that only hand data forward:
+//! The pipeline: what `tally build`, `check`, `readme` and `serve` all run, in stages
+//! that each hand typed data to the next and never call back:
 //!
-//! 1. load: settings, pages, UI strings, templates (and run data, per bundle);
-//! 2. resolve: scan each page, resolve its links and images, check its structure;
-//! 3. check the site: completions, translations against originals, coverage;
-//! 4. figures and pages: each page's figures against its run data, then its HTML, a few
-//!    pages at a time, so that no stage holds every page's figure views or HTML at once;
-//! 5. the other files: stamped images, generated pages (indexes, feeds, sitemap), copies.
+//! 1. `load`: settings, pages, UI strings, templates and each bundle's run data → [`Site`];
+//! 2. `resolve`: each page scanned once, its links and images resolved → [`PageWork`];
+//! 3. `check`: each page's structure, then what needs the whole site (completions,
+//!    translations, coverage); each page's claims are checked in step 4, page by page;
+//! 4. `render`: each page's claims checked and its HTML rendered, a few pages at a time so
+//!    that no stage holds every page's figure views or HTML at once; figures.json is
+//!    written as they finish (`figures_json`); then stamped images, generated pages and
+//!    the files published as they are;
+//! 5. `write`: every file goes to the [`Destination`] as it is made; a folder is swapped
+//!    in only when the whole build has succeeded.
 //!
-//! Every file is written as it is made, into a staging folder that replaces the site only
-//! when the whole build has succeeded (see `output`). Every stage collects all problems;
-//! the build fails after the stage that found errors, listing every one (figures are
-//! checked even when the site checks found errors, so that all are listed together).
+//! Every stage collects all problems; the pipeline stops after a stage that found errors,
+//! listing every one (claims are checked even when the site checks found errors, so that
+//! all are listed together).
 
-mod check;
-mod generated;
-mod images;
-mod links;
-mod pages;
+pub(crate) mod check;
+mod failure;
+mod load;
+mod render;
+mod resolve;
 pub mod write;
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::content::{self, Content};
 use crate::diagnostics::{self, Diagnostic};
-use crate::figures::RunData;
-use crate::i18n::{self, Strings};
-use crate::markdown::{self, Scan};
-use crate::pipeline::write::{Collector, Destination, Output};
-use crate::settings::{self, Settings};
-use crate::templates::{self, Templates};
+use failure::fail_on_errors;
+use load::Site;
+use resolve::PageWork;
+use write::{Collector, Destination, Output};
 
-pub use check::Coverage;
-pub use links::ImageUse;
+pub use check::{ApplianceCompletion, Coverage};
+pub use failure::Failure;
+pub use resolve::ImageUse;
 
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -49,15 +49,6 @@ pub struct Options {
     pub timings: bool,
 }
 
-/// Why a build produced no site.
-#[derive(Debug)]
-pub enum Failure {
-    /// The site could not be read at all (exit code 2).
-    CouldNotRun(anyhow::Error),
-    /// The content has problems (exit code 1); all of them, sorted, warnings included.
-    Problems(Vec<Diagnostic>),
-}
-
 /// A successful build: the site's files and the warnings found on the way. A site bound
 /// for a folder is in place only once [`Output::commit`] is called.
 #[derive(Debug)]
@@ -66,7 +57,7 @@ pub struct Made {
     pub warnings: Vec<Diagnostic>,
     /// Every stated figure, as written to `figures.json`; empty when the site was written
     /// to a folder, where nothing reads them back.
-    pub figures: Vec<crate::claims::FigureRecord>,
+    pub figures: Vec<check::claims::FigureRecord>,
     /// How many figures were stated and checked.
     pub figure_count: usize,
     pub coverage: Vec<Coverage>,
@@ -79,56 +70,13 @@ pub struct Made {
     pub read_outside: Vec<PathBuf>,
 }
 
-/// An appliance's completion, from its family page.
-#[derive(Debug, Clone)]
-pub struct ApplianceCompletion {
-    pub family: String,
-    pub title: String,
-    /// The family page's source, relative to the site root.
-    pub source: String,
-    pub percent: f64,
-}
-
-/// Everything loaded from the site's files.
-pub(crate) struct Site {
-    pub root: PathBuf,
-    pub settings: Settings,
-    pub content: Content,
-    pub strings: Arc<Strings>,
-    pub templates: Templates,
-    /// Each bundle's run data, by bundle folder.
-    pub runs: BTreeMap<PathBuf, RunData>,
-}
-
-impl Site {
-    /// The run data of the page's bundle, when it has one.
-    pub fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
-        self.runs.get(page.bundle.as_ref()?)
-    }
-}
-
-/// A page after the resolve stage.
-pub(crate) struct PageWork {
-    /// Without its running text (`prose`), which is read once for `untagged`.
-    pub scan: Scan,
-    pub resolved: links::Resolved,
-    /// The page's untagged figure-like numbers, for translations and coverage.
-    pub untagged: Vec<(crate::figures::number::FigureValue, std::ops::Range<usize>)>,
-}
-
-impl PageWork {
-    pub fn stated<'a>(&'a self, page: &'a crate::content::Page) -> crate::parity::Stated<'a> {
-        crate::parity::Stated { page, scan: &self.scan, untagged: &self.untagged }
-    }
-}
-
 /// Builds the site at `options.root` into `options.destination`.
 pub fn make(options: &Options) -> Result<Made, Failure> {
     let mut problems = Vec::new();
     let mut clock = Stopwatch::new(options.timings);
-    let site = load(&options.root, &mut problems)?;
+    let site = load::load(&options.root, &mut problems)?;
     clock.lap("load");
-    let work = resolve(&site, &mut problems);
+    let work = resolve::resolve(&site, &mut problems);
     clock.lap("resolve");
     let checked = check::check(&site, &work, &mut problems);
     clock.lap("check site");
@@ -138,9 +86,9 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
         figures_and_pages(&site, &work, &checked, &collector, keep_records, &mut problems);
     clock.lap("figures and pages");
     fail_on_errors(&mut problems)?;
-    let (images_decoded, images_cached) = images::publish(&site, &work, &collector, &mut problems);
-    generated::render_all(&site, &checked.completions, &collector, &mut problems);
-    copy_files(&site, &collector, &mut problems);
+    let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
+    render::generated::render_all(&site, &checked.completions, &collector, &mut problems);
+    render::copies::copy_files(&site, &collector, &mut problems);
     clock.lap("the other files");
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
@@ -154,7 +102,7 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
         figures,
         figure_count,
         read_outside: crate::paths::outside_sources(files_read(&site, &work)),
-        completions: completion_summary(&site, &checked.completions),
+        completions: check::completion_summary(&site, &checked.completions),
         coverage: checked.coverage,
         images_decoded,
         images_cached,
@@ -176,18 +124,18 @@ fn figures_and_pages(
     output: &Collector,
     keep_records: bool,
     problems: &mut Vec<Diagnostic>,
-) -> (Vec<crate::claims::FigureRecord>, usize) {
+) -> (Vec<check::claims::FigureRecord>, usize) {
     let mut json = output.begin("figures.json");
     let generator = format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
     json.push(format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator)).as_bytes());
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> = site.content.pages.iter().zip(work).collect();
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
-        let done: Vec<(Vec<crate::claims::FigureRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
+        let done: Vec<(Vec<check::claims::FigureRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
             .par_iter()
             .map(|&(page, page_work)| {
                 let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
-                match pages::render_page(site, page, page_work, &figures, &checked.completions) {
+                match render::page::render_page(site, page, page_work, &figures, &checked.completions) {
                     Ok(html) => output.add(crate::paths::page_file(&page.url), html),
                     Err(d) => found.push(d),
                 }
@@ -252,175 +200,6 @@ impl Stopwatch {
             self.last = now;
         }
     }
-}
-
-fn fail_on_errors(problems: &mut Vec<Diagnostic>) -> Result<(), Failure> {
-    if problems.iter().any(Diagnostic::is_error) {
-        diagnostics::sort(problems);
-        return Err(Failure::Problems(std::mem::take(problems)));
-    }
-    Ok(())
-}
-
-fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, Failure> {
-    if !root.join("site.yaml").is_file() {
-        return Err(Failure::CouldNotRun(anyhow::anyhow!(
-            "{} is not a tally site: it has no site.yaml",
-            root.display()
-        )));
-    }
-    let settings = settings::load(root).map_err(|d| Failure::Problems(vec![d]))?;
-    let (content, mut found) = content::load(root, &settings);
-    problems.append(&mut found);
-    let (strings, mut found) = i18n::load(root, &settings);
-    problems.append(&mut found);
-    let strings = Arc::new(strings);
-    let templates = match templates::load(root, strings.clone()) {
-        Ok(templates) => templates,
-        Err(mut found) => {
-            problems.append(&mut found);
-            fail_on_errors(problems)?;
-            unreachable!("template errors are errors");
-        }
-    };
-    let runs = load_run_data(root, &content, problems);
-    fail_on_errors(problems)?;
-    Ok(Site { root: root.to_path_buf(), settings, content, strings, templates, runs })
-}
-
-fn load_run_data(
-    root: &Path,
-    content: &Content,
-    problems: &mut Vec<Diagnostic>,
-) -> BTreeMap<PathBuf, RunData> {
-    let bundles: std::collections::BTreeSet<&PathBuf> =
-        content.pages.iter().filter_map(|p| p.bundle.as_ref()).collect();
-    let loaded: Vec<(PathBuf, Option<RunData>, Vec<Diagnostic>)> = bundles
-        .into_par_iter()
-        .filter_map(|bundle| {
-            let path = root.join(bundle).join("runs.yaml");
-            if !path.is_file() {
-                return None;
-            }
-            let (data, found) = match std::fs::read_to_string(&path) {
-                Ok(text) => crate::figures::load_run_data(root, &path, &text),
-                Err(e) => (
-                    None,
-                    vec![Diagnostic::file(
-                        "unreadable-file",
-                        bundle.join("runs.yaml"),
-                        format!("cannot read: {e}"),
-                    )],
-                ),
-            };
-            Some((bundle.clone(), data, found))
-        })
-        .collect();
-    let mut runs = BTreeMap::new();
-    for (bundle, data, mut found) in loaded {
-        problems.append(&mut found);
-        if let Some(data) = data {
-            runs.insert(bundle, data);
-        }
-    }
-    runs
-}
-
-fn completion_summary(
-    site: &Site,
-    completions: &BTreeMap<String, crate::figures::Computed>,
-) -> Vec<ApplianceCompletion> {
-    let original = site.settings.original_language();
-    completions
-        .iter()
-        .filter_map(|(id, computed)| {
-            let page = site.content.get(&crate::content::family_key(id), original)?;
-            Some(ApplianceCompletion {
-                family: id.clone(),
-                title: page.front.title.clone(),
-                source: crate::paths::display_path(&page.source),
-                percent: computed.value,
-            })
-        })
-        .collect()
-}
-
-fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
-    let scans: Vec<(Scan, Vec<_>)> = site
-        .content
-        .pages
-        .par_iter()
-        .map(|page| {
-            let mut scan = markdown::scan(page.body(), page.body_start);
-            let untagged = crate::parity::untagged_figures(&scan, &page.text);
-            // The running text is read only for its numbers; across a large site it is
-            // a fair share of the peak memory.
-            scan.prose = Vec::new();
-            (scan, untagged)
-        })
-        .collect();
-    let anchors: links::Anchors = site
-        .content
-        .pages
-        .iter()
-        .zip(&scans)
-        .map(|(page, (scan, _))| (page.source.clone(), scan.headings.iter().map(|h| h.id.clone()).collect()))
-        .collect::<HashMap<_, _>>();
-    let cx = links::LinkContext {
-        root: &site.root,
-        content: &site.content,
-        strings: &site.strings,
-        anchors: &anchors,
-    };
-    let results: Vec<(PageWork, Vec<Diagnostic>)> = site
-        .content
-        .pages
-        .par_iter()
-        .zip(scans)
-        .map(|(page, (scan, untagged))| {
-            let (resolved, mut found) = links::resolve(&cx, page, &scan);
-            found.extend(pages::check_structure(site, page, &scan, &resolved));
-            (PageWork { scan, resolved, untagged }, found)
-        })
-        .collect();
-    results
-        .into_iter()
-        .map(|(work, mut found)| {
-            problems.append(&mut found);
-            work
-        })
-        .collect()
-}
-
-/// Copies `static/` and the non-markdown files under `content/` (raw tool output, run
-/// data); images are published only stamped, never as they are.
-fn copy_files(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
-    for (folder, prefix) in [("static", ""), ("content", "")] {
-        let dir = site.root.join(folder);
-        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_map(Result::ok) {
-            let path = entry.path();
-            if !entry.file_type().is_file() || (folder == "content" && !is_published_as_is(path)) {
-                continue;
-            }
-            let relative = path.strip_prefix(&dir).unwrap_or(path);
-            match std::fs::read(path) {
-                Ok(bytes) => output.add(format!("{prefix}{}", crate::paths::display_path(relative)), bytes),
-                Err(e) => problems.push(Diagnostic::file(
-                    "unreadable-file",
-                    path.strip_prefix(&site.root).unwrap_or(path),
-                    format!("cannot read: {e}"),
-                )),
-            }
-        }
-    }
-}
-
-fn is_published_as_is(path: &Path) -> bool {
-    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    !matches!(
-        extension.as_str(),
-        "md" | "png" | "jpg" | "jpeg" | "gif" | "webp" | "bmp" | "tif" | "tiff" | "avif" | "heic" | "jxl"
-    )
 }
 
 fn inject(output: &mut Output, script: &str) {

@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::{PageWork, Site};
+use super::super::load::Site;
+use super::super::resolve::PageWork;
+use super::super::write::Collector;
 use crate::diagnostics::Diagnostic;
 use crate::paths::display_path;
-use crate::pipeline::write::Collector;
 use crate::stamp::{StampCache, StampJob, Strip, stamp_each};
 
 /// Where an image was asked for, to place its errors.

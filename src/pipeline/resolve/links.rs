@@ -23,7 +23,7 @@ pub struct ImageUse {
     pub range: std::ops::Range<usize>,
 }
 
-pub struct Resolved {
+pub(crate) struct ResolvedLinks {
     pub links: BTreeMap<String, LinkView>,
     pub images: Vec<ImageUse>,
 }
@@ -36,7 +36,7 @@ pub struct LinkContext<'a> {
 }
 
 /// Resolves every link and image of `page`.
-pub fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (Resolved, Vec<Diagnostic>) {
+pub fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLinks, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut links = BTreeMap::new();
     for link in &scan.links {
@@ -65,7 +65,7 @@ pub fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (Resolved, Vec<Dia
             Err(d) => diagnostics.push(*d),
         }
     }
-    (Resolved { links, images }, diagnostics)
+    (ResolvedLinks { links, images }, diagnostics)
 }
 
 fn is_external(dest: &str) -> bool {

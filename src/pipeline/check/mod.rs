@@ -1,33 +1,39 @@
-//! The check stage: completions from family tables, translations against originals, and
-//! coverage, which need the whole site; and, page by page, figure tags against run data
-//! and the build a measurement page names ([`page_figures`], run as each page renders so
-//! that a page's figure views never outlive its HTML).
+//! The check stage: each page's required structure, and what needs the whole site
+//! (completions from family tables, translations against originals, coverage); then, page
+//! by page, each claim against the figure it names and the build a measurement page names
+//! ([`page_figures`], run as each page renders so that a page's figure views never outlive
+//! its HTML).
+//!
+//! Each check has its own module: `claims` (a page's claims against its figures),
+//! `completion` (family tables), `parity` (translations), `coverage`, `structure`.
 
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use super::{PageWork, Site};
-use crate::claims::{FigureSources, PageFigures, check_page};
-use crate::completion;
+pub(crate) mod claims;
+pub(crate) mod completion;
+mod coverage;
+pub(crate) mod parity;
+mod structure;
+
+use super::load::Site;
+use super::resolve::PageWork;
 use crate::content::Kind;
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
-use crate::parity;
-use crate::paths::display_path;
+use claims::{FigureSources, PageFigures, check_page};
 
-/// How many of a measurement page's figure-like numbers are tagged.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Coverage {
-    pub page: String,
-    pub tagged: usize,
-    pub figure_like: usize,
-}
+pub use coverage::Coverage;
 
-impl Coverage {
-    pub fn share(&self) -> f64 {
-        if self.figure_like == 0 { 1.0 } else { self.tagged as f64 / self.figure_like as f64 }
-    }
+/// An appliance's completion, from its family page.
+#[derive(Debug, Clone)]
+pub struct ApplianceCompletion {
+    pub family: String,
+    pub title: String,
+    /// The family page's source, relative to the site root.
+    pub source: String,
+    pub percent: f64,
 }
 
 pub(crate) struct Checked {
@@ -36,9 +42,12 @@ pub(crate) struct Checked {
 }
 
 pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Checked {
+    for (page, page_work) in site.content.pages.iter().zip(work) {
+        problems.extend(structure::check_structure(site, page, &page_work.scan, &page_work.resolved));
+    }
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work));
-    let coverage = coverage(site, work, problems);
+    let coverage = coverage::coverage(site, work, problems);
     Checked { coverage, completions }
 }
 
@@ -131,39 +140,28 @@ fn translations(site: &Site, work: &[PageWork]) -> Vec<Diagnostic> {
             original
                 .map(|original| {
                     let original_work = &work[index[original.source.as_path()]];
-                    parity::compare(&original_work.stated(original), &page_work.stated(page))
+                    parity::compare(&original_work.numbers(original), &page_work.numbers(page))
                 })
                 .unwrap_or_default()
         })
         .collect()
 }
 
-fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
-    let minimum = site.settings.figures.min_coverage;
-    let counted: Vec<Coverage> = site
-        .content
-        .pages
-        .par_iter()
-        .zip(work)
-        .filter(|(page, _)| page.front.kind == Kind::Measurement)
-        .map(|(page, work)| {
-            let (tagged, figure_like) = parity::coverage(&work.stated(page));
-            Coverage { page: display_path(&page.source), tagged, figure_like }
+pub(crate) fn completion_summary(
+    site: &Site,
+    completions: &BTreeMap<String, crate::figures::Computed>,
+) -> Vec<ApplianceCompletion> {
+    let original = site.settings.original_language();
+    completions
+        .iter()
+        .filter_map(|(id, computed)| {
+            let page = site.content.get(&crate::content::family_key(id), original)?;
+            Some(ApplianceCompletion {
+                family: id.clone(),
+                title: page.front.title.clone(),
+                source: crate::paths::display_path(&page.source),
+                percent: computed.value,
+            })
         })
-        .collect();
-    let mut lines = Vec::new();
-    for line in counted {
-        let Coverage { tagged, figure_like, .. } = line;
-        let page = &line.page;
-        if let Some(minimum) = minimum
-            && line.share() < minimum
-        {
-            problems.push(
-                Diagnostic::file("figure-coverage", page, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
-                    .note("tag the figures the run data gives; `tally check` lists the untagged ones with --format json"),
-            );
-        }
-        lines.push(line);
-    }
-    lines
+        .collect()
 }

@@ -5,13 +5,13 @@ use std::collections::BTreeMap;
 
 use tera::Context;
 
-use super::Site;
-use super::pages::{alternates, site_view};
+use super::super::load::Site;
+use super::site_view::{alternates, site_view};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
 use crate::pipeline::write::Collector;
-use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, SitemapEntry};
+use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, PageView, SitemapEntry};
 
 /// Renders every generated page into `output`.
 pub(crate) fn render_all(
@@ -23,7 +23,7 @@ pub(crate) fn render_all(
     for lang in &site.settings.languages {
         if site.content.get("index", lang).is_none() {
             let path = crate::paths::page_file(&site.settings.language_prefix(lang));
-            push(output, problems, path, super::pages::generated_home(site, lang, completions));
+            push(output, problems, path, generated_home(site, lang, completions));
         }
         let prefix = site.settings.language_prefix(lang);
         let by_day = listing(site, lang, "measurements-by-day", "measurements/", groups_by_day(site, lang));
@@ -242,4 +242,39 @@ pub(crate) fn generated_alternates(
             }
         })
         .collect()
+}
+
+/// The home page of a language whose content has no `index` page: the site's title and
+/// description above the generated lists, so every language has a home to link to.
+pub(crate) fn generated_home(
+    site: &Site,
+    lang: &str,
+    completions: &BTreeMap<String, Computed>,
+) -> Result<String, Diagnostic> {
+    let settings = &site.settings;
+    let url = settings.language_prefix(lang);
+    let alternates = generated_alternates(site, "", lang, |l| settings.text(&settings.title, l).to_string());
+    let description = settings.text(&settings.description, lang);
+    let view = PageView {
+        title: settings.text(&settings.title, lang).to_string(),
+        date: None,
+        kind: Kind::Page,
+        summary: None,
+        permalink: format!("{}{url}", settings.base_url),
+        url,
+        lang: lang.to_string(),
+        content: format!("<p>{}</p>", crate::markdown::escape_text(description)),
+        alternates,
+        banner: None,
+        corrections: Vec::new(),
+        appliances: Vec::new(),
+        build: Vec::new(),
+        discussion: false,
+    };
+    let mut context = Context::new();
+    context.insert("lang", lang);
+    context.insert("site", &site_view(site, lang));
+    context.insert("page", &view);
+    context.insert("listing", &home_listing(site, lang, completions));
+    site.templates.render("home.html", &context)
 }

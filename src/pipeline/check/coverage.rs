@@ -1,0 +1,61 @@
+//! Coverage: how many of a measurement page's figure-like numbers are claims, against the
+//! site's minimum (`figures: {min_coverage}` in site.yaml).
+
+use rayon::prelude::*;
+
+use super::super::load::Site;
+use super::super::resolve::{PageNumbers, PageWork};
+use crate::content::Kind;
+use crate::diagnostics::Diagnostic;
+use crate::figures::number::FigureValue;
+use crate::paths::display_path;
+
+/// How many of a measurement page's figure-like numbers are tagged.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Coverage {
+    pub page: String,
+    pub tagged: usize,
+    pub figure_like: usize,
+}
+
+impl Coverage {
+    pub fn share(&self) -> f64 {
+        if self.figure_like == 0 { 1.0 } else { self.tagged as f64 / self.figure_like as f64 }
+    }
+}
+
+/// Tagged and figure-like numbers of a page; dates are not run figures and do not count.
+fn counts(numbers: &PageNumbers) -> (usize, usize) {
+    let untagged = numbers.untagged.iter().filter(|(v, _)| !matches!(v, FigureValue::Date(_))).count();
+    (numbers.scan.claims.len(), numbers.scan.claims.len() + untagged)
+}
+
+pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
+    let minimum = site.settings.figures.min_coverage;
+    let counted: Vec<Coverage> = site
+        .content
+        .pages
+        .par_iter()
+        .zip(work)
+        .filter(|(page, _)| page.front.kind == Kind::Measurement)
+        .map(|(page, work)| {
+            let (tagged, figure_like) = counts(&work.numbers(page));
+            Coverage { page: display_path(&page.source), tagged, figure_like }
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for line in counted {
+        let Coverage { tagged, figure_like, .. } = line;
+        let page = &line.page;
+        if let Some(minimum) = minimum
+            && line.share() < minimum
+        {
+            problems.push(
+                Diagnostic::file("figure-coverage", page, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
+                    .note("tag the figures the run data gives; `tally check` lists the untagged ones with --format json"),
+            );
+        }
+        lines.push(line);
+    }
+    lines
+}

@@ -1,0 +1,10 @@
+//! The render stage: each file of the site made from what the earlier stages handed over.
+//! A page of `content/` ([`page`]), the generated pages (listings, feeds, sitemap, 404),
+//! stamped images, and the files published as they are. Templates see views only; nothing
+//! here computes a figure or checks a claim.
+
+pub(crate) mod copies;
+pub(crate) mod generated;
+pub(crate) mod images;
+pub(crate) mod page;
+mod site_view;

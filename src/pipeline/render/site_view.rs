@@ -1,0 +1,41 @@
+//! The views every rendered page shares: the site's own ([`site_view`]) and a page's
+//! versions in each language ([`alternates`]).
+
+use super::super::load::Site;
+use crate::views::{Alternate, GENERATOR, SiteView};
+
+pub(crate) fn site_view(site: &Site, lang: &str) -> SiteView {
+    let settings = &site.settings;
+    SiteView {
+        title: settings.text(&settings.title, lang).to_string(),
+        description: settings.text(&settings.description, lang).to_string(),
+        base_url: settings.base_url.clone(),
+        home: settings.language_prefix(lang),
+        languages: settings.languages.clone(),
+        owner: settings.owner.clone(),
+        licence_name: settings.licence.name.clone(),
+        licence_url: settings.licence.url.clone(),
+        giscus: settings.giscus.clone(),
+        generator: GENERATOR,
+        privacy_url: site
+            .content
+            .get("privacy", lang)
+            .or_else(|| site.content.get("privacy", settings.original_language()))
+            .map(|p| p.url.clone()),
+    }
+}
+
+/// Every language version of the page with the key `key`, the current one marked.
+pub(crate) fn alternates(site: &Site, key: &str, current_lang: &str) -> Vec<Alternate> {
+    site.content
+        .versions(key, &site.settings)
+        .into_iter()
+        .map(|p| Alternate {
+            lang: p.lang.clone(),
+            url: p.url.clone(),
+            permalink: format!("{}{}", site.settings.base_url, p.url),
+            title: p.front.title.clone(),
+            current: p.lang == current_lang,
+        })
+        .collect()
+}

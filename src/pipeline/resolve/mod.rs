@@ -1,0 +1,89 @@
+//! The resolve stage: each page scanned once (headings, links, images, claims, untagged
+//! numbers), its links and images resolved to their published addresses, and its required
+//! structure checked. Hands each page's [`PageWork`] to the check and render stages.
+
+mod links;
+mod untagged;
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use rayon::prelude::*;
+
+use super::load::Site;
+use crate::content::Page;
+use crate::diagnostics::Diagnostic;
+use crate::figures::number::FigureValue;
+use crate::markdown::{self, Scan};
+
+pub use links::ImageUse;
+pub(crate) use links::ResolvedLinks;
+
+/// A page after the resolve stage.
+pub(crate) struct PageWork {
+    /// Without its running text (`prose`), which is read once for `untagged`.
+    pub scan: Scan,
+    pub resolved: ResolvedLinks,
+    /// The page's untagged figure-like numbers, for translations and coverage.
+    pub untagged: Vec<(crate::figures::number::FigureValue, std::ops::Range<usize>)>,
+}
+
+impl PageWork {
+    pub fn numbers<'a>(&'a self, page: &'a crate::content::Page) -> PageNumbers<'a> {
+        PageNumbers { page, scan: &self.scan, untagged: &self.untagged }
+    }
+}
+
+pub(crate) fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
+    let scans: Vec<(Scan, Vec<_>)> = site
+        .content
+        .pages
+        .par_iter()
+        .map(|page| {
+            let mut scan = markdown::scan(page.body(), page.body_start);
+            let untagged = untagged::untagged_figures(&scan, &page.text);
+            // The running text is read only for its numbers; across a large site it is
+            // a fair share of the peak memory.
+            scan.prose = Vec::new();
+            (scan, untagged)
+        })
+        .collect();
+    let anchors: links::Anchors = site
+        .content
+        .pages
+        .iter()
+        .zip(&scans)
+        .map(|(page, (scan, _))| (page.source.clone(), scan.headings.iter().map(|h| h.id.clone()).collect()))
+        .collect::<HashMap<_, _>>();
+    let cx = links::LinkContext {
+        root: &site.root,
+        content: &site.content,
+        strings: &site.strings,
+        anchors: &anchors,
+    };
+    let results: Vec<(PageWork, Vec<Diagnostic>)> = site
+        .content
+        .pages
+        .par_iter()
+        .zip(scans)
+        .map(|(page, (scan, untagged))| {
+            let (resolved, found) = links::resolve(&cx, page, &scan);
+            (PageWork { scan, resolved, untagged }, found)
+        })
+        .collect();
+    results
+        .into_iter()
+        .map(|(work, mut found)| {
+            problems.append(&mut found);
+            work
+        })
+        .collect()
+}
+
+/// What a page states: its tags and its untagged figure-like numbers (found once, when
+/// the page is scanned, so that its running text need not be kept).
+pub(crate) struct PageNumbers<'a> {
+    pub page: &'a Page,
+    pub scan: &'a Scan,
+    pub untagged: &'a [(FigureValue, Range<usize>)],
+}
