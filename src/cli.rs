@@ -201,8 +201,8 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         problems.extend(crate::readme::check(&cli.root, &readme_block(&built)));
     }
     if let Some(path) = against {
-        match read_published(path) {
-            Ok(old) => problems.extend(crate::pipeline::check::claims::compare_with_published(
+        match crate::pipeline::figures_json::read(path) {
+            Ok(old) => problems.extend(crate::pipeline::figures_json::compare_with_published(
                 &old,
                 &built.figures,
                 &path.display().to_string(),
@@ -225,19 +225,6 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         println!("checked {} figures", built.figure_count);
     }
     if problems.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
-}
-
-fn read_published(
-    path: &std::path::Path,
-) -> Result<Vec<crate::pipeline::check::claims::FigureRecord>, String> {
-    #[derive(serde::Deserialize)]
-    struct Published {
-        figures: Vec<crate::pipeline::check::claims::FigureRecord>,
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str::<Published>(&text)
-        .map(|p| p.figures)
-        .map_err(|e| format!("{} is not a figures.json: {e}", path.display()))
 }
 
 fn readme_block(built: &crate::pipeline::Made) -> String {

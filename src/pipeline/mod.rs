@@ -18,6 +18,7 @@
 
 pub(crate) mod check;
 mod failure;
+pub mod figures_json;
 mod load;
 mod render;
 mod resolve;
@@ -57,7 +58,7 @@ pub struct Made {
     pub warnings: Vec<Diagnostic>,
     /// Every stated figure, as written to `figures.json`; empty when the site was written
     /// to a folder, where nothing reads them back.
-    pub figures: Vec<check::claims::FigureRecord>,
+    pub figures: Vec<figures_json::FigureRecord>,
     /// How many figures were stated and checked.
     pub figure_count: usize,
     pub coverage: Vec<Coverage>,
@@ -124,14 +125,12 @@ fn figures_and_pages(
     output: &Collector,
     keep_records: bool,
     problems: &mut Vec<Diagnostic>,
-) -> (Vec<check::claims::FigureRecord>, usize) {
-    let mut json = output.begin("figures.json");
-    let generator = format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
-    json.push(format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator)).as_bytes());
+) -> (Vec<figures_json::FigureRecord>, usize) {
+    let mut json = figures_json::Writer::begin(output);
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> = site.content.pages.iter().zip(work).collect();
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
-        let done: Vec<(Vec<check::claims::FigureRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
+        let done: Vec<(Vec<figures_json::FigureRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
             .par_iter()
             .map(|&(page, page_work)| {
                 let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
@@ -139,19 +138,12 @@ fn figures_and_pages(
                     Ok(html) => output.add(crate::paths::page_file(&page.url), html),
                     Err(d) => found.push(d),
                 }
-                let mut lines = Vec::new();
-                for record in &figures.records {
-                    lines.extend_from_slice(b",\n");
-                    // A record is strings and numbers only: serialising it cannot fail.
-                    let _ = serde_json::to_writer(&mut lines, record);
-                }
+                let lines = figures_json::lines(&figures.records);
                 (figures.records, lines, found)
             })
             .collect();
         for (records, lines, mut found) in done {
-            // The first record follows the opening bracket without a comma.
-            let lines = if count == 0 { lines.get(1..).unwrap_or_default() } else { &lines[..] };
-            json.push(lines);
+            json.push(&lines);
             count += records.len();
             if keep_records {
                 kept.extend(records);
@@ -159,8 +151,7 @@ fn figures_and_pages(
             problems.append(&mut found);
         }
     }
-    json.push(b"\n]}\n");
-    output.end(json);
+    json.end(output);
     (kept, count)
 }
 

@@ -1,13 +1,11 @@
 //! Claims: every figure tag of a page checked against what the data gives.
 //!
-//! Owns [`FigureRecord`] (what `figures.json` holds) and the comparison of a page's tags
-//! with run data, vendor figures and completions. It asks `figures` for values and the
+//! Owns the comparison of a page's claims with run data, vendor figures and completions,
+//! and makes each claim's [`FigureRecord`] for `figures.json`. It asks `figures` for values and the
 //! number grammar; it does not render HTML (it hands `markdown` a [`ClaimView`] per tag).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-
-use serde::{Deserialize, Serialize};
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
@@ -18,24 +16,7 @@ use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
 use crate::paths::display_path;
 use crate::views::CorrectionView;
 
-/// One stated figure, as `figures.json` lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FigureRecord {
-    pub page: String,
-    pub lang: String,
-    pub name: String,
-    /// The live text as stated.
-    pub stated: String,
-    /// Struck (withdrawn) values shown beside it.
-    #[serde(default)]
-    pub struck: Vec<String>,
-    pub computed: Option<f64>,
-    pub unit: String,
-    pub formula: String,
-    pub inputs: Vec<(String, f64)>,
-    #[serde(default)]
-    pub vendor: bool,
-}
+use super::super::figures_json::FigureRecord;
 
 /// Where a page's figures come from.
 pub struct FigureSources<'a> {
@@ -233,7 +214,7 @@ fn check_struck(
     numbers
 }
 
-fn same_number(a: &str, b: &str) -> bool {
+pub(crate) fn same_number(a: &str, b: &str) -> bool {
     match (parse_stated(a), parse_stated(b)) {
         (Ok(a), Ok(b)) => {
             let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());
@@ -311,42 +292,4 @@ pub fn explain(computed: &Computed) -> String {
 /// A value for `<data value>`: the shortest text that reads back as the same number.
 pub fn machine_value(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
-}
-
-/// Compares the figures a site states now with those it published before: a stated value
-/// may change only if the old one is struck beside the new one.
-pub fn compare_with_published(old: &[FigureRecord], new: &[FigureRecord], against: &str) -> Vec<Diagnostic> {
-    let mut problems = Vec::new();
-    let mut now: BTreeMap<(&str, &str, &str), Vec<&FigureRecord>> = BTreeMap::new();
-    for record in new {
-        now.entry((&record.page, &record.lang, &record.name)).or_default().push(record);
-    }
-    for published in old {
-        let key = (published.page.as_str(), published.lang.as_str(), published.name.as_str());
-        let current = now.get(&key).map(Vec::as_slice).unwrap_or(&[]);
-        let kept = current.iter().any(|r| same_number(&r.stated, &published.stated));
-        let struck = current.iter().any(|r| r.struck.iter().any(|s| same_number(s, &published.stated)));
-        if kept || struck {
-            continue;
-        }
-        let message = match current.first() {
-            Some(r) => format!(
-                "`{}` was published as `{}` and now reads `{}` without the old value struck",
-                published.name, published.stated, r.stated
-            ),
-            None => format!(
-                "`{}` was published as `{}` and is no longer stated",
-                published.name, published.stated
-            ),
-        };
-        problems.push(
-            Diagnostic::file("figure-silently-changed", &published.page, message)
-                .note(format!("published in {against}"))
-                .note(format!(
-                    "strike it beside the correction: [~~{}~~ NEW]{{={}}}, and list it under withdrawn:",
-                    published.stated, published.name
-                )),
-        );
-    }
-    problems
 }
