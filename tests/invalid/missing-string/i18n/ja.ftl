@@ -1,0 +1,4 @@
+link-untranslated = （英語）
+figure-vendor-label = メーカー値
+figure-computed = 計算値
+figure-vendor-source = 出典
