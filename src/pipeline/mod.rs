@@ -43,9 +43,6 @@ pub struct Options {
     pub root: PathBuf,
     /// Where the files go: kept in memory by default.
     pub destination: Destination,
-    /// A script injected before `</body>` of every HTML page kept in memory (only `tally
-    /// serve` sets it).
-    pub inject: Option<String>,
     /// Print each stage's wall time to stderr (`--timings`), for profiling.
     pub timings: bool,
 }
@@ -93,10 +90,7 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
     clock.lap("the other files");
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
-    let mut output = collector.finish().map_err(Failure::CouldNotRun)?;
-    if let Some(script) = &options.inject {
-        inject(&mut output, script);
-    }
+    let output = collector.finish().map_err(Failure::CouldNotRun)?;
     Ok(Made {
         output,
         warnings: problems,
@@ -189,21 +183,6 @@ impl Stopwatch {
                 (now - self.started).as_secs_f64() * 1e3
             );
             self.last = now;
-        }
-    }
-}
-
-fn inject(output: &mut Output, script: &str) {
-    for (path, bytes) in output.files.iter_mut() {
-        if !path.ends_with(".html") {
-            continue;
-        }
-        let html = String::from_utf8_lossy(bytes);
-        if let Some(at) = html.rfind("</body>") {
-            let mut with = html[..at].to_string();
-            with.push_str(script);
-            with.push_str(&html[at..]);
-            *bytes = with.into_bytes();
         }
     }
 }

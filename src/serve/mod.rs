@@ -6,7 +6,7 @@
 //! snapshot lives in a `tokio::sync::watch` channel, which is an `RwLock<Arc<Snapshot>>`
 //! that also wakes its readers: a build replaces it whole, so no request ever sees a
 //! half-built site, and the same swap tells every open page to reload. It does not build
-//! the site (see `build`) nor write anything to disk: `tally build` is the only writer of
+//! the site (see `pipeline`) nor write anything to disk: `tally build` is the only writer of
 //! `site/`, and it never gets the reload script.
 
 mod overlay;
@@ -21,9 +21,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::diagnostics::{self, Diagnostic, Format};
-use crate::pipeline::write::Output;
-use crate::pipeline::{self, Options, make};
+use crate::diagnostics::Format;
+use crate::pipeline::Options;
+use crate::pipeline::write::{Destination, Output};
+use crate::report::{Reported, could_not_run, make_or_report, print_problems};
 
 pub use server::{RELOAD_JS, content_type};
 
@@ -61,12 +62,6 @@ pub struct Snapshot {
     pub failure: Option<String>,
 }
 
-/// Why a build gave no site.
-enum Failure {
-    Problems(Vec<Diagnostic>),
-    CouldNotRun(String),
-}
-
 /// The script tag injected into every page of build number `build`.
 pub fn reload_tag(build: u64) -> String {
     format!("<script src=\"/__tally/reload.js\" data-build=\"{build}\"></script>\n")
@@ -99,7 +94,7 @@ pub fn serve(options: &ServeOptions) -> ExitCode {
         }
     };
     let first = match build_once(&options.root, 1, "built") {
-        Err(Failure::CouldNotRun(message)) => return could_not_run(&message),
+        Err(Reported::CouldNotRun(message)) => return could_not_run(&message),
         result => snapshot(1, result, Arc::default()),
     };
     let (sender, receiver) = tokio::sync::watch::channel(Arc::new(first));
@@ -164,58 +159,59 @@ fn rebuild_loop(watcher: &watch::Watcher, root: &Path, sender: &tokio::sync::wat
     }
 }
 
-/// Builds the site in memory with the reload script injected, and prints the outcome.
-fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Failure> {
+/// Builds the site in memory, prints the outcome, and injects the reload script into
+/// every page (after the pipeline: what it makes is the same for every command).
+fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Reported> {
     let started = Instant::now();
-    let options = Options {
-        root: root.to_path_buf(),
-        destination: crate::pipeline::write::Destination::Memory,
-        inject: Some(reload_tag(build_number)),
-        timings: false,
-    };
-    let result = make(&options);
+    let options = Options { root: root.to_path_buf(), destination: Destination::Memory, timings: false };
+    let result = make_or_report(&options, Format::Human);
     let elapsed = started.elapsed().as_millis();
     match result {
-        Ok(built) => {
-            print_problems(&built.warnings);
-            eprintln!("{verb} {} files in {elapsed} ms", built.output.files.len());
-            Ok(built.output)
+        Ok(made) => {
+            print_problems(Format::Human, &made.warnings);
+            eprintln!("{verb} {} files in {elapsed} ms", made.output.files.len());
+            let mut output = made.output;
+            inject(&mut output, &reload_tag(build_number));
+            Ok(output)
         }
-        Err(pipeline::Failure::Problems(problems)) => {
-            print_problems(&problems);
-            eprintln!(
-                "the site does not build ({elapsed} ms): the browser shows these errors until they are fixed"
-            );
-            Err(Failure::Problems(problems))
-        }
-        Err(pipeline::Failure::CouldNotRun(error)) => {
-            let message = format!("{error:#}");
-            eprintln!("error: {message}");
-            Err(Failure::CouldNotRun(message))
+        Err(reported) => {
+            if matches!(reported, Reported::Problems(_)) {
+                eprintln!(
+                    "the site does not build ({elapsed} ms): the browser shows these errors until they are fixed"
+                );
+            }
+            Err(reported)
         }
     }
 }
 
-fn snapshot(build: u64, result: Result<Output, Failure>, last_good: Arc<Output>) -> Snapshot {
+/// Adds `script` before `</body>` of every HTML page.
+fn inject(output: &mut Output, script: &str) {
+    for (path, bytes) in output.files.iter_mut() {
+        if !path.ends_with(".html") {
+            continue;
+        }
+        let html = String::from_utf8_lossy(bytes);
+        if let Some(at) = html.rfind("</body>") {
+            let mut with = html[..at].to_string();
+            with.push_str(script);
+            with.push_str(&html[at..]);
+            *bytes = with.into_bytes();
+        }
+    }
+}
+
+fn snapshot(build: u64, result: Result<Output, Reported>, last_good: Arc<Output>) -> Snapshot {
     let tag = reload_tag(build);
     match result {
         Ok(output) => Snapshot { build, site: Arc::new(output), failure: None },
-        Err(Failure::Problems(problems)) => {
+        Err(Reported::Problems(problems)) => {
             Snapshot { build, site: last_good, failure: Some(overlay::problems(&problems, &tag)) }
         }
-        Err(Failure::CouldNotRun(message)) => {
+        Err(Reported::CouldNotRun(message)) => {
             Snapshot { build, site: last_good, failure: Some(overlay::could_not_run(&message, &tag)) }
         }
     }
-}
-
-fn print_problems(problems: &[Diagnostic]) {
-    if problems.is_empty() {
-        return;
-    }
-    use std::io::IsTerminal as _;
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    eprint!("{}", diagnostics::render(problems, Format::Human, color));
 }
 
 /// Opens `url` in the desktop's browser; a failure only loses the convenience.
@@ -230,9 +226,4 @@ fn open_browser(url: &str) {
     if let Err(error) = opened {
         eprintln!("note: could not open a browser ({command}: {error}); open {url} yourself");
     }
-}
-
-fn could_not_run(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(2)
 }

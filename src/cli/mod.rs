@@ -3,15 +3,19 @@
 //! Owns exit codes: 0 ok, 1 problems in the content, 2 could not run. The binary is a thin
 //! shell over [`run`].
 
-use std::io::IsTerminal;
+mod build_record;
+mod new;
+mod readme;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 use crate::diagnostics::{self, Diagnostic, Format};
+use crate::pipeline::Options;
 use crate::pipeline::write::Destination;
-use crate::pipeline::{Failure, Options, make};
+use crate::report::{could_not_run, make_or_report, print_problems};
 
 #[derive(Debug, Parser)]
 #[command(name = "tally", version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TALLY_COMMIT"), ")"), about = "A static site generator for sites that publish measurements")]
@@ -94,11 +98,11 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     if let Err(message) = check_output_folder(&cli.root, &out) {
         return could_not_run(&message);
     }
-    let before = crate::fresh::check(&cli.root, &out);
+    let before = build_record::check(&cli.root, &out);
     if let Some(count) = before.up_to_date()
         && !force
     {
-        print_problems(cli, &[]);
+        print_problems(cli.format, &[]);
         if cli.format == Format::Human {
             eprintln!("{} is up to date: nothing changed since it was built ({count} files)", out.display());
         }
@@ -107,34 +111,28 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     let options = Options {
         root: cli.root.clone(),
         destination: Destination::Folder(out.clone()),
-        inject: None,
         timings: cli.timings,
     };
-    match make(&options) {
-        Ok(built) => {
-            print_problems(cli, &built.warnings);
-            let count = built.output.files.len();
-            let started = std::time::Instant::now();
-            if let Err(error) = built.output.commit() {
-                return could_not_run(&format!("{error:#}"));
-            }
-            if cli.timings {
-                eprintln!("timings: commit {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
-            }
-            if let Err(error) = before.record(&built.read_outside, built.warnings.is_empty()) {
-                eprintln!("warning: the next build cannot know it is up to date: {error:#}");
-            }
-            if cli.format == Format::Human {
-                eprintln!("built {count} files into {}", out.display());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(Failure::Problems(problems)) => {
-            print_problems(cli, &problems);
-            ExitCode::from(1)
-        }
-        Err(Failure::CouldNotRun(error)) => could_not_run(&format!("{error:#}")),
+    let made = match make_or_report(&options, cli.format) {
+        Ok(made) => made,
+        Err(reported) => return reported.exit_code(),
+    };
+    print_problems(cli.format, &made.warnings);
+    let count = made.output.files.len();
+    let started = std::time::Instant::now();
+    if let Err(error) = made.output.commit() {
+        return could_not_run(&format!("{error:#}"));
     }
+    if cli.timings {
+        eprintln!("timings: commit {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    }
+    if let Err(error) = before.record(&made.read_outside, made.warnings.is_empty()) {
+        eprintln!("warning: the next build cannot know it is up to date: {error:#}");
+    }
+    if cli.format == Format::Human {
+        eprintln!("built {count} files into {}", out.display());
+    }
+    ExitCode::SUCCESS
 }
 
 /// The output folder is replaced whole, so it must not hold or be any of the site's sources.
@@ -170,35 +168,14 @@ fn hash(cli: &Cli, page: &std::path::Path) -> ExitCode {
     }
 }
 
-fn print_problems(cli: &Cli, problems: &[Diagnostic]) {
-    if problems.is_empty() && cli.format == Format::Json {
-        println!("[]");
-        return;
-    }
-    if problems.is_empty() {
-        return;
-    }
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let text = diagnostics::render(problems, cli.format, color && cli.format == Format::Human);
-    match cli.format {
-        Format::Human => eprint!("{text}"),
-        Format::Json | Format::Github => print!("{text}"),
-    }
-}
-
-fn could_not_run(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(2)
-}
-
 fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
-    let built = match build_without_writing(cli) {
+    let built = match make_without_writing(cli) {
         Ok(built) => built,
         Err(code) => return code,
     };
     let mut problems = built.warnings.clone();
     if !built.completions.is_empty() {
-        problems.extend(crate::readme::check(&cli.root, &readme_block(&built)));
+        problems.extend(readme::check(&cli.root, &readme_block(&built)));
     }
     if let Some(path) = against {
         match crate::pipeline::figures_json::read(path) {
@@ -211,7 +188,7 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         }
     }
     diagnostics::sort(&mut problems);
-    print_problems(cli, &problems);
+    print_problems(cli.format, &problems);
     if cli.format == Format::Human {
         for line in &built.coverage {
             println!(
@@ -228,16 +205,16 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
 }
 
 fn readme_block(built: &crate::pipeline::Made) -> String {
-    let lines: Vec<crate::readme::Line> = built
+    let lines: Vec<readme::Line> = built
         .completions
         .iter()
-        .map(|c| crate::readme::Line { title: &c.title, source: &c.source, percent: c.percent })
+        .map(|c| readme::Line { title: &c.title, source: &c.source, percent: c.percent })
         .collect();
-    crate::readme::block(&lines)
+    readme::block(&lines)
 }
 
 fn readme_command(cli: &Cli) -> ExitCode {
-    let built = match build_without_writing(cli) {
+    let built = match make_without_writing(cli) {
         Ok(built) => built,
         Err(code) => return code,
     };
@@ -246,7 +223,7 @@ fn readme_command(cli: &Cli) -> ExitCode {
         Ok(text) => text,
         Err(e) => return could_not_run(&format!("cannot read {}: {e}", path.display())),
     };
-    match crate::readme::rewrite(&text, &readme_block(&built)) {
+    match readme::rewrite(&text, &readme_block(&built)) {
         Ok(rewritten) if rewritten == text => ExitCode::SUCCESS,
         Ok(rewritten) => match std::fs::write(&path, rewritten) {
             Ok(()) => {
@@ -256,7 +233,7 @@ fn readme_command(cli: &Cli) -> ExitCode {
             Err(e) => could_not_run(&format!("cannot write {}: {e}", path.display())),
         },
         Err(message) => {
-            print_problems(cli, &[Diagnostic::file("readme-completion", "README.md", message)]);
+            print_problems(cli.format, &[Diagnostic::file("readme-completion", "README.md", message)]);
             ExitCode::from(1)
         }
     }
@@ -265,7 +242,7 @@ fn readme_command(cli: &Cli) -> ExitCode {
 fn new_command(cli: &Cli, slug: &str) -> ExitCode {
     let now = jiff::Timestamp::now().to_string();
     let today = now.get(..10).unwrap_or("1970-01-01");
-    match crate::scaffold::new_measurement(&cli.root, slug, today) {
+    match new::new_measurement(&cli.root, slug, today) {
         Ok(folder) => {
             eprintln!("created {}: fill in index.md and runs.yaml, then run `tally check`", folder.display());
             ExitCode::SUCCESS
@@ -274,21 +251,9 @@ fn new_command(cli: &Cli, slug: &str) -> ExitCode {
     }
 }
 
-/// Builds the site for a command that only reads the result, keeping none of the files;
-/// on failure the problems are printed and the exit code is returned.
-fn build_without_writing(cli: &Cli) -> Result<crate::pipeline::Made, ExitCode> {
-    let options = Options {
-        root: cli.root.clone(),
-        destination: Destination::Nowhere,
-        inject: None,
-        timings: cli.timings,
-    };
-    match make(&options) {
-        Ok(built) => Ok(built),
-        Err(Failure::Problems(problems)) => {
-            print_problems(cli, &problems);
-            Err(ExitCode::from(1))
-        }
-        Err(Failure::CouldNotRun(error)) => Err(could_not_run(&format!("{error:#}"))),
-    }
+/// Runs the pipeline for a command that only reads the result, keeping none of the
+/// files; on failure the problems are printed and the exit code is returned.
+fn make_without_writing(cli: &Cli) -> Result<crate::pipeline::Made, ExitCode> {
+    let options = Options { root: cli.root.clone(), destination: Destination::Nowhere, timings: cli.timings };
+    make_or_report(&options, cli.format).map_err(|reported| reported.exit_code())
 }
