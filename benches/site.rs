@@ -186,7 +186,7 @@ fn bench_templates(c: &mut Criterion) {
             title: "XGS 136".to_string(),
             url: "/families/xgs-136/".to_string(),
         }],
-        build: vec![("driver".to_string(), "npuep.ko d29c84f3".to_string())],
+        code_under_test: vec![("driver".to_string(), "npuep.ko d29c84f3".to_string())],
         discussion: true,
     };
     let mut context = tera::Context::new();

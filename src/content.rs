@@ -35,9 +35,10 @@ pub struct FrontMatter {
     pub summary: Option<String>,
     /// On a translation: the content hash of the original it translates.
     pub translates: Option<String>,
-    /// The build the page's numbers belong to, when its bundle has no runs.yaml saying so.
-    #[serde(default)]
-    pub build: BTreeMap<String, OneOrMany>,
+    /// The code under test the page's numbers belong to (`build:` in front matter), when
+    /// its bundle has no runs.yaml saying so.
+    #[serde(default, rename = "build")]
+    pub code_under_test: BTreeMap<String, OneOrMany>,
     /// Whether the page offers the discussion (giscus); on by default.
     #[serde(default = "yes")]
     pub discussion: bool,

@@ -83,7 +83,7 @@ pub struct PageView {
     pub corrections: Vec<CorrectionView>,
     pub appliances: Vec<LinkItem>,
     /// What the numbers belong to: driver, release, scripts.
-    pub build: Vec<(String, String)>,
+    pub code_under_test: Vec<(String, String)>,
     pub discussion: bool,
 }
 

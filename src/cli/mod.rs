@@ -199,7 +199,7 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
                 line.share() * 100.0
             );
         }
-        println!("checked {} figures", built.figure_count);
+        println!("checked {} figures", built.claim_count);
     }
     if problems.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

@@ -96,7 +96,7 @@ impl Cell {
 
 /// One element of a parsed body: a markdown event, or a figure tag in its place.
 #[derive(Debug, Clone)]
-pub(crate) enum Node<'a> {
+pub(crate) enum Piece<'a> {
     Event(Event<'a>, Range<usize>),
     Claim(usize),
 }
@@ -109,7 +109,7 @@ fn options() -> Options {
 }
 
 /// Parses `body` (which starts at byte `offset` of its file) into nodes and claims.
-pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Node<'_>>, Vec<Claim>) {
+pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
     let callback =
         |_link: pulldown_cmark::BrokenLink<'_>| Some((CowStr::from(CLAIM_SENTINEL), CowStr::from("")));
     let parser = Parser::new_with_broken_link_callback(body, options(), Some(callback));
@@ -212,19 +212,19 @@ fn group_claims<'a>(
     events: Vec<(Event<'a>, Range<usize>)>,
     body: &'a str,
     offset: usize,
-) -> (Vec<Node<'a>>, Vec<Claim>) {
+) -> (Vec<Piece<'a>>, Vec<Claim>) {
     let mut nodes = Vec::with_capacity(events.len());
     let mut claims = Vec::new();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
         let Event::Start(Tag::Link { dest_url, .. }) = event else {
-            nodes.push(Node::Event(event.clone(), range.clone()));
+            nodes.push(Piece::Event(event.clone(), range.clone()));
             i += 1;
             continue;
         };
         if dest_url.as_ref() != CLAIM_SENTINEL {
-            nodes.push(Node::Event(event.clone(), range.clone()));
+            nodes.push(Piece::Event(event.clone(), range.clone()));
             i += 1;
             continue;
         }
@@ -246,12 +246,12 @@ fn group_claims<'a>(
                     live_range,
                     struck,
                 });
-                nodes.push(Node::Claim(claims.len() - 1));
+                nodes.push(Piece::Claim(claims.len() - 1));
                 if let (Event::Text(rest), text_range) = &events[end + 1] {
                     let remainder = &rest[tag_len..];
                     if !remainder.is_empty() {
                         let start = text_range.start + tag_len;
-                        nodes.push(Node::Event(
+                        nodes.push(Piece::Event(
                             Event::Text(CowStr::from(remainder.to_string())),
                             start..text_range.end,
                         ));
@@ -261,7 +261,7 @@ fn group_claims<'a>(
             }
             None => {
                 let literal = &body[link_range.start - offset..link_range.end - offset];
-                nodes.push(Node::Event(Event::Text(CowStr::from(literal.to_string())), link_range));
+                nodes.push(Piece::Event(Event::Text(CowStr::from(literal.to_string())), link_range));
                 i = end + 1;
             }
         }
@@ -328,7 +328,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     let mut cell: Option<Cell> = None;
     let mut strike = false;
     for node in &nodes {
-        if let Node::Claim(index) = node {
+        if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
             if let Some(cell) = &mut cell {
                 for (text, _) in &claim.struck {
@@ -338,7 +338,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             }
             continue;
         }
-        let Node::Event(event, range) = node else {
+        let Piece::Event(event, range) = node else {
             continue;
         };
         match event {

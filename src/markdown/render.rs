@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd, html};
 
-use super::{Claim, Node, parse};
+use super::{Claim, Piece, parse};
 
 /// Where a link written in the source goes, per language.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,17 +42,17 @@ pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
     let mut open_markers: Vec<Option<String>> = Vec::new();
     for node in nodes {
         match node {
-            Node::Claim(index) => {
+            Piece::Claim(index) => {
                 let view = inputs.claims.get(index).cloned().unwrap_or_default();
                 events.push(Event::InlineHtml(CowStr::from(claim_html(&claims[index], &view))));
             }
-            Node::Event(Event::Start(Tag::Link { link_type, dest_url, title, id }), _) => {
+            Piece::Event(Event::Start(Tag::Link { link_type, dest_url, title, id }), _) => {
                 let view = inputs.links.get(dest_url.as_ref());
                 open_markers.push(view.and_then(|v| v.marker.clone()));
                 let dest_url = view.map_or(dest_url, |v| CowStr::from(v.url.clone()));
                 events.push(Event::Start(Tag::Link { link_type, dest_url, title, id }));
             }
-            Node::Event(Event::End(TagEnd::Link), _) => {
+            Piece::Event(Event::End(TagEnd::Link), _) => {
                 if let Some(Some(marker)) = open_markers.pop() {
                     events.push(Event::InlineHtml(CowStr::from(format!(
                         "<span class=\"untranslated\">{}</span>",
@@ -61,21 +61,21 @@ pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
                 }
                 events.push(Event::End(TagEnd::Link));
             }
-            Node::Event(Event::Start(Tag::Image { link_type, dest_url, title, id }), _) => {
+            Piece::Event(Event::Start(Tag::Image { link_type, dest_url, title, id }), _) => {
                 let dest_url =
                     inputs.links.get(dest_url.as_ref()).map_or(dest_url, |v| CowStr::from(v.url.clone()));
                 events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
             }
-            Node::Event(Event::Start(Tag::Table(alignments)), _) => {
+            Piece::Event(Event::Start(Tag::Table(alignments)), _) => {
                 // A wide table scrolls sideways inside its box instead of widening the page.
                 events.push(Event::Html(CowStr::from("<div class=\"table-scroll\" tabindex=\"0\">")));
                 events.push(Event::Start(Tag::Table(alignments)));
             }
-            Node::Event(Event::End(TagEnd::Table), _) => {
+            Piece::Event(Event::End(TagEnd::Table), _) => {
                 events.push(Event::End(TagEnd::Table));
                 events.push(Event::Html(CowStr::from("</div>\n")));
             }
-            Node::Event(event, _) => events.push(event),
+            Piece::Event(event, _) => events.push(event),
         }
     }
     let mut out = String::with_capacity(body.len() * 3 / 2);

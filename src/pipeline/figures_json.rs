@@ -1,5 +1,5 @@
 //! `figures.json`: every claim of the site as one record a line, so that a diff of two
-//! builds lists the figures that changed. Owns the record ([`FigureRecord`]), writing the
+//! builds lists the figures that changed. Owns the record ([`ClaimRecord`]), writing the
 //! file as pages finish ([`Writer`]), reading a published one back ([`read`]) and comparing
 //! the two ([`compare_with_published`]).
 
@@ -14,7 +14,7 @@ use crate::diagnostics::Diagnostic;
 
 /// One stated figure, as `figures.json` lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FigureRecord {
+pub struct ClaimRecord {
     pub page: String,
     pub lang: String,
     pub name: String,
@@ -68,7 +68,7 @@ impl Writer {
 
 /// Records as figures.json lines, each after a comma and a line break; serialised where
 /// the records were made, so that the file is written by one thread in page order.
-pub(crate) fn lines(records: &[FigureRecord]) -> Vec<u8> {
+pub(crate) fn lines(records: &[ClaimRecord]) -> Vec<u8> {
     let mut lines = Vec::new();
     for record in records {
         lines.extend_from_slice(b",\n");
@@ -79,10 +79,10 @@ pub(crate) fn lines(records: &[FigureRecord]) -> Vec<u8> {
 }
 
 /// The records of a published figures.json.
-pub fn read(path: &Path) -> Result<Vec<FigureRecord>, String> {
+pub fn read(path: &Path) -> Result<Vec<ClaimRecord>, String> {
     #[derive(Deserialize)]
     struct Published {
-        figures: Vec<FigureRecord>,
+        figures: Vec<ClaimRecord>,
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     serde_json::from_str::<Published>(&text)
@@ -92,9 +92,9 @@ pub fn read(path: &Path) -> Result<Vec<FigureRecord>, String> {
 
 /// Compares the figures a site states now with those it published before: a stated value
 /// may change only if the old one is struck beside the new one.
-pub fn compare_with_published(old: &[FigureRecord], new: &[FigureRecord], against: &str) -> Vec<Diagnostic> {
+pub fn compare_with_published(old: &[ClaimRecord], new: &[ClaimRecord], against: &str) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
-    let mut now: BTreeMap<(&str, &str, &str), Vec<&FigureRecord>> = BTreeMap::new();
+    let mut now: BTreeMap<(&str, &str, &str), Vec<&ClaimRecord>> = BTreeMap::new();
     for record in new {
         now.entry((&record.page, &record.lang, &record.name)).or_default().push(record);
     }

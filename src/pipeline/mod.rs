@@ -55,9 +55,9 @@ pub struct Made {
     pub warnings: Vec<Diagnostic>,
     /// Every stated figure, as written to `figures.json`; empty when the site was written
     /// to a folder, where nothing reads them back.
-    pub figures: Vec<figures_json::FigureRecord>,
+    pub figures: Vec<figures_json::ClaimRecord>,
     /// How many figures were stated and checked.
-    pub figure_count: usize,
+    pub claim_count: usize,
     pub coverage: Vec<Coverage>,
     pub completions: Vec<ApplianceCompletion>,
     /// Images stamped anew, and images taken from the stamp cache without decoding.
@@ -80,7 +80,7 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
     clock.lap("check site");
     let collector = Collector::new(&options.destination).map_err(Failure::CouldNotRun)?;
     let keep_records = !matches!(options.destination, Destination::Folder(_));
-    let (figures, figure_count) =
+    let (figures, claim_count) =
         figures_and_pages(&site, &work, &checked, &collector, keep_records, &mut problems);
     clock.lap("figures and pages");
     fail_on_errors(&mut problems)?;
@@ -95,7 +95,7 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
         output,
         warnings: problems,
         figures,
-        figure_count,
+        claim_count,
         read_outside: crate::paths::outside_sources(files_read(&site, &work)),
         completions: check::completion_summary(&site, &checked.completions),
         coverage: checked.coverage,
@@ -119,12 +119,12 @@ fn figures_and_pages(
     output: &Collector,
     keep_records: bool,
     problems: &mut Vec<Diagnostic>,
-) -> (Vec<figures_json::FigureRecord>, usize) {
+) -> (Vec<figures_json::ClaimRecord>, usize) {
     let mut json = figures_json::Writer::begin(output);
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> = site.content.pages.iter().zip(work).collect();
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
-        let done: Vec<(Vec<figures_json::FigureRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
+        let done: Vec<(Vec<figures_json::ClaimRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
             .par_iter()
             .map(|&(page, page_work)| {
                 let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);

@@ -105,7 +105,7 @@ impl Loader<'_> {
         let mut figures_node = None;
         for (key, value) in entries {
             match key.key_text().as_str() {
-                "build" => data.build = self.load_build(value),
+                "build" => data.code_under_test = self.load_code_under_test(value),
                 "tools" => data.tools = self.load_tools(value),
                 "constants" => data.constants = self.load_constants(value),
                 "runs" => data.runs = self.load_runs(value),
@@ -129,7 +129,7 @@ impl Loader<'_> {
         Some(data)
     }
 
-    fn load_build(&mut self, node: &Node) -> Vec<(String, Vec<String>)> {
+    fn load_code_under_test(&mut self, node: &Node) -> Vec<(String, Vec<String>)> {
         let mut build = Vec::new();
         for (key, value) in self.map(node, "`build`") {
             let values = match &value.kind {

@@ -104,7 +104,7 @@ pub struct VendorFigure {
 /// Everything one runs.yaml holds, checked. Shared read-only between threads.
 #[derive(Debug, Clone, Default)]
 pub struct RunData {
-    build: Vec<(String, Vec<String>)>,
+    code_under_test: Vec<(String, Vec<String>)>,
     tools: Vec<(String, String)>,
     constants: Vec<(String, NumberField)>,
     runs: Vec<Run>,
@@ -184,13 +184,13 @@ impl RunData {
     }
 
     /// Whether runs.yaml names the build its numbers belong to.
-    pub fn build_named(&self) -> bool {
-        self.build.iter().any(|(_, values)| values.iter().any(|v| !v.trim().is_empty()))
+    pub fn names_code_under_test(&self) -> bool {
+        self.code_under_test.iter().any(|(_, values)| values.iter().any(|v| !v.trim().is_empty()))
     }
 
     /// `build:` as (key, values joined by ", "), in the written order.
-    pub fn build_summary(&self) -> Vec<(String, String)> {
-        self.build.iter().map(|(k, v)| (k.clone(), v.join(", "))).collect()
+    pub fn code_under_test(&self) -> Vec<(String, String)> {
+        self.code_under_test.iter().map(|(k, v)| (k.clone(), v.join(", "))).collect()
     }
 
     pub fn tools(&self) -> &[(String, String)] {
@@ -305,9 +305,9 @@ mod tests {
     fn build_shots_vendor_and_runs_are_exposed() {
         let site = design_site();
         let data = loaded(&site, DESIGN);
-        assert!(data.build_named());
+        assert!(data.names_code_under_test());
         assert_eq!(
-            data.build_summary()[2],
+            data.code_under_test()[2],
             ("scripts".to_string(), "images/deploy/lab-136-http.sh, lab-136-http-series.ps1".to_string())
         );
         assert_eq!(

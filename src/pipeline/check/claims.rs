@@ -1,7 +1,7 @@
 //! Claims: every figure tag of a page checked against what the data gives.
 //!
 //! Owns the comparison of a page's claims with run data, vendor figures and completions,
-//! and makes each claim's [`FigureRecord`] for `figures.json`. It asks `figures` for values and the
+//! and makes each claim's [`ClaimRecord`] for `figures.json`. It asks `figures` for values and the
 //! number grammar; it does not render HTML (it hands `markdown` a [`ClaimView`] per tag).
 
 use std::collections::BTreeMap;
@@ -16,7 +16,7 @@ use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
 use crate::paths::display_path;
 use crate::views::CorrectionView;
 
-use super::super::figures_json::FigureRecord;
+use super::super::figures_json::ClaimRecord;
 
 /// Where a page's figures come from.
 pub struct FigureSources<'a> {
@@ -30,22 +30,22 @@ pub struct FigureSources<'a> {
 
 /// What the checks give a page: one view per tag, its corrections and its records.
 #[derive(Debug, Default)]
-pub struct PageFigures {
+pub struct PageClaims {
     pub views: Vec<ClaimView>,
     pub corrections: Vec<CorrectionView>,
-    pub records: Vec<FigureRecord>,
+    pub records: Vec<ClaimRecord>,
 }
 
 /// Checks every tag of `page`.
-pub fn check_page(
+pub fn check_claims(
     page: &Page,
     scan: &Scan,
     sources: &FigureSources,
     strings: &Strings,
-) -> (PageFigures, Vec<Diagnostic>) {
-    let mut figures = PageFigures::default();
+) -> (PageClaims, Vec<Diagnostic>) {
+    let mut figures = PageClaims::default();
     let mut problems = Vec::new();
-    let mut resolved = Resolved::new();
+    let mut resolved = Memo::new();
     for claim in &scan.claims {
         let (view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
@@ -81,7 +81,7 @@ fn error_at(page: &Page, code: &'static str, range: Range<usize>, message: Strin
 
 /// Figures already resolved on this page: a page states many figures more than once, and
 /// the value and explanation shown with a figure are the same each time.
-type Resolved = BTreeMap<String, Result<Resolution, FigureError>>;
+type Memo = BTreeMap<String, Result<Resolution, FigureError>>;
 
 struct Resolution {
     computed: Computed,
@@ -95,10 +95,10 @@ fn check_figure(
     page: &Page,
     claim: &Claim,
     sources: &FigureSources,
-    resolved: &mut Resolved,
+    resolved: &mut Memo,
     corrections: &mut Vec<CorrectionView>,
     problems: &mut Vec<Diagnostic>,
-) -> (ClaimView, Option<FigureRecord>) {
+) -> (ClaimView, Option<ClaimRecord>) {
     if !resolved.contains_key(&claim.name) {
         let result = resolve(&claim.name, sources).map(|computed| Resolution {
             value: machine_value(computed.value),
@@ -142,7 +142,7 @@ fn check_figure(
         }
     }
     let view = ClaimView { corrections: check_struck(page, claim, computed, corrections, problems), ..view };
-    let record = FigureRecord {
+    let record = ClaimRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),
         name: claim.name.clone(),
@@ -230,7 +230,7 @@ fn check_vendor(
     sources: &FigureSources,
     strings: &Strings,
     problems: &mut Vec<Diagnostic>,
-) -> (ClaimView, Option<FigureRecord>) {
+) -> (ClaimView, Option<ClaimRecord>) {
     let Some(vendor) = sources.runs.and_then(|r| r.vendor(&claim.name)) else {
         problems.push(error_at(
             page,
@@ -258,7 +258,7 @@ fn check_vendor(
         label: Some(strings.text(&page.lang, "figure-vendor-label")),
         corrections: Vec::new(),
     };
-    let record = FigureRecord {
+    let record = ClaimRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),
         name: claim.name.clone(),

@@ -22,7 +22,7 @@ use super::resolve::PageWork;
 use crate::content::Kind;
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
-use claims::{FigureSources, PageFigures, check_page};
+use claims::{FigureSources, PageClaims, check_claims};
 
 pub use coverage::Coverage;
 
@@ -57,19 +57,19 @@ pub(crate) fn page_figures(
     page: &crate::content::Page,
     work: &PageWork,
     completions: &BTreeMap<String, Computed>,
-) -> (PageFigures, Vec<Diagnostic>) {
+) -> (PageClaims, Vec<Diagnostic>) {
     let family = (page.front.kind == Kind::Family).then(|| page.family_id());
     let sources = FigureSources { runs: site.run_data(page), completions, family: family.as_deref() };
-    let (figures, mut found) = check_page(page, &work.scan, &sources, &site.strings);
-    found.extend(check_build_named(site, page));
+    let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings);
+    found.extend(check_code_under_test_named(site, page));
     (figures, found)
 }
 
-fn check_build_named(site: &Site, page: &crate::content::Page) -> Option<Diagnostic> {
-    let named_in_front = page.front.build.values().any(|v| !v.joined().trim().is_empty());
+fn check_code_under_test_named(site: &Site, page: &crate::content::Page) -> Option<Diagnostic> {
+    let named_in_front = page.front.code_under_test.values().any(|v| !v.joined().trim().is_empty());
     if page.front.kind != Kind::Measurement
         || named_in_front
-        || site.run_data(page).is_some_and(|r| r.build_named())
+        || site.run_data(page).is_some_and(|r| r.names_code_under_test())
     {
         return None;
     }

@@ -268,7 +268,7 @@ pub(crate) fn generated_home(
         banner: None,
         corrections: Vec::new(),
         appliances: Vec::new(),
-        build: Vec::new(),
+        code_under_test: Vec::new(),
         discussion: false,
     };
     let mut context = Context::new();

@@ -18,10 +18,10 @@ struct Request {
     source: PathBuf,
     page_url: String,
     redactions: Vec<[u32; 4]>,
-    place: Place,
+    asked_at: AskedAt,
 }
 
-enum Place {
+enum AskedAt {
     Page { page: usize, range: std::ops::Range<usize> },
     RunData { runs_yaml: PathBuf },
 }
@@ -79,8 +79,8 @@ fn published_path(source: &Path) -> String {
 }
 
 fn place_error(site: &Site, request: &Request, message: String) -> Diagnostic {
-    match &request.place {
-        Place::Page { page, range } => {
+    match &request.asked_at {
+        AskedAt::Page { page, range } => {
             let page = &site.content.pages[*page];
             Diagnostic::at(
                 "bad-image",
@@ -90,7 +90,7 @@ fn place_error(site: &Site, request: &Request, message: String) -> Diagnostic {
                 format!("{}: {message}", display_path(&request.source)),
             )
         }
-        Place::RunData { runs_yaml } => {
+        AskedAt::RunData { runs_yaml } => {
             Diagnostic::file("bad-image", runs_yaml, format!("{}: {message}", display_path(&request.source)))
         }
     }
@@ -113,7 +113,7 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
                 source: image.source.clone(),
                 page_url: format!("{}{}", site.settings.base_url, page.url),
                 redactions: redactions.get(&image.source).cloned().unwrap_or_default(),
-                place: Place::Page { page: index, range: image.range.clone() },
+                asked_at: AskedAt::Page { page: index, range: image.range.clone() },
             });
         }
     }
@@ -133,7 +133,7 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
                 source,
                 page_url: format!("{}{}", site.settings.base_url, page.url),
                 redactions: shot.redact.clone(),
-                place: Place::RunData { runs_yaml: bundle.join("runs.yaml") },
+                asked_at: AskedAt::RunData { runs_yaml: bundle.join("runs.yaml") },
             });
         }
     }

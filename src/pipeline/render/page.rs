@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use tera::Context;
 
-use super::super::check::claims::PageFigures;
+use super::super::check::claims::PageClaims;
 use super::super::load::Site;
 use super::super::resolve::PageWork;
 use super::site_view::{alternates, site_view};
@@ -49,7 +49,7 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         banner,
         corrections: Vec::new(),
         appliances,
-        build: Vec::new(),
+        code_under_test: Vec::new(),
         discussion: page.front.discussion && site.settings.giscus.is_some(),
     }
 }
@@ -70,16 +70,17 @@ pub(crate) fn render_page(
     site: &Site,
     page: &Page,
     work: &PageWork,
-    figures: &PageFigures,
+    figures: &PageClaims,
     completions: &BTreeMap<String, Computed>,
 ) -> Result<String, Diagnostic> {
     let inputs = RenderInputs { links: &work.resolved.links, claims: &figures.views };
     let html = render_html(page.body(), page.body_start, &inputs);
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
-    view.build = site.run_data(page).map(|r| r.build_summary()).unwrap_or_default();
-    if view.build.is_empty() {
-        view.build = page.front.build.iter().map(|(k, v)| (k.clone(), v.joined())).collect();
+    view.code_under_test = site.run_data(page).map(|r| r.code_under_test()).unwrap_or_default();
+    if view.code_under_test.is_empty() {
+        view.code_under_test =
+            page.front.code_under_test.iter().map(|(k, v)| (k.clone(), v.joined())).collect();
     }
     let mut context = Context::new();
     context.insert("lang", &page.lang);
