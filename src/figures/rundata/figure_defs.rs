@@ -4,26 +4,13 @@
 //! Owns `FigureDef`. It does not parse or evaluate expressions (`expr`, through `scope`)
 //! nor resolve a figure for a page ([`super::RunData::resolve`]).
 
-use super::RunData;
 use super::load::{Loader, shift};
 use super::scope::EvalScope;
-use crate::figures::expr::{self, Expr};
-use crate::figures::number::{self, Rounding, Unit};
-use crate::figures::{FigureError, Withdrawal};
+use super::{FigureDef, RunData};
+use crate::figures::FigureError;
+use crate::figures::expr;
+use crate::figures::number::{self, Rounding};
 use crate::yaml::Node;
-
-/// A figure of `figures:`, as loaded.
-#[derive(Debug, Clone)]
-pub(super) struct FigureDef {
-    pub(super) name: String,
-    pub(super) text: String,
-    pub(super) expr: Option<Expr>,
-    pub(super) unit: Option<Unit>,
-    pub(super) round: Rounding,
-    pub(super) withdrawn: Vec<Withdrawal>,
-    /// Where the expression's text starts in runs.yaml.
-    pub(super) text_offset: usize,
-}
 
 impl Loader<'_> {
     pub(super) fn load_figures(&mut self, node: &Node) -> Vec<FigureDef> {

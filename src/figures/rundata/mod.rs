@@ -51,10 +51,9 @@ mod testing;
 
 use std::path::PathBuf;
 
-use super::expr::{self, Segment};
+use super::expr::{self, Expr, Segment};
 use super::number::{Rounding, Unit};
-use super::{Computed, FigureError};
-use figure_defs::FigureDef;
+use super::{Computed, FigureError, Withdrawal};
 use scope::EvalScope;
 
 pub use field::{Field, NumberField};
@@ -99,6 +98,19 @@ pub struct VendorFigure {
     pub value: String,
     pub source: String,
     pub conditions: String,
+}
+
+/// A figure of `figures:`, as loaded.
+#[derive(Debug, Clone)]
+pub(super) struct FigureDef {
+    pub(super) name: String,
+    pub(super) text: String,
+    pub(super) expr: Option<Expr>,
+    pub(super) unit: Option<Unit>,
+    pub(super) round: Rounding,
+    pub(super) withdrawn: Vec<Withdrawal>,
+    /// Where the expression's text starts in runs.yaml.
+    pub(super) text_offset: usize,
 }
 
 /// Everything one runs.yaml holds, checked. Shared read-only between threads.

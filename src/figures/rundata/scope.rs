@@ -7,8 +7,7 @@
 use std::cell::RefCell;
 use std::ops::Range;
 
-use super::figure_defs::FigureDef;
-use super::{Field, NumberField, RunData};
+use super::{Field, FigureDef, NumberField, RunData};
 use crate::figures::FigureError;
 use crate::figures::expr::{self, Leaf, Scope, Segment};
 use crate::figures::number::Unit;
