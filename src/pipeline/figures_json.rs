@@ -8,9 +8,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::claims::same_number;
 use super::write::{Collector, FileInParts};
 use crate::diagnostics::Diagnostic;
+use crate::figures::number::same_value;
 
 /// One stated figure, as `figures.json` lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,8 +101,8 @@ pub fn compare_with_published(old: &[ClaimRecord], new: &[ClaimRecord], against:
     for published in old {
         let key = (published.page.as_str(), published.lang.as_str(), published.name.as_str());
         let current = now.get(&key).map(Vec::as_slice).unwrap_or(&[]);
-        let kept = current.iter().any(|r| same_number(&r.stated, &published.stated));
-        let struck = current.iter().any(|r| r.struck.iter().any(|s| same_number(s, &published.stated)));
+        let kept = current.iter().any(|r| same_value(&r.stated, &published.stated));
+        let struck = current.iter().any(|r| r.struck.iter().any(|s| same_value(s, &published.stated)));
         if kept || struck {
             continue;
         }

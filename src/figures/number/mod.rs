@@ -42,5 +42,5 @@ pub use check::{Mismatch, Passed, check, format_like};
 pub use decimal::{Decimal, Rounding, plain_text};
 pub use lex::Style;
 pub use scan::{FigureLike, FigureValue, scan_figure_like};
-pub use stated::{NumberError, Stated, parse_stated};
+pub use stated::{NumberError, Stated, parse_stated, same_value};
 pub use units::{Unit, UnitKind, parse_unit};

@@ -73,6 +73,18 @@ pub fn parse_stated(text: &str) -> Result<Stated, NumberError> {
     }
 }
 
+/// Whether two stated texts give the same value in the same kind of unit ("1.2 Gbit/s" and
+/// "1,200 Mbit/s"); texts that are not numbers are compared as text.
+pub fn same_value(a: &str, b: &str) -> bool {
+    match (parse_stated(a), parse_stated(b)) {
+        (Ok(a), Ok(b)) => {
+            let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());
+            a.unit.kind() == b.unit.kind() && (x - y).abs() <= 1e-9 * x.abs().max(y.abs())
+        }
+        _ => a.trim() == b.trim(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -186,7 +186,7 @@ fn check_struck(
     let mut numbers = Vec::new();
     for (struck, range) in &claim.struck {
         let struck = struck.trim();
-        let listed = computed.withdrawn.iter().find(|w| same_number(&w.value, struck));
+        let listed = computed.withdrawn.iter().find(|w| number::same_value(&w.value, struck));
         match listed {
             Some(withdrawal) => {
                 corrections.push(CorrectionView {
@@ -214,15 +214,6 @@ fn check_struck(
     numbers
 }
 
-pub(crate) fn same_number(a: &str, b: &str) -> bool {
-    match (parse_stated(a), parse_stated(b)) {
-        (Ok(a), Ok(b)) => {
-            let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());
-            a.unit.kind() == b.unit.kind() && (x - y).abs() <= 1e-9 * x.abs().max(y.abs())
-        }
-        _ => a.trim() == b.trim(),
-    }
-}
 
 fn check_vendor(
     page: &Page,
@@ -240,7 +231,7 @@ fn check_vendor(
         ));
         return (ClaimView::default(), None);
     };
-    if !same_number(&vendor.value, &claim.live) {
+    if !number::same_value(&vendor.value, &claim.live) {
         problems.push(
             error_at(
                 page,
