@@ -22,6 +22,12 @@ use crate::views::CorrectionView;
 pub struct FigureRecord {
     pub page: String,
     pub lang: String,
+    /// Where the live text starts in the page: 1-based line and column (in characters); 0
+    /// when not known (a figures.json written before tally recorded places).
+    #[serde(default)]
+    pub line: usize,
+    #[serde(default)]
+    pub col: usize,
     pub name: String,
     /// The live text as stated.
     pub stated: String,
@@ -64,6 +70,7 @@ pub fn check_page(
     let mut figures = PageFigures::default();
     let mut problems = Vec::new();
     let mut resolved = Resolved::new();
+    let lines = crate::published::Lines::new(&page.text);
     for claim in &scan.claims {
         let (view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
@@ -72,7 +79,7 @@ pub fn check_page(
             }
         };
         figures.views.push(view);
-        figures.records.extend(record);
+        figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
     }
     (figures, problems)
 }
@@ -163,6 +170,8 @@ fn check_figure(
     let record = FigureRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),
+        line: 0,
+        col: 0,
         name: claim.name.clone(),
         stated: claim.live.clone(),
         struck: claim.struck.iter().map(|(t, _)| t.trim().to_string()).collect(),
@@ -232,7 +241,8 @@ fn check_struck(
     numbers
 }
 
-fn same_number(a: &str, b: &str) -> bool {
+/// Whether two stated texts give the same number in the same kind of unit.
+pub(crate) fn same_number(a: &str, b: &str) -> bool {
     match (parse_stated(a), parse_stated(b)) {
         (Ok(a), Ok(b)) => {
             let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());
@@ -279,6 +289,8 @@ fn check_vendor(
     let record = FigureRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),
+        line: 0,
+        col: 0,
         name: claim.name.clone(),
         stated: claim.live.clone(),
         struck: Vec::new(),
@@ -310,42 +322,4 @@ pub fn explain(computed: &Computed) -> String {
 /// A value for `<data value>`: the shortest text that reads back as the same number.
 pub fn machine_value(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
-}
-
-/// Compares the figures a site states now with those it published before: a stated value
-/// may change only if the old one is struck beside the new one.
-pub fn compare_with_published(old: &[FigureRecord], new: &[FigureRecord], against: &str) -> Vec<Diagnostic> {
-    let mut problems = Vec::new();
-    let mut now: BTreeMap<(&str, &str, &str), Vec<&FigureRecord>> = BTreeMap::new();
-    for record in new {
-        now.entry((&record.page, &record.lang, &record.name)).or_default().push(record);
-    }
-    for published in old {
-        let key = (published.page.as_str(), published.lang.as_str(), published.name.as_str());
-        let current = now.get(&key).map(Vec::as_slice).unwrap_or(&[]);
-        let kept = current.iter().any(|r| same_number(&r.stated, &published.stated));
-        let struck = current.iter().any(|r| r.struck.iter().any(|s| same_number(s, &published.stated)));
-        if kept || struck {
-            continue;
-        }
-        let message = match current.first() {
-            Some(r) => format!(
-                "`{}` was published as `{}` and now reads `{}` without the old value struck",
-                published.name, published.stated, r.stated
-            ),
-            None => format!(
-                "`{}` was published as `{}` and is no longer stated",
-                published.name, published.stated
-            ),
-        };
-        problems.push(
-            Diagnostic::file("figure-silently-changed", &published.page, message)
-                .note(format!("published in {against}"))
-                .note(format!(
-                    "strike it beside the correction: [~~{}~~ NEW]{{={}}}, and list it under withdrawn:",
-                    published.stated, published.name
-                )),
-        );
-    }
-    problems
 }

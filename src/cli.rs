@@ -42,8 +42,9 @@ pub enum Command {
     },
     /// Check every page and figure without writing the site.
     Check {
-        /// A figures.json from an earlier build: fail where a published figure changed
-        /// without its old value struck beside the new one.
+        /// What was published: a figures.json, or the folder of an earlier build that
+        /// holds one. Fails where a published figure changed without its old value struck
+        /// beside the new one, or is no longer stated on its page.
         #[arg(long)]
         against: Option<PathBuf>,
     },
@@ -201,12 +202,8 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         problems.extend(crate::readme::check(&cli.root, &readme_block(&built)));
     }
     if let Some(path) = against {
-        match read_published(path) {
-            Ok(old) => problems.extend(crate::claims::compare_with_published(
-                &old,
-                &built.figures,
-                &path.display().to_string(),
-            )),
+        match crate::published::read(path) {
+            Ok(old) => problems.extend(crate::published::compare(&old, &built.figures, &cli.root)),
             Err(message) => return could_not_run(&message),
         }
     }
@@ -225,17 +222,6 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         println!("checked {} figures", built.figure_count);
     }
     if problems.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
-}
-
-fn read_published(path: &std::path::Path) -> Result<Vec<crate::claims::FigureRecord>, String> {
-    #[derive(serde::Deserialize)]
-    struct Published {
-        figures: Vec<crate::claims::FigureRecord>,
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str::<Published>(&text)
-        .map(|p| p.figures)
-        .map_err(|e| format!("{} is not a figures.json: {e}", path.display()))
 }
 
 fn readme_block(built: &crate::build::Built) -> String {

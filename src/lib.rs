@@ -23,6 +23,7 @@ pub mod i18n;
 pub mod markdown;
 pub mod output;
 pub mod parity;
+pub mod published;
 pub mod readme;
 pub mod scaffold;
 pub mod serve;
