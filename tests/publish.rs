@@ -1,10 +1,15 @@
 //! Publishing the bundled site: `tally check --against` the folder of its last build (a
 //! figure changed without its old value struck, a figure gone from its page, a first
-//! publication).
+//! publication), and scripts/publish-check.sh, which the website's workflow runs, against a
+//! stand-in for the live site on loopback (no test leaves this machine).
 
 mod common;
 
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
 
 use common::{Run, Site, assert_at, check_json_with, copy_tree, notes, place};
 
@@ -127,4 +132,165 @@ fn check_against_a_folder_with_no_figures_json_is_refused_as_a_first_publication
         .expect_code(2)
         .expect_stderr("does not exist");
     site.check().expect_success();
+}
+
+/// A stand-in for the live site on 127.0.0.1: answers up to four requests with `status`
+/// and `body`, and records the path each asked for.
+struct LiveSite {
+    address: String,
+    asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl LiveSite {
+    fn serving(status: u16, body: Vec<u8>) -> LiveSite {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port on loopback");
+        let address = format!("http://{}", listener.local_addr().expect("its address"));
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::clone(&asked);
+        std::thread::spawn(move || {
+            for stream in listener.incoming().take(4) {
+                let Ok(mut stream) = stream else { return };
+                let mut reader = BufReader::new(&stream);
+                let mut request = String::new();
+                let _ = reader.read_line(&mut request);
+                let mut header = String::new();
+                while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
+                    header.clear();
+                }
+                let path = request.split(' ').nth(1).unwrap_or_default().to_string();
+                log.lock().expect("the log").push(path);
+                let head = format!(
+                    "HTTP/1.1 {status} Stand-in\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body));
+            }
+        });
+        LiveSite { address, asked }
+    }
+
+    fn asked(&self) -> Vec<String> {
+        self.asked.lock().expect("the log").clone()
+    }
+}
+
+/// Points the site's base_url at `address`.
+fn live_at(site: &Site, address: &str) {
+    let settings = site.read_source("site.yaml");
+    let line = settings.lines().find(|l| l.starts_with("base_url: ")).expect("site.yaml names its base_url");
+    site.edit("site.yaml", line, &format!("base_url: \"{address}\""));
+}
+
+/// Runs `bash scripts/publish-check.sh ARGS` in the site's folder, as the workflow does,
+/// with the tally under test first on the PATH.
+fn publish_check(site: &Site, args: &[&str], github: bool) -> Run {
+    let tally = Path::new(env!("CARGO_BIN_EXE_tally"));
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = std::iter::once(tally.parent().expect("the binary's folder").to_path_buf())
+        .chain(std::env::split_paths(&path));
+    let mut command = Command::new("bash");
+    command
+        .arg(repository().join("scripts/publish-check.sh"))
+        .args(args)
+        .current_dir(site.root())
+        .env("PATH", std::env::join_paths(dirs).expect("a PATH"))
+        .env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS");
+    if github {
+        command.env("GITHUB_ACTIONS", "true");
+    }
+    let output = command.output().expect("running bash");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn publish_check_compares_with_the_figures_the_live_site_serves_and_annotates_the_changed_line() {
+    let (site, published) = published_site();
+    let figures = std::fs::read(published.join("figures.json")).expect("the published figures");
+    let live = LiveSite::serving(200, figures);
+    live_at(&site, &live.address);
+    publish_check(&site, &[], false)
+        .expect_success()
+        .expect_stderr(&format!("comparing with the figures published at {}/figures.json", live.address));
+
+    change_a_figure_silently(&site);
+    let run = publish_check(&site, &["--format", "github"], true);
+    run.expect_code(1);
+    let (line, col) = place(&site, PAGE, "2,107]{=");
+    let annotation = format!("::error file={PAGE},line={line},col={col}::[figure-silently-changed] ");
+    assert!(run.stdout.starts_with(&annotation), "{run:#?}");
+    assert_eq!(live.asked(), ["/figures.json", "/figures.json"]);
+}
+
+#[test]
+fn publish_check_on_a_first_publication_says_nothing_is_published_yet_and_checks_without_against() {
+    let site = bundled_site();
+    let live = LiveSite::serving(404, b"Not Found".to_vec());
+    live_at(&site, &live.address);
+    let nothing = format!("nothing published yet at {}/figures.json (HTTP 404)", live.address);
+    let run = publish_check(&site, &[], false);
+    run.expect_success().expect_stderr(&nothing);
+    assert!(run.stdout.contains("checked "), "the site was not checked: {run:#?}");
+    publish_check(&site, &["--format", "github"], true).expect_success().expect_stderr(&nothing);
+
+    // Checked without --against is still checked: a figure the data does not give fails.
+    site.edit(PAGE, REVIVED, &REVIVED.replace("2,106", "2,107"));
+    let run = publish_check(&site, &["--format", "github"], true);
+    run.expect_code(1);
+    assert!(run.stdout.contains(&format!("::notice title=publish-check::{nothing}")), "{run:#?}");
+    assert!(run.stdout.contains("[figure-mismatch]"), "{run:#?}");
+}
+
+#[test]
+fn publish_check_fails_when_the_live_site_cannot_say_what_it_publishes() {
+    let site = bundled_site();
+    let live = LiveSite::serving(403, b"Forbidden".to_vec());
+    live_at(&site, &live.address);
+    let run = publish_check(&site, &[], false);
+    run.expect_code(2).expect_stderr("answered HTTP 403, so what is published cannot be known");
+    assert!(!run.stdout.contains("checked "), "the site was checked as if nothing were published: {run:#?}");
+
+    // Nothing listening at all: a port just given up.
+    let closed = {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port on loopback");
+        format!("http://{}", listener.local_addr().expect("its address"))
+    };
+    live_at(&site, &closed);
+    let run = publish_check(&site, &[], false);
+    run.expect_code(2).expect_stderr("cannot fetch the published figures from");
+    assert!(!run.stdout.contains("checked "), "{run:#?}");
+}
+
+#[test]
+fn the_workflow_runs_the_commands_the_readme_gives_with_actions_pinned_by_commit() {
+    let workflow =
+        std::fs::read_to_string(repository().join(".github/workflows/site.yml")).expect("the workflow");
+    let readme = std::fs::read_to_string(repository().join("README.md")).expect("README.md");
+    let publishing = readme.split("\n## Publishing\n").nth(1).expect("README has a Publishing section");
+    let publishing = publishing.split("\n## ").next().unwrap_or_default();
+    let runs: Vec<&str> =
+        workflow.lines().filter_map(|l| l.trim().strip_prefix("run: ")).map(str::trim).collect();
+    assert!(runs.contains(&"bash scripts/publish-check.sh --format github"), "{runs:?}");
+    for command in &runs {
+        assert!(
+            publishing.contains(command),
+            "the workflow runs `{command}`, which README's Publishing section does not give"
+        );
+    }
+    let uses: Vec<&str> = workflow.lines().filter_map(|l| l.split("uses: ").nth(1)).collect();
+    assert_eq!(uses.len(), 5, "{uses:?}");
+    for action in uses {
+        let (name, rest) = action.split_once('@').unwrap_or((action, ""));
+        let (commit, version) = rest.split_once(" # v").unwrap_or((rest, ""));
+        assert!(name.starts_with("actions/"), "{action}");
+        assert!(
+            commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit()),
+            "not pinned by commit: {action}"
+        );
+        assert!(version.split('.').count() == 3, "no exact version beside the commit: {action}");
+    }
 }
