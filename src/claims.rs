@@ -23,10 +23,11 @@ pub struct FigureRecord {
     pub page: String,
     pub lang: String,
     /// Where the live text starts in the page: 1-based line and column (in characters); 0
-    /// when not known (a figures.json written before tally recorded places).
-    #[serde(default)]
+    /// when not known. figures.json lists them apart, after the figures
+    /// ([`crate::published::Places`]).
+    #[serde(default, skip_serializing)]
     pub line: usize,
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     pub col: usize,
     pub name: String,
     /// The live text as stated.

@@ -2,9 +2,10 @@
 //! none of it changed or went away unseen (`tally check --against`).
 //!
 //! Owns reading a published `figures.json` (the file itself, or the folder of a built site
-//! that holds it), the place of each figure in its page that figures.json records
-//! ([`Lines`]), and [`compare`]: a value a page published may change only when the old value
-//! is struck beside the new one, and a figure a page published may not disappear from it.
+//! that holds it), the place of each figure in its page ([`Lines`]) and how figures.json
+//! records it ([`Places`]), and [`compare`]: a value a page published may change only when
+//! the old value is struck beside the new one, and a figure a page published may not
+//! disappear from it.
 //!
 //! A first publication has nothing to compare with. A path that holds no figures.json is
 //! refused rather than read as "nothing published", so that a mistyped path cannot pass for
@@ -47,6 +48,41 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// The places of the figures figures.json lists, written after them, one page a line: a
+/// figure's own line then changes only when what it states changes, so that a diff of two
+/// builds still lists just the figures that changed.
+///
+/// ```text
+/// "figures": [
+/// {"page":"content/a.md","lang":"en","name":"x","stated":"9,000",...}
+/// ],
+/// "places": {
+/// "content/a.md": [[12,5]]
+/// }}
+/// ```
+#[derive(Debug, Default)]
+pub struct Places {
+    json: Vec<u8>,
+}
+
+impl Places {
+    /// Adds the places of one page's records, in the order figures.json lists them.
+    pub fn add(&mut self, records: &[FigureRecord]) {
+        let Some(first) = records.first() else { return };
+        let places: Vec<[usize; 2]> = records.iter().map(|r| [r.line, r.col]).collect();
+        self.json.extend_from_slice(if self.json.is_empty() { b"\n" } else { b",\n" });
+        // Strings and numbers only: serialising them cannot fail.
+        let _ = serde_json::to_writer(&mut self.json, &first.page);
+        self.json.extend_from_slice(b": ");
+        let _ = serde_json::to_writer(&mut self.json, &places);
+    }
+
+    /// What ends figures.json after its last figure: the places, and the closing brackets.
+    pub fn end(self) -> Vec<u8> {
+        [&b"\n],\n\"places\": {"[..], &self.json, b"\n}}\n"].concat()
+    }
+}
+
 /// The figures a site published, and the file they were read from.
 #[derive(Debug)]
 pub struct Published {
@@ -73,14 +109,45 @@ pub fn read(path: &Path) -> Result<Published, String> {
     #[derive(serde::Deserialize)]
     struct Listing {
         figures: Vec<FigureRecord>,
+        /// Absent from a figures.json written before tally recorded places.
+        #[serde(default)]
+        places: BTreeMap<String, Vec<[usize; 2]>>,
     }
-    match serde_json::from_str::<Listing>(&text) {
-        Ok(listing) => Ok(Published { file, figures: listing.figures }),
-        Err(e) => {
-            let what = e.to_string();
-            let what = what.split(" at line ").next().unwrap_or_default();
-            Err(format!("{}:{}:{}: not a {FIGURES_FILE}: {what}", file.display(), e.line(), e.column()))
-        }
+    let listing = serde_json::from_str::<Listing>(&text).map_err(|e| {
+        let what = e.to_string();
+        let what = what.split(" at line ").next().unwrap_or_default().to_string();
+        format!("{}:{}:{}: not a {FIGURES_FILE}: {what}", file.display(), e.line(), e.column())
+    })?;
+    let mut figures = listing.figures;
+    place_records(&mut figures, &listing.places).map_err(|page| {
+        format!(
+            "{}: not a {FIGURES_FILE}: the places it lists for {page} are not one for each of its figures",
+            file.display()
+        )
+    })?;
+    Ok(Published { file, figures })
+}
+
+/// Gives each record its place from `places` (none when figures.json lists no places);
+/// fails with a page whose places do not match its figures one for one.
+fn place_records(
+    records: &mut [FigureRecord],
+    places: &BTreeMap<String, Vec<[usize; 2]>>,
+) -> Result<(), String> {
+    if places.is_empty() {
+        return Ok(());
+    }
+    let mut used: BTreeMap<&str, usize> = BTreeMap::new();
+    for record in records.iter_mut() {
+        let (page, list) = places.get_key_value(&record.page).ok_or_else(|| record.page.clone())?;
+        let index = used.entry(page.as_str()).or_insert(0);
+        let &[line, col] = list.get(*index).ok_or_else(|| page.clone())?;
+        *index += 1;
+        (record.line, record.col) = (line, col);
+    }
+    match places.iter().find(|(page, list)| used.get(page.as_str()).copied().unwrap_or(0) != list.len()) {
+        Some((page, _)) => Err(page.clone()),
+        None => Ok(()),
     }
 }
 
@@ -375,6 +442,50 @@ mod tests {
         assert_eq!(from_folder.figures.len(), 1);
         assert_eq!((from_folder.figures[0].line, from_folder.figures[0].col), (0, 0));
         assert_eq!(read(&dir.path().join(FIGURES_FILE)).unwrap().figures, from_folder.figures);
+    }
+
+    /// figures.json as a build writes it: the records one a line, then their places.
+    fn listing(records: &[FigureRecord]) -> String {
+        let lines: Vec<String> = records.iter().map(|r| serde_json::to_string(r).unwrap()).collect();
+        let mut places = Places::default();
+        for page in records.chunk_by(|a, b| a.page == b.page) {
+            places.add(page);
+        }
+        let end = String::from_utf8(places.end()).unwrap();
+        format!("{{\"generator\": \"tally\",\n\"figures\": [\n{}{end}", lines.join(",\n"))
+    }
+
+    #[test]
+    fn places_are_written_after_the_figures_one_page_a_line_and_read_back_onto_them() {
+        let mut other = record("b", "2", 7, 1);
+        other.page = "content/other.md".to_string();
+        let records = [record("a", "1", 3, 5), record("a", "1", 9, 2), other];
+        let text = listing(&records);
+        assert!(text.ends_with("],\n\"places\": {\n\"content/m/index.md\": [[3,5],[9,2]],\n\"content/other.md\": [[7,1]]\n}}\n"), "{text}");
+        assert!(
+            !text.lines().nth(2).unwrap().contains("\"line\""),
+            "a figure's own line holds no place: {text}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FIGURES_FILE), &text).unwrap();
+        assert_eq!(read(dir.path()).unwrap().figures, records);
+    }
+
+    #[test]
+    fn places_that_do_not_match_the_figures_one_for_one_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(FIGURES_FILE);
+        let text = listing(&[record("a", "1", 3, 5), record("a", "2", 4, 5)]);
+        for broken in
+            [text.replace("[[3,5],[4,5]]", "[[3,5]]"), text.replace("[[3,5],[4,5]]", "[[3,5],[4,5],[6,1]]")]
+        {
+            std::fs::write(&file, broken).unwrap();
+            let error = read(&file).unwrap_err();
+            assert!(
+                error.contains("places it lists for content/m/index.md are not one for each of its figures"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -118,6 +118,30 @@ fn check_against_the_last_build_fails_naming_a_figure_no_longer_stated_on_its_pa
     );
 }
 
+/// figures.json up to the places that follow its figures.
+fn figures_only(folder: &Path) -> String {
+    let text = std::fs::read_to_string(folder.join("figures.json")).expect("figures.json");
+    text.split("\n],\n\"places\": {").next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_figure_moved_to_another_line_leaves_its_line_of_figures_json_as_it_was_and_passes() {
+    let (site, published) = published_site();
+    site.edit(PAGE, "Sophos rates", "A paragraph added above every figure.\n\nSophos rates");
+    let moved = site.holder().join("moved");
+    site.build_into(&moved).expect_success();
+    assert_eq!(figures_only(&moved), figures_only(&published), "a diff of the two builds lists figures");
+    let (run, errors) = check_against(&site, &published);
+    assert!(errors.is_empty(), "{}", run.stdout);
+    run.expect_success();
+
+    // The places did move: a figure changed now is named at its new line.
+    change_a_figure_silently(&site);
+    let (run, errors) = check_against(&site, &published);
+    run.expect_code(1);
+    assert_at(&errors[0], "figure-silently-changed", &site, PAGE, "2,107]{=");
+}
+
 #[test]
 fn check_against_a_folder_with_no_figures_json_is_refused_as_a_first_publication_is_checked_without_it() {
     let site = bundled_site();

@@ -182,7 +182,7 @@ fn figures_and_pages(
     let mut json = output.begin("figures.json");
     let generator = format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
     json.push(format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator)).as_bytes());
-    let (mut kept, mut count) = (Vec::new(), 0);
+    let (mut kept, mut count, mut places) = (Vec::new(), 0, crate::published::Places::default());
     let pages: Vec<(&crate::content::Page, &PageWork)> = site.content.pages.iter().zip(work).collect();
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         let done: Vec<(Vec<crate::claims::FigureRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
@@ -206,6 +206,7 @@ fn figures_and_pages(
             // The first record follows the opening bracket without a comma.
             let lines = if count == 0 { lines.get(1..).unwrap_or_default() } else { &lines[..] };
             json.push(lines);
+            places.add(&records);
             count += records.len();
             if keep_records {
                 kept.extend(records);
@@ -213,7 +214,7 @@ fn figures_and_pages(
             problems.append(&mut found);
         }
     }
-    json.push(b"\n]}\n");
+    json.push(&places.end());
     output.end(json);
     (kept, count)
 }
