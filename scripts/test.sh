@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
-# Everything the tests need, set up on a fresh machine, then every check CI runs:
-# formatting, lints, unit and integration tests, a release build of the bundled site and
-# the Nu HTML Checker over every page it wrote, and the browser tests of `tally serve`.
+# Everything the tests need, set up on a fresh machine, then every check CI runs: the
+# website's workflow linted, formatting, lints, unit and integration tests, a release build
+# of the bundled site and the Nu HTML Checker over every page it wrote, and the browser
+# tests of `tally serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 if ((${#missing[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 # --ignore-scripts: vnu-jar's install step downloads a Java runtime; the machine's is used.
 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+
+# The website's workflow: actionlint (from PyPI, pinned by hash, in a virtual environment
+# under target/) checks it, and the shell it runs with shellcheck.
+python3 -m venv target/lint
+target/lint/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+  -r scripts/lint-requirements.txt
+target/lint/bin/actionlint .github/workflows/site.yml
+shellcheck scripts/publish-check.sh
+version=$(target/lint/bin/actionlint --version)
+echo "${version%%$'\n'*} found no problem in .github/workflows/site.yml"
 
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings

@@ -640,14 +640,18 @@ fn figures_json_gives_each_figure_its_own_line_so_a_diff_shows_the_figures_that_
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("{\"generator\": \"tally "), "{text}");
     assert_eq!(lines[1], "\"figures\": [");
-    assert_eq!(lines.last(), Some(&"]}"));
-    let figures = &lines[2..lines.len() - 1];
+    let end = lines.iter().position(|l| *l == "],").expect("the figures' closing bracket");
+    // Then the places, one page a line, so that a figure's own line holds no line number.
+    assert_eq!(lines.get(end + 1), Some(&"\"places\": {"), "{text}");
+    assert_eq!(lines.last(), Some(&"}}"));
+    let figures = &lines[2..end];
     assert_eq!(figures.len(), 16, "{text}");
     for (i, line) in figures.iter().enumerate() {
         let record = line.strip_suffix(',').unwrap_or(line);
         assert_eq!(line.ends_with(','), i + 1 < figures.len(), "{line}");
         let figure: Value = serde_json::from_str(record).expect("one figure per line");
         assert!(figure["name"].is_string(), "{line}");
+        assert!(figure.get("line").is_none(), "{line}");
     }
 }
 

@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 
 use crate::diagnostics::{self, Diagnostic, Format};
 use crate::pipeline::Options;
+use crate::pipeline::figures_json::published;
 use crate::pipeline::write::Destination;
 use crate::report::{could_not_run, make_or_report, print_problems};
 
@@ -46,8 +47,9 @@ pub enum Command {
     },
     /// Check every page and figure without writing the site.
     Check {
-        /// A figures.json from an earlier build: fail where a published figure changed
-        /// without its old value struck beside the new one.
+        /// What was published: a figures.json, or the folder of an earlier build that
+        /// holds one. Fails where a published figure changed without its old value struck
+        /// beside the new one, or is no longer stated on its page.
         #[arg(long)]
         against: Option<PathBuf>,
     },
@@ -178,12 +180,8 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         problems.extend(readme::check(&cli.root, &readme_block(&built)));
     }
     if let Some(path) = against {
-        match crate::pipeline::figures_json::read(path) {
-            Ok(old) => problems.extend(crate::pipeline::figures_json::compare_with_published(
-                &old,
-                &built.figures,
-                &path.display().to_string(),
-            )),
+        match published::read(path) {
+            Ok(old) => problems.extend(published::compare(&old, &built.figures, &cli.root)),
             Err(message) => return could_not_run(&message),
         }
     }

@@ -137,7 +137,7 @@ fn figures_and_pages(
             })
             .collect();
         for (records, lines, mut found) in done {
-            json.push(&lines);
+            json.push(&records, &lines);
             count += records.len();
             if keep_records {
                 kept.extend(records);

@@ -46,6 +46,7 @@ pub fn check_claims(
     let mut figures = PageClaims::default();
     let mut problems = Vec::new();
     let mut resolved = Memo::new();
+    let lines = super::super::figures_json::published::Lines::new(&page.text);
     for claim in &scan.claims {
         let (view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
@@ -54,7 +55,7 @@ pub fn check_claims(
             }
         };
         figures.views.push(view);
-        figures.records.extend(record);
+        figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
     }
     (figures, problems)
 }
@@ -145,6 +146,8 @@ fn check_figure(
     let record = ClaimRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),
+        line: 0,
+        col: 0,
         name: claim.name.clone(),
         stated: claim.live.clone(),
         struck: claim.struck.iter().map(|(t, _)| t.trim().to_string()).collect(),
@@ -214,7 +217,6 @@ fn check_struck(
     numbers
 }
 
-
 fn check_vendor(
     page: &Page,
     claim: &Claim,
@@ -252,6 +254,8 @@ fn check_vendor(
     let record = ClaimRecord {
         page: display_path(&page.source),
         lang: page.lang.clone(),
+        line: 0,
+        col: 0,
         name: claim.name.clone(),
         stated: claim.live.clone(),
         struck: Vec::new(),

@@ -59,7 +59,7 @@ pub(crate) fn page_figures(
     completions: &BTreeMap<String, Computed>,
 ) -> (PageClaims, Vec<Diagnostic>) {
     let family = (page.front.kind == Kind::Family).then(|| page.family_id());
-    let sources = FigureSources { runs: site.run_data(page), completions, family: family.as_deref() };
+    let sources = FigureSources { runs: site.run_data(page), completions, family };
     let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings);
     found.extend(check_code_under_test_named(site, page));
     (figures, found)

@@ -1,0 +1,86 @@
+//! `figures.json`: every claim of the site as one record a line, so that a diff of two
+//! builds lists the figures that changed, and after them where each stood. Owns the record
+//! ([`ClaimRecord`]) and writing the file as pages finish ([`Writer`]); reading a published
+//! one back and comparing it with the site as it is now are in [`published`].
+
+pub mod published;
+
+use serde::{Deserialize, Serialize};
+
+use super::write::{Collector, FileInParts};
+
+/// One stated figure, as `figures.json` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClaimRecord {
+    pub page: String,
+    pub lang: String,
+    /// Where the live text starts in the page: 1-based line and column (in characters); 0
+    /// when not known. figures.json lists them apart, after the figures
+    /// ([`published::Places`]).
+    #[serde(default, skip_serializing)]
+    pub line: usize,
+    #[serde(default, skip_serializing)]
+    pub col: usize,
+    pub name: String,
+    /// The live text as stated.
+    pub stated: String,
+    /// Struck (withdrawn) values shown beside it.
+    #[serde(default)]
+    pub struck: Vec<String>,
+    pub computed: Option<f64>,
+    pub unit: String,
+    pub formula: String,
+    pub inputs: Vec<(String, f64)>,
+    #[serde(default)]
+    pub vendor: bool,
+}
+
+/// figures.json, written in parts as pages finish: a header, then each record on a line.
+pub(crate) struct Writer {
+    file: FileInParts,
+    places: published::Places,
+    /// Whether a record has been written: the first follows the opening bracket without a
+    /// comma.
+    started: bool,
+}
+
+impl Writer {
+    pub(crate) fn begin(output: &Collector) -> Writer {
+        let mut file = output.begin("figures.json");
+        let generator =
+            format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
+        file.push(
+            format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator)).as_bytes(),
+        );
+        Writer { file, places: published::Places::default(), started: false }
+    }
+
+    /// Appends the lines [`lines`] made of `records`.
+    pub(crate) fn push(&mut self, records: &[ClaimRecord], lines: &[u8]) {
+        self.places.add(records);
+        if lines.is_empty() {
+            return;
+        }
+        let lines = if self.started { lines } else { lines.get(1..).unwrap_or_default() };
+        self.file.push(lines);
+        self.started = true;
+    }
+
+    pub(crate) fn end(mut self, output: &Collector) {
+        let places = std::mem::take(&mut self.places);
+        self.file.push(&places.end());
+        output.end(self.file);
+    }
+}
+
+/// Records as figures.json lines, each after a comma and a line break; serialised where
+/// the records were made, so that the file is written by one thread in page order.
+pub(crate) fn lines(records: &[ClaimRecord]) -> Vec<u8> {
+    let mut lines = Vec::new();
+    for record in records {
+        lines.extend_from_slice(b",\n");
+        // A record is strings and numbers only: serialising it cannot fail.
+        let _ = serde_json::to_writer(&mut lines, record);
+    }
+    lines
+}
