@@ -89,9 +89,19 @@ function startServer(site, server) {
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** axe-core's violations on the page as it is now, one line each. */
-export async function axeViolations(page) {
+/**
+ * axe-core's violations on the page as it is now, one line each. Each rule named in
+ * `decided` must also have been checked and decided for every node it applies to: axe's
+ * "incomplete" (it could not tell, say a contrast over an image) counts as a violation.
+ */
+export async function axeViolations(page, { decided = [] } = {}) {
   await page.addScriptTag({ content: axeSource });
   const results = await page.evaluate(() => window.axe.run());
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`);
+  const line = (rule, what) => `${rule.id}: ${what} (${rule.nodes.map((n) => n.target).join(", ")})`;
+  return [
+    ...results.violations.map((rule) => line(rule, rule.help)),
+    ...results.incomplete.filter((rule) => decided.includes(rule.id)).map((rule) => line(rule, "could not be decided")),
+    ...decided.filter((id) => ![...results.passes, ...results.violations].some((rule) => rule.id === id))
+      .map((id) => `${id}: not checked at all`),
+  ];
 }
