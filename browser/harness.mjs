@@ -14,7 +14,7 @@ import { chromium } from "playwright-core";
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const artifacts = path.join(repo, "target/browser-artifacts");
-const binary = process.env.TALLY_BIN ?? path.join(repo, "target/release/tally");
+export const binary = process.env.TALLY_BIN ?? path.join(repo, "target/release/tally");
 
 /** Chromium as every test starts it: headless, no sandbox, nothing fetched on its own. */
 export const CHROMIUM_ARGS = [
@@ -24,8 +24,9 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Copies the bundled site into a temporary folder, lets `prepare(site)` change the copy,
- * serves it and opens a browser on it. `close()` stops both, keeps the server's log as
- * target/browser-artifacts/LOGNAME and removes the folder.
+ * serves it and opens a browser on it. `serverLog()` is what the server has written to
+ * stderr so far; `close()` stops both, keeps that log as target/browser-artifacts/LOGNAME
+ * and removes the folder.
  */
 export async function openSite({ logName = "serve.log", prepare = () => {} } = {}) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-browser-"));
@@ -57,7 +58,7 @@ export async function openSite({ logName = "serve.log", prepare = () => {} } = {
       outside.push(url.href);
       return route.abort();
     });
-    return { workdir, site, base, context, outside, close };
+    return { workdir, site, base, context, outside, serverLog: () => server.log, close };
   } catch (error) {
     await close();
     throw error;
