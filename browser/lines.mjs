@@ -20,7 +20,16 @@ export async function sitePages(base) {
  * plus the number of figures looked at.
  */
 export function readLines() {
-  const describe = (element) => `${element.closest("[id]")?.id ?? "?"}: ${JSON.stringify(element.textContent.trim())}`;
+  // Where an element stands: the id of the nearest heading before it.
+  const place = (element) => {
+    for (let e = element; e && e !== document.body; e = e.parentElement) {
+      for (let before = e.previousElementSibling; before; before = before.previousElementSibling) {
+        if (/^H[1-6]$/.test(before.tagName)) return `#${before.id || before.textContent.trim()}`;
+      }
+    }
+    return "top";
+  };
+  const describe = (element) => `${place(element)}: ${JSON.stringify(element.textContent.trim())}`;
   const figureElements = [...document.querySelectorAll("data.figure")];
   const figures = figureElements.filter((e) => e.getClientRects().length > 1).map(describe);
 
@@ -45,7 +54,7 @@ export function readLines() {
     for (const node of textNodes(cell, (n) => !n.parentElement.closest("data.figure"))) {
       for (const found of node.data.matchAll(numberWithUnit)) {
         if (lineBoxes(node, found.index, found.index + found[0].length) > 1) {
-          cellNumbers.push(`${cell.closest("[id]")?.id ?? "?"}: ${JSON.stringify(found[0])}`);
+          cellNumbers.push(`${place(cell)}: ${JSON.stringify(found[0])}`);
         }
       }
     }
@@ -80,7 +89,7 @@ export function readLines() {
       if (chars[i].top === null) continue;
       if (previous !== null && chars[i].top > chars[previous].top + 4 && previous === i - 1
         && japanese.test(chars[previous].char) && japanese.test(chars[i].char) && !boundaries.has(i)) {
-        japaneseMidWord.push(`${block.closest("[id]")?.id ?? "?"}: ${JSON.stringify(`${text.slice(Math.max(0, i - 6), i)}|${text.slice(i, i + 6)}`)}`);
+        japaneseMidWord.push(`${place(block)}: ${JSON.stringify(`${text.slice(Math.max(0, i - 6), i)}|${text.slice(i, i + 6)}`)}`);
       }
       previous = i;
     }
