@@ -4,52 +4,36 @@
 // edits of one page, each: the time from the file's write to the server's `build` event
 // (server-sent events, read by this script), and to the open page showing the edit after
 // its reload. Prints the median and the slowest of each, and the server's own build times.
-// Not a test: it asserts nothing. TALLY_BIN and CHROMIUM as for test.mjs.
+// Not a test: it asserts nothing. TALLY_BIN and CHROMIUM as in harness.mjs.
 
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { binary, openSite } from "./harness.mjs";
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const binary = process.env.TALLY_BIN ?? path.join(repo, "target/release/tally");
 const pages = Number(process.argv[2] ?? 0);
 const ROUNDS = 10;
 
-const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-measure-"));
-const site = path.join(workdir, "site");
-for (const part of ["content", "templates", "static", "i18n", "site.yaml"]) {
-  fs.cpSync(path.join(repo, part), path.join(site, part), { recursive: true });
-}
 const words = "the bench measures each appliance with the same cables and the same host".split(" ");
-for (let i = 0; i < pages; i++) {
-  const name = `page-${String(i).padStart(4, "0")}`;
-  const original = path.join(site, "content/notes", `${name}.md`);
-  const body = Array.from({ length: 6 }, (_, p) => words.slice(p).join(" ") + ".").join("\n\n");
-  fs.mkdirSync(path.dirname(original), { recursive: true });
-  fs.writeFileSync(original, `---\ntitle: Note ${name}\n---\n\n## Notes\n\n${body}\n\nSee the [method](../method/index.md).\n`);
-  const hash = execFileSync(binary, ["--root", site, "hash", `content/notes/${name}.md`]).toString().trim();
-  fs.writeFileSync(path.join(site, "content/notes", `${name}.ja.md`),
-    `---\ntitle: 覚え書き ${name}\ntranslates: ${hash}\n---\n\n## 覚え書き {#notes}\n\n試験台は、同じケーブルと同じホストで各機器を測ります。\n\n[測り方](../method/index.md)を参照。\n`);
+/** Adds PAGES bilingual notes to the copy of the site. */
+function addNotes(site) {
+  for (let i = 0; i < pages; i++) {
+    const name = `page-${String(i).padStart(4, "0")}`;
+    const original = path.join(site, "content/notes", `${name}.md`);
+    const body = Array.from({ length: 6 }, (_, p) => words.slice(p).join(" ") + ".").join("\n\n");
+    fs.mkdirSync(path.dirname(original), { recursive: true });
+    fs.writeFileSync(original, `---\ntitle: Note ${name}\n---\n\n## Notes\n\n${body}\n\nSee the [method](../method/index.md).\n`);
+    const hash = execFileSync(binary, ["--root", site, "hash", `content/notes/${name}.md`]).toString().trim();
+    fs.writeFileSync(path.join(site, "content/notes", `${name}.ja.md`),
+      `---\ntitle: 覚え書き ${name}\ntranslates: ${hash}\n---\n\n## 覚え書き {#notes}\n\n試験台は、同じケーブルと同じホストで各機器を測ります。\n\n[測り方](../method/index.md)を参照。\n`);
+  }
 }
 const target = pages > 0 ? { url: "/notes/page-0500/", file: "content/notes/page-0500.md" }
   : { url: "/method/", file: "content/method/index.md" };
 
-let log = "";
-const server = spawn(binary, ["serve", "--port", "0", "--root", site], { env: { ...process.env, NO_COLOR: "1" } });
-server.stderr.on("data", (chunk) => { log += chunk; });
-const base = await new Promise((resolve, reject) => {
-  let out = "";
-  server.on("exit", (code) => reject(new Error(`tally serve exited (${code}):\n${log}`)));
-  server.stdout.on("data", (chunk) => {
-    out += chunk;
-    const found = out.match(/^serving (http:\/\/127\.0\.0\.1:\d+)\//m);
-    if (found) resolve(found[1]);
-  });
-});
+const served = await openSite({ logName: "serve-measure.log", prepare: addNotes });
+const { site, base, context } = served;
 
 const builds = new Map();
 http.get(base + "/__tally/events", (response) => {
@@ -65,13 +49,6 @@ async function eventFor(build) {
   return builds.get(build);
 }
 
-const context = await chromium.launchPersistentContext(path.join(workdir, "profile"), {
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
-await context.route("**/*", (route) => new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort());
 const page = await context.newPage();
 await page.goto(base + target.url);
 
@@ -86,9 +63,8 @@ for (let round = 0; round < ROUNDS; round++) {
   toPage.push(performance.now() - written);
   await new Promise((r) => setTimeout(r, 500));
 }
-await context.close();
-server.kill();
-fs.rmSync(workdir, { recursive: true, force: true });
+const log = served.serverLog();
+await served.close();
 
 const rebuilt = [...log.matchAll(/^rebuilt (\d+) files in (\d+) ms$/gm)];
 const files = rebuilt.at(-1)?.[1];

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The browser tests of `tally serve` on a fresh machine: Debian's Chromium (and a Japanese
-# font, so that screenshots of Japanese pages are readable), playwright-core and axe-core
-# from npm, a release build of tally, then `node --test browser/`. Screenshots and the
-# server's log are kept in target/browser-artifacts/.
+# font, so that screenshots of Japanese pages are readable), pdftotext from poppler-utils
+# (to read back a printed page), playwright-core and axe-core from npm, a release build of
+# tally, then `node --test browser/`. Screenshots, the printed PDF and the servers' logs
+# are kept in target/browser-artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 [[ -x /usr/bin/chromium ]] || missing+=(chromium)
 fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-ipafont-gothic)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 if ((${#missing[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"

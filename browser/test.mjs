@@ -4,82 +4,32 @@
 // where they should, axe-core finds no violation, a save reloads an open page, and a broken
 // figure shows the error page until it is fixed.
 //
-// Run with `bash browser/run.sh`, or `node --test browser/` once tally is built.
-// TALLY_BIN picks the binary (default target/release/tally); CHROMIUM the browser.
+// Run with `bash browser/run.sh`, or `node --test browser/` once tally is built
+// (TALLY_BIN and CHROMIUM as in harness.mjs).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { artifacts, axeViolations, editFile, openSite } from "./harness.mjs";
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const binary = process.env.TALLY_BIN ?? path.join(repo, "target/release/tally");
-const artifacts = path.join(repo, "target/browser-artifacts");
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const MEASUREMENT = "/measurements/2026-10-29-xgs136-http/";
 const MEASUREMENT_SOURCE = "content/measurements/2026-10-29-xgs136-http/index.md";
 
-let workdir, site, server, serverLog = "", base, context;
+let served, site, base, context;
 /** Every request for a host other than 127.0.0.1, in order: aborted, only recorded. */
-const outside = [];
+let outside;
 
 before(async () => {
-  workdir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-browser-"));
-  site = path.join(workdir, "site");
-  for (const part of ["content", "templates", "static", "i18n", "site.yaml"]) {
-    fs.cpSync(path.join(repo, part), path.join(site, part), { recursive: true });
-  }
-  fs.mkdirSync(artifacts, { recursive: true });
-  base = await startServer();
-  context = await chromium.launchPersistentContext(path.join(workdir, "profile"), {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
-  await context.route("**/*", (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === "127.0.0.1") return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
+  served = await openSite();
+  ({ site, base, context, outside } = served);
 });
 
 after(async () => {
-  await context?.close();
-  server?.kill();
-  fs.writeFileSync(path.join(artifacts, "serve.log"), serverLog);
-  if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
+  await served?.close();
 });
 
-/** Starts `tally serve --port 0` on the copy and gives the printed address. */
-function startServer() {
-  return new Promise((resolve, reject) => {
-    server = spawn(binary, ["serve", "--port", "0", "--root", site], { env: { ...process.env, NO_COLOR: "1" } });
-    server.stderr.on("data", (chunk) => { serverLog += chunk; });
-    server.on("exit", (code) => reject(new Error(`tally serve exited (${code}):\n${serverLog}`)));
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const found = out.match(/^serving (http:\/\/127\.0\.0\.1:\d+)\/ \(and \/ja\/\)$/m);
-      if (found) resolve(found[1]);
-    });
-  });
-}
-
-function edit(relative, from, to) {
-  const file = path.join(site, relative);
-  const text = fs.readFileSync(file, "utf8");
-  assert.ok(text.includes(from), `${relative} lacks ${from}`);
-  fs.writeFileSync(file, text.replace(from, to));
-}
+const edit = (relative, from, to) => editFile(site, relative, from, to);
 
 async function open(url) {
   const page = await context.newPage();
@@ -87,12 +37,6 @@ async function open(url) {
   page.on("pageerror", (error) => errors.push(String(error)));
   const response = await page.goto(base + url);
   return { page, response, errors };
-}
-
-async function axeViolations(page) {
-  await page.addScriptTag({ content: axeSource });
-  const results = await page.evaluate(() => window.axe.run());
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`);
 }
 
 for (const [name, url, heading] of [

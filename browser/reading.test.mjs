@@ -1,0 +1,280 @@
+// Reading tests of the bundled site in headless Chromium, as a reader sees it on a phone, on
+// a desktop and on paper: no stated figure breaks across lines at 320, 390 or 1280 px in
+// either language or colour scheme; a long table keeps its first column in view while it
+// scrolls; Japanese breaks between phrases; axe finds nothing in either scheme; screenshots
+// keep their colours; and the XGS 136 page prints (page.pdf(), read back with pdftotext)
+// without navigation or discussion, with its links' addresses and its corrections.
+//
+// Run with `bash browser/run.sh`, or `node --test browser/` once tally is built.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { artifacts, axeViolations, editFile, openSite } from "./harness.mjs";
+import { readLines, sitePages } from "./lines.mjs";
+
+const MEASUREMENT = "/measurements/2026-10-29-xgs136-http/";
+const BUNDLE = "content/measurements/2026-10-29-xgs136-http";
+const SITE_ADDRESS = "https://xgs-bench.example.org";
+const WIDTHS = [320, 390, 1280];
+const SCHEMES = ["light", "dark"];
+const LANGUAGES = { en: "English", ja: "Japanese" };
+
+let served, pages;
+
+before(async () => {
+  served = await openSite({
+    logName: "serve-reading.log",
+    // One withdrawn figure, so that the XGS 136 page has a list of corrections to print.
+    prepare: (site) => {
+      editFile(site, `${BUNDLE}/runs.yaml`, "    responses: {complete: 9000, failed: 2}",
+        "    responses:\n      complete: {value: 9000, withdrawn: [{value: 9481, on: 2026-10-30, why: \"it was the trial run's count\"}]}\n      failed: 2");
+      editFile(site, `${BUNDLE}/index.md`, "[9,000]{=runs.close_coproc.responses.complete}",
+        "[~~9,481~~ 9,000]{=runs.close_coproc.responses.complete}");
+    },
+  });
+  pages = await sitePages(served.base);
+});
+
+after(async () => {
+  await served?.close();
+});
+
+async function open(url, { width = 1280, scheme = "light", media = "screen" } = {}) {
+  const page = await served.context.newPage();
+  await page.setViewportSize({ width, height: 800 });
+  await page.emulateMedia({ colorScheme: scheme, media });
+  const response = await page.goto(served.base + url);
+  assert.equal(response.status(), 200, url);
+  return page;
+}
+
+const inLanguage = (lang) => pages.filter((url) => url.startsWith("/ja/") === (lang === "ja"));
+
+test("the sitemap names every page of both languages", () => {
+  assert.ok(inLanguage("en").length >= 7 && inLanguage("ja").length >= 6, pages.join("\n"));
+  assert.ok(pages.includes(MEASUREMENT), pages.join("\n"));
+});
+
+for (const width of WIDTHS) {
+  for (const [lang, language] of Object.entries(LANGUAGES)) {
+    for (const scheme of SCHEMES) {
+      test(`no stated figure takes more than one line at ${width} px in ${language}, ${scheme} scheme, nor a family table's percentage or a one-word table heading`, async () => {
+        const page = await open(inLanguage(lang)[0], { width, scheme });
+        let figures = 0;
+        const broken = [], cells = [], headers = [];
+        for (const url of inLanguage(lang)) {
+          await page.goto(served.base + url);
+          const found = await page.evaluate(readLines);
+          figures += found.figureCount;
+          broken.push(...found.figures.map((f) => `${url} ${f}`));
+          if (url.includes("/families/")) cells.push(...found.cellNumbers.map((f) => `${url} ${f}`));
+          headers.push(...found.headers.map((f) => `${url} ${f}`));
+        }
+        await page.close();
+        assert.ok(figures >= (lang === "en" ? 76 : 10), `only ${figures} figures found`);
+        assert.deepEqual(broken, [], `${broken.length} of ${figures} figures break across lines`);
+        assert.deepEqual(cells, []);
+        assert.deepEqual(headers, []);
+      });
+    }
+  }
+}
+
+for (const [url, width] of [[MEASUREMENT, 390], [MEASUREMENT, 320], ["/ja/families/xgs-136/", 320]]) {
+  test(`a wide table on ${url} at ${width} px scrolls sideways with its first column in view`, async () => {
+    const page = await open(url, { width });
+    const result = await page.locator(".table-scroll").first().evaluate((scroller) => {
+      const before = scroller.scrollWidth - scroller.clientWidth;
+      scroller.scrollLeft = before;
+      const box = scroller.getBoundingClientRect();
+      const rows = [...scroller.querySelectorAll("tr")].map((row) => ({
+        first: row.cells[0].getBoundingClientRect(),
+        last: row.cells[row.cells.length - 1].getBoundingClientRect(),
+      }));
+      return {
+        overflow: before,
+        scrolled: scroller.scrollLeft,
+        box: { left: box.left, right: box.right },
+        rows: rows.map(({ first, last }) => ({ firstLeft: first.left, firstRight: first.right, lastRight: last.right })),
+      };
+    });
+    await page.close();
+    assert.ok(result.overflow > 0, "the table is not wider than the screen: nothing to test");
+    assert.ok(result.scrolled > 0);
+    for (const row of result.rows) {
+      assert.ok(Math.abs(row.firstLeft - result.box.left) <= 1, `first column moved to ${row.firstLeft}`);
+      assert.ok(row.firstRight - row.firstLeft <= 0.45 * width, `first column ${row.firstRight - row.firstLeft} px wide`);
+      assert.ok(row.lastRight <= result.box.right + 1, "the last column is out of reach");
+    }
+  });
+}
+
+test("Japanese lines break between phrases, headings included, far less often inside a word than with word-break: normal", async () => {
+  let ours = 0, normal = 0;
+  for (const width of [320, 390]) {
+    for (const url of inLanguage("ja")) {
+      const page = await open(url, { width });
+      const styles = await page.evaluate(() =>
+        [...document.querySelectorAll("main :is(h1, h2, p, td)")].map((e) => getComputedStyle(e).wordBreak));
+      assert.ok(styles.length > 0 && styles.every((s) => s === "auto-phrase"), `${url}: ${[...new Set(styles)]}`);
+      ours += (await page.evaluate(readLines)).japaneseMidWord.length;
+      await page.addStyleTag({ content: '[lang="ja"] { word-break: normal !important; }' });
+      normal += (await page.evaluate(readLines)).japaneseMidWord.length;
+      await page.close();
+    }
+  }
+  console.log(`# Japanese breaks inside a word at 320 and 390 px: ${ours} (with word-break: normal: ${normal})`);
+  assert.ok(normal > 100, `word-break: normal broke inside a word only ${normal} times: the measure finds nothing`);
+  assert.ok(ours * 5 <= normal, `${ours} breaks inside a word, against ${normal} with word-break: normal`);
+});
+
+for (const scheme of SCHEMES) {
+  test(`every page has no axe violation in the ${scheme} scheme, contrast included`, async () => {
+    const found = [];
+    for (const url of pages) {
+      const page = await open(url, { width: 390, scheme });
+      const expected = scheme === "dark" ? "rgb(22, 24, 26)" : "rgb(255, 255, 255)";
+      assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), expected, url);
+      found.push(...(await axeViolations(page, { decided: ["color-contrast"] })).map((v) => `${url} ${v}`));
+      await page.close();
+    }
+    assert.deepEqual(found, []);
+  });
+}
+
+test("the stamped screenshots keep their own colours in the dark scheme", async () => {
+  const shots = {};
+  for (const scheme of SCHEMES) {
+    const page = await open(MEASUREMENT, { width: 390, scheme });
+    const images = page.locator("main img");
+    const count = await images.count();
+    assert.ok(count >= 4, `${count} images`);
+    shots[scheme] = [];
+    for (let i = 0; i < count; i++) {
+      await images.nth(i).evaluate((img) => img.decode());
+      shots[scheme].push(await images.nth(i).screenshot());
+    }
+    await page.close();
+  }
+  // The edges of an image at a fractional position blend with the page's background: only
+  // the pixels two or more inside its edges are compared.
+  const page = await served.context.newPage();
+  const differing = await page.evaluate(async (pairs) => {
+    const pixels = async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext("2d");
+      context.drawImage(image, 0, 0);
+      return context.getImageData(0, 0, image.width, image.height);
+    };
+    const counts = [];
+    for (const [light, dark] of pairs) {
+      const [a, b] = [await pixels(light), await pixels(dark)];
+      if (a.width !== b.width || a.height !== b.height) {
+        counts.push(`${a.width}×${a.height} against ${b.width}×${b.height}`);
+        continue;
+      }
+      let count = 0;
+      for (let y = 2; y < a.height - 2; y++) {
+        for (let x = 2; x < a.width - 2; x++) {
+          const i = (y * a.width + x) * 4;
+          if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) count++;
+        }
+      }
+      counts.push(count);
+    }
+    return counts;
+  }, shots.light.map((light, i) => [light.toString("base64"), shots.dark[i].toString("base64")]));
+  await page.close();
+  assert.deepEqual(differing, differing.map(() => 0), "pixels of a screenshot differ between the light and the dark scheme");
+});
+
+test("printed, the XGS 136 pages leave out navigation, switcher and discussion and keep the rest, figures plain, link addresses after the links, tables whole", async () => {
+  for (const url of [MEASUREMENT, "/families/xgs-136/"]) {
+    // 680 px: an A4 page's width inside its margins.
+    const page = await open(url, { width: 680, scheme: "dark", media: "print" });
+    const printed = await page.evaluate(() => {
+      const shown = (e) => e.getClientRects().length > 0;
+      const after = (e) => getComputedStyle(e, "::after").content;
+      return {
+        chrome: [...document.querySelectorAll(".site-header nav, nav.languages, .discussion, .skip")].filter(shown).map((e) => e.outerHTML.slice(0, 60)),
+        // The corrections, the figures and all else of the article but its discussion.
+        hiddenInArticle: [...document.querySelectorAll("article *")]
+          .filter((e) => !e.closest(".discussion") && getComputedStyle(e).display === "none")
+          .map((e) => e.outerHTML.slice(0, 60)),
+        switcher: document.querySelectorAll("nav.languages").length,
+        colours: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
+        figures: [...document.querySelectorAll("data.figure")].map((e) => ({
+          text: e.textContent, lines: e.getClientRects().length,
+          underline: getComputedStyle(e).borderBottomStyle, colour: getComputedStyle(e).color,
+        })),
+        links: [...document.querySelectorAll("main a[href]")].map((a) => ({ href: a.getAttribute("href"), after: after(a) })),
+        tables: [...document.querySelectorAll(".table-scroll")].map((e) => ({
+          overflow: getComputedStyle(e).overflowX, fits: e.scrollWidth <= e.clientWidth + 1,
+          breakInside: getComputedStyle(e).breakInside,
+        })),
+        corrections: document.querySelector(".corrections") && shown(document.querySelector(".corrections")),
+      };
+    });
+    await page.close();
+    assert.deepEqual(printed.chrome, [], url);
+    assert.deepEqual(printed.hiddenInArticle, [], url);
+    assert.deepEqual(printed.colours, ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], url);
+    for (const figure of printed.figures) {
+      assert.equal(figure.lines, 1, `${url}: ${figure.text} takes ${figure.lines} lines`);
+      assert.equal(figure.underline, "none", `${url}: ${figure.text}`);
+      assert.equal(figure.colour, "rgb(0, 0, 0)", `${url}: ${figure.text}`);
+    }
+    for (const { href, after } of printed.links) {
+      if (href.startsWith("#")) assert.equal(after, "none", href);
+      else assert.equal(after, `" <${href.startsWith("/") ? SITE_ADDRESS : ""}${href}>"`, href);
+    }
+    assert.ok(printed.links.some((l) => !l.href.startsWith("#")), url);
+    assert.ok(printed.tables.length > 0, url);
+    for (const table of printed.tables) assert.deepEqual(table, { overflow: "visible", fits: true, breakInside: "avoid" }, url);
+    if (url === MEASUREMENT) {
+      assert.equal(printed.switcher, 0);
+      assert.equal(printed.corrections, true, "the list of corrections is not printed");
+    } else {
+      assert.equal(printed.switcher, 1, "no switcher to leave out: the test would prove nothing");
+    }
+  }
+});
+
+test("the XGS 136 page printed to PDF carries its links' addresses and corrections, and no navigation or discussion", async () => {
+  const page = await open(MEASUREMENT, { width: 1280, scheme: "dark" });
+  const pdf = path.join(artifacts, "xgs136-print.pdf");
+  await page.emulateMedia({ media: null }); // print as Chromium prints, not as the screen shows
+  await page.pdf({ path: pdf, format: "A4" });
+  const onScreen = await page.evaluate(() => ({
+    nav: [...document.querySelectorAll(".site-header nav a")].map((a) => a.textContent.trim()),
+    discussion: document.querySelector("#discussion-heading").textContent.trim(),
+    links: [...document.querySelectorAll("main a[href^='/'], main a[href^='http']")].map((a) => a.getAttribute("href")),
+    figures: [...document.querySelectorAll("data.figure")].map((e) => e.textContent),
+  }));
+  await page.close();
+  let text;
+  try {
+    text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf, "-"], { encoding: "utf8" });
+  } catch (error) {
+    assert.fail(`pdftotext (Debian's poppler-utils, installed by browser/run.sh) could not read the PDF: ${error.message}`);
+  }
+  const joined = text.replace(/\s+/g, "");
+  assert.ok(text.includes("HTTP through the XGS"), text.slice(0, 400));
+  for (const word of [...onScreen.nav, onScreen.discussion, "Show the discussion"]) {
+    assert.ok(!text.includes(word), `the PDF has "${word}"`);
+  }
+  assert.ok(onScreen.links.length >= 2);
+  for (const href of onScreen.links) {
+    const address = `<${href.startsWith("/") ? SITE_ADDRESS : ""}${href}>`;
+    assert.ok(joined.includes(address), `the PDF lacks ${address}`);
+  }
+  assert.ok(joined.includes(`${SITE_ADDRESS}${MEASUREMENT}`), "the PDF does not say the page's own address");
+  assert.ok(text.includes("Corrections") && joined.includes("9,481→9,000"), "the PDF lacks the list of corrections");
+  assert.ok(onScreen.figures.length >= 76);
+  for (const figure of onScreen.figures) assert.ok(joined.includes(figure.replace(/\s+/g, "")), `the PDF lacks ${figure}`);
+});
