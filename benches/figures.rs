@@ -6,8 +6,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tally::figures::number::{check, parse_stated};
-use tally::figures::{RunData, load_run_data};
+use tally::{RunData, load_run_data};
+use tally::{check_stated as check, parse_stated};
 
 const RUNS_YAML: &str = r#"constants: {body_bytes: 524288, seconds: 40}
 runs:

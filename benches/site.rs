@@ -24,12 +24,12 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
-use tally::figures::load_run_data;
-use tally::figures::number::{check, parse_stated};
-use tally::markdown::{ClaimForm, RenderInputs, render_html, scan};
-use tally::pipeline::{Options, make};
-use tally::stamp::{Strip, stamp};
-use tally::views::{GENERATOR, PageView, SiteView};
+use tally::load_run_data;
+use tally::{ClaimForm, RenderInputs, render_html, scan};
+use tally::{GENERATOR, PageView, SiteView};
+use tally::{Options, make};
+use tally::{Strip, stamp};
+use tally::{check_stated as check, parse_stated};
 
 const BUNDLE: &str = "content/measurements/2026-10-29-xgs136-http";
 
@@ -147,10 +147,10 @@ fn bench_stamping(c: &mut Criterion) {
 }
 
 fn bench_templates(c: &mut Criterion) {
-    let settings = tally::settings::load(root()).expect("site.yaml loads");
-    let (strings, problems) = tally::i18n::load(root(), &settings);
+    let settings = tally::load_settings(root()).expect("site.yaml loads");
+    let (strings, problems) = tally::load_strings(root(), &settings);
     assert!(problems.is_empty(), "{problems:?}");
-    let templates = tally::templates::load(root(), Arc::new(strings)).expect("templates load");
+    let templates = tally::load_templates(root(), Arc::new(strings)).expect("templates load");
     let (text, start) = page();
     let body = &text[start..];
     let links = Default::default();
@@ -173,7 +173,7 @@ fn bench_templates(c: &mut Criterion) {
     let view = PageView {
         title: "HTTP through the XGS 136, the datasheet's way".to_string(),
         date: Some("2026-10-29".to_string()),
-        kind: tally::content::Kind::Measurement,
+        kind: tally::Kind::Measurement,
         summary: Some("A thousand connections fetching the same file over and over.".to_string()),
         permalink: format!("{}{url}", settings.base_url),
         url,
@@ -182,7 +182,7 @@ fn bench_templates(c: &mut Criterion) {
         alternates: Vec::new(),
         banner: None,
         corrections: Vec::new(),
-        appliances: vec![tally::views::LinkItem {
+        appliances: vec![tally::LinkItem {
             title: "XGS 136".to_string(),
             url: "/families/xgs-136/".to_string(),
         }],

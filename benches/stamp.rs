@@ -16,7 +16,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
 use rayon::prelude::*;
-use tally::stamp::{StampCache, StampJob, Strip, stamp_all};
+use tally::{StampCache, StampJob, Strip, stamp_all};
 
 /// Images per iteration: enough for both cores to stay busy, few enough that ten samples
 /// finish in about a minute per group on a shared two-core machine.

@@ -20,9 +20,9 @@ use clap::Parser;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
 use rayon::prelude::*;
-use tally::content::content_hash;
-use tally::figures::number::{check, format_like, parse_stated};
-use tally::figures::{RunData, load_run_data};
+use tally::content_hash;
+use tally::{RunData, load_run_data};
+use tally::{check_stated as check, format_like, parse_stated};
 
 #[derive(Parser)]
 struct Args {

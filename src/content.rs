@@ -14,18 +14,22 @@ use crate::diagnostics::Diagnostic;
 use crate::paths::display_path;
 use crate::settings::Settings;
 
+/// What a page is, from its front matter's `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// A page of measurements, with its run data beside it.
     Measurement,
+    /// An appliance's family page, whose table gives its completion.
     Family,
+    /// Any other page.
     #[default]
     Page,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FrontMatter {
+pub(crate) struct FrontMatter {
     pub title: String,
     pub date: Option<String>,
     #[serde(default)]
@@ -47,13 +51,13 @@ pub struct FrontMatter {
 /// A value written as one string or as a list of strings.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
-pub enum OneOrMany {
+pub(crate) enum OneOrMany {
     One(String),
     Many(Vec<String>),
 }
 
 impl OneOrMany {
-    pub fn joined(&self) -> String {
+    pub(crate) fn joined(&self) -> String {
         match self {
             OneOrMany::One(one) => one.clone(),
             OneOrMany::Many(many) => many.join(", "),
@@ -67,7 +71,7 @@ fn yes() -> bool {
 
 /// One markdown file in one language.
 #[derive(Debug, Clone)]
-pub struct Page {
+pub(crate) struct Page {
     /// Path relative to the site root, e.g. `content/method/index.ja.md`.
     pub source: PathBuf,
     pub lang: String,
@@ -86,70 +90,65 @@ pub struct Page {
 }
 
 impl Page {
-    pub fn body(&self) -> &str {
+    pub(crate) fn body(&self) -> &str {
         &self.text[self.body_start..]
     }
 
-    pub fn is_translation(&self, settings: &Settings) -> bool {
+    pub(crate) fn is_translation(&self, settings: &Settings) -> bool {
         self.lang != settings.original_language()
     }
 
     /// The folder the page's relative links start from.
-    pub fn folder(&self) -> &Path {
+    pub(crate) fn folder(&self) -> &Path {
         self.source.parent().unwrap_or(Path::new(""))
     }
 
     /// A family page's appliance id: `families/xgs-136` → `xgs-136`.
-    pub fn family_id(&self) -> &str {
+    pub(crate) fn family_id(&self) -> &str {
         self.key.rsplit('/').next().unwrap_or(&self.key)
-    }
-
-    /// The date as written, when valid; `None` otherwise (validated at load).
-    pub fn date(&self) -> Option<&str> {
-        self.front.date.as_deref()
     }
 }
 
 /// All pages of the site, in a stable order (by key, then language order of the settings).
 #[derive(Debug, Default)]
-pub struct Content {
+pub(crate) struct Content {
     pub pages: Vec<Page>,
     by_key: BTreeMap<(String, String), usize>,
 }
 
 impl Content {
-    pub fn get(&self, key: &str, lang: &str) -> Option<&Page> {
+    pub(crate) fn get(&self, key: &str, lang: &str) -> Option<&Page> {
         self.by_key.get(&(key.to_string(), lang.to_string())).map(|&i| &self.pages[i])
     }
 
     /// The original of `page` (itself when it is the original).
-    pub fn original_of<'a>(&'a self, page: &'a Page, settings: &Settings) -> Option<&'a Page> {
+    pub(crate) fn original_of<'a>(&'a self, page: &'a Page, settings: &Settings) -> Option<&'a Page> {
         self.get(&page.key, settings.original_language())
     }
 
     /// Every language version of the page's key, in the settings' language order.
-    pub fn versions<'a>(&'a self, key: &str, settings: &'a Settings) -> Vec<&'a Page> {
+    pub(crate) fn versions<'a>(&'a self, key: &str, settings: &'a Settings) -> Vec<&'a Page> {
         settings.languages.iter().filter_map(|lang| self.get(key, lang)).collect()
     }
 
     /// The family page of appliance `id` in `lang`, or in the original language when it
     /// has no translation.
-    pub fn family_page(&self, id: &str, lang: &str, settings: &Settings) -> Option<&Page> {
+    pub(crate) fn family_page(&self, id: &str, lang: &str, settings: &Settings) -> Option<&Page> {
         let key = family_key(id);
         self.get(&key, lang).or_else(|| self.get(&key, settings.original_language()))
     }
 
     /// The page whose source is `source` (relative to the site root).
-    pub fn by_source(&self, source: &Path) -> Option<&Page> {
+    pub(crate) fn by_source(&self, source: &Path) -> Option<&Page> {
         self.pages.iter().find(|p| p.source == source)
     }
 }
 
 /// The folder of family pages under `content/`: each file there is one appliance.
-pub const FAMILY_FOLDER: &str = "families";
+pub(crate) const FAMILY_FOLDER: &str = "families";
 
 /// The page key of appliance `id`'s family page.
-pub fn family_key(id: &str) -> String {
+pub(crate) fn family_key(id: &str) -> String {
     format!("{FAMILY_FOLDER}/{id}")
 }
 
@@ -159,7 +158,7 @@ pub fn content_hash(text: &str) -> String {
 }
 
 /// Reads every page under `root/content`, collecting every problem.
-pub fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic>) {
+pub(crate) fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut pages = Vec::new();
     let content_dir = root.join("content");

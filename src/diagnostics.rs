@@ -134,7 +134,7 @@ impl Diagnostic {
 
 /// Line (1-based), column (1-based, in characters) and the line's byte bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Place {
+pub(crate) struct Place {
     pub line: usize,
     pub col: usize,
     pub line_start: usize,
@@ -144,7 +144,7 @@ pub struct Place {
 impl Place {
     /// Where byte `offset` of `source` lies. An offset inside a character or past the end is
     /// moved back to the nearest character boundary.
-    pub fn of(source: &str, offset: usize) -> Place {
+    pub(crate) fn of(source: &str, offset: usize) -> Place {
         let mut offset = offset.min(source.len());
         while !source.is_char_boundary(offset) {
             offset -= 1;
@@ -163,7 +163,7 @@ impl Place {
 }
 
 /// The byte offset of 1-based `line` and `col` (in characters), clamped to the text.
-pub fn offset_of(source: &str, line: usize, col: usize) -> usize {
+pub(crate) fn offset_of(source: &str, line: usize, col: usize) -> usize {
     let mut start = 0;
     for _ in 1..line.max(1) {
         match source[start..].find('\n') {
@@ -185,14 +185,14 @@ pub enum Format {
 }
 
 /// Sorts diagnostics by file, line and column so that output is the same on every run.
-pub fn sort(diagnostics: &mut [Diagnostic]) {
+pub(crate) fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
         (&a.path, a.line, a.col, a.code, &a.message).cmp(&(&b.path, b.line, b.col, b.code, &b.message))
     });
 }
 
 /// Renders all diagnostics in `format`, followed (for humans) by a count.
-pub fn render(diagnostics: &[Diagnostic], format: Format, color: bool) -> String {
+pub(crate) fn render(diagnostics: &[Diagnostic], format: Format, color: bool) -> String {
     match format {
         Format::Human => render_human(diagnostics, color),
         Format::Json => {

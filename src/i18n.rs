@@ -44,7 +44,7 @@ impl Strings {
 }
 
 /// Keys the program uses outside templates; each must exist in every language.
-pub const REQUIRED_KEYS: &[&str] =
+pub(crate) const REQUIRED_KEYS: &[&str] =
     &["link-untranslated", "figure-vendor-label", "figure-computed", "figure-vendor-source"];
 
 /// Reads `i18n/<lang>.ftl` for every language of the site.

@@ -1,28 +1,51 @@
 //! tally: a static site generator for sites that publish measurements.
 //!
-//! A build runs in stages, each handing typed data to the next and none reaching back:
-//! load (settings, pages, run data) → resolve (links, images) → check the site
-//! (completions, translations) → check each page's figures and render it → the other
-//! files; each file is written as it is made, and the site is swapped in atomically at
-//! the end. See [`build`].
+//! Every command runs one pipeline ([`make`]) in stages, each handing typed data to the
+//! next and none reaching back: load (settings, pages, run data) → resolve (links,
+//! images) → check (structure, completions, translations, coverage, each page's claims) →
+//! render → write; each file is written as it is made, and a site bound for a folder is
+//! swapped in whole at the end. The README's "How the code is laid out" names each room.
+//!
+//! Modules are private: what is public here is what the binary, the benchmarks and the
+//! examples use.
 
+#![warn(unreachable_pub, missing_docs)]
 #![allow(
     clippy::result_large_err,
     reason = "a Diagnostic is the error of an author's mistake, made rarely and off the hot path; boxing it everywhere would only add noise"
 )]
 
-pub mod cli;
-pub mod content;
-pub mod diagnostics;
-pub mod figures;
-pub mod i18n;
-pub mod markdown;
-pub mod paths;
-pub mod pipeline;
+mod cli;
+mod content;
+mod diagnostics;
+mod figures;
+mod i18n;
+mod markdown;
+mod paths;
+mod pipeline;
 mod report;
-pub mod serve;
-pub mod settings;
-pub mod stamp;
-pub mod templates;
-pub mod views;
-pub mod yaml;
+mod serve;
+mod settings;
+mod stamp;
+mod templates;
+mod views;
+mod yaml;
+
+// The command line, which the binary runs.
+pub use cli::{Cli, run};
+
+// The whole pipeline, as `tally build`, `check` and `serve` run it.
+pub use pipeline::write::{Destination, Output};
+pub use pipeline::{Failure, Made, Options, make};
+
+// Stages that the benchmarks measure one at a time, and the corpus generator uses to write
+// figures that check.
+pub use content::{Kind, content_hash};
+pub use figures::number::{Passed, Stated, check as check_stated, format_like, parse_stated};
+pub use figures::{RunData, load_run_data};
+pub use i18n::{Strings, load as load_strings};
+pub use markdown::{ClaimForm, RenderInputs, render_html, scan};
+pub use settings::{Settings, load as load_settings};
+pub use stamp::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
+pub use templates::{Templates, load as load_templates};
+pub use views::{GENERATOR, Generator, LinkItem, PageView, SiteView};

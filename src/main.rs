@@ -8,5 +8,5 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    tally::cli::run(tally::cli::Cli::parse())
+    tally::run(tally::Cli::parse())
 }

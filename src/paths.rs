@@ -5,21 +5,21 @@
 use std::path::{Component, Path, PathBuf};
 
 /// The folders of a site's root that hold its sources, besides site.yaml.
-pub const SOURCE_FOLDERS: [&str; 4] = ["content", "templates", "static", "i18n"];
+pub(crate) const SOURCE_FOLDERS: [&str; 4] = ["content", "templates", "static", "i18n"];
 
 /// A path with forward slashes, the same on every platform.
-pub fn display_path(path: &Path) -> String {
+pub(crate) fn display_path(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
 }
 
 /// `/ja/method/` → `ja/method/index.html`: the file a page's address is served from.
-pub fn page_file(url: &str) -> String {
+pub(crate) fn page_file(url: &str) -> String {
     format!("{}index.html", url.trim_start_matches('/'))
 }
 
 /// Resolves `target` (as written in a link or a run data file) against `folder` (relative to
 /// the site root), refusing anything that leaves the site.
-pub fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
+pub(crate) fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
     if target.starts_with('/') || target.contains('\\') || target.contains(':') {
         return None;
     }
@@ -39,7 +39,7 @@ pub fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {
 
 /// Removes `.` and resolves `..` without touching the file system; a `..` that has no
 /// folder name before it to cancel is kept.
-pub fn normalise(path: &Path) -> PathBuf {
+pub(crate) fn normalise(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {
@@ -60,7 +60,7 @@ pub fn normalise(path: &Path) -> PathBuf {
 }
 
 /// The files of `paths` that lie outside the source folders, lexically normalised.
-pub fn outside_sources(paths: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
+pub(crate) fn outside_sources(paths: impl IntoIterator<Item = PathBuf>) -> Vec<PathBuf> {
     let mut outside: Vec<PathBuf> = paths
         .into_iter()
         .map(|p| normalise(&p))

@@ -10,25 +10,35 @@ use serde::Deserialize;
 use crate::diagnostics::Diagnostic;
 
 /// A text given once per language, e.g. `{en: "...", ja: "..."}`.
-pub type PerLanguage<T> = BTreeMap<String, T>;
+pub(crate) type PerLanguage<T> = BTreeMap<String, T>;
 
+/// The settings of `site.yaml`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
+    /// The site's title in each language.
     pub title: PerLanguage<String>,
+    /// The site's description in each language.
     #[serde(default)]
     pub description: PerLanguage<String>,
     /// The address the site is published at, without a trailing slash.
     pub base_url: String,
     /// Language codes; the first is the original, served at `/`.
     pub languages: Vec<String>,
+    /// Who owns the pictures and the text, named in every stamp.
     pub owner: String,
+    /// The licence of the pictures and the text.
     pub licence: Licence,
+    /// The discussion (giscus), when the site has one.
     pub giscus: Option<Giscus>,
+    /// Section names a measurement page must have, per language.
     pub required_sections: RequiredSections,
+    /// The names of a family table's done and weight columns, per language.
     pub family_columns: FamilyColumns,
+    /// Options of the figure checks (`min_coverage`).
     #[serde(default)]
     pub figures: FigureOptions,
+    /// Whether and where the unstamped originals are published.
     #[serde(default)]
     pub originals: Originals,
 }

@@ -15,7 +15,7 @@ use crate::i18n::Strings;
 use crate::paths::display_path;
 
 /// Templates every site must have.
-pub const REQUIRED: &[&str] = &[
+pub(crate) const REQUIRED: &[&str] = &[
     "base.html",
     "page.html",
     "measurement.html",
@@ -27,6 +27,7 @@ pub const REQUIRED: &[&str] = &[
     "sitemap.xml",
 ];
 
+/// The site's Tera templates, with the UI strings their `t` function reads.
 pub struct Templates {
     tera: Tera,
     /// Sources by template name, to place rendering errors.

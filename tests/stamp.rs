@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 use image::{DynamicImage, GenericImageView, Rgb, RgbImage, Rgba, RgbaImage};
-use tally::stamp::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
+use tally::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
 
 /// The brief's floor: a line of strip text is at least this many pixels tall at 100 %.
 const MIN_GLYPH_HEIGHT_PX: u32 = 11;

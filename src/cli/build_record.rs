@@ -19,7 +19,7 @@ const RECORD: &str = ".tally-cache/last-build.json";
 
 /// What a successful build left, as of its end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
+pub(crate) struct Record {
     tally: String,
     out: PathBuf,
     sources: String,
@@ -45,7 +45,7 @@ struct SourceFile {
 
 /// The sources as they were when a build started, to be recorded once it has succeeded.
 #[derive(Debug)]
-pub struct Before {
+pub(crate) struct Before {
     root: PathBuf,
     out: PathBuf,
     tally: String,
@@ -56,7 +56,7 @@ pub struct Before {
 }
 
 /// Reads the sources as they are now, and the last build's record.
-pub fn check(root: &Path, out: &Path) -> Before {
+pub(crate) fn check(root: &Path, out: &Path) -> Before {
     let previous: Option<Record> =
         std::fs::read(root.join(RECORD)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
     let read_at = now_nanos();
@@ -78,7 +78,7 @@ fn now_nanos() -> u128 {
 
 impl Before {
     /// When the output folder holds what a build would make now: how many files it has.
-    pub fn up_to_date(&self) -> Option<usize> {
+    pub(crate) fn up_to_date(&self) -> Option<usize> {
         let record = self.previous.as_ref()?;
         let same = record.tally == self.tally
             && record.out == self.out
@@ -91,7 +91,7 @@ impl Before {
     /// Records a build that has been committed to the output folder. `read_outside` are
     /// the files it read from outside the source folders, relative to the root; `clean`
     /// is false when it gave warnings, and then no record is kept.
-    pub fn record(self, read_outside: &[PathBuf], clean: bool) -> anyhow::Result<()> {
+    pub(crate) fn record(self, read_outside: &[PathBuf], clean: bool) -> anyhow::Result<()> {
         let path = self.root.join(RECORD);
         let written = list_site(&self.out);
         let (Some(written), true) = (written, clean) else {

@@ -18,6 +18,7 @@ use crate::pipeline::figures_json::published;
 use crate::pipeline::write::Destination;
 use crate::report::{could_not_run, make_or_report, print_problems};
 
+/// The command line's arguments.
 #[derive(Debug, Parser)]
 #[command(name = "tally", version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TALLY_COMMIT"), ")"), about = "A static site generator for sites that publish measurements")]
 pub struct Cli {
@@ -30,6 +31,7 @@ pub struct Cli {
     /// Print how long each stage of the build takes (to stderr).
     #[arg(long, global = true, hide_short_help = true)]
     pub timings: bool,
+    /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 /// Creates `content/measurements/SLUG/` with `index.md` and `runs.yaml`; returns the folder.
-pub fn new_measurement(root: &Path, slug: &str, date: &str) -> Result<PathBuf, String> {
+pub(crate) fn new_measurement(root: &Path, slug: &str, date: &str) -> Result<PathBuf, String> {
     let valid =
         !slug.is_empty() && slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !valid {

@@ -8,12 +8,12 @@ use std::path::Path;
 
 use crate::diagnostics::Diagnostic;
 
-pub const START: &str = "<!-- tally:completion -->";
-pub const END: &str = "<!-- /tally:completion -->";
+pub(crate) const START: &str = "<!-- tally:completion -->";
+pub(crate) const END: &str = "<!-- /tally:completion -->";
 const BAR_WIDTH: usize = 20;
 
 /// An appliance's completion as the README states it.
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     pub title: &'a str,
     /// The family page's source, relative to the site root (so the link works on a forge).
     pub source: &'a str,
@@ -21,7 +21,7 @@ pub struct Line<'a> {
 }
 
 /// The block's content (without the markers).
-pub fn block(lines: &[Line]) -> String {
+pub(crate) fn block(lines: &[Line]) -> String {
     let mut out = String::from("\n");
     for line in lines {
         let rounded = line.percent.round().clamp(0.0, 100.0);
@@ -33,7 +33,7 @@ pub fn block(lines: &[Line]) -> String {
 }
 
 /// README's text with the block replaced by `content`.
-pub fn rewrite(readme: &str, content: &str) -> Result<String, String> {
+pub(crate) fn rewrite(readme: &str, content: &str) -> Result<String, String> {
     let start = readme.find(START).ok_or_else(missing_markers)?;
     let after_start = start + START.len();
     let end = readme[after_start..].find(END).map(|i| after_start + i).ok_or_else(missing_markers)?;
@@ -47,7 +47,7 @@ fn missing_markers() -> String {
 }
 
 /// Checks that README.md at `root` holds the current block.
-pub fn check(root: &Path, content: &str) -> Option<Diagnostic> {
+pub(crate) fn check(root: &Path, content: &str) -> Option<Diagnostic> {
     let text = match std::fs::read_to_string(root.join("README.md")) {
         Ok(text) => text,
         Err(e) => {

@@ -21,14 +21,14 @@ use std::ops::Range;
 
 /// Which importer read a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tool {
+pub(crate) enum Tool {
     Iperf3Json,
     Iperf2Text,
 }
 
 /// What the receiver received.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Received {
+pub(crate) struct Received {
     pub tool: Tool,
     pub bytes: f64,
     pub seconds: f64,
@@ -38,7 +38,7 @@ pub struct Received {
 
 /// One reporting interval at the receiver.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Interval {
+pub(crate) struct Interval {
     pub start: f64,
     pub end: f64,
     pub bytes: f64,
@@ -48,7 +48,7 @@ pub struct Interval {
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ImportError {
+pub(crate) enum ImportError {
     #[error("iperf3 reported an error: {0}")]
     ToolError(String),
     #[error("not iperf3 JSON: {0}")]
@@ -67,7 +67,7 @@ pub enum ImportError {
 
 /// Imports iperf output, detecting the format: a text that starts with `{` is iperf3 JSON,
 /// anything else iperf 2 text.
-pub fn import_iperf(text: &str) -> Result<Received, ImportError> {
+pub(crate) fn import_iperf(text: &str) -> Result<Received, ImportError> {
     if text.trim_start().starts_with('{') { import_iperf3_json(text) } else { import_iperf2_text(text) }
 }
 
@@ -76,7 +76,7 @@ fn number_at(value: &serde_json::Value, field: &'static str) -> Result<f64, Impo
 }
 
 /// Imports `iperf3 --json` output.
-pub fn import_iperf3_json(text: &str) -> Result<Received, ImportError> {
+pub(crate) fn import_iperf3_json(text: &str) -> Result<Received, ImportError> {
     let json: serde_json::Value =
         serde_json::from_str(text).map_err(|e| ImportError::BadJson(e.to_string()))?;
     if let Some(error) = json.get("error").and_then(serde_json::Value::as_str) {
@@ -148,7 +148,7 @@ struct Stream {
 }
 
 /// Imports iperf 2 text output (client, server, or both pasted together).
-pub fn import_iperf2_text(text: &str) -> Result<Received, ImportError> {
+pub(crate) fn import_iperf2_text(text: &str) -> Result<Received, ImportError> {
     let mut listen_port: u32 = 5001;
     let mut streams: Vec<Stream> = Vec::new();
     let mut server_section = false;

@@ -5,12 +5,12 @@
 //! not find tags in pages, render HTML or print diagnostics: the page and check stages do,
 //! calling [`RunData::resolve`] and [`number::check`].
 
-pub mod expr;
-pub mod import;
-pub mod number;
-pub mod rundata;
+pub(crate) mod expr;
+pub(crate) mod import;
+pub(crate) mod number;
+pub(crate) mod rundata;
 
-pub use rundata::{RunData, Shot, VendorFigure, load_run_data};
+pub use rundata::{RunData, load_run_data};
 
 use std::ops::Range;
 

@@ -12,13 +12,14 @@ use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
-pub use render::{ClaimView, LinkView, RenderInputs, render_html};
+pub(crate) use render::{ClaimView, LinkView};
+pub use render::{RenderInputs, render_html};
 
 /// Text escaped for HTML.
-pub fn escape_text(text: &str) -> String {
+pub(crate) fn escape_text(text: &str) -> String {
     render::escape(text)
 }
-pub use slug::slugify;
+pub(crate) use slug::slugify;
 
 /// Where a dangling `[TEXT]` came from: every shortcut link without a definition is given
 /// this destination, so that `[TEXT]{=NAME}` arrives as a link followed by the tag.

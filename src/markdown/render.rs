@@ -28,6 +28,7 @@ pub struct ClaimView {
     pub corrections: Vec<usize>,
 }
 
+/// What rendering a body needs besides its text: where its links go, and each claim's view.
 pub struct RenderInputs<'a> {
     /// By destination as written in the source.
     pub links: &'a BTreeMap<String, LinkView>,

@@ -2,7 +2,7 @@
 
 /// Lower-case; letters and digits kept (any script), spaces and hyphens become one `-`,
 /// other punctuation dropped. `What it carried` → `what-it-carried`.
-pub fn slugify(text: &str) -> String {
+pub(crate) fn slugify(text: &str) -> String {
     let mut slug = String::new();
     let mut pending_dash = false;
     for c in text.trim().chars() {

@@ -28,7 +28,7 @@ pub(crate) struct Site {
 
 impl Site {
     /// The run data of the page's bundle, when it has one.
-    pub fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
+    pub(crate) fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
         self.runs.get(page.bundle.as_ref()?)
     }
 }

@@ -18,11 +18,11 @@
 
 pub(crate) mod check;
 mod failure;
-pub mod figures_json;
+pub(crate) mod figures_json;
 mod load;
 mod render;
 mod resolve;
-pub mod write;
+pub(crate) mod write;
 
 use std::path::PathBuf;
 
@@ -34,12 +34,14 @@ use load::Site;
 use resolve::PageWork;
 use write::{Collector, Destination, Output};
 
-pub use check::{ApplianceCompletion, Coverage};
+pub(crate) use check::ApplianceCompletion;
+pub(crate) use check::Coverage;
 pub use failure::Failure;
-pub use resolve::ImageUse;
 
+/// What the pipeline is asked to make, and where the files go.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
+    /// The site's folder (the one with site.yaml).
     pub root: PathBuf,
     /// Where the files go: kept in memory by default.
     pub destination: Destination,
@@ -51,17 +53,22 @@ pub struct Options {
 /// for a folder is in place only once [`Output::commit`] is called.
 #[derive(Debug)]
 pub struct Made {
+    /// The site's files, in memory or in a staging folder.
     pub output: Output,
+    /// Warnings found on the way (a site with errors is never made).
     pub warnings: Vec<Diagnostic>,
     /// Every stated figure, as written to `figures.json`; empty when the site was written
     /// to a folder, where nothing reads them back.
     pub figures: Vec<figures_json::ClaimRecord>,
     /// How many figures were stated and checked.
     pub claim_count: usize,
+    /// How many of each measurement page's figure-like numbers are claims.
     pub coverage: Vec<Coverage>,
+    /// Each appliance's completion, for README's block.
     pub completions: Vec<ApplianceCompletion>,
     /// Images stamped anew, and images taken from the stamp cache without decoding.
     pub images_decoded: usize,
+    /// Images taken from the stamp cache without decoding.
     pub images_cached: usize,
     /// Files the build read from outside [`crate::paths::SOURCE_FOLDERS`] (run files kept elsewhere in
     /// the site), relative to the root.

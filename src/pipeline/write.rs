@@ -66,7 +66,7 @@ pub(crate) struct Collector {
 }
 
 impl Collector {
-    pub fn new(destination: &Destination) -> anyhow::Result<Collector> {
+    pub(crate) fn new(destination: &Destination) -> anyhow::Result<Collector> {
         let staging = match destination {
             Destination::Folder(out_dir) => Some(Staging::create(out_dir)?),
             Destination::Memory | Destination::Nowhere => None,
@@ -79,7 +79,7 @@ impl Collector {
         })
     }
 
-    pub fn add(&self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
+    pub(crate) fn add(&self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
         let path = path.into();
         let mut bytes = bytes.into();
         if let Some(staging) = &self.staging
@@ -95,13 +95,13 @@ impl Collector {
 
     /// Starts a file that is made in parts over a long stage, each written as it comes
     /// (figures.json): a large file is then never held whole. Finish it with [`Self::end`].
-    pub fn begin(&self, path: impl Into<String>) -> FileInParts {
+    pub(crate) fn begin(&self, path: impl Into<String>) -> FileInParts {
         let path = path.into();
         let file = self.staging.as_ref().map(|staging| staging.create_file(&path));
         FileInParts { path, file, bytes: Vec::new(), keep_bytes: self.keep_bytes }
     }
 
-    pub fn end(&self, file: FileInParts) {
+    pub(crate) fn end(&self, file: FileInParts) {
         let FileInParts { path, file, bytes, .. } = file;
         if let Some(written) = file.map(|f| f.and_then(|mut f| f.flush().map_err(anyhow::Error::from)))
             && let Err(error) = written
@@ -116,7 +116,7 @@ impl Collector {
     }
 
     /// The finished site, or the first write that failed.
-    pub fn finish(self) -> anyhow::Result<Output> {
+    pub(crate) fn finish(self) -> anyhow::Result<Output> {
         if let Some(error) = self.failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(error);
         }
@@ -135,7 +135,7 @@ pub(crate) struct FileInParts {
 }
 
 impl FileInParts {
-    pub fn push(&mut self, part: &[u8]) {
+    pub(crate) fn push(&mut self, part: &[u8]) {
         if let Some(Ok(file)) = &mut self.file
             && let Err(error) = file.write_all(part)
         {

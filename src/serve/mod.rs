@@ -26,11 +26,9 @@ use crate::pipeline::Options;
 use crate::pipeline::write::{Destination, Output};
 use crate::report::{Reported, could_not_run, make_or_report, print_problems};
 
-pub use server::{RELOAD_JS, content_type};
-
 /// What `tally serve` was asked for.
 #[derive(Debug, Clone)]
-pub struct ServeOptions {
+pub(crate) struct ServeOptions {
     pub root: PathBuf,
     /// The address to listen on; loopback unless told otherwise.
     pub bind: IpAddr,
@@ -53,7 +51,7 @@ impl Default for ServeOptions {
 
 /// One build as the server sees it, replaced whole by the next.
 #[derive(Debug)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     /// Counts builds from 1; pages carry the number of the build that made them.
     pub build: u64,
     /// The latest site that built (empty if none has yet): files are served from it.
@@ -63,12 +61,12 @@ pub struct Snapshot {
 }
 
 /// The script tag injected into every page of build number `build`.
-pub fn reload_tag(build: u64) -> String {
+pub(crate) fn reload_tag(build: u64) -> String {
     format!("<script src=\"/__tally/reload.js\" data-build=\"{build}\"></script>\n")
 }
 
 /// Runs the preview until interrupted; exit 2 when it cannot start.
-pub fn serve(options: &ServeOptions) -> ExitCode {
+pub(crate) fn serve(options: &ServeOptions) -> ExitCode {
     let listener = match std::net::TcpListener::bind((options.bind, options.port)) {
         Ok(listener) => listener,
         Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => {

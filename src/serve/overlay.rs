@@ -11,7 +11,7 @@ use pulldown_cmark_escape::{FmtWriter, escape_html};
 use crate::diagnostics::{Diagnostic, Severity};
 
 /// The overlay for a build that found problems in the content.
-pub fn problems(problems: &[Diagnostic], reload_script: &str) -> String {
+pub(crate) fn problems(problems: &[Diagnostic], reload_script: &str) -> String {
     let errors = problems.iter().filter(|d| d.is_error()).count();
     let mut items = String::new();
     for problem in problems {
@@ -55,7 +55,7 @@ pub fn problems(problems: &[Diagnostic], reload_script: &str) -> String {
 }
 
 /// The overlay for a build that could not run at all (e.g. site.yaml is missing).
-pub fn could_not_run(message: &str, reload_script: &str) -> String {
+pub(crate) fn could_not_run(message: &str, reload_script: &str) -> String {
     let mut body = String::from("<ol><li class=\"error\"><p>");
     escape(&mut body, message);
     body.push_str("</p></li></ol>");

@@ -9,12 +9,12 @@ use percent_encoding::percent_decode_str;
 
 /// Why a path was refused (answered with 400).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused(pub &'static str);
+pub(crate) struct Refused(pub &'static str);
 
 /// The decoded path of a request (`/ja/method/`), or why it is refused.
 ///
 /// Decodes once: `%252e%252e` becomes the literal name `%2e%2e`, which no file has.
-pub fn clean(raw: &str) -> Result<String, Refused> {
+pub(crate) fn clean(raw: &str) -> Result<String, Refused> {
     if !raw.starts_with('/') {
         return Err(Refused("the path must start with /"));
     }

@@ -22,10 +22,10 @@ use tokio::sync::watch;
 use super::{Snapshot, paths};
 
 /// The reload script, served at `/__tally/reload.js`.
-pub const RELOAD_JS: &str = include_str!("reload.js");
+pub(crate) const RELOAD_JS: &str = include_str!("reload.js");
 
 /// The router of the preview server; `snapshots` always holds the latest build.
-pub fn router(snapshots: watch::Receiver<Arc<Snapshot>>) -> Router {
+pub(crate) fn router(snapshots: watch::Receiver<Arc<Snapshot>>) -> Router {
     Router::new()
         .route("/__tally/events", get(events))
         .route("/__tally/reload.js", get(reload_js))
@@ -99,7 +99,7 @@ const HTML: &str = "text/html; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";
 
 /// The content type of a file of the site, by its extension.
-pub fn content_type(path: &str) -> &'static str {
+pub(crate) fn content_type(path: &str) -> &'static str {
     let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
     match extension.as_str() {
         "html" | "htm" => HTML,

@@ -16,16 +16,16 @@ use notify_debouncer_full::{
 };
 
 /// The folders whose files make the site; `site.yaml` beside them.
-pub use crate::paths::SOURCE_FOLDERS as SOURCES;
+pub(crate) use crate::paths::SOURCE_FOLDERS as SOURCES;
 
 /// How long a file must be quiet before its events are handed on.
-pub const DEBOUNCE: Duration = Duration::from_millis(150);
+pub(crate) const DEBOUNCE: Duration = Duration::from_millis(150);
 /// After one debounced batch, how long to wait for more before rebuilding: the debouncer
 /// hands on files one by one as each falls quiet, so one burst may arrive in a few batches.
-pub const SETTLE: Duration = Duration::from_millis(100);
+pub(crate) const SETTLE: Duration = Duration::from_millis(100);
 
 /// A running watch on a site's sources.
-pub struct Watcher {
+pub(crate) struct Watcher {
     root: PathBuf,
     events: Receiver<DebounceEventResult>,
     _debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
@@ -33,7 +33,7 @@ pub struct Watcher {
 
 impl Watcher {
     /// Starts watching the sources of the site at `root`.
-    pub fn start(root: &Path) -> anyhow::Result<Watcher> {
+    pub(crate) fn start(root: &Path) -> anyhow::Result<Watcher> {
         let (sender, events) = channel();
         let mut debouncer = new_debouncer(DEBOUNCE, None, sender)?;
         // The root itself, not recursively: site.yaml, and source folders created later.
@@ -49,14 +49,18 @@ impl Watcher {
 
     /// Blocks until a source changes, then gathers every change that follows closely; the
     /// changed files, relative to the root. `None` once the watcher has stopped.
-    pub fn next_change(&self) -> Option<Vec<PathBuf>> {
+    pub(crate) fn next_change(&self) -> Option<Vec<PathBuf>> {
         gather(&self.events, &self.root, SETTLE)
     }
 }
 
 /// Waits for the first batch with a source change, then takes every batch that arrives
 /// within `settle` of the previous one; the union of their changed sources.
-pub fn gather(events: &Receiver<DebounceEventResult>, root: &Path, settle: Duration) -> Option<Vec<PathBuf>> {
+pub(crate) fn gather(
+    events: &Receiver<DebounceEventResult>,
+    root: &Path,
+    settle: Duration,
+) -> Option<Vec<PathBuf>> {
     let mut changed = Vec::new();
     while changed.is_empty() {
         add_sources(&mut changed, events.recv().ok()?, root);
@@ -108,7 +112,7 @@ fn sources_changed(event: &DebouncedEvent, root: &Path) -> Vec<PathBuf> {
 }
 
 /// Whether a path (relative to the root) is one of the site's sources.
-pub fn is_source(relative: &Path) -> bool {
+pub(crate) fn is_source(relative: &Path) -> bool {
     let mut parts = relative.components();
     let Some(first) = parts.next().and_then(|c| c.as_os_str().to_str()) else {
         return false;

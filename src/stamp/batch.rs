@@ -24,7 +24,9 @@ const PROGRESS_BAR_THRESHOLD: usize = 32;
 pub struct StampJob {
     /// The original, absolute; it is only read.
     pub source: PathBuf,
+    /// The strip to add under the picture.
     pub strip: Strip,
+    /// Rectangles to fill opaquely before stamping.
     pub redactions: Vec<Redaction>,
 }
 
@@ -52,10 +54,12 @@ pub struct StampReport {
 static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 impl StampCache {
+    /// A cache of stamped copies in `dir` (made when first written).
     pub fn new(dir: PathBuf) -> Self {
         StampCache { dir }
     }
 
+    /// The cache's folder.
     pub fn dir(&self) -> &Path {
         &self.dir
     }
@@ -182,7 +186,7 @@ pub fn stamp_all(jobs: &[StampJob], cache: &StampCache) -> (Vec<Result<Stamped, 
 /// Stamps every job in parallel and hands each result to `deliver` with its job's index as
 /// soon as it is made, so that a caller writing them out never holds every stamped image
 /// at once.
-pub fn stamp_each(
+pub(crate) fn stamp_each(
     jobs: &[StampJob],
     cache: &StampCache,
     deliver: impl Fn(usize, Result<Stamped, StampError>) + Sync,

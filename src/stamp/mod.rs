@@ -19,7 +19,8 @@ mod strip;
 use image::{ImageBuffer, Pixel, Rgb, Rgba};
 use thiserror::Error;
 
-pub use batch::{StampCache, StampJob, StampReport, stamp_all, stamp_each};
+pub(crate) use batch::stamp_each;
+pub use batch::{StampCache, StampJob, stamp_all};
 use codec::Photo;
 
 /// What the strip under a photograph says, from site.yaml and the page.
@@ -29,6 +30,7 @@ pub struct Strip {
     pub owner: String,
     /// The licence's short name, e.g. "CC BY 4.0".
     pub licence: String,
+    /// The licence's address.
     pub licence_url: String,
     /// The address of the page that publishes the image.
     pub page_url: String,
@@ -36,12 +38,14 @@ pub struct Strip {
 
 /// A region to cover: x, y, width, height in pixels of the original as a viewer shows it
 /// (after any EXIF rotation).
-pub type Redaction = [u32; 4];
+pub(crate) type Redaction = [u32; 4];
 
 /// The two formats tally stamps; the published copy keeps the original's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ImageFormat {
+    /// PNG, published with iTXt and XMP metadata.
     Png,
+    /// JPEG, published with EXIF and XMP metadata.
     Jpeg,
 }
 
@@ -54,6 +58,7 @@ impl ImageFormat {
         }
     }
 
+    /// The media type the file is served with.
     pub fn media_type(self) -> &'static str {
         match self {
             ImageFormat::Png => "image/png",
@@ -75,28 +80,47 @@ pub struct Stamped {
 /// Why an image could not be published; the build adds the file and line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StampError {
+    /// The original could not be read.
     #[error("the image cannot be read: {reason}")]
-    Unreadable { path: std::path::PathBuf, reason: String },
+    Unreadable {
+        /// The original's path.
+        path: std::path::PathBuf,
+        /// What the system said.
+        reason: String,
+    },
+    /// The original is not a picture tally can decode.
     #[error("the image cannot be decoded ({0}); is the file complete, and really a PNG or JPEG?")]
     Undecodable(String),
+    /// Neither PNG nor JPEG.
     #[error("the image is neither PNG nor JPEG; save screenshots as PNG and photographs as JPEG")]
     UnsupportedFormat,
     #[error(
         "redact rectangle {} [x {}, y {}, width {}, height {}] reaches outside the image, which is {width}×{height} pixels: x + width must be at most {width} and y + height at most {height}",
         index + 1, rect[0], rect[1], rect[2], rect[3]
     )]
+    /// A redaction reaches outside the picture.
     RedactionOutside {
         /// 0-based position in the list; the message counts from 1.
         index: usize,
+        /// The rectangle as written: x, y, width, height.
         rect: Redaction,
+        /// The picture's width.
         width: u32,
+        /// The picture's height.
         height: u32,
     },
     #[error(
         "redact rectangle {} [x {}, y {}, width {}, height {}] covers nothing: its width and height must be at least 1",
         index + 1, rect[0], rect[1], rect[2], rect[3]
     )]
-    RedactionEmpty { index: usize, rect: Redaction },
+    /// A redaction with no area.
+    RedactionEmpty {
+        /// 0-based position in the list; the message counts from 1.
+        index: usize,
+        /// The rectangle as written: x, y, width, height.
+        rect: Redaction,
+    },
+    /// The stamped copy could not be encoded.
     #[error("the stamped image could not be encoded: {0}")]
     Encode(String),
 }

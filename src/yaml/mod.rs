@@ -41,7 +41,7 @@ pub(crate) enum NodeKind {
 
 impl Node {
     /// What kind of value this is, for "expected X, found Y" messages.
-    pub fn what(&self) -> &'static str {
+    pub(crate) fn what(&self) -> &'static str {
         match self.kind {
             NodeKind::Null => "nothing",
             NodeKind::Bool(_) => "a boolean",
@@ -53,7 +53,7 @@ impl Node {
     }
 
     /// The scalar as text: a string as it is, a number as written in the source.
-    pub fn scalar_text(&self, source: &str) -> Option<String> {
+    pub(crate) fn scalar_text(&self, source: &str) -> Option<String> {
         match &self.kind {
             NodeKind::Str(s) => Some(s.clone()),
             NodeKind::Number(n) => Some(
@@ -67,7 +67,7 @@ impl Node {
         }
     }
 
-    pub fn key_text(&self) -> String {
+    pub(crate) fn key_text(&self) -> String {
         match &self.kind {
             NodeKind::Str(s) => s.clone(),
             NodeKind::Number(n) => n.to_string(),
@@ -77,7 +77,7 @@ impl Node {
     }
 
     /// Where a string's own text starts (after an opening quote), for pointing inside it.
-    pub fn content_start(&self, source: &str) -> usize {
+    pub(crate) fn content_start(&self, source: &str) -> usize {
         match source.as_bytes().get(self.span.start) {
             Some(b'"' | b'\'') => self.span.start + 1,
             _ => self.span.start,

@@ -12,7 +12,7 @@ use crate::figures::number::Unit;
 
 /// One number read from the data, with the path it was read at.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Leaf {
+pub(crate) struct Leaf {
     pub path: String,
     pub value: f64,
     pub unit: Unit,
@@ -30,7 +30,7 @@ fn push_input(inputs: &mut Vec<(String, f64)>, leaf: &Leaf) {
 }
 
 /// What an expression's names refer to.
-pub trait Scope {
+pub(crate) trait Scope {
     /// Reads `path`: one leaf for a path to a number; several for a path with `*`, or one
     /// that ends at a list or map (only asked for when `many` is true). `span` is where the
     /// path stands in the expression, for errors.
@@ -39,7 +39,7 @@ pub trait Scope {
 
 /// The result of an expression, with every leaf it read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Evaluation {
+pub(crate) struct Evaluation {
     pub value: f64,
     /// The unit the expression implies (a single field's, or a function's), if any.
     pub implied_unit: Option<Unit>,
@@ -47,7 +47,7 @@ pub struct Evaluation {
 }
 
 /// Evaluates `expr`, reading names through `scope`.
-pub fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, FigureError> {
+pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, FigureError> {
     let mut inputs = Vec::new();
     let (value, implied_unit) = eval(expr, scope, &mut inputs)?;
     Ok(Evaluation { value, implied_unit, inputs })

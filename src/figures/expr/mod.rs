@@ -27,18 +27,18 @@ mod parse;
 
 use std::ops::Range;
 
-pub use eval::{Evaluation, Leaf, Scope, evaluate};
-pub use parse::parse;
+pub(crate) use eval::{Evaluation, Leaf, Scope, evaluate};
+pub(crate) use parse::parse;
 
 /// A parsed expression node with the bytes of the expression it came from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Expr {
+pub(crate) struct Expr {
     pub kind: ExprKind,
     pub span: Range<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum ExprKind {
+pub(crate) enum ExprKind {
     Number(f64),
     Path(Path),
     Neg(Box<Expr>),
@@ -60,7 +60,7 @@ pub enum ExprKind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BinaryOp {
+pub(crate) enum BinaryOp {
     Add,
     Sub,
     Mul,
@@ -68,7 +68,7 @@ pub enum BinaryOp {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Function {
+pub(crate) enum Function {
     Sum,
     Mean,
     Min,
@@ -79,7 +79,7 @@ pub enum Function {
 }
 
 impl Function {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Function::Sum => "sum",
             Function::Mean => "mean",
@@ -121,18 +121,18 @@ impl Function {
 /// A dotted path into the data: `runs.close_coproc.host_frames.received`, `body_bytes`,
 /// `runs.*.responses.complete`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Path {
+pub(crate) struct Path {
     pub segments: Vec<Segment>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Segment {
+pub(crate) enum Segment {
     Name(String),
     Star,
 }
 
 impl Path {
-    pub fn has_star(&self) -> bool {
+    pub(crate) fn has_star(&self) -> bool {
         self.segments.contains(&Segment::Star)
     }
 }
@@ -153,12 +153,14 @@ impl std::fmt::Display for Path {
 }
 
 /// Every path an expression names, with its span.
-pub fn paths(expr: &Expr) -> Vec<(&Path, Range<usize>)> {
+#[cfg(test)]
+fn paths(expr: &Expr) -> Vec<(&Path, Range<usize>)> {
     let mut out = Vec::new();
     collect_paths(expr, &mut out);
     out
 }
 
+#[cfg(test)]
 fn collect_paths<'a>(expr: &'a Expr, out: &mut Vec<(&'a Path, Range<usize>)>) {
     match &expr.kind {
         ExprKind::Number(_) | ExprKind::UnknownCall { .. } => {}

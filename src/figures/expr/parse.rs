@@ -16,7 +16,7 @@ use crate::figures::FigureError;
 type Input<'a> = LocatingSlice<&'a str>;
 
 /// Parses an expression. A syntax error names what was expected and where.
-pub fn parse(text: &str) -> Result<Expr, FigureError> {
+pub(crate) fn parse(text: &str) -> Result<Expr, FigureError> {
     let expr =
         delimited(multispace0, expression, multispace0).parse(LocatingSlice::new(text)).map_err(|error| {
             let offset = error.offset();

@@ -144,7 +144,7 @@ fn increment(digits: &str) -> String {
 
 /// Writes `value` (base units) the way tally shows a computed value: 15 significant digits
 /// at most, no trailing zeros, with the unit's symbol.
-pub fn plain_text(value: f64, unit: Unit) -> String {
+pub(crate) fn plain_text(value: f64, unit: Unit) -> String {
     let in_unit = value / unit.factor();
     let mut out =
         if in_unit.is_finite() { decimal_text(&Decimal::from_f64(in_unit)) } else { format!("{in_unit}") };

@@ -11,14 +11,14 @@ use super::{Unit, UnitKind};
 
 /// A figure-like number found in running text.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FigureLike {
+pub(crate) struct FigureLike {
     pub range: Range<usize>,
     pub value: FigureValue,
 }
 
 /// A figure-like number normalised so that two spellings of one value compare equal.
 #[derive(Debug, Clone, PartialEq)]
-pub enum FigureValue {
+pub(crate) enum FigureValue {
     /// In the base unit of `kind`.
     Number { base: f64, kind: UnitKind },
     /// YYYY-MM-DD, from "2026-10-29" or "2026年10月29日".
@@ -27,7 +27,7 @@ pub enum FigureValue {
 
 impl FigureValue {
     /// The same value, allowing for binary noise in the conversion.
-    pub fn same_as(&self, other: &FigureValue) -> bool {
+    pub(crate) fn same_as(&self, other: &FigureValue) -> bool {
         match (self, other) {
             (FigureValue::Number { base: a, kind: ka }, FigureValue::Number { base: b, kind: kb }) => {
                 ka == kb && ((a - b).abs() <= 1e-9 * a.abs().max(b.abs()))
@@ -40,7 +40,7 @@ impl FigureValue {
 
 /// Every figure-like number in `text`: with a unit or %, with decimals, a scale word, a
 /// date, or a count of 100 and above. See the module doc for what is skipped.
-pub fn scan_figure_like(text: &str) -> Vec<FigureLike> {
+pub(crate) fn scan_figure_like(text: &str) -> Vec<FigureLike> {
     let mut found = Vec::new();
     let dates = find_dates(text);
     for (range, date) in &dates {

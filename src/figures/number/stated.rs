@@ -13,6 +13,7 @@ use super::{Decimal, Style, Unit};
 pub struct Stated {
     /// In the stated unit, scale applied.
     pub value: f64,
+    /// The unit written after the number (a count when none).
     pub unit: Unit,
     /// The value of the last written digit, in the stated unit.
     pub precision: f64,
@@ -22,6 +23,7 @@ pub struct Stated {
     pub whole_range: Range<usize>,
     /// The number exactly as written, in the stated unit.
     pub decimal: Decimal,
+    /// How the number was written (separators, digits), to write another value alike.
     pub style: Style,
 }
 
@@ -75,7 +77,7 @@ pub fn parse_stated(text: &str) -> Result<Stated, NumberError> {
 
 /// Whether two stated texts give the same value in the same kind of unit ("1.2 Gbit/s" and
 /// "1,200 Mbit/s"); texts that are not numbers are compared as text.
-pub fn same_value(a: &str, b: &str) -> bool {
+pub(crate) fn same_value(a: &str, b: &str) -> bool {
     match (parse_stated(a), parse_stated(b)) {
         (Ok(a), Ok(b)) => {
             let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());

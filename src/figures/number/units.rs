@@ -194,7 +194,7 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
 
 /// The unit named by `text` exactly (surrounding spaces allowed), as in `unit:` of
 /// runs.yaml. An empty text is a count.
-pub fn parse_unit(text: &str) -> Option<Unit> {
+pub(crate) fn parse_unit(text: &str) -> Option<Unit> {
     let text = text.trim();
     if text.is_empty() || text == "count" {
         return Some(Unit::Count);

@@ -56,7 +56,7 @@ use super::number::{Rounding, Unit};
 use super::{Computed, FigureError, Withdrawal};
 use scope::EvalScope;
 
-pub use field::{Field, NumberField};
+pub(crate) use field::{Field, NumberField};
 pub use load::load_run_data;
 
 /// What a bench run was, where it matters to the rules of the bench.
@@ -191,6 +191,7 @@ impl RunData {
         })
     }
 
+    /// The vendor's figure named `name`, never computed with.
     pub fn vendor(&self, name: &str) -> Option<&VendorFigure> {
         self.vendor.iter().find(|(n, _)| n == name).map(|(_, v)| v)
     }
@@ -205,10 +206,12 @@ impl RunData {
         self.code_under_test.iter().map(|(k, v)| (k.clone(), v.join(", "))).collect()
     }
 
+    /// `tools:` as (name, version), in the written order.
     pub fn tools(&self) -> &[(String, String)] {
         &self.tools
     }
 
+    /// Every run's `shot:`, with its redactions.
     pub fn shots(&self) -> Vec<Shot> {
         self.runs
             .iter()
@@ -222,6 +225,7 @@ impl RunData {
             .collect()
     }
 
+    /// The runs, in the written order.
     pub fn runs(&self) -> &[Run] {
         &self.runs
     }

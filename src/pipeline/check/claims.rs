@@ -19,7 +19,7 @@ use crate::views::CorrectionView;
 use super::super::figures_json::ClaimRecord;
 
 /// Where a page's figures come from.
-pub struct FigureSources<'a> {
+pub(crate) struct FigureSources<'a> {
     /// The page's bundle's runs.yaml.
     pub runs: Option<&'a RunData>,
     /// Completion of each appliance, by family id (`xgs-136`).
@@ -30,14 +30,14 @@ pub struct FigureSources<'a> {
 
 /// What the checks give a page: one view per tag, its corrections and its records.
 #[derive(Debug, Default)]
-pub struct PageClaims {
+pub(crate) struct PageClaims {
     pub views: Vec<ClaimView>,
     pub corrections: Vec<CorrectionView>,
     pub records: Vec<ClaimRecord>,
 }
 
 /// Checks every tag of `page`.
-pub fn check_claims(
+pub(crate) fn check_claims(
     page: &Page,
     scan: &Scan,
     sources: &FigureSources,
@@ -269,7 +269,7 @@ fn check_vendor(
 }
 
 /// The computation and its inputs, one line: what a reader sees when hovering a figure.
-pub fn explain(computed: &Computed) -> String {
+pub(crate) fn explain(computed: &Computed) -> String {
     let value = plain_text(computed.value, computed.unit);
     let single_input = computed.inputs.len() == 1 && computed.inputs[0].0 == computed.formula;
     if single_input {
@@ -285,6 +285,6 @@ pub fn explain(computed: &Computed) -> String {
 }
 
 /// A value for `<data value>`: the shortest text that reads back as the same number.
-pub fn machine_value(value: f64) -> String {
+pub(crate) fn machine_value(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
 }

@@ -13,7 +13,7 @@ use crate::markdown::{Cell, Scan};
 use crate::settings::Settings;
 
 /// Computes the completion stated by a family page's table.
-pub fn from_family_page(
+pub(crate) fn from_family_page(
     page: &Page,
     scan: &Scan,
     settings: &Settings,
@@ -87,7 +87,7 @@ pub fn from_family_page(
 }
 
 /// completion = Σ(done × weight) ÷ N, N = Σ weight; each row an input.
-pub fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
+pub(crate) fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
     let total_weight: f64 = rows.iter().map(|(_, _, w)| w).sum();
     let weighted: f64 = rows.iter().map(|(_, d, w)| d * w).sum();
     let inputs = rows

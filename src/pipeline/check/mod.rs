@@ -24,7 +24,7 @@ use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
 use claims::{FigureSources, PageClaims, check_claims};
 
-pub use coverage::Coverage;
+pub(crate) use coverage::Coverage;
 
 /// An appliance's completion, from its family page.
 #[derive(Debug, Clone)]

@@ -12,7 +12,7 @@ use crate::diagnostics::Diagnostic;
 
 /// Differences between a translation and its original, reported in the translation and
 /// naming the original's place.
-pub fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<Diagnostic> {
+pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<Diagnostic> {
     let (original_scan, translation_scan) = (original.scan, translation.scan);
     let (original_untagged, translation_untagged) = (original.untagged, translation.untagged);
     let (original, translation) = (original.page, translation.page);

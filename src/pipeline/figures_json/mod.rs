@@ -3,7 +3,7 @@
 //! ([`ClaimRecord`]) and writing the file as pages finish ([`Writer`]); reading a published
 //! one back and comparing it with the site as it is now are in [`published`].
 
-pub mod published;
+pub(crate) mod published;
 
 use serde::{Deserialize, Serialize};
 

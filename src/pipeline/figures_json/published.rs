@@ -20,22 +20,22 @@ use crate::diagnostics::{Diagnostic, offset_of};
 use crate::figures::number::same_value;
 
 /// The file every build writes into the site, one stated figure a line.
-pub const FIGURES_FILE: &str = "figures.json";
+pub(crate) const FIGURES_FILE: &str = "figures.json";
 
 /// The starts of a page's lines, to place each of its figure records at its line and column.
-pub struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     text: &'a str,
     starts: Vec<usize>,
 }
 
 impl<'a> Lines<'a> {
-    pub fn new(text: &'a str) -> Self {
+    pub(crate) fn new(text: &'a str) -> Self {
         let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
         Lines { text, starts }
     }
 
     /// 1-based line and column (in characters, as diagnostics count them) of byte `offset`.
-    pub fn place(&self, offset: usize) -> (usize, usize) {
+    pub(crate) fn place(&self, offset: usize) -> (usize, usize) {
         let line = self.starts.partition_point(|&start| start <= offset).max(1);
         let start = self.starts.get(line - 1).copied().unwrap_or(0);
         let col = self.text.get(start..offset).map_or(0, |before| before.chars().count()) + 1;
@@ -43,7 +43,7 @@ impl<'a> Lines<'a> {
     }
 
     /// `record`, placed where its stated text starts: byte `offset` of the page.
-    pub fn locate(&self, record: ClaimRecord, offset: usize) -> ClaimRecord {
+    pub(crate) fn locate(&self, record: ClaimRecord, offset: usize) -> ClaimRecord {
         let (line, col) = self.place(offset);
         ClaimRecord { line, col, ..record }
     }
@@ -62,13 +62,13 @@ impl<'a> Lines<'a> {
 /// }}
 /// ```
 #[derive(Debug, Default)]
-pub struct Places {
+pub(crate) struct Places {
     json: Vec<u8>,
 }
 
 impl Places {
     /// Adds the places of one page's records, in the order figures.json lists them.
-    pub fn add(&mut self, records: &[ClaimRecord]) {
+    pub(crate) fn add(&mut self, records: &[ClaimRecord]) {
         let Some(first) = records.first() else { return };
         let places: Vec<[usize; 2]> = records.iter().map(|r| [r.line, r.col]).collect();
         self.json.extend_from_slice(if self.json.is_empty() { b"\n" } else { b",\n" });
@@ -79,14 +79,14 @@ impl Places {
     }
 
     /// What ends figures.json after its last figure: the places, and the closing brackets.
-    pub fn end(self) -> Vec<u8> {
+    pub(crate) fn end(self) -> Vec<u8> {
         [&b"\n],\n\"places\": {"[..], &self.json, b"\n}}\n"].concat()
     }
 }
 
 /// The figures a site published, and the file they were read from.
 #[derive(Debug)]
-pub struct Published {
+pub(crate) struct Published {
     pub file: PathBuf,
     pub figures: Vec<ClaimRecord>,
 }
@@ -94,7 +94,7 @@ pub struct Published {
 /// Reads what a site published: `path` is a figures.json, or the folder of a built site
 /// (a previous `site/`) that holds one. An error says why it could not be read; a path
 /// with no figures.json is one, since it cannot tell a first publication from a typo.
-pub fn read(path: &Path) -> Result<Published, String> {
+pub(crate) fn read(path: &Path) -> Result<Published, String> {
     let file = if path.is_dir() { path.join(FIGURES_FILE) } else { path.to_path_buf() };
     let first = "a first publication has nothing to compare with: check without --against";
     let text = match std::fs::read_to_string(&file) {
@@ -155,7 +155,7 @@ fn place_records(
 /// Compares the figures the site states now with those it published: each published value
 /// must still be stated on its page, in its language, under its name, or be struck there
 /// beside its correction. Pages are read from under `root` to show where each problem is.
-pub fn compare(published: &Published, now: &[ClaimRecord], root: &Path) -> Vec<Diagnostic> {
+pub(crate) fn compare(published: &Published, now: &[ClaimRecord], root: &Path) -> Vec<Diagnostic> {
     // A published page's path comes from outside this checkout: only a plain relative
     // path is read, so that no file outside the site is shown.
     let read_page = |page: &str| {

@@ -13,11 +13,11 @@ use crate::paths::display_path;
 use crate::paths::resolve_relative;
 
 /// The heading ids of every page, by source path.
-pub type Anchors = HashMap<PathBuf, BTreeSet<String>>;
+pub(crate) type Anchors = HashMap<PathBuf, BTreeSet<String>>;
 
 /// An image a page shows: its source file (relative to the site root) and alt text.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ImageUse {
+pub(crate) struct ImageUse {
     pub source: PathBuf,
     pub alt: String,
     pub range: std::ops::Range<usize>,
@@ -28,7 +28,7 @@ pub(crate) struct ResolvedLinks {
     pub images: Vec<ImageUse>,
 }
 
-pub struct LinkContext<'a> {
+pub(crate) struct LinkContext<'a> {
     pub root: &'a Path,
     pub content: &'a Content,
     pub strings: &'a Strings,
@@ -36,7 +36,7 @@ pub struct LinkContext<'a> {
 }
 
 /// Resolves every link and image of `page`.
-pub fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLinks, Vec<Diagnostic>) {
+pub(crate) fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLinks, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut links = BTreeMap::new();
     for link in &scan.links {

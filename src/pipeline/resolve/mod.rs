@@ -16,7 +16,6 @@ use crate::diagnostics::Diagnostic;
 use crate::figures::number::FigureValue;
 use crate::markdown::{self, Scan};
 
-pub use links::ImageUse;
 pub(crate) use links::ResolvedLinks;
 
 /// A page after the resolve stage.
@@ -29,7 +28,7 @@ pub(crate) struct PageWork {
 }
 
 impl PageWork {
-    pub fn numbers<'a>(&'a self, page: &'a crate::content::Page) -> PageNumbers<'a> {
+    pub(crate) fn numbers<'a>(&'a self, page: &'a crate::content::Page) -> PageNumbers<'a> {
         PageNumbers { page, scan: &self.scan, untagged: &self.untagged }
     }
 }
