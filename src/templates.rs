@@ -1,8 +1,9 @@
 //! Templates: the Tera instance loaded from `templates/`, with the `t` function that reads
 //! the UI strings, and conversion of Tera's errors into diagnostics.
 //!
-//! Owns Tera: no other module names it. Templates receive views (see `views`); they never
-//! compute figures.
+//! Owns the Tera instance and its errors; the render stage (`pipeline/render`) fills a
+//! `tera::Context` with views (see `views`) and hands it here. Templates never compute
+//! figures.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
