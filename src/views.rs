@@ -112,7 +112,9 @@ pub struct PageView {
     pub corrections: Vec<CorrectionView>,
     /// The appliances it is about, linked to their family pages.
     pub appliances: Vec<LinkItem>,
-    /// What the numbers belong to: driver, release, scripts.
+    /// The code under test the numbers belong to: driver, release, scripts. Templates see it
+    /// as `page.build`, the key its author writes, so that existing templates keep working.
+    #[serde(rename = "build")]
     pub code_under_test: Vec<(String, String)>,
     /// Whether it offers the discussion.
     pub discussion: bool,
