@@ -60,8 +60,12 @@ export function readLines() {
     }
   }
 
+  // One word: no space, and (for Japanese, which has none) one word to Intl.Segmenter.
+  const wordSegmenter = new Intl.Segmenter("ja", { granularity: "word" });
+  const oneWord = (text) =>
+    !/\s/.test(text) && [...wordSegmenter.segment(text)].filter((s) => s.isWordLike).length <= 1;
   const headers = [...document.querySelectorAll("th")]
-    .filter((th) => !/\s/.test(th.textContent.trim()) && th.getClientRects().length > 0)
+    .filter((th) => oneWord(th.textContent.trim()) && th.getClientRects().length > 0)
     .filter((th) => textNodes(th).some((node) => lineBoxes(node, 0, node.data.length) > 1))
     .map(describe);
 

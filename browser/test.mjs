@@ -21,7 +21,11 @@ let served, site, base, context;
 let outside;
 
 before(async () => {
-  served = await openSite();
+  // Without the measurement page's translation, so that Japanese pages link to a page that
+  // exists only in English (every other page of the bundled site is translated).
+  const prepare = (copy) =>
+    fs.rmSync(path.join(copy, "content/measurements/2026-10-29-xgs136-http/index.ja.md"));
+  served = await openSite({ prepare });
   ({ site, base, context, outside } = served);
 });
 
@@ -86,7 +90,7 @@ test("the language switcher goes to the other language's page and back", async (
 });
 
 test("each （英語） link on a Japanese page goes to the English page it names", async () => {
-  for (const url of ["/ja/", "/ja/method/"]) {
+  for (const url of ["/ja/", "/ja/families/xgs-136/"]) {
     const { page } = await open(url);
     const links = await page.locator(".untranslated").evaluateAll((marks) =>
       marks.map((mark) => {
