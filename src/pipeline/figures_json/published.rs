@@ -221,10 +221,11 @@ fn changed(old: &ClaimRecord, new: &ClaimRecord, text: Option<&str>, against: &s
     at_statement("figure-silently-changed", new, text, message)
         .note(format!("published in {against}{}", where_it_stood(old)))
         .note(format!(
-            "strike it beside the correction, [~~{}~~ {}]{{{}}}, and list it under withdrawn: with on: and why:",
+            "strike it beside the correction, [~~{}~~ {}]{{{}}}, and list the old value in runs.yaml: withdrawn: [{{value: \"{}\", on: YYYY-MM-DD, why: \"...\"}}]",
             old.stated,
             new.stated,
-            tag(old)
+            tag(old),
+            old.stated
         ))
 }
 
@@ -246,9 +247,10 @@ fn disappeared(old: &ClaimRecord, text: Option<&str>, against: &str) -> Diagnost
         None => Diagnostic::file("figure-disappeared", &old.page, message),
     };
     d.note(format!("published in {against}{}", where_it_stood(old))).note(format!(
-        "a published figure stays on its page: state it again, or strike it beside its correction, [~~{}~~ NEW]{{{}}}, and list it under withdrawn:",
+        "a published figure stays on its page: state it again, or strike it beside its correction, [~~{}~~ NEW]{{{}}}, and list the old value in runs.yaml: withdrawn: [{{value: \"{}\", on: YYYY-MM-DD, why: \"...\"}}]",
         old.stated,
-        tag(old)
+        tag(old),
+        old.stated
     ))
 }
 
