@@ -166,7 +166,14 @@ pub(crate) fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic
         diagnostics.push(Diagnostic::file("missing-content", "content", "the site has no content/ folder"));
         return (Content::default(), diagnostics);
     }
-    for entry in WalkDir::new(&content_dir).sort_by_file_name().follow_links(false) {
+    let walk =
+        WalkDir::new(&content_dir).sort_by_file_name().follow_links(false).into_iter().filter_entry(|e| {
+            !crate::paths::is_private(
+                e.path().strip_prefix(&content_dir).unwrap_or(e.path()),
+                &settings.publish_hidden,
+            )
+        });
+    for entry in walk {
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {

@@ -125,7 +125,7 @@ impl Loader<'_> {
         for i in 0..data.runs.len() {
             self.check_bench(&data, i, entries);
         }
-        self.check_figures(&data);
+        data.computed = self.check_figures(&data);
         Some(data)
     }
 

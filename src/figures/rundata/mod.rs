@@ -122,6 +122,9 @@ pub struct RunData {
     runs: Vec<Run>,
     figures: Vec<FigureDef>,
     vendor: Vec<(String, VendorFigure)>,
+    /// Every figure that computed when the file was loaded, so that a tag reads it without
+    /// computing it again.
+    computed: std::collections::HashMap<String, scope::Done>,
 }
 
 impl RunData {

@@ -48,7 +48,10 @@ pub(crate) fn publish(
             redactions: r.redactions.clone(),
         })
         .collect();
-    let cache = StampCache::new(site.root.join(".tally-cache").join("stamps"));
+    let mut cache = StampCache::new(site.root.join(".tally-cache").join("stamps"));
+    if output.keeps_nothing() {
+        cache = cache.read_only();
+    }
     let failed = std::sync::Mutex::new(Vec::new());
     let report = stamp_each(&jobs, &cache, |index, result| {
         let request = &requests[index];

@@ -1,0 +1,207 @@
+//! Reliability (issue 13): tally deletes only what it made, never publishes hidden files,
+//! editor backups or VCS folders, and no input crashes it or makes it slow out of proportion.
+
+mod common;
+
+use common::{PNG, Site, tree};
+
+fn home_site() -> Site {
+    let site = Site::new();
+    site.file("content/index.md", "---\ntitle: Home\n---\n\nHello.\n");
+    site
+}
+
+// ---- data loss ----
+
+#[test]
+fn refuses_to_empty_an_out_folder_tally_did_not_make() {
+    let site = home_site();
+    let documents = tempfile::tempdir().expect("a folder");
+    std::fs::write(documents.path().join("letter.txt"), "keep me").expect("a file");
+    let run = site.build_into(documents.path());
+    run.expect_code(2).expect_stderr(".tally-output");
+    assert_eq!(std::fs::read_to_string(documents.path().join("letter.txt")).expect("kept"), "keep me");
+}
+
+#[test]
+fn refuses_to_empty_the_projects_own_folders() {
+    let site = home_site();
+    site.file("tests/a_test.rs", "fn main() {}").file("scripts/run.sh", "echo");
+    for folder in ["tests", "scripts"] {
+        let run = site.build_into(&site.path(folder));
+        run.expect_code(2);
+    }
+    assert!(site.path("tests/a_test.rs").is_file() && site.path("scripts/run.sh").is_file());
+}
+
+#[test]
+fn builds_into_an_empty_or_absent_folder_and_marks_it() {
+    let site = home_site();
+    let outs = tempfile::tempdir().expect("a folder");
+    let empty = outs.path().join("empty");
+    std::fs::create_dir(&empty).expect("a folder");
+    site.build_into(&empty).expect_success();
+    assert!(empty.join(".tally-output").is_file());
+    site.build_into(&empty).expect_success();
+    let absent = outs.path().join("absent");
+    site.build_into(&absent).expect_success();
+    assert!(absent.join("index.html").is_file() && absent.join(".tally-output").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn never_follows_a_symlinked_output_folder() {
+    let site = home_site();
+    let elsewhere = tempfile::tempdir().expect("a folder");
+    std::fs::write(elsewhere.path().join("precious.txt"), "keep me").expect("a file");
+    // Even a folder that carries the mark is not replaced through a link.
+    std::fs::write(elsewhere.path().join(".tally-output"), "").expect("a mark");
+    std::os::unix::fs::symlink(elsewhere.path(), site.path("site")).expect("a link");
+    site.build().expect_code(2).expect_stderr("symbolic link");
+    assert!(elsewhere.path().join("precious.txt").is_file());
+    assert!(std::fs::symlink_metadata(site.path("site")).expect("the link").file_type().is_symlink());
+}
+
+#[test]
+fn originals_path_may_not_leave_the_output_folder() {
+    let site = home_site();
+    site.file("content/m/index.md", "---\ntitle: M\n---\n\n![a shot](shot.png)\n");
+    site.file("content/m/shot.png", PNG);
+    let yaml = format!("{}originals: {{publish: true, path: \"../../x\"}}\n", common::SITE_YAML);
+    site.file("site.yaml", &yaml);
+    let run = site.build();
+    run.expect_code(1).expect_stderr("error[bad-setting]").expect_stderr("site.yaml:12:");
+    assert!(!site.holder().join("x").exists() && !site.path("x").exists());
+}
+
+#[test]
+fn a_killed_builds_staging_folders_are_removed_by_the_next_build() {
+    let site = home_site();
+    site.build().expect_success();
+    // What a build killed halfway leaves: a marked staging folder and a retired old site,
+    // named after a process that no longer runs.
+    for stale in [".site.new-999999999", ".site.old-999999999"] {
+        site.file(&format!("{stale}/.tally-output"), "");
+        site.file(&format!("{stale}/index.html"), "old");
+    }
+    // Not tally's: left alone.
+    site.file(".site.new-999999998/notes.txt", "mine");
+    site.build_with_force();
+    assert!(!site.path(".site.new-999999999").exists());
+    assert!(!site.path(".site.old-999999999").exists());
+    assert!(site.path(".site.new-999999998/notes.txt").is_file());
+}
+
+trait Force {
+    fn build_with_force(&self);
+}
+
+impl Force for Site {
+    fn build_with_force(&self) {
+        self.tally(&["build", "--force"]).expect_success();
+    }
+}
+
+#[test]
+fn check_writes_nothing_not_even_the_stamp_cache() {
+    let site = home_site();
+    site.file("content/m/index.md", "---\ntitle: M\n---\n\n![a shot](shot.png)\n");
+    site.file("content/m/shot.png", PNG);
+    let before = tree(site.holder());
+    site.check().expect_success();
+    assert_eq!(tree(site.holder()), before, "tally check wrote files");
+    assert!(!site.path(".tally-cache").exists());
+}
+
+// ---- leaks ----
+
+#[test]
+fn hidden_files_backups_and_vcs_folders_are_never_published() {
+    let site = home_site();
+    let secrets = [
+        "content/.env",
+        "content/index.md~",
+        "content/.index.md.swp",
+        "content/#index.md#",
+        "content/.git/config",
+        "content/.DS_Store",
+        "content/m/.hidden/data.txt",
+        "static/.env",
+        "static/style.css~",
+        "static/.git/HEAD",
+        "static/.DS_Store",
+        "static/x.swp",
+    ];
+    for secret in secrets {
+        site.file(secret, "secret");
+    }
+    site.file("static/.well-known/security.txt", "Contact: x");
+    site.file("static/ok.txt", "published");
+    site.build().expect_success();
+    let built = tree(&site.path("site"));
+    let leaked: Vec<&String> = built.keys().filter(|k| built[*k] == b"secret").collect();
+    assert!(leaked.is_empty(), "published: {leaked:?}");
+    assert!(built.contains_key("ok.txt"));
+    assert!(!built.contains_key(".well-known/security.txt"), "a dotfile needs the allow-list");
+}
+
+#[test]
+fn a_dotfolder_on_the_allow_list_is_published() {
+    let site = home_site();
+    site.file("static/.well-known/security.txt", "Contact: x");
+    site.file("static/.well-known/.env", "secret");
+    site.file("site.yaml", format!("{}publish_hidden: [.well-known]\n", common::SITE_YAML));
+    site.build().expect_success();
+    assert!(site.has(".well-known/security.txt"));
+    assert!(!site.has(".well-known/.env"));
+}
+
+// ---- crashes and blow-ups ----
+
+/// A measurement whose runs.yaml holds `figures`, and whose page states `[STATED]{=NAME}`.
+fn measurement_with_figures(site: &Site, figures: &str, stated: &str, name: &str) {
+    let runs = format!("{}figures:\n{figures}", common::RUNS_YAML);
+    let page = common::MEASUREMENT.replace(
+        "The host received most frames.",
+        &format!("The host received [{stated}]{{={name}}} frames."),
+    );
+    site.file("content/m/index.md", page).file("content/m/runs.yaml", runs);
+}
+
+#[test]
+fn an_expression_nested_two_thousand_deep_is_an_error_not_a_crash() {
+    let site = home_site();
+    let deep = format!("{}1{}", "(".repeat(2000), ")".repeat(2000));
+    measurement_with_figures(&site, &format!("  deep: {{is: \"{deep}\"}}\n"), "1", "deep");
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[figure-syntax]").expect_stderr("deeper than 32");
+    assert!(run.stderr.contains("content/m/runs.yaml:10:"), "{}", run.stderr);
+}
+
+#[test]
+fn a_chain_of_two_thousand_figures_is_an_error_not_a_crash() {
+    let site = home_site();
+    // Each figure reads the next, so computing the first goes 2,000 figures deep.
+    let mut figures = String::new();
+    for n in 0..1999 {
+        figures.push_str(&format!("  f{n}: {{is: \"f{}\"}}\n", n + 1));
+    }
+    figures.push_str("  f1999: {is: \"runs.close_coproc.host_frames.received\"}\n");
+    measurement_with_figures(&site, &figures, "962,826", "f0");
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[figure-too-deep]");
+}
+
+#[test]
+fn a_figure_read_twice_is_computed_once() {
+    // f0 = f1 + f1, f1 = f2 + f2, …: computed anew on every read this is 2^40 reads.
+    let site = home_site();
+    let mut figures = String::new();
+    for n in 0..30 {
+        figures.push_str(&format!("  f{n}: {{is: \"f{} + f{}\"}}\n", n + 1, n + 1));
+    }
+    figures.push_str("  f30: {is: \"runs.close_coproc.responses.failed\"}\n");
+    // 2 × 2^30
+    measurement_with_figures(&site, &figures, "2,147,483,648", "f0");
+    site.check().expect_success();
+}
