@@ -205,3 +205,49 @@ fn a_figure_read_twice_is_computed_once() {
     measurement_with_figures(&site, &figures, "2,147,483,648", "f0");
     site.check().expect_success();
 }
+
+/// The first bytes of a PNG that says it is `width`×`height` (its IHDR checksum right), with
+/// an empty IDAT: what a small file claiming a huge picture starts with.
+fn png_header(width: u32, height: u32) -> Vec<u8> {
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&width.to_be_bytes());
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut png = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+    png.extend_from_slice(&ihdr);
+    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    png.extend_from_slice(&[0, 0, 0, 0]);
+    png.extend_from_slice(b"IDAT");
+    png.extend_from_slice(&crc32(b"IDAT").to_be_bytes());
+    png
+}
+
+#[test]
+fn an_image_of_too_many_pixels_is_refused_before_it_is_decoded() {
+    let site = home_site();
+    site.file("content/m/index.md", "---\ntitle: M\n---\n\n![huge](huge.png)\n");
+    site.file("content/m/huge.png", png_header(20_000, 20_000));
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[bad-image]").expect_stderr("20000×20000");
+    assert!(run.stderr.contains("content/m/index.md:5:1"), "{}", run.stderr);
+}
+
+#[test]
+fn the_pixel_limit_is_set_in_site_yaml() {
+    let site = home_site();
+    site.file("content/m/index.md", "---\ntitle: M\n---\n\n![a shot](shot.png)\n");
+    site.file("content/m/shot.png", PNG);
+    site.check().expect_success();
+    site.file("site.yaml", format!("{}max_image_pixels: 0\n", common::SITE_YAML));
+    site.check().expect_code(1).expect_stderr("max_image_pixels");
+}
