@@ -251,3 +251,82 @@ fn the_pixel_limit_is_set_in_site_yaml() {
     site.file("site.yaml", format!("{}max_image_pixels: 0\n", common::SITE_YAML));
     site.check().expect_code(1).expect_stderr("max_image_pixels");
 }
+
+// ---- serve ----
+
+/// `tally serve --port 0 ARGS…` on the site; returns the child and its port.
+fn start_serve(site: &Site, args: &[&str]) -> (std::process::Child, u16, std::process::ChildStderr) {
+    use std::io::BufRead as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tally"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(site.root())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starting tally serve");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut first).expect("a line");
+    let port = first
+        .strip_prefix("serving http://")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|address| address.rsplit(':').next())
+        .and_then(|port| port.parse().ok());
+    let stderr = child.stderr.take().expect("stderr");
+    match port {
+        Some(port) => (child, port, stderr),
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no address printed: {first:?}");
+        }
+    }
+}
+
+/// One GET of `/` naming `host`; the status code.
+fn status_for_host(port: u16, host: &str) -> u16 {
+    use std::io::{Read as _, Write as _};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connecting");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(60))).expect("a timeout");
+    write!(stream, "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").expect("sending");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("reading");
+    let text = String::from_utf8_lossy(&raw);
+    text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn serve_answers_only_local_host_names() {
+    let site = home_site();
+    let (mut child, port, _stderr) = start_serve(&site, &[]);
+    let statuses: Vec<(String, u16)> =
+        ["127.0.0.1", "localhost", "[::1]", "evil.example", "127.0.0.1.nip.example"]
+            .iter()
+            .map(|host| {
+                let host = format!("{host}:{port}");
+                let status = status_for_host(port, &host);
+                (host, status)
+            })
+            .collect();
+    let _ = child.kill();
+    let _ = child.wait();
+    for (host, status) in &statuses[..3] {
+        assert_eq!(*status, 200, "{host}");
+    }
+    for (host, status) in &statuses[3..] {
+        assert_eq!(*status, 421, "{host}");
+    }
+}
+
+#[test]
+fn serve_warns_when_bound_beyond_loopback() {
+    use std::io::Read as _;
+    let site = home_site();
+    let (mut child, _port, mut stderr) = start_serve(&site, &["--bind", "0.0.0.0"]);
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut text = String::new();
+    stderr.read_to_string(&mut text).expect("stderr");
+    assert!(text.contains("warning: serving on 0.0.0.0"), "{text}");
+}
