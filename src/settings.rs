@@ -204,6 +204,24 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
             ),
         ));
     }
+    let texts = settings.title.values().chain(settings.description.values()).chain([
+        &settings.owner,
+        &settings.licence.name,
+        &settings.licence.url,
+    ]);
+    for text_value in texts {
+        if let Some(bad) = text_value.chars().find(|c| crate::content::is_forbidden_control(*c)) {
+            return Err(Diagnostic::file(
+                "bad-setting",
+                "site.yaml",
+                format!(
+                    "`{}` holds the control character U+{:04X}, which XML (the feed) cannot carry",
+                    text_value.escape_debug(),
+                    bad as u32
+                ),
+            ));
+        }
+    }
     for lang in &settings.languages {
         if lang.parse::<unic_langid::LanguageIdentifier>().is_err() || lang.contains('/') {
             let at = place("languages");

@@ -330,3 +330,44 @@ fn serve_warns_when_bound_beyond_loopback() {
     stderr.read_to_string(&mut text).expect("stderr");
     assert!(text.contains("warning: serving on 0.0.0.0"), "{text}");
 }
+
+// ---- smaller ----
+
+#[test]
+fn links_that_run_code_are_errors_at_their_place() {
+    for dest in
+        ["javascript:alert(1)", "JavaScript:alert(1)", " java\tscript:x", "vbscript:x", "data:text/html,x"]
+    {
+        let site = home_site();
+        site.file("content/index.md", format!("---\ntitle: Home\n---\n\nSee [x](<{dest}>).\n"));
+        let run = site.check();
+        run.expect_code(1).expect_stderr("error[unsafe-link]");
+        assert!(run.stderr.contains("content/index.md:5:5"), "{dest}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn a_base_url_that_is_not_a_web_address_is_an_error() {
+    let site = home_site();
+    site.file("site.yaml", common::SITE_YAML.replace("https://bench.example.org/", "javascript:alert(1)//"));
+    site.check().expect_code(1).expect_stderr("error[bad-setting]").expect_stderr("site.yaml:3:");
+}
+
+#[test]
+fn a_control_character_in_a_title_is_an_error_at_its_place() {
+    let site = home_site();
+    site.file("content/index.md", "---\ntitle: \"Home\\u0001\"\n---\n\nHello.\n");
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[control-character]");
+    assert!(run.stderr.contains("content/index.md:2:8"), "{}", run.stderr);
+}
+
+#[test]
+fn a_date_not_written_yyyy_mm_dd_is_an_error() {
+    for date in ["20260101", "\"20260101\"", "2026-02-30", "2026-1-1"] {
+        let site = home_site();
+        site.file("content/index.md", format!("---\ntitle: Home\ndate: {date}\n---\n\nHello.\n"));
+        let run = site.check();
+        assert_eq!(run.code, 1, "{date}: {run:?}");
+    }
+}
