@@ -371,3 +371,20 @@ fn a_date_not_written_yyyy_mm_dd_is_an_error() {
         assert_eq!(run.code, 1, "{date}: {run:?}");
     }
 }
+
+// ---- the absolute path of an import error ----
+
+#[test]
+fn an_iperf_import_error_names_the_file_relative_to_the_site_when_run_from_its_folder() {
+    let site = Site::new();
+    let runs = "build: {driver: d, release: r}\nruns:\n  t:\n    iperf: raw/iperf.txt\n";
+    site.file("content/m/runs.yaml", runs);
+    site.file("content/m/raw/iperf.txt", "this is not iperf output\n");
+    site.file("content/m/index.md", common::MEASUREMENT);
+    // As users run it: from the site's folder, with the default --root (`.`).
+    let run = common::run_tally(&["check"], site.root());
+    run.expect_code(1).expect_stderr("error[runs-import]");
+    let root = site.root().to_string_lossy().into_owned();
+    assert!(!run.stderr.contains(&root), "an absolute path is shown:\n{}", run.stderr);
+    assert!(run.stderr.contains("content/m/raw/iperf.txt"), "{}", run.stderr);
+}
