@@ -388,3 +388,26 @@ fn an_iperf_import_error_names_the_file_relative_to_the_site_when_run_from_its_f
     assert!(!run.stderr.contains(&root), "an absolute path is shown:\n{}", run.stderr);
     assert!(run.stderr.contains("content/m/raw/iperf.txt"), "{}", run.stderr);
 }
+
+#[test]
+fn a_key_defined_twice_in_a_fluent_file_is_an_error_on_its_line() {
+    let site = home_site();
+    let en = site.read_source("i18n/en.ftl");
+    let first = en.lines().find(|l| l.contains(" = ") && !l.starts_with('#')).expect("a message").to_string();
+    site.file("i18n/en.ftl", format!("{en}\n{first}\n"));
+    let line = en.lines().count() + 2;
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[bad-fluent]").expect_stderr("defined twice");
+    assert!(run.stderr.contains(&format!("i18n/en.ftl:{line}:1")), "{}", run.stderr);
+}
+
+#[test]
+fn bad_utf8_in_a_fluent_file_is_an_error_at_its_place() {
+    let site = home_site();
+    let mut en = b"hello = Hello\nbad = caf".to_vec();
+    en.extend_from_slice(&[0xff, b'\n']);
+    site.file("i18n/en.ftl", en);
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[bad-fluent]");
+    assert!(run.stderr.contains("i18n/en.ftl:2:10"), "{}", run.stderr);
+}
