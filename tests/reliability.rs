@@ -411,3 +411,18 @@ fn bad_utf8_in_a_fluent_file_is_an_error_at_its_place() {
     run.expect_code(1).expect_stderr("error[bad-fluent]");
     assert!(run.stderr.contains("i18n/en.ftl:2:10"), "{}", run.stderr);
 }
+
+#[test]
+fn a_template_component_that_calls_itself_is_an_error_on_its_line() {
+    let site = home_site();
+    let components = site.read_source("templates/components.html");
+    let line = components.lines().count() + 1;
+    site.file(
+        "templates/components.html",
+        format!("{components}{{% component ping(n) %}}{{{{ <pong n={{n}}/> }}}}{{% endcomponent ping %}}\n{{% component pong(n) %}}{{{{ <ping n={{n}}/> }}}}{{% endcomponent pong %}}\n"),
+    );
+    site.edit("templates/home.html", "{{ <listing_groups", "{{ <ping n={1}/> }}{{ <listing_groups");
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[template]").expect_stderr("recursion");
+    assert!(run.stderr.contains(&format!("templates/components.html:{line}:")), "{}", run.stderr);
+}
