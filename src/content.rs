@@ -373,7 +373,7 @@ fn url_of(key: &str, prefix: &str) -> String {
 }
 
 /// Finds the front matter: (yaml, yaml's byte start, body's byte start).
-fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
+pub(crate) fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
     let text_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let rest = &text[text_start..];
     let after_open = rest.strip_prefix("---\n").or_else(|| rest.strip_prefix("---\r\n"))?;
