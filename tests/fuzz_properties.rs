@@ -7,8 +7,11 @@ use std::path::Path;
 use proptest::prelude::*;
 use tally::fuzzing;
 
+/// A reader of tally, as a fuzz target calls it.
+type Reader = fn(&str);
+
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, fn(&str)); 7] = [
+const TARGETS: [(&str, Reader); 7] = [
     ("number", fuzzing::number),
     ("expression", fuzzing::expression),
     ("runs_yaml", fuzzing::runs_yaml),
