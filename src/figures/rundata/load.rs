@@ -120,6 +120,7 @@ impl Loader<'_> {
         }
         if let Some(node) = figures_node {
             data.figures = self.load_figures(node);
+            data.index_figures();
         }
         self.check_names(&data, entries);
         for i in 0..data.runs.len() {
