@@ -48,6 +48,20 @@ pub(crate) struct FrontMatter {
     pub discussion: bool,
 }
 
+/// A real calendar date written YYYY-MM-DD, and no other way (`20260101` is not one).
+pub(crate) fn is_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+        && text.parse::<jiff::civil::Date>().is_ok()
+}
+
+/// A character that XML 1.0 cannot carry, or that no title should hold: controls other than
+/// tab and line breaks.
+pub(crate) fn is_forbidden_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
 /// A value written as one string or as a list of strings.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
@@ -166,7 +180,14 @@ pub(crate) fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic
         diagnostics.push(Diagnostic::file("missing-content", "content", "the site has no content/ folder"));
         return (Content::default(), diagnostics);
     }
-    for entry in WalkDir::new(&content_dir).sort_by_file_name().follow_links(false) {
+    let walk =
+        WalkDir::new(&content_dir).sort_by_file_name().follow_links(false).into_iter().filter_entry(|e| {
+            !crate::paths::is_private(
+                e.path().strip_prefix(&content_dir).unwrap_or(e.path()),
+                &settings.publish_hidden,
+            )
+        });
+    for entry in walk {
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
@@ -269,7 +290,7 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
         crate::yaml::deserialize(&source, &text, yaml, first_line).map_err(|d| vec![d])?;
     let mut errors = Vec::new();
     if let Some(date) = &front.date
-        && date.parse::<jiff::civil::Date>().is_err()
+        && !is_date(date)
     {
         let at = crate::yaml::key_value_offset(&text[..body_start], "date").unwrap_or(0);
         errors.push(
@@ -282,6 +303,26 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
             )
             .note("write dates as YYYY-MM-DD"),
         );
+    }
+    for (key, value) in [("title", Some(&front.title)), ("summary", front.summary.as_ref())] {
+        if let Some(value) = value
+            && let Some(bad) = value.chars().find(|c| is_forbidden_control(*c))
+        {
+            let at = crate::yaml::key_value_offset(&text[..body_start], key).unwrap_or(0);
+            errors.push(
+                Diagnostic::at(
+                    "control-character",
+                    &source,
+                    &text,
+                    at..at + 1,
+                    format!(
+                        "`{key}` holds the control character U+{:04X}, which XML (the feed) cannot carry",
+                        bad as u32
+                    ),
+                )
+                .note("remove it; write the text as plain characters"),
+            );
+        }
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -332,7 +373,7 @@ fn url_of(key: &str, prefix: &str) -> String {
 }
 
 /// Finds the front matter: (yaml, yaml's byte start, body's byte start).
-fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
+pub(crate) fn split_front_matter(text: &str) -> Option<(&str, usize, usize)> {
     let text_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let rest = &text[text_start..];
     let after_open = rest.strip_prefix("---\n").or_else(|| rest.strip_prefix("---\r\n"))?;

@@ -54,8 +54,23 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
     let mut keys: BTreeMap<String, (BTreeSet<String>, PathBuf)> = BTreeMap::new();
     for lang in &settings.languages {
         let relative = PathBuf::from(format!("i18n/{lang}.ftl"));
-        let text = match std::fs::read_to_string(root.join(&relative)) {
-            Ok(text) => text,
+        let text = match std::fs::read(root.join(&relative)).map(String::from_utf8) {
+            Ok(Ok(text)) => text,
+            Ok(Err(error)) => {
+                let at = error.utf8_error().valid_up_to();
+                let shown = String::from_utf8_lossy(error.as_bytes()).into_owned();
+                diagnostics.push(
+                    Diagnostic::at(
+                        "bad-fluent",
+                        &relative,
+                        &shown,
+                        at..at + 1,
+                        format!("not valid UTF-8 (byte {at})"),
+                    )
+                    .note("save the file as UTF-8"),
+                );
+                continue;
+            }
             Err(e) => {
                 diagnostics.push(Diagnostic::file(
                     "missing-strings",
@@ -92,15 +107,48 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
         let mut bundle = FluentBundle::new_concurrent(vec![langid]);
         // Isolation marks would show up as stray characters inside HTML attributes.
         bundle.set_use_isolating(false);
+        let repeated = repeated_keys(&text);
+        for (key, at) in &repeated {
+            diagnostics.push(Diagnostic::at(
+                "bad-fluent",
+                &relative,
+                &text,
+                *at..*at + key.len(),
+                format!("`{key}` is defined twice; the second would silently replace the first"),
+            ));
+        }
         if let Err(errors) = bundle.add_resource(resource) {
             for error in errors {
-                diagnostics.push(Diagnostic::file("bad-fluent", &relative, error.to_string()));
+                if repeated.is_empty() || !matches!(error, fluent_bundle::FluentError::Overriding { .. }) {
+                    diagnostics.push(Diagnostic::file("bad-fluent", &relative, error.to_string()));
+                }
             }
         }
         bundles.insert(lang.clone(), bundle);
     }
     diagnostics.extend(missing_keys(&keys, root));
     (Strings { bundles }, diagnostics)
+}
+
+/// Each message or term defined again after its first definition, with the byte offset of
+/// its name.
+fn repeated_keys(text: &str) -> Vec<(String, usize)> {
+    let mut seen = BTreeSet::new();
+    let mut repeated = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let name: String =
+            line.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
+        let term = line.starts_with('-');
+        let defines = !name.is_empty()
+            && (term || name.starts_with(|c: char| c.is_ascii_alphabetic()))
+            && line[name.len()..].trim_start().starts_with('=');
+        if defines && !seen.insert(name.clone()) {
+            repeated.push((name, offset));
+        }
+        offset += line.len();
+    }
+    repeated
 }
 
 fn missing_keys(keys: &BTreeMap<String, (BTreeSet<String>, PathBuf)>, root: &Path) -> Vec<Diagnostic> {

@@ -19,6 +19,8 @@ mod cli;
 mod content;
 mod diagnostics;
 mod figures;
+#[doc(hidden)]
+pub mod fuzzing;
 mod i18n;
 mod markdown;
 mod paths;

@@ -7,6 +7,23 @@ use std::path::{Component, Path, PathBuf};
 /// The folders of a site's root that hold its sources, besides site.yaml.
 pub(crate) const SOURCE_FOLDERS: [&str; 4] = ["content", "templates", "static", "i18n"];
 
+/// Whether a file or folder under `static/` or `content/` (`relative` to that folder) is
+/// kept from publication: hidden names (a leading dot, unless listed in `allowed`, such as
+/// `.well-known`), editor backups (`x~`, `#x#`, `.swp`, `.swo`, `.bak`, `.orig`) and VCS or
+/// desktop leftovers (`CVS`, `Thumbs.db`, `desktop.ini`), at any depth.
+pub(crate) fn is_private(relative: &Path, allowed: &[String]) -> bool {
+    relative.components().any(|component| {
+        let Component::Normal(name) = component else { return false };
+        let name = name.to_string_lossy();
+        let hidden = name.starts_with('.') && !allowed.iter().any(|a| *a == name);
+        let lower = name.to_ascii_lowercase();
+        let backup = name.ends_with('~')
+            || (name.starts_with('#') && name.ends_with('#'))
+            || [".swp", ".swo", ".swx", ".bak", ".orig", ".rej"].iter().any(|e| lower.ends_with(e));
+        hidden || backup || matches!(lower.as_str(), "cvs" | "_darcs" | "thumbs.db" | "desktop.ini")
+    })
+}
+
 /// A path with forward slashes, the same on every platform.
 pub(crate) fn display_path(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")

@@ -41,6 +41,17 @@ pub struct Settings {
     /// Whether and where the unstamped originals are published.
     #[serde(default)]
     pub originals: Originals,
+    /// Hidden files or folders of `static/` and `content/` that are published all the same
+    /// (`[.well-known]`); every other name starting with a dot is not.
+    #[serde(default)]
+    pub publish_hidden: Vec<String>,
+    /// The most pixels an image may have before it is decoded (default 50 million).
+    #[serde(default = "default_max_image_pixels")]
+    pub max_image_pixels: u64,
+}
+
+fn default_max_image_pixels() -> u64 {
+    50_000_000
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -140,6 +151,76 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
             at..at,
             "`languages` lists no language",
         ));
+    }
+    let path = &settings.originals.path;
+    let inside = !path.trim_matches('/').is_empty()
+        && !path.contains('\\')
+        && !path.contains(':')
+        && path.trim_matches('/').split('/').all(|part| !part.is_empty() && part != "." && part != "..");
+    if !inside {
+        let at = place("originals");
+        return Err(Diagnostic::at(
+            "bad-setting",
+            "site.yaml",
+            text,
+            at..at,
+            format!("`originals.path` is `{path}`: expected a folder inside the site, such as `originals`"),
+        ));
+    }
+    for name in &settings.publish_hidden {
+        if name.is_empty()
+            || name.contains(['/', '\\'])
+            || !name.starts_with('.')
+            || name == "."
+            || name == ".."
+        {
+            let at = place("publish_hidden");
+            return Err(Diagnostic::at(
+                "bad-setting",
+                "site.yaml",
+                text,
+                at..at,
+                format!(
+                    "`publish_hidden` lists `{name}`: expected the name of a hidden file or folder, such as `.well-known`"
+                ),
+            ));
+        }
+    }
+    let base = settings.base_url.to_ascii_lowercase();
+    let web_address = base.is_empty()
+        || base.starts_with("https://")
+        || base.starts_with("http://")
+        || base.starts_with('/');
+    if !web_address || settings.base_url.chars().any(char::is_control) {
+        let at = place("base_url");
+        return Err(Diagnostic::at(
+            "bad-setting",
+            "site.yaml",
+            text,
+            at..at,
+            format!(
+                "`base_url` is `{}`: expected an http:// or https:// address",
+                settings.base_url.escape_debug()
+            ),
+        ));
+    }
+    let texts = settings.title.values().chain(settings.description.values()).chain([
+        &settings.owner,
+        &settings.licence.name,
+        &settings.licence.url,
+    ]);
+    for text_value in texts {
+        if let Some(bad) = text_value.chars().find(|c| crate::content::is_forbidden_control(*c)) {
+            return Err(Diagnostic::file(
+                "bad-setting",
+                "site.yaml",
+                format!(
+                    "`{}` holds the control character U+{:04X}, which XML (the feed) cannot carry",
+                    text_value.escape_debug(),
+                    bad as u32
+                ),
+            ));
+        }
     }
     for lang in &settings.languages {
         if lang.parse::<unic_langid::LanguageIdentifier>().is_err() || lang.contains('/') {

@@ -5,6 +5,7 @@
 //! `tera::Context` with views (see `views`) and hands it here. Templates never compute
 //! figures.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -110,6 +111,51 @@ impl Templates {
     }
 }
 
+/// The first component call that leads back to the component it stands in (through any
+/// number of others): the template's name, its text and the call's byte offset.
+fn recursive_component_call(sources: &[(String, String)]) -> Option<(String, &str, usize)> {
+    // Each component's calls: (template, text, offset of the call, called component).
+    let mut calls: BTreeMap<String, Vec<(usize, usize, String)>> = BTreeMap::new();
+    for (index, (_, text)) in sources.iter().enumerate() {
+        let mut rest = 0;
+        while let Some(start) = text[rest..].find("{% component ").map(|i| rest + i) {
+            let after = start + "{% component ".len();
+            let name: String =
+                text[after..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let end_tag = format!("{{% endcomponent {name} %}}");
+            let end = text[after..].find(&end_tag).map_or(text.len(), |i| after + i);
+            let body = &text[after..end];
+            let mut at = 0;
+            while let Some(call) = body[at..].find("<").map(|i| at + i) {
+                let callee: String =
+                    body[call + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                if !callee.is_empty() {
+                    calls.entry(name.clone()).or_default().push((index, after + call, callee));
+                }
+                at = call + 1;
+            }
+            rest = end.max(after);
+        }
+    }
+    for (component, own_calls) in &calls {
+        for (index, at, callee) in own_calls {
+            // Does `callee` lead back to `component`? A walk over the call graph.
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![callee.clone()];
+            while let Some(next) = stack.pop() {
+                if next == *component {
+                    let (name, text) = &sources[*index];
+                    return Some((name.clone(), text.as_str(), *at));
+                }
+                if seen.insert(next.clone()) {
+                    stack.extend(calls.get(&next).into_iter().flatten().map(|(_, _, c)| c.clone()));
+                }
+            }
+        }
+    }
+    None
+}
+
 fn to_diagnostic(error: &tera::Error, sources: &[(String, String)]) -> Diagnostic {
     let report = match error.kind() {
         tera::ErrorKind::SyntaxError(report) | tera::ErrorKind::RenderingError(report) => Some(report),
@@ -122,6 +168,12 @@ fn to_diagnostic(error: &tera::Error, sources: &[(String, String)]) -> Diagnosti
         source = cause.source();
     }
     let Some(report) = report else {
+        if message.contains("recursion")
+            && let Some((name, text, at)) = recursive_component_call(sources)
+        {
+            return Diagnostic::at("template", template_path(&name), text, at..at + 1, message)
+                .note("a component that calls itself, directly or through others, never ends");
+        }
         return Diagnostic::file("template", "templates", message);
     };
     let name = report.filename();

@@ -158,7 +158,7 @@ fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<
             out.display()
         ));
     }
-    Ok(())
+    crate::pipeline::write::check_replaceable(out)
 }
 
 fn hash(cli: &Cli, page: &std::path::Path) -> ExitCode {

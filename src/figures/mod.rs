@@ -58,6 +58,10 @@ pub enum FigureError {
     VendorInExpression { name: String, span: Range<usize> },
     #[error("figure `{name}` depends on itself: {chain}")]
     Cycle { name: String, chain: String, span: Range<usize> },
+    #[error(
+        "figure `{name}` is reached through a chain of more than 32 figures, deeper than tally follows: {chain}"
+    )]
+    TooDeep { name: String, chain: String, span: Range<usize> },
     #[error("run `{run}` failed: {why}")]
     FailedRun { run: String, why: String, span: Range<usize> },
     #[error("`*` reads many values; use it only inside sum, mean, min or max")]
@@ -83,6 +87,7 @@ impl FigureError {
             | DivisionByZero { span, .. }
             | VendorInExpression { span, .. }
             | Cycle { span, .. }
+            | TooDeep { span, .. }
             | FailedRun { span, .. }
             | WildcardOutsideFunction { span }
             | EmptyAggregate { span, .. }
@@ -102,6 +107,7 @@ impl FigureError {
             DivisionByZero { .. } => "figure-division-by-zero",
             VendorInExpression { .. } => "figure-vendor-in-expression",
             Cycle { .. } => "figure-cycle",
+            TooDeep { .. } => "figure-too-deep",
             FailedRun { .. } => "figure-failed-run",
             WildcardOutsideFunction { .. } | EmptyAggregate { .. } | BadArgument { .. } => {
                 "figure-expression"
@@ -122,6 +128,7 @@ impl FigureError {
             | DivisionByZero { span, .. }
             | VendorInExpression { span, .. }
             | Cycle { span, .. }
+            | TooDeep { span, .. }
             | FailedRun { span, .. }
             | WildcardOutsideFunction { span }
             | EmptyAggregate { span, .. }

@@ -128,16 +128,37 @@ pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
 /// makes a tag's `{=NAME}` arrive whole.
 fn merge_text(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
     let mut merged: Vec<(Event, Range<usize>)> = Vec::with_capacity(events.len());
+    // Text pieces being joined: grown in place, so that a long run of pieces takes linear time.
+    let mut joining: Option<(String, Range<usize>)> = None;
     for (event, range) in events {
-        if let (Event::Text(next), Some((Event::Text(previous), previous_range))) =
-            (&event, merged.last_mut())
-            && previous_range.end == range.start
-        {
-            *previous = CowStr::from(format!("{previous}{next}"));
-            previous_range.end = range.end;
-            continue;
+        if let Event::Text(next) = &event {
+            match &mut joining {
+                Some((text, joined)) if joined.end == range.start => {
+                    text.push_str(next);
+                    joined.end = range.end;
+                    continue;
+                }
+                Some(_) => {}
+                None => {
+                    if let Some((Event::Text(previous), previous_range)) = merged.last()
+                        && previous_range.end == range.start
+                    {
+                        let text = format!("{previous}{next}");
+                        let joined = previous_range.start..range.end;
+                        merged.pop();
+                        joining = Some((text, joined));
+                        continue;
+                    }
+                }
+            }
+        }
+        if let Some((text, joined)) = joining.take() {
+            merged.push((Event::Text(CowStr::from(text)), joined));
         }
         merged.push((event, range));
+    }
+    if let Some((text, joined)) = joining.take() {
+        merged.push((Event::Text(CowStr::from(text)), joined));
     }
     merged
 }
@@ -174,7 +195,9 @@ fn drop_cjk_soft_breaks(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_
 
 /// Gives every heading an id: its own `{#id}`, or a slug of its text, made unique.
 fn name_headings(mut events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
-    let mut used = std::collections::BTreeSet::new();
+    let mut used = std::collections::HashSet::new();
+    // The next suffix to try for each base, so that many equal headings take linear time.
+    let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for i in 0..events.len() {
         let Event::Start(Tag::Heading { id, .. }) = &events[i].0 else {
             continue;
@@ -184,10 +207,10 @@ fn name_headings(mut events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, 
             None => slugify(&heading_text(&events[i + 1..])),
         };
         let mut unique = base.clone();
-        let mut n = 1;
+        let n = next.entry(base.clone()).or_insert(1);
         while !used.insert(unique.clone()) {
             unique = format!("{base}-{n}");
-            n += 1;
+            *n += 1;
         }
         if let Event::Start(Tag::Heading { id, .. }) = &mut events[i].0 {
             *id = Some(CowStr::from(unique));

@@ -21,7 +21,7 @@ mod failure;
 pub(crate) mod figures_json;
 mod load;
 mod render;
-mod resolve;
+pub(crate) mod resolve;
 pub(crate) mod write;
 
 use std::path::PathBuf;

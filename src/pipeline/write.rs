@@ -14,6 +14,37 @@ use std::sync::Mutex;
 
 use anyhow::{Context as _, bail};
 
+/// The file tally writes into every output folder it builds: a folder without it is not
+/// tally's, and is never emptied or replaced.
+pub(crate) const MARKER: &str = ".tally-output";
+
+const MARKER_TEXT: &str = "This folder was written by tally: `tally build` replaces it whole.\n";
+
+/// Whether `out_dir` may be replaced by a build: absent, an empty folder, or a folder
+/// holding tally's mark; never a symbolic link (the folder it points to is not followed).
+pub(crate) fn check_replaceable(out_dir: &Path) -> Result<(), String> {
+    let Ok(meta) = std::fs::symlink_metadata(out_dir) else { return Ok(()) };
+    let shown = out_dir.display();
+    if meta.file_type().is_symlink() {
+        return Err(format!(
+            "refusing to write the site into {shown}: it is a symbolic link, and tally never replaces \
+             the folder a link points to; remove the link or pass that folder as --out"
+        ));
+    }
+    if !meta.is_dir() {
+        return Err(format!("refusing to write the site into {shown}: it exists and is not a folder"));
+    }
+    let empty = std::fs::read_dir(out_dir).map_err(|e| format!("cannot read {shown}: {e}"))?.next().is_none();
+    let marked = std::fs::symlink_metadata(out_dir.join(MARKER)).is_ok_and(|m| m.is_file());
+    if !empty && !marked {
+        return Err(format!(
+            "refusing to replace {shown}: it holds files and tally did not write it (it has no {MARKER} \
+             file); tally only replaces folders it built. Move its files away, or choose another --out"
+        ));
+    }
+    Ok(())
+}
+
 /// Where a build puts its files.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Destination {
@@ -77,6 +108,12 @@ impl Collector {
             keep_bytes: *destination == Destination::Memory,
             failure: Mutex::default(),
         })
+    }
+
+    /// Whether the files are dropped as they come (`tally check`, `tally readme`): such a
+    /// run writes nothing at all, caches included.
+    pub(crate) fn keeps_nothing(&self) -> bool {
+        self.staging.is_none() && !self.keep_bytes
     }
 
     pub(crate) fn add(&self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
@@ -161,7 +198,9 @@ impl Staging {
         let parent = out_dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let name =
             out_dir.file_name().context("the output folder needs a name")?.to_string_lossy().to_string();
+        check_replaceable(out_dir).map_err(anyhow::Error::msg)?;
         std::fs::create_dir_all(parent).with_context(|| format!("cannot create {}", parent.display()))?;
+        remove_stale_staging(parent, &name);
         let staging = Staging {
             out_dir: out_dir.to_path_buf(),
             dir: parent.join(format!(".{name}.new-{}", std::process::id())),
@@ -172,6 +211,8 @@ impl Staging {
         remove_if_present(&staging.retired)?;
         std::fs::create_dir_all(&staging.dir)
             .with_context(|| format!("cannot create {}", staging.dir.display()))?;
+        std::fs::write(staging.dir.join(MARKER), MARKER_TEXT)
+            .with_context(|| format!("cannot write {}", staging.dir.display()))?;
         Ok(staging)
     }
 
@@ -188,6 +229,11 @@ impl Staging {
 
     /// Where `path` goes in the staging folder, with its folder made.
     fn target(&self, path: &str) -> anyhow::Result<PathBuf> {
+        let inside = !path.is_empty()
+            && std::path::Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !inside || path.contains('\\') {
+            bail!("refusing to write {path}: it is not a path inside the output folder");
+        }
         let target = self.dir.join(path);
         if let Some(folder) = target.parent() {
             std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
@@ -196,6 +242,7 @@ impl Staging {
     }
 
     fn commit(mut self) -> anyhow::Result<()> {
+        check_replaceable(&self.out_dir).map_err(anyhow::Error::msg)?;
         if self.out_dir.exists() {
             if !self.out_dir.is_dir() {
                 bail!("{} exists and is not a folder", self.out_dir.display());
@@ -219,6 +266,32 @@ impl Drop for Staging {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// Removes what killed builds into `parent/name` left behind: staging folders
+/// (`.NAME.new-PID`, `.NAME.old-PID`) of processes no longer running, and only those
+/// holding tally's mark.
+fn remove_stale_staging(parent: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let file_name = entry.file_name().to_string_lossy().to_string();
+        let Some(rest) = file_name.strip_prefix(&format!(".{name}.")) else { continue };
+        let Some(pid) = rest.strip_prefix("new-").or_else(|| rest.strip_prefix("old-")) else { continue };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        let path = entry.path();
+        let is_folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+        if pid == std::process::id() || running(pid) || !is_folder || !path.join(MARKER).is_file() {
+            continue;
+        }
+        let _ = remove_in_parallel(&path);
+    }
+}
+
+/// Whether a process with this id runs (on systems without /proc, every one counts as
+/// running, and nothing is removed).
+fn running(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }
 
 /// Removing a large old site one folder at a time is slow on some file systems (each

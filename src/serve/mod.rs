@@ -9,6 +9,7 @@
 //! the site (see `pipeline`) nor write anything to disk: `tally build` is the only writer of
 //! `site/`, and it never gets the reload script.
 
+mod host;
 mod overlay;
 mod paths;
 mod server;
@@ -79,6 +80,13 @@ pub(crate) fn serve(options: &ServeOptions) -> ExitCode {
             return could_not_run(&format!("cannot listen on {}:{}: {error}", options.bind, options.port));
         }
     };
+    if !options.bind.is_loopback() {
+        eprintln!(
+            "warning: serving on {} reaches beyond this machine: anyone on the network can read the \
+             preview, drafts and errors included; use --bind 127.0.0.1 unless you mean it",
+            options.bind
+        );
+    }
     let address = match listener.local_addr() {
         Ok(address) => address,
         Err(error) => return could_not_run(&format!("cannot tell the address listened on: {error}")),
@@ -114,7 +122,7 @@ pub(crate) fn serve(options: &ServeOptions) -> ExitCode {
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;
         tokio::select! {
-            served = axum::serve(listener, server::router(receiver)) => served,
+            served = axum::serve(listener, server::router(receiver, options.bind)) => served,
             _ = tokio::signal::ctrl_c() => Ok(()),
         }
     });

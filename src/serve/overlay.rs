@@ -57,9 +57,28 @@ pub(crate) fn problems(problems: &[Diagnostic], reload_script: &str) -> String {
 /// The overlay for a build that could not run at all (e.g. site.yaml is missing).
 pub(crate) fn could_not_run(message: &str, reload_script: &str) -> String {
     let mut body = String::from("<ol><li class=\"error\"><p>");
-    escape(&mut body, message);
+    escape(&mut body, &hide_absolute_paths(message));
     body.push_str("</p></li></ol>");
     page("The site could not be built", &body, reload_script)
+}
+
+/// The page is read in a browser, perhaps by another page's script: an absolute path
+/// (`/home/me/site/site.yaml`) keeps only its last two names (`…/site/site.yaml`).
+fn hide_absolute_paths(message: &str) -> String {
+    message
+        .split(' ')
+        .map(|word| {
+            let trimmed = word.trim_end_matches([':', ',', ';', ')']);
+            let absolute = trimmed.starts_with('/') && trimmed.len() > 1 && !trimmed.starts_with("//");
+            if !absolute {
+                return word.to_string();
+            }
+            let names: Vec<&str> = trimmed.split('/').filter(|n| !n.is_empty()).collect();
+            let kept = names[names.len().saturating_sub(2)..].join("/");
+            format!("…/{kept}{}", &word[trimmed.len()..])
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn page(title: &str, body: &str, reload_script: &str) -> String {
@@ -100,6 +119,13 @@ fn escape(out: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_error_page_shows_no_absolute_path() {
+        let page = could_not_run("cannot read /home/me/secret/site/site.yaml: No such file", "");
+        assert!(!page.contains("/home/me"), "{page}");
+        assert!(page.contains("…/site/site.yaml: No such file"), "{page}");
+    }
 
     #[test]
     fn the_overlay_names_the_place_and_escapes_the_message() {

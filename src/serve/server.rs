@@ -24,13 +24,29 @@ use super::{Snapshot, paths};
 /// The reload script, served at `/__tally/reload.js`.
 pub(crate) const RELOAD_JS: &str = include_str!("reload.js");
 
-/// The router of the preview server; `snapshots` always holds the latest build.
-pub(crate) fn router(snapshots: watch::Receiver<Arc<Snapshot>>) -> Router {
+/// The router of the preview server; `snapshots` always holds the latest build. A request
+/// naming any host but this machine's or `bound` is refused (421).
+pub(crate) fn router(snapshots: watch::Receiver<Arc<Snapshot>>, bound: std::net::IpAddr) -> Router {
     Router::new()
         .route("/__tally/events", get(events))
         .route("/__tally/reload.js", get(reload_js))
         .fallback(page)
         .with_state(snapshots)
+        .layer(axum::middleware::from_fn(
+            move |request: axum::extract::Request, next: axum::middleware::Next| {
+                let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+                let allowed = super::host::allowed(host, bound);
+                async move {
+                    if allowed {
+                        next.run(request).await
+                    } else {
+                        let message =
+                            b"refused: this preview answers only to 127.0.0.1, localhost and [::1]\n";
+                        respond(StatusCode::MISDIRECTED_REQUEST, TEXT, message.to_vec())
+                    }
+                }
+            },
+        ))
 }
 
 async fn reload_js() -> Response {

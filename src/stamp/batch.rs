@@ -36,6 +36,8 @@ pub struct StampJob {
 #[derive(Debug, Clone)]
 pub struct StampCache {
     dir: PathBuf,
+    /// Read only: nothing is stored (`tally check` writes nothing at all).
+    read_only: bool,
 }
 
 /// What a run of [`stamp_all`] did, for the build's summary and for tests.
@@ -56,7 +58,12 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 impl StampCache {
     /// A cache of stamped copies in `dir` (made when first written).
     pub fn new(dir: PathBuf) -> Self {
-        StampCache { dir }
+        StampCache { dir, read_only: false }
+    }
+
+    /// The same cache, only read: copies stamped anew are not stored.
+    pub fn read_only(self) -> Self {
+        StampCache { read_only: true, ..self }
     }
 
     /// The cache's folder.
@@ -103,6 +110,9 @@ impl StampCache {
     /// Writes to a temporary file in the same folder, then renames it into place, so a
     /// reader (or a build interrupted halfway) never sees half an image.
     fn store(&self, key: &blake3::Hash, stamped: &Stamped) -> std::io::Result<()> {
+        if self.read_only {
+            return Ok(());
+        }
         std::fs::create_dir_all(&self.dir)?;
         let final_path = self.entry_path(key, stamped.format);
         let temp_path = self.dir.join(format!(

@@ -22,8 +22,9 @@ const MAX_EVENTS: usize = 100_000;
 /// A collection still being read.
 enum Open {
     Seq(Vec<Node>, Range<usize>),
-    /// Entries so far and the key waiting for its value.
-    Map(Vec<(Node, Node)>, Option<Node>, Range<usize>),
+    /// Entries so far, the key waiting for its value, and the keys so far (so that a map of
+    /// thousands of keys is checked for repeats in linear time).
+    Map(Vec<(Node, Node)>, Option<Node>, Range<usize>, std::collections::HashSet<String>),
 }
 
 /// The tree of `source`, or None when serde-saphyr must read it.
@@ -72,7 +73,7 @@ pub(super) fn parse(source: &str) -> Option<Node> {
                 if anchor != 0 || tag.is_some() || stack.len() >= MAX_DEPTH {
                     return None;
                 }
-                stack.push(Open::Map(Vec::new(), None, bytes(&span)?));
+                stack.push(Open::Map(Vec::new(), None, bytes(&span)?, Default::default()));
                 continue;
             }
             Event::SequenceEnd => match stack.pop() {
@@ -80,7 +81,7 @@ pub(super) fn parse(source: &str) -> Option<Node> {
                 _ => return None,
             },
             Event::MappingEnd => match stack.pop() {
-                Some(Open::Map(entries, None, span)) => Node { kind: NodeKind::Map(entries), span },
+                Some(Open::Map(entries, None, span, _)) => Node { kind: NodeKind::Map(entries), span },
                 _ => return None,
             },
             Event::Alias(_) | Event::Anchor(..) | Event::UnresolvedAlias(_) => return None,
@@ -91,7 +92,7 @@ pub(super) fn parse(source: &str) -> Option<Node> {
             None if root.is_none() => root = Some(node),
             None => return None,
             Some(Open::Seq(items, _)) => items.push(node),
-            Some(Open::Map(entries, pending, _)) => match pending.take() {
+            Some(Open::Map(entries, pending, _, keys)) => match pending.take() {
                 Some(key) => entries.push((key, node)),
                 None => {
                     // Only text keys, each once and none a merge key: serde-saphyr treats
@@ -99,9 +100,7 @@ pub(super) fn parse(source: &str) -> Option<Node> {
                     let NodeKind::Str(name) = &node.kind else {
                         return None;
                     };
-                    if name == "<<"
-                        || entries.iter().any(|(k, _)| matches!(&k.kind, NodeKind::Str(n) if n == name))
-                    {
+                    if name == "<<" || !keys.insert(name.clone()) {
                         return None;
                     }
                     *pending = Some(node);

@@ -28,7 +28,7 @@ mod parse;
 use std::ops::Range;
 
 pub(crate) use eval::{Evaluation, Leaf, Scope, evaluate};
-pub(crate) use parse::parse;
+pub(crate) use parse::{depth, parse};
 
 /// A parsed expression node with the bytes of the expression it came from.
 #[derive(Debug, Clone, PartialEq)]

@@ -15,8 +15,66 @@ use crate::figures::FigureError;
 
 type Input<'a> = LocatingSlice<&'a str>;
 
+/// The deepest an expression may nest parentheses and signs: parsing and evaluating
+/// recurse once a level, and no real figure comes near it.
+pub(crate) const MAX_NESTING: usize = 32;
+
+/// The most operators one expression may hold (`a + b + …` folds into a tree as deep).
+pub(crate) const MAX_OPERATORS: usize = 256;
+
+/// Refuses, before parsing, an expression nested deeper than [`MAX_NESTING`] or with more
+/// than [`MAX_OPERATORS`] operators, pointing at the character that goes too far.
+fn check_size(text: &str) -> Result<(), FigureError> {
+    let (mut parens, mut signs, mut operators) = (0usize, 0usize, 0usize);
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' => parens += 1,
+            ')' => parens = parens.saturating_sub(1),
+            c if c.is_whitespace() => continue,
+            _ => {}
+        }
+        if c == '-' {
+            signs += 1;
+        } else if c != '(' {
+            signs = 0;
+        }
+        if matches!(c, '+' | '-' | '*' | '/') {
+            operators += 1;
+        }
+        let span = at..at + c.len_utf8();
+        if parens + signs > MAX_NESTING {
+            return Err(FigureError::Syntax {
+                message: format!(
+                    "the expression nests deeper than {MAX_NESTING} levels here; split it into figures"
+                ),
+                span,
+            });
+        }
+        if operators > MAX_OPERATORS {
+            return Err(FigureError::Syntax {
+                message: format!(
+                    "the expression has more than {MAX_OPERATORS} operators; use sum() or split it into figures"
+                ),
+                span,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The depth of an expression's tree (bounded by [`check_size`]).
+pub(crate) fn depth(expr: &Expr) -> usize {
+    1 + match &expr.kind {
+        ExprKind::Number(_) | ExprKind::Path(_) | ExprKind::UnknownCall { .. } => 0,
+        ExprKind::Neg(inner) => depth(inner),
+        ExprKind::Binary { left, right, .. } => depth(left).max(depth(right)),
+        ExprKind::Call { args, .. } => args.iter().map(depth).max().unwrap_or(0),
+    }
+}
+
 /// Parses an expression. A syntax error names what was expected and where.
 pub(crate) fn parse(text: &str) -> Result<Expr, FigureError> {
+    check_size(text)?;
     let expr =
         delimited(multispace0, expression, multispace0).parse(LocatingSlice::new(text)).map_err(|error| {
             let offset = error.offset();
@@ -242,5 +300,22 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn an_expression_nested_two_thousand_deep_is_an_error_at_its_place_not_a_crash() {
+        for text in [format!("{}1{}", "(".repeat(2000), ")".repeat(2000)), format!("{}1", "-".repeat(2000))] {
+            match parse(&text) {
+                Err(FigureError::Syntax { span, message }) => {
+                    assert_eq!(span.start, MAX_NESTING, "{message}");
+                    assert!(message.contains("deeper"), "{message}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let long = vec!["1"; 2001].join(" + ");
+        assert!(matches!(parse(&long), Err(FigureError::Syntax { .. })));
+        let at_limit = format!("{}1{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+        assert!(parse(&at_limit).is_ok());
     }
 }

@@ -90,12 +90,16 @@ impl Loader<'_> {
 
     /// Evaluates every figure now, so that unknown names, missing paths, cycles and
     /// divisions by zero are reported at their place in runs.yaml.
-    pub(super) fn check_figures(&mut self, data: &RunData) {
+    pub(super) fn check_figures(
+        &mut self,
+        data: &RunData,
+    ) -> std::collections::HashMap<String, super::scope::Done> {
+        // One scope for all: a figure read by many is computed once.
+        let scope = EvalScope::new(data);
         for figure in &data.figures {
             if figure.expr.is_none() {
                 continue;
             }
-            let scope = EvalScope::new(data);
             match scope.figure(figure) {
                 Ok((_, implied)) => {
                     if let (Some(declared), Some(implied)) = (figure.unit, implied)
@@ -124,6 +128,7 @@ impl Loader<'_> {
                 }
             }
         }
+        scope.into_done()
     }
 }
 

@@ -120,12 +120,13 @@ impl Loader<'_> {
         }
         if let Some(node) = figures_node {
             data.figures = self.load_figures(node);
+            data.index_figures();
         }
         self.check_names(&data, entries);
         for i in 0..data.runs.len() {
             self.check_bench(&data, i, entries);
         }
-        self.check_figures(&data);
+        data.computed = self.check_figures(&data);
         Some(data)
     }
 

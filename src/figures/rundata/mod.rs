@@ -122,6 +122,12 @@ pub struct RunData {
     runs: Vec<Run>,
     figures: Vec<FigureDef>,
     vendor: Vec<(String, VendorFigure)>,
+    /// Every figure that computed when the file was loaded, so that a tag reads it without
+    /// computing it again.
+    computed: std::collections::HashMap<String, scope::Done>,
+    /// Where each figure is in `figures` (the first of a name), so that reading one among
+    /// thousands does not search them all.
+    figure_index: std::collections::HashMap<String, usize>,
 }
 
 impl RunData {
@@ -130,7 +136,18 @@ impl RunData {
     }
 
     fn figure_def(&self, name: &str) -> Option<&FigureDef> {
+        if self.figure_index.len() == self.figures.len() && !self.figures.is_empty() {
+            return self.figure_index.get(name).map(|&i| &self.figures[i]);
+        }
         self.figures.iter().find(|f| f.name == name)
+    }
+
+    /// Indexes the figures by name (after they are loaded).
+    fn index_figures(&mut self) {
+        self.figure_index.clear();
+        for (i, figure) in self.figures.iter().enumerate() {
+            self.figure_index.entry(figure.name.clone()).or_insert(i);
+        }
     }
 
     fn run(&self, name: &str) -> Option<&Run> {

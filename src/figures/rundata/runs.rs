@@ -103,8 +103,7 @@ impl Loader<'_> {
                     match import::import_iperf(&text) {
                         Ok(received) => fields.push(("received".to_string(), received_field(&received))),
                         Err(error) => {
-                            let raw_display =
-                                absolute.strip_prefix(&self.site_root).unwrap_or(&absolute).to_path_buf();
+                            let raw_display = PathBuf::from(display_rel(&absolute, &self.site_root));
                             let diagnostic = match &error {
                                 import::ImportError::BadLine { line, .. } => Diagnostic::at(
                                     "runs-import",
@@ -214,8 +213,12 @@ impl Loader<'_> {
     }
 }
 
+/// `path` (resolved, so absolute and free of links) relative to the site's folder, however
+/// the root was given (`.` as users run tally, or an absolute path).
 fn display_rel(path: &Path, root: &Path) -> String {
-    crate::paths::display_path(path.strip_prefix(root).unwrap_or(path))
+    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let relative = path.strip_prefix(&canonical).or_else(|_| path.strip_prefix(root)).unwrap_or(path);
+    crate::paths::display_path(relative)
 }
 
 /// Resolves `text` (relative to `bundle`) and checks it stays inside `site_root`, also

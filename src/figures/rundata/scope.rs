@@ -4,7 +4,8 @@
 //! Owns `EvalScope`, the [`expr::Scope`] of run data. It does not parse or evaluate
 //! expressions (`expr`) nor load anything.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::{Field, FigureDef, NumberField, RunData};
@@ -12,16 +13,32 @@ use crate::figures::FigureError;
 use crate::figures::expr::{self, Leaf, Scope, Segment};
 use crate::figures::number::Unit;
 
+/// The longest chain of figures computed from figures (each level recurses).
+pub(crate) const MAX_CHAIN: usize = 32;
+
+/// The deepest the expressions of a chain of figures may nest, added up.
+const MAX_TOTAL_DEPTH: usize = 512;
+
+pub(super) type Done = (expr::Evaluation, Option<Unit>);
+
 /// Reads names for one evaluation, remembering which figures are being evaluated so that a
-/// figure depending on itself is caught.
+/// figure depending on itself is caught, and each figure computed, so that it is computed
+/// once however often it is read.
 pub(super) struct EvalScope<'a> {
     data: &'a RunData,
     stack: RefCell<Vec<String>>,
+    depth: Cell<usize>,
+    done: RefCell<HashMap<String, Done>>,
 }
 
 impl<'a> EvalScope<'a> {
     pub(super) fn new(data: &'a RunData) -> Self {
-        EvalScope { data, stack: RefCell::new(Vec::new()) }
+        EvalScope { data, stack: RefCell::new(Vec::new()), depth: Cell::new(0), done: RefCell::default() }
+    }
+
+    /// Every figure computed through this scope.
+    pub(super) fn into_done(self) -> HashMap<String, Done> {
+        self.done.into_inner()
     }
 
     pub(super) fn figure(&self, figure: &FigureDef) -> Result<(expr::Evaluation, Option<Unit>), FigureError> {
@@ -31,6 +48,9 @@ impl<'a> EvalScope<'a> {
                 span: 0..0,
             });
         };
+        if let Some(done) = self.data.computed.get(&figure.name).or(self.done.borrow().get(&figure.name)) {
+            return Ok(done.clone());
+        }
         if self.stack.borrow().contains(&figure.name) {
             let mut chain = self.stack.borrow().clone();
             chain.push(figure.name.clone());
@@ -40,16 +60,34 @@ impl<'a> EvalScope<'a> {
                 span: 0..0,
             });
         }
+        let depth = expr::depth(parsed);
+        if self.stack.borrow().len() >= MAX_CHAIN || self.depth.get() + depth > MAX_TOTAL_DEPTH {
+            let stack = self.stack.borrow();
+            let shown: Vec<&str> = stack.iter().take(3).map(String::as_str).collect();
+            return Err(FigureError::TooDeep {
+                name: figure.name.clone(),
+                chain: format!("{} → … ({} figures)", shown.join(" → "), stack.len() + 1),
+                span: 0..0,
+            });
+        }
         self.stack.borrow_mut().push(figure.name.clone());
+        self.depth.set(self.depth.get() + depth);
         let result = expr::evaluate(parsed, self);
+        self.depth.set(self.depth.get() - depth);
         self.stack.borrow_mut().pop();
         let evaluation = result?;
         let implied = evaluation.implied_unit;
         let unit = figure.unit.or(implied);
-        Ok((
-            expr::Evaluation { value: evaluation.value, implied_unit: unit, inputs: evaluation.inputs },
-            implied,
-        ))
+        // A figure read twice lists its inputs once: the list stays as long as the data.
+        let mut seen = HashSet::new();
+        let inputs: Vec<(String, f64)> = evaluation
+            .inputs
+            .into_iter()
+            .filter(|(path, value)| seen.insert((path.clone(), value.to_bits())))
+            .collect();
+        let done = (expr::Evaluation { value: evaluation.value, implied_unit: unit, inputs }, implied);
+        self.done.borrow_mut().insert(figure.name.clone(), done.clone());
+        Ok(done)
     }
 
     /// The number at a path without `*`.
@@ -155,7 +193,7 @@ impl Scope for EvalScope<'_> {
             }
             if let Some(figure) = self.data.figure_def(single) {
                 let (evaluation, unit) = self.figure(figure).map_err(|inner| match inner {
-                    FigureError::Cycle { .. } => inner.with_span(span.clone()),
+                    FigureError::Cycle { .. } | FigureError::TooDeep { .. } => inner.with_span(span.clone()),
                     other => FigureError::InFigure {
                         figure: single.clone(),
                         inner: Box::new(other),

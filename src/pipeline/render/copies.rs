@@ -1,5 +1,6 @@
 //! Copies: `static/` and the non-markdown files under `content/` (raw tool output, run
 //! data), published as they are. Images never are: they are published stamped (`images`).
+//! Hidden files, editor backups and VCS folders never are (`paths::is_private`).
 
 use std::path::Path;
 
@@ -12,7 +13,11 @@ use crate::diagnostics::Diagnostic;
 pub(crate) fn copy_files(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
     for (folder, prefix) in [("static", ""), ("content", "")] {
         let dir = site.root.join(folder);
-        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_map(Result::ok) {
+        let allowed = &site.settings.publish_hidden;
+        let walk = walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_entry(|entry| {
+            !crate::paths::is_private(entry.path().strip_prefix(&dir).unwrap_or(entry.path()), allowed)
+        });
+        for entry in walk.filter_map(Result::ok) {
             let path = entry.path();
             if !entry.file_type().is_file() || (folder == "content" && !is_published_as_is(path)) {
                 continue;

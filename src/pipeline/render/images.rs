@@ -34,7 +34,15 @@ pub(crate) fn publish(
     output: &Collector,
     problems: &mut Vec<Diagnostic>,
 ) -> (usize, usize) {
-    let requests = collect(site, work);
+    let mut requests = collect(site, work);
+    let limit = site.settings.max_image_pixels;
+    requests.retain(|request| match too_many_pixels(&site.root.join(&request.source), limit) {
+        Some(message) => {
+            problems.push(place_error(site, request, message));
+            false
+        }
+        None => true,
+    });
     let jobs: Vec<StampJob> = requests
         .iter()
         .map(|r| StampJob {
@@ -48,7 +56,10 @@ pub(crate) fn publish(
             redactions: r.redactions.clone(),
         })
         .collect();
-    let cache = StampCache::new(site.root.join(".tally-cache").join("stamps"));
+    let mut cache = StampCache::new(site.root.join(".tally-cache").join("stamps"));
+    if output.keeps_nothing() {
+        cache = cache.read_only();
+    }
     let failed = std::sync::Mutex::new(Vec::new());
     let report = stamp_each(&jobs, &cache, |index, result| {
         let request = &requests[index];
@@ -70,6 +81,22 @@ pub(crate) fn publish(
         problems.push(place_error(site, &requests[index], message));
     }
     (report.decoded, report.from_cache)
+}
+
+/// Why an image is too large to decode, read from its header alone (a few bytes): a small
+/// file can claim billions of pixels, which decoding would allocate.
+fn too_many_pixels(path: &Path, limit: u64) -> Option<String> {
+    let reader = image::ImageReader::open(path).ok()?.with_guessed_format().ok()?;
+    let (width, height) = reader.into_dimensions().ok()?;
+    let pixels = u64::from(width) * u64::from(height);
+    (pixels > limit).then(|| {
+        format!(
+            "the image is {width}×{height} pixels ({:.1} megapixels), more than the {:.1} megapixels \
+             tally decodes (`max_image_pixels` in site.yaml); publish a smaller copy",
+            pixels as f64 / 1e6,
+            limit as f64 / 1e6
+        )
+    })
 }
 
 /// `content/a/shots/x.png` → `a/shots/x.png`, the path its page links to.

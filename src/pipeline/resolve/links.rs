@@ -39,7 +39,18 @@ pub(crate) struct LinkContext<'a> {
 pub(crate) fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLinks, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut links = BTreeMap::new();
-    for link in &scan.links {
+    for link in scan.links.iter().chain(&scan.images) {
+        if let Some(scheme) = unsafe_scheme(&link.dest) {
+            diagnostics.push(Diagnostic::at(
+                "unsafe-link",
+                &page.source,
+                &page.text,
+                link.range.clone(),
+                format!("a `{scheme}:` address runs code or hides content in the reader's browser; it is never published"),
+            ).note("link to a page or file of the site, or to an http(s) address"));
+        }
+    }
+    for link in scan.links.iter().filter(|l| unsafe_scheme(&l.dest).is_none()) {
         match resolve_link(cx, page, link) {
             Ok(Some(view)) => {
                 links.insert(link.dest.clone(), view);
@@ -50,7 +61,7 @@ pub(crate) fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLi
     }
     let mut images = Vec::new();
     for image in &scan.images {
-        if is_external(&image.dest) {
+        if is_external(&image.dest) || unsafe_scheme(&image.dest).is_some() {
             continue;
         }
         match asset(cx, page, image, "image") {
@@ -66,6 +77,17 @@ pub(crate) fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLi
         }
     }
     (ResolvedLinks { links, images }, diagnostics)
+}
+
+/// The scheme of `dest` when it is one a published page must never link to: `javascript:`,
+/// `vbscript:` and `data:`, however written (`JavaScript:`, `java\tscript:`, leading spaces).
+fn unsafe_scheme(dest: &str) -> Option<String> {
+    // Browsers drop these characters from an address before reading its scheme.
+    let cleaned: String =
+        dest.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_control()).take(16).collect();
+    let (scheme, _) = cleaned.split_once(':')?;
+    let scheme = scheme.to_ascii_lowercase();
+    matches!(scheme.as_str(), "javascript" | "vbscript" | "data").then_some(scheme)
 }
 
 fn is_external(dest: &str) -> bool {

@@ -4,6 +4,7 @@
 
 mod links;
 mod untagged;
+pub(crate) use untagged::untagged_figures;
 
 use std::collections::HashMap;
 use std::ops::Range;

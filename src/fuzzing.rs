@@ -1,0 +1,101 @@
+//! Entry points for the fuzz targets (`fuzz/`) and their property tests
+//! (`tests/fuzz_properties.rs`): each takes what a user could write and runs one reader
+//! of tally over it. None may panic, overflow its stack or run for long, whatever the input.
+//! Not part of tally's interface.
+
+use std::path::Path;
+
+use crate::diagnostics::{self, Diagnostic, Format};
+
+/// Renders every diagnostic, as a user would see it: the caret code must cope with any
+/// place an error names.
+fn show(problems: &[Diagnostic]) {
+    for format in [Format::Human, Format::Json, Format::Github] {
+        let _ = diagnostics::render(problems, format, false);
+    }
+}
+
+/// The number reader: a stated figure, and the figure-like numbers of running text.
+pub fn number(text: &str) {
+    if let Ok(stated) = crate::figures::number::parse_stated(text) {
+        let _ = crate::figures::number::format_like(1234.5, &stated, text);
+    }
+    let _ = crate::figures::number::scan_figure_like(text);
+}
+
+/// The expression parser, and the evaluation of what it parses (every name reads 1).
+pub fn expression(text: &str) {
+    use crate::figures::expr::{Leaf, Path as ExprPath, Scope};
+    struct Ones;
+    impl Scope for Ones {
+        fn read(
+            &self,
+            path: &ExprPath,
+            _many: bool,
+            _span: std::ops::Range<usize>,
+        ) -> Result<Vec<Leaf>, crate::figures::FigureError> {
+            Ok(vec![Leaf {
+                path: path.to_string(),
+                value: 1.0,
+                unit: crate::figures::number::Unit::Count,
+                expands_to: Vec::new(),
+            }])
+        }
+    }
+    if let Ok(parsed) = crate::figures::expr::parse(text) {
+        let _ = crate::figures::expr::evaluate(&parsed, &Ones);
+    }
+}
+
+/// The runs.yaml loader, with the bench's rules and every figure computed; a few names
+/// resolved as tags would.
+pub fn runs_yaml(text: &str) {
+    let root = Path::new("/nonexistent/tally-fuzzing");
+    let (data, problems) = crate::figures::load_run_data(root, Path::new("content/m/runs.yaml"), text);
+    if let Some(data) = data {
+        for name in ["f", "a", "runs.a.b", "runs.r.host_frames.received", "x.y"] {
+            let _ = data.resolve(name);
+        }
+    }
+    show(&problems);
+}
+
+/// The claim scanner: a page body scanned, its untagged figures found, and rendered.
+pub fn claims(text: &str) {
+    let scan = crate::markdown::scan(text, 0);
+    let _ = crate::pipeline::resolve::untagged_figures(&scan, text);
+    let links = std::collections::BTreeMap::new();
+    let _ =
+        crate::markdown::render_html(text, 0, &crate::markdown::RenderInputs { links: &links, claims: &[] });
+}
+
+/// A page's front matter, read as a page's is.
+pub fn front_matter(text: &str) {
+    let Some((yaml, yaml_start, _)) = crate::content::split_front_matter(text) else { return };
+    let first_line = text[..yaml_start].matches('\n').count() + 1;
+    let path = Path::new("content/index.md");
+    match crate::yaml::deserialize::<crate::content::FrontMatter>(path, text, yaml, first_line) {
+        Ok(front) => {
+            let _ = front.date.as_deref().map(crate::content::is_date);
+        }
+        Err(problem) => show(&[problem]),
+    }
+}
+
+/// The iperf3 `--json` importer.
+pub fn iperf3_json(text: &str) {
+    let _ = crate::figures::import::import_iperf3_json(text);
+}
+
+/// The iperf 2 text importer.
+pub fn iperf2_text(text: &str) {
+    let _ = crate::figures::import::import_iperf2_text(text);
+}
+
+/// Bytes as the fuzzer gives them: only UTF-8 reaches the readers (a file that is not UTF-8
+/// is refused before any of them runs).
+pub fn with_text(bytes: &[u8], reader: fn(&str)) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        reader(text);
+    }
+}

@@ -1,0 +1,317 @@
+//! A short property-test pass of the fuzz targets (`fuzz/fuzz_targets/`) on stable Rust:
+//! the same entry points (`tally::fuzzing`), fed text built from the pieces each reader
+//! cares about, plus the seed corpora and every crash the fuzzers found. None may panic.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use tally::fuzzing;
+
+/// A reader of tally, as a fuzz target calls it.
+type Reader = fn(&str);
+
+/// Every reader with its fuzz target's name (its corpus folder).
+const TARGETS: [(&str, Reader); 7] = [
+    ("number", fuzzing::number),
+    ("expression", fuzzing::expression),
+    ("runs_yaml", fuzzing::runs_yaml),
+    ("claims", fuzzing::claims),
+    ("front_matter", fuzzing::front_matter),
+    ("iperf3_json", fuzzing::iperf3_json),
+    ("iperf2_text", fuzzing::iperf2_text),
+];
+
+/// Text made of pieces that matter to some reader, in any order.
+fn pieces(alphabet: &'static [&'static str], max: usize) -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(alphabet), 0..max).prop_map(|parts| parts.concat())
+}
+
+const NUMBER: &[&str] = &[
+    "0",
+    "1",
+    "9",
+    "12",
+    ",",
+    ".",
+    " ",
+    "-",
+    "+",
+    "%",
+    "k",
+    "M",
+    "Gbit/s",
+    "Mbps",
+    "pps",
+    "MiB",
+    "B",
+    "ms",
+    "µs",
+    "秒",
+    "万",
+    "億",
+    "million",
+    "billion",
+    "thousand",
+    "約",
+    "~",
+    "１",
+    "２",
+    "０",
+    "．",
+    "e",
+    "E",
+    "\u{a0}",
+    "'",
+    "99999999999999999999",
+    "0.000000000000000000001",
+];
+
+const EXPRESSION: &[&str] = &[
+    "(",
+    ")",
+    "+",
+    "-",
+    "*",
+    "/",
+    " ",
+    "1",
+    "0",
+    "2.5",
+    "1e308",
+    "1e-308",
+    "e",
+    ".",
+    "*",
+    "runs",
+    "a",
+    "b_c",
+    "sum(",
+    "mean(",
+    "min(",
+    "max(",
+    "share(",
+    "busy(",
+    "bits_per_s(",
+    ",",
+    "x(",
+];
+
+const MARKDOWN: &[&str] = &[
+    "[",
+    "]",
+    "{",
+    "}",
+    "=",
+    "~",
+    "vendor=",
+    "~~",
+    "(",
+    ")",
+    "#",
+    "## ",
+    "\n",
+    "\n\n",
+    " ",
+    "|",
+    "---",
+    "`",
+    "```",
+    "![",
+    "9,090",
+    "74 %",
+    "name",
+    "runs.a.b",
+    "<",
+    ">",
+    "*",
+    "_",
+    "\\",
+    "x",
+    "日本",
+    "{#id}",
+    "- ",
+    "1. ",
+    "javascript:",
+    "http://a",
+    "&amp;",
+    "\r\n",
+];
+
+const YAML: &[&str] = &[
+    "build: {driver: d}\n",
+    "runs:\n",
+    "  r:\n",
+    "    a: 1\n",
+    "    b: 2 Gbit/s\n",
+    "figures:\n",
+    "  f: {is: \"a\"}\n",
+    "  f: {is: \"runs.r.a / 0\"}\n",
+    "  g: {is: \"f + f\"}\n",
+    "constants:\n",
+    "  a: 3\n",
+    "vendor:\n",
+    "tools:\n",
+    "    failed: why\n",
+    "    iperf: raw/x.json\n",
+    "- ",
+    ": ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "&a ",
+    "*a",
+    "!!str ",
+    "'",
+    "\"",
+    "#",
+    "\n",
+    "  ",
+    "~",
+    "null",
+    "1e999",
+    "-",
+    "?",
+    "|\n",
+    ">\n",
+    "\t",
+];
+
+const FRONT: &[&str] = &[
+    "---\n",
+    "title: T\n",
+    "date: 2026-01-01\n",
+    "date: 20260101\n",
+    "kind: measurement\n",
+    "kind: x\n",
+    "appliances: [a]\n",
+    "summary: s\n",
+    "translates: h\n",
+    "build: {a: b}\n",
+    "discussion: no\n",
+    "\u{feff}",
+    "\r\n",
+    "x: 1\n",
+    "title:\n",
+    "---",
+    "\n",
+    ": ",
+    "'",
+    "\"",
+    "[",
+    "{",
+];
+
+const IPERF: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"end\":",
+    "\"intervals\":",
+    "\"sum_received\":",
+    "\"bytes\":",
+    "\"seconds\":",
+    "\"streams\":",
+    "\"bits_per_second\":",
+    "\"sum\":",
+    "\"start\":",
+    "1",
+    "0",
+    "-1",
+    "1e308",
+    "null",
+    ",",
+    ":",
+    "\"",
+    "\n",
+    "[  3]",
+    "[SUM]",
+    " 0.0-10.0 sec",
+    "  1.10 GBytes",
+    "  941 Mbits/sec",
+    " sec",
+    "Server listening",
+    "-",
+    "  ",
+    "Bytes",
+    "KBytes",
+    "MBytes",
+    "Gbits/sec",
+    "receiver",
+    "sender",
+];
+
+fn check(name: &str, text: &str) {
+    let reader = TARGETS.iter().find(|(n, _)| *n == name).expect("a target").1;
+    reader(text);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_stated_number_makes_the_number_reader_panic(text in prop_oneof![pieces(NUMBER, 12), any::<String>()]) {
+        check("number", &text);
+    }
+
+    #[test]
+    fn no_expression_makes_the_parser_or_evaluator_panic(text in prop_oneof![pieces(EXPRESSION, 40), any::<String>()]) {
+        check("expression", &text);
+    }
+
+    #[test]
+    fn no_runs_yaml_makes_the_loader_panic(text in prop_oneof![pieces(YAML, 30), any::<String>()]) {
+        check("runs_yaml", &text);
+    }
+
+    #[test]
+    fn no_page_body_makes_the_claim_scanner_panic(text in prop_oneof![pieces(MARKDOWN, 60), any::<String>()]) {
+        check("claims", &text);
+    }
+
+    #[test]
+    fn no_front_matter_makes_the_page_reader_panic(text in pieces(FRONT, 16)) {
+        check("front_matter", &text);
+    }
+
+    #[test]
+    fn no_iperf_output_makes_the_importers_panic(text in prop_oneof![pieces(IPERF, 50), any::<String>()]) {
+        check("iperf3_json", &text);
+        check("iperf2_text", &text);
+    }
+}
+
+/// The seed corpora and every input a fuzzer found a crash with (kept in `fuzz/corpus/`).
+#[test]
+fn every_seed_and_every_found_crash_reads_without_panicking() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let mut read = 0;
+    for (name, reader) in TARGETS {
+        let folder = corpus.join(name);
+        let entries = std::fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
+        for entry in entries {
+            let path = entry.expect("an entry").path();
+            fuzzing::with_text(&std::fs::read(&path).expect("a seed"), reader);
+            read += 1;
+        }
+    }
+    assert!(read >= TARGETS.len(), "the seed corpora are missing");
+}
+
+/// Inputs that once crashed tally or made it blow up, one per reader that had one.
+#[test]
+fn inputs_that_once_crashed_tally_read_without_panicking() {
+    let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+    fuzzing::expression(&deep);
+    fuzzing::expression(&"-".repeat(100_000));
+    fuzzing::expression(&vec!["1"; 100_000].join("+"));
+    let mut runs = String::from("build: {d: x}\nruns:\n  r: {a: 1}\nfigures:\n");
+    for n in 0..5_000 {
+        runs.push_str(&format!("  f{n}: {{is: \"f{} + f{}\"}}\n", n + 1, n + 1));
+    }
+    runs.push_str("  f5000: {is: \"runs.r.a\"}\n");
+    fuzzing::runs_yaml(&runs);
+    fuzzing::claims(&"[x] ".repeat(100_000));
+    fuzzing::claims(&"## Same\n\n".repeat(50_000));
+}
