@@ -126,6 +126,12 @@ impl Loader<'_> {
             self.check_bench(&data, i, entries);
         }
         self.check_figures(&data);
+        data.lines = super::lines::Lines::of_tree(root, self.source);
+        for run in &data.runs {
+            if let (Some(file), Some(line)) = (&run.iperf, run.iperf_line) {
+                data.lines.imported(&run.name, file.clone(), line);
+            }
+        }
         Some(data)
     }
 

@@ -42,6 +42,7 @@
 
 mod field;
 mod figure_defs;
+mod lines;
 mod load;
 mod rules;
 mod runs;
@@ -57,6 +58,7 @@ use super::{Computed, FigureError, Withdrawal};
 use scope::EvalScope;
 
 pub(crate) use field::{Field, NumberField};
+pub(crate) use lines::Origin;
 pub use load::load_run_data;
 
 /// What a bench run was, where it matters to the rules of the bench.
@@ -78,6 +80,8 @@ pub struct Run {
     pub redact: Vec<[u32; 4]>,
     /// Relative to the bundle.
     pub iperf: Option<PathBuf>,
+    /// The 1-based line of the `iperf:` file where the receiver's summary is written.
+    pub iperf_line: Option<usize>,
     /// In bit/s.
     pub link_rate: Option<f64>,
     pub fields: Field,
@@ -122,6 +126,8 @@ pub struct RunData {
     runs: Vec<Run>,
     figures: Vec<FigureDef>,
     vendor: Vec<(String, VendorFigure)>,
+    /// Where each value is written: see [`lines`].
+    lines: lines::Lines,
 }
 
 impl RunData {
@@ -228,6 +234,12 @@ impl RunData {
     /// The runs, in the written order.
     pub fn runs(&self) -> &[Run] {
         &self.runs
+    }
+
+    /// Where the value at `path` (a figure, a constant, a vendor's figure or a path into a
+    /// run) is written: its runs.yaml line and, for an imported value, the raw file's line.
+    pub(crate) fn origin(&self, path: &str) -> Origin {
+        self.lines.origin(path)
     }
 
     /// Failed runs with why, to be shown as failed (never as a zero).

@@ -28,6 +28,7 @@ impl Loader<'_> {
                 shot: None,
                 redact: Vec::new(),
                 iperf: None,
+                iperf_line: None,
                 link_rate: None,
                 fields: Field::Map(Vec::new()),
             };
@@ -101,7 +102,10 @@ impl Loader<'_> {
                     run.iperf = Some(rel);
                     run.kind.get_or_insert(RunKind::Throughput);
                     match import::import_iperf(&text) {
-                        Ok(received) => fields.push(("received".to_string(), received_field(&received))),
+                        Ok(received) => {
+                            run.iperf_line = Some(super::lines::line_of(&text, received.summary_at));
+                            fields.push(("received".to_string(), received_field(&received)));
+                        }
                         Err(error) => {
                             let raw_display =
                                 absolute.strip_prefix(&self.site_root).unwrap_or(&absolute).to_path_buf();
