@@ -1,5 +1,5 @@
-//! A plot drawn as inline SVG: a figure with the picture (title and description for
-//! assistive technology), its caption, and the same values as a collapsed table.
+//! A plot drawn as inline SVG: a figure with its caption, the picture (title and description
+//! for assistive technology), and the same values as a collapsed table.
 //!
 //! Drawn by hand rather than with a plotting crate: two shapes of a few dozen elements each,
 //! and what matters here (colours from the page's CSS variables and `currentColor`, `<title>`
@@ -32,7 +32,7 @@ pub(crate) struct Labels {
     pub description: String,
 }
 
-const WIDTH: f64 = 600.0;
+const WIDTH: f64 = 520.0;
 const FONT: f64 = 15.0;
 
 /// The plot's HTML: `<figure>` with the SVG, its caption and its table. `id` is unique on
@@ -51,10 +51,9 @@ pub(crate) fn figure_html(
     let mut out = String::new();
     let _ = write!(
         out,
-        "<figure class=\"plot\" id=\"{id}\">\n<svg class=\"plot-svg\" viewBox=\"0 0 {WIDTH} {h}\" role=\"img\" \
-         aria-labelledby=\"{id}-title {id}-desc\" font-size=\"{FONT}\" fill=\"currentColor\">\
-         <title id=\"{id}-title\">{t}</title><desc id=\"{id}-desc\">{d}</desc>{svg}</svg>\n\
-         <figcaption>{t}</figcaption>\n",
+        "<figure class=\"plot\" id=\"{id}\">\n<figcaption>{t}</figcaption>\n<svg class=\"plot-svg\" \
+         viewBox=\"0 0 {WIDTH} {h}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" font-size=\"{FONT}\" \
+         fill=\"currentColor\"><title id=\"{id}-title\">{t}</title><desc id=\"{id}-desc\">{d}</desc>{svg}</svg>\n",
         h = body.height,
         t = escape(&plot.title),
         d = escape(&description),
@@ -265,9 +264,10 @@ impl Axis {
     }
 }
 
-/// A value in `unit`, as the table lists it: every digit the data has, the unit's symbol.
+/// A value in `unit`, as the table lists it: every digit the data has (the column's heading
+/// names the unit).
 fn in_unit(value: f64, unit: Unit) -> String {
-    grouped(&plain_text(value, unit))
+    grouped(&plain_text(value / unit.factor(), Unit::Count))
 }
 
 /// A number with at most `decimals` decimals (trailing zeros dropped) and its thousands
@@ -304,7 +304,7 @@ mod tests {
     fn numbers_are_grouped_and_trimmed() {
         assert_eq!(number(1000.0, 0), "1,000");
         assert_eq!(number(26.70, 2), "26.7");
-        assert_eq!(in_unit(989e6, Unit::MegabitPerSecond), "989 Mbit/s");
+        assert_eq!(in_unit(989e6, Unit::MegabitPerSecond), "989");
         assert_eq!(grouped("1308305"), "1,308,305");
     }
 }

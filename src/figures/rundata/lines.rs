@@ -24,8 +24,16 @@ pub(crate) struct Origin {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Lines {
     yaml: BTreeMap<String, usize>,
-    /// By run name: the raw file and the line of its receiver's summary.
-    raw: BTreeMap<String, (PathBuf, usize)>,
+    /// By run name: the raw file, the line of its receiver's summary and of each interval
+    /// (where the format gives each its own line).
+    raw: BTreeMap<String, Imported>,
+}
+
+#[derive(Debug, Clone)]
+struct Imported {
+    file: PathBuf,
+    summary: usize,
+    intervals: Vec<Option<usize>>,
 }
 
 impl Lines {
@@ -70,9 +78,16 @@ impl Lines {
         }
     }
 
-    /// Records that `run`'s imported values come from `file`, its summary at `line`.
-    pub(super) fn imported(&mut self, run: &str, file: PathBuf, line: usize) {
-        self.raw.insert(run.to_string(), (file, line));
+    /// Records that `run`'s imported values come from `file`, its summary at `summary` and
+    /// its intervals at `intervals`.
+    pub(super) fn imported(
+        &mut self,
+        run: &str,
+        file: PathBuf,
+        summary: usize,
+        intervals: Vec<Option<usize>>,
+    ) {
+        self.raw.insert(run.to_string(), Imported { file, summary, intervals });
     }
 
     pub(super) fn origin(&self, path: &str) -> Origin {
@@ -87,7 +102,14 @@ impl Lines {
             }
         };
         let raw = match path.split('.').collect::<Vec<_>>().as_slice() {
-            ["runs", run, "received", ..] => self.raw.get(*run).cloned(),
+            ["runs", run, "received", rest @ ..] => self.raw.get(*run).map(|imported| {
+                let interval = match rest {
+                    ["intervals", index, ..] => index.parse::<usize>().ok(),
+                    _ => None,
+                };
+                let line = interval.and_then(|i| imported.intervals.get(i).copied().flatten());
+                (imported.file.clone(), line.unwrap_or(imported.summary))
+            }),
             _ => None,
         };
         Origin { yaml_line, raw }
@@ -98,4 +120,27 @@ impl Lines {
 pub(super) fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
     text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_has_its_line_and_an_imported_one_its_raw_line() {
+        let source = "build: {driver: x}\nconstants:\n  seconds: 40\nruns:\n  a:\n    cpu:\n      busy: 1.0\n  \
+                      b:\n    iperf: raw/b.txt\nfigures:\n  f: {is: \"seconds\"}\n";
+        let root = crate::yaml::parse_tree(source).unwrap();
+        let mut lines = Lines::of_tree(&root, source);
+        lines.imported("b", PathBuf::from("raw/b.txt"), 30, vec![Some(8), None]);
+        assert_eq!(lines.origin("seconds"), Origin { yaml_line: Some(3), raw: None });
+        assert_eq!(lines.origin("runs.a.cpu.busy"), Origin { yaml_line: Some(7), raw: None });
+        assert_eq!(lines.origin("f").yaml_line, Some(11));
+        let raw = |path: &str| lines.origin(path).raw.map(|(_, line)| line);
+        assert_eq!(lines.origin("runs.b.received.bytes").yaml_line, Some(9), "the `iperf:` line");
+        assert_eq!(raw("runs.b.received.bytes"), Some(30), "the summary");
+        assert_eq!(raw("runs.b.received.intervals.0.bits_per_second"), Some(8), "the interval's own line");
+        assert_eq!(raw("runs.b.received.intervals.1.bits_per_second"), Some(30), "no line of its own");
+        assert_eq!(lines.origin("nothing"), Origin::default());
+    }
 }

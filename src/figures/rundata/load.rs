@@ -129,7 +129,7 @@ impl Loader<'_> {
         data.lines = super::lines::Lines::of_tree(root, self.source);
         for run in &data.runs {
             if let (Some(file), Some(line)) = (&run.iperf, run.iperf_line) {
-                data.lines.imported(&run.name, file.clone(), line);
+                data.lines.imported(&run.name, file.clone(), line, run.iperf_interval_lines.clone());
             }
         }
         Some(data)

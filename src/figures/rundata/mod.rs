@@ -82,6 +82,8 @@ pub struct Run {
     pub iperf: Option<PathBuf>,
     /// The 1-based line of the `iperf:` file where the receiver's summary is written.
     pub iperf_line: Option<usize>,
+    /// The 1-based line of each imported interval, where the format has one per line.
+    pub iperf_interval_lines: Vec<Option<usize>>,
     /// In bit/s.
     pub link_rate: Option<f64>,
     pub fields: Field,

@@ -29,6 +29,7 @@ impl Loader<'_> {
                 redact: Vec::new(),
                 iperf: None,
                 iperf_line: None,
+                iperf_interval_lines: Vec::new(),
                 link_rate: None,
                 fields: Field::Map(Vec::new()),
             };
@@ -104,6 +105,11 @@ impl Loader<'_> {
                     match import::import_iperf(&text) {
                         Ok(received) => {
                             run.iperf_line = Some(super::lines::line_of(&text, received.summary_at));
+                            run.iperf_interval_lines = received
+                                .intervals
+                                .iter()
+                                .map(|i| i.line.as_ref().map(|l| super::lines::line_of(&text, l.start)))
+                                .collect();
                             fields.push(("received".to_string(), received_field(&received)));
                         }
                         Err(error) => {
