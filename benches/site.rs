@@ -193,6 +193,7 @@ fn bench_templates(c: &mut Criterion) {
         }],
         evidence: Vec::new(),
         discussion: true,
+        taken: None,
     };
     let mut context = tera::Context::new();
     context.insert("lang", "en");

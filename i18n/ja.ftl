@@ -67,7 +67,5 @@ build-scripts = スクリプト
 translation-of-end = 」の翻訳です。
 taken-by = 測定者
 taken-on = 測定日
-source-link = 出典
-image-owner = 画像の著作者
 evidence-line-separator = ：
 evidence-and = 、

@@ -51,5 +51,5 @@ pub use stamp::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, sta
 pub use templates::{Templates, load as load_templates};
 pub use views::{
     EvidenceInput, EvidenceView, GENERATOR, Generator, LabelledRow, LinkItem, PageView, SiteView, SourceLink,
-    VendorEvidence,
+    TakenView, VendorEvidence,
 };

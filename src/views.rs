@@ -218,6 +218,20 @@ pub struct PageView {
     pub build_rows: Vec<LabelledRow>,
     /// Whether it offers the discussion.
     pub discussion: bool,
+    /// Who took the data, when its run data says it is someone else's: the header says
+    /// "Taken by" instead of "Measured on".
+    pub taken: Option<TakenView>,
+}
+
+/// Whose data a page shows, when it is not the site owner's.
+#[derive(Debug, Clone, Serialize)]
+pub struct TakenView {
+    /// Who took it.
+    pub by: String,
+    /// When (YYYY-MM-DD).
+    pub on: Option<String>,
+    /// Where they published it.
+    pub url: Option<String>,
 }
 
 /// One entry of a generated list of pages.

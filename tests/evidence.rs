@@ -233,3 +233,91 @@ fn the_bundled_xgs_136_page_links_every_figure_to_a_runs_yaml_line_in_both_langu
     let dangling = dangling_addresses(&site.path("site"));
     assert!(dangling.is_empty(), "{dangling:#?}");
 }
+
+// Whose data.
+
+#[test]
+fn someone_elses_data_says_who_took_it_and_when_instead_of_measured_on() {
+    let site = iperf_site("");
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\n",
+        "build: {driver: stock}\nsource: {by: \"Jean Dupont\", taken: 2011-03-02, url: \"https://example.org/soekris\"}\n",
+    );
+    site.build().expect_success();
+    let en = site.read("measurements/2011-soekris/index.html");
+    assert!(
+        en.contains("<dt>Taken by</dt><dd><a href=\"https://example.org/soekris\">Jean Dupont</a></dd>"),
+        "{en}"
+    );
+    assert!(en.contains("<dt>Taken on</dt><dd><time datetime=\"2011-03-02\">2011-03-02</time></dd>"), "{en}");
+    assert!(!en.contains("Measured on"), "{en}");
+    let ja = site.read("ja/measurements/2011-soekris/index.html");
+    assert!(ja.contains("<dt>測定者</dt>"), "{ja}");
+    assert!(!ja.contains("Taken"), "{ja}");
+    // A source without `by` is an error at its place.
+    site.edit(&format!("{BUNDLE}/runs.yaml"), "by: \"Jean Dupont\", ", "");
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[runs-source]: content/measurements/2011-soekris/runs.yaml:2:9");
+}
+
+#[test]
+fn a_third_partys_picture_keeps_its_owner_and_licence_in_its_strip_metadata() {
+    let site =
+        iperf_site("![The vendor's graph of the run](shots/graph.png)\n\n![Our console](shots/ours.png)\n");
+    site.file(&format!("{BUNDLE}/shots/graph.png"), common::jpeg());
+    site.file(&format!("{BUNDLE}/shots/ours.png"), common::jpeg());
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\n",
+        "build: {driver: stock}\nimages:\n  shots/graph.png: {owner: \"Vendor Ltd\", licence: {name: \"quoted with permission\", url: \"https://example.org/terms\"}}\n",
+    );
+    site.build().expect_success();
+    let theirs =
+        std::fs::read(site.path("site/measurements/2011-soekris/shots/graph.png")).expect("published");
+    let ours = std::fs::read(site.path("site/measurements/2011-soekris/shots/ours.png")).expect("published");
+    let contains = |bytes: &[u8], text: &str| bytes.windows(text.len()).any(|w| w == text.as_bytes());
+    assert!(contains(&theirs, "Vendor Ltd"), "the third party is named in the metadata");
+    assert!(contains(&theirs, "https://example.org/terms"));
+    assert!(!contains(&theirs, "The bench project"), "the picture is not stamped as ours");
+    assert!(contains(&ours, "The bench project") && !contains(&ours, "Vendor Ltd"));
+}
+
+#[test]
+fn a_reason_given_per_language_is_shown_in_each_languages_corrections() {
+    let site = iperf_site("");
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "    link_rate: 1 Gbit/s\n",
+        "    link_rate: 1 Gbit/s\n    streams: {value: 2, withdrawn: [{value: 3, on: 2011-03-03, why: {en: \"one stream was the sender's\", ja: \"1 本は送信側のものでした\"}}]}\n",
+    );
+    for (page, text) in [
+        ("index.md", "Streams: [~~3~~ 2]{=runs.soekris.streams}.\n"),
+        ("index.ja.md", "ストリーム：[~~3~~ 2]{=runs.soekris.streams}。\n"),
+    ] {
+        let path = format!("{BUNDLE}/{page}");
+        let source = site.read_source(&path);
+        site.file(&path, source.replacen("\n## ", &format!("\n{text}\n## "), 1));
+    }
+    let hash = site.hash(&format!("{BUNDLE}/index.md"));
+    let ja = site.read_source(&format!("{BUNDLE}/index.ja.md"));
+    let old = ja.lines().find(|l| l.starts_with("translates: ")).expect("translates").to_string();
+    site.file(&format!("{BUNDLE}/index.ja.md"), ja.replacen(&old, &format!("translates: {hash}"), 1));
+    site.build().expect_success();
+    let en = section(
+        &site.read("measurements/2011-soekris/index.html"),
+        "<section class=\"corrections\"",
+        "</section>",
+    )
+    .to_string();
+    let ja = section(
+        &site.read("ja/measurements/2011-soekris/index.html"),
+        "<section class=\"corrections\"",
+        "</section>",
+    )
+    .to_string();
+    assert!(en.contains("one stream was the sender&#39;s"), "{en}");
+    assert!(ja.contains("1 本は送信側のものでした"), "{ja}");
+    assert!(!ja.contains("sender"), "{ja}");
+}

@@ -14,7 +14,7 @@ use super::{NumberField, RunData, VendorFigure};
 use crate::diagnostics::Diagnostic;
 use crate::yaml::{self, Node, NodeKind};
 
-const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "vendor"];
+const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "vendor", "source", "images"];
 
 /// Loads and checks a runs.yaml. Returns the data when the file could be read as runs.yaml
 /// at all (even with problems in it), and every problem found.
@@ -111,6 +111,8 @@ impl Loader<'_> {
                 "runs" => data.runs = self.load_runs(value),
                 "figures" => figures_node = Some(value),
                 "vendor" => data.vendor = self.load_vendor(value),
+                "source" => data.source = self.load_source(value),
+                "images" => data.images = self.load_images(value),
                 other => self.error(
                     "runs-unknown-key",
                     key.span.clone(),

@@ -29,6 +29,9 @@
 //!   NAME: {is: expression, unit: U, round: down | half_away_from_zero, withdrawn: [..]}
 //! vendor:
 //!   NAME: {value: "11.5 Gbit/s", source: text, conditions: text}
+//! source: {by: text, taken: YYYY-MM-DD, url: https://...}   # someone else's data
+//! images:                                        # a picture that is not the site owner's
+//!   PATH: {owner: text, licence: {name: text, url: https://...}}
 //! ```
 //! Imported fields: `received.bytes` (B), `received.seconds` (s),
 //! `received.bits_per_second` (bit/s), `received.intervals` (a list of maps with `start`,
@@ -44,6 +47,7 @@ mod field;
 mod figure_defs;
 mod lines;
 mod load;
+mod provenance;
 mod rules;
 mod runs;
 mod scope;
@@ -60,6 +64,7 @@ use scope::EvalScope;
 pub(crate) use field::{Field, NumberField};
 pub(crate) use lines::Origin;
 pub use load::load_run_data;
+pub(crate) use provenance::{DataSource, ImageRights};
 
 /// What a bench run was, where it matters to the rules of the bench.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +135,10 @@ pub struct RunData {
     vendor: Vec<(String, VendorFigure)>,
     /// Where each value is written: see [`lines`].
     lines: lines::Lines,
+    /// Who took the data, when it is not the site's owner.
+    source: Option<DataSource>,
+    /// Pictures with their own owner and licence.
+    images: Vec<ImageRights>,
 }
 
 impl RunData {
@@ -244,6 +253,17 @@ impl RunData {
         self.lines.origin(path)
     }
 
+    /// Who took the data, when runs.yaml says it is someone else's (`source:`).
+    pub(crate) fn source(&self) -> Option<&DataSource> {
+        self.source.as_ref()
+    }
+
+    /// The owner and licence of the picture at `path` (relative to the bundle), when
+    /// runs.yaml gives it its own (`images:`).
+    pub(crate) fn image_rights(&self, path: &std::path::Path) -> Option<&ImageRights> {
+        self.images.iter().find(|i| crate::paths::normalise(&i.path) == crate::paths::normalise(path))
+    }
+
     /// Failed runs with why, to be shown as failed (never as a zero).
     pub fn failed_runs(&self) -> Vec<(String, String)> {
         self.runs.iter().filter_map(|r| r.failed.as_ref().map(|why| (r.name.clone(), why.clone()))).collect()
@@ -325,7 +345,8 @@ mod tests {
             vec![Withdrawal {
                 value: "9481".into(),
                 on: "2026-10-30".into(),
-                why: "the trial run's count".into()
+                why: "the trial run's count".into(),
+                why_by_language: Vec::new(),
             }]
         );
         assert_eq!(data.resolve("bodies_close_coproc").unwrap().round, Rounding::Down);

@@ -316,7 +316,7 @@ fn check_struck(
                     struck: struck.to_string(),
                     live: claim.live.clone(),
                     on: withdrawal.on.clone(),
-                    why: withdrawal.why.clone(),
+                    why: withdrawal.why_in(&page.lang).to_string(),
                 });
                 numbers.push(corrections.len());
             }

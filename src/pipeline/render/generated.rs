@@ -272,6 +272,7 @@ pub(crate) fn generated_home(
         code_under_test: Vec::new(),
         build_rows: Vec::new(),
         discussion: false,
+        taken: None,
     };
     let mut context = Context::new();
     context.insert("lang", lang);

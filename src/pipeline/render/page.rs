@@ -56,6 +56,11 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         code_under_test: Vec::new(),
         build_rows: Vec::new(),
         discussion: page.front.discussion && site.settings.giscus.is_some(),
+        taken: site.run_data(page).and_then(|r| r.source()).map(|s| crate::views::TakenView {
+            by: s.by.clone(),
+            on: s.taken.clone(),
+            url: s.url.clone(),
+        }),
     }
 }
 
