@@ -287,7 +287,7 @@ fn a_division_by_zero_is_an_error_in_runs_yaml_at_the_divisor() {
 // Vendor figures.
 
 #[test]
-fn a_vendor_figure_renders_with_the_vendor_label_its_source_and_conditions() {
+fn a_vendor_figure_renders_with_the_vendor_label_its_source_and_its_conditions_in_the_evidence() {
     let site = site();
     site.build().expect_success();
     let html = site.read("measurements/2026-10-29-http/index.html");
@@ -295,11 +295,23 @@ fn a_vendor_figure_renders_with_the_vendor_label_its_source_and_conditions() {
     let element = &html[start..html[start..].find("</span>").map_or(html.len(), |e| start + e)];
     assert!(element.contains("value=\"11500000000\""), "{element}");
     assert!(element.contains("XGS 136 datasheet"), "{element}");
-    assert!(element.contains("HTTP, 512 KB responses, traffic generator"), "{element}");
     assert!(element.contains(">11.5 Gbit/s</data>"), "{element}");
     assert!(element.contains("<span class=\"figure-label\">(vendor&#39;s figure)"), "{element}");
+    // The conditions are in the figure's entry in the evidence, which the figure links to.
+    assert!(
+        html.contains(
+            "<a class=\"figure-link\" href=\"#figure-xgs136_fw_http\"><data class=\"figure vendor\""
+        )
+    );
+    let entry = &html[html.find("id=\"figure-xgs136_fw_http\"").expect("its entry")..];
+    assert!(
+        entry[..entry.find("</div>").unwrap_or(entry.len())]
+            .contains("HTTP, 512 KB responses, traffic generator"),
+        "{entry}"
+    );
     let ja = site.read("ja/measurements/2026-10-29-http/index.html");
     assert!(ja.contains("<span class=\"figure-label\">（ベンダーの数値）"), "{ja}");
+    assert!(ja.contains("title=\"ベンダーの数値（ここでは測定していません）：XGS 136 datasheet\""), "{ja}");
 }
 
 #[test]

@@ -366,7 +366,8 @@ fn check_vendor(
     let source = strings.text(&page.lang, "figure-vendor-source");
     let view = ClaimView {
         value: parse_stated(&vendor.value).ok().map(|s| machine_value(s.value * s.unit.factor())),
-        title: format!("{source}: {}; {}", vendor.source, vendor.conditions),
+        // Short: who says so; the conditions are in the page's evidence, a link away.
+        title: format!("{source}{}{}", strings.text(&page.lang, "evidence-line-separator"), vendor.source),
         label: Some(strings.text(&page.lang, "figure-vendor-label")),
         corrections: Vec::new(),
         anchor: None,
