@@ -187,7 +187,13 @@ fn bench_templates(c: &mut Criterion) {
             url: "/families/xgs-136/".to_string(),
         }],
         code_under_test: vec![("driver".to_string(), "npuep.ko d29c84f3".to_string())],
+        build_rows: vec![tally::LabelledRow {
+            label: "Driver".to_string(),
+            value: "npuep.ko d29c84f3".to_string(),
+        }],
+        evidence: Vec::new(),
         discussion: true,
+        taken: None,
     };
     let mut context = tera::Context::new();
     context.insert("lang", "en");

@@ -25,6 +25,7 @@ mod i18n;
 mod markdown;
 mod paths;
 mod pipeline;
+mod plots;
 mod report;
 mod serve;
 mod settings;
@@ -50,4 +51,7 @@ pub use markdown::{ClaimForm, RenderInputs, render_html, scan};
 pub use settings::{Settings, load as load_settings};
 pub use stamp::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
 pub use templates::{Templates, load as load_templates};
-pub use views::{GENERATOR, Generator, LinkItem, PageView, SiteView};
+pub use views::{
+    EvidenceInput, EvidenceView, GENERATOR, Generator, LabelledRow, LinkItem, PageView, SiteView, SourceLink,
+    TakenView, VendorEvidence,
+};

@@ -34,6 +34,20 @@ pub(crate) fn page_file(url: &str) -> String {
     format!("{}index.html", url.trim_start_matches('/'))
 }
 
+/// A bundle's file as a name under the bundle's address: `raw/test1.txt`, or for a file kept
+/// outside the bundle (`../../../raw/x/test1.txt`) its path without the steps up
+/// (`raw/x/test1.txt`), so that a page made from it stays under the bundle.
+pub(crate) fn name_inside(path: &Path) -> String {
+    let parts: Vec<String> = path
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    parts.join("/")
+}
+
 /// Resolves `target` (as written in a link or a run data file) against `folder` (relative to
 /// the site root), refusing anything that leaves the site.
 pub(crate) fn resolve_relative(folder: &Path, target: &str) -> Option<PathBuf> {

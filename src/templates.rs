@@ -29,6 +29,9 @@ pub(crate) const REQUIRED: &[&str] = &[
     "sitemap.xml",
 ];
 
+/// The page of a source file with numbered lines, for sites whose templates/ has none.
+const BUNDLED_SOURCE_TEMPLATE: &str = include_str!("../templates/source.html");
+
 /// The site's Tera templates, with the UI strings their `t` function reads.
 pub struct Templates {
     tera: Tera,
@@ -72,6 +75,11 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
     }
     if !diagnostics.is_empty() {
         return Err(diagnostics);
+    }
+    // A site made before source pages existed has no source.html: it gets tally's own, which
+    // extends the site's base.html like every page.
+    if !sources.iter().any(|(name, _)| name == "source.html") {
+        sources.push(("source.html".to_string(), BUNDLED_SOURCE_TEMPLATE.to_string()));
     }
     let mut tera = Tera::new();
     tera.autoescape_on([".html", ".xml"]);

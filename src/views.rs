@@ -6,6 +6,22 @@
 
 use serde::Serialize;
 
+/// `text` with the digits of its leading number grouped by three: `1308305 B` → `1,308,305 B`.
+pub(crate) fn grouped_digits(text: &str) -> String {
+    let (sign, rest) = text.strip_prefix('-').map_or(("", text), |r| ("-", r));
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    let (integer, tail) = rest.split_at(digits);
+    let mut out = String::from(sign);
+    for (i, c) in integer.chars().enumerate() {
+        if i > 0 && (digits - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out.push_str(tail);
+    out
+}
+
 /// The generator's own version and commit, named in every footer and generated file.
 #[derive(Debug, Clone, Serialize)]
 pub struct Generator {
@@ -76,6 +92,85 @@ pub struct CorrectionView {
     pub why: String,
 }
 
+/// One figure a page states, at the end of the page: what it is, how it is computed, and
+/// where each of its values is written.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvidenceView {
+    /// The entry's anchor; every statement of the figure links to it.
+    pub id: String,
+    /// The figure's NAME, as tagged.
+    pub name: String,
+    /// Its value with its unit, as tally computes it.
+    pub value: String,
+    /// The expression, when it is more than the name.
+    pub formula: Option<String>,
+    /// Each value the computation read (more than the figure itself).
+    pub inputs: Vec<EvidenceInput>,
+    /// Where the figure (or the value it is) is written in runs.yaml.
+    pub source: Option<SourceLink>,
+    /// For an imported value: the raw file's line.
+    pub raw: Option<SourceLink>,
+    /// For a vendor's figure: where it is from and under which conditions.
+    pub vendor: Option<VendorEvidence>,
+}
+
+/// A value a figure's computation read.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvidenceInput {
+    /// Its path in the run data.
+    pub path: String,
+    /// Its value, in the base unit.
+    pub value: String,
+    /// Its runs.yaml line.
+    pub source: Option<SourceLink>,
+    /// For an imported value: the raw file's line.
+    pub raw: Option<SourceLink>,
+}
+
+/// A vendor's figure's source and conditions.
+#[derive(Debug, Clone, Serialize)]
+pub struct VendorEvidence {
+    /// Where the vendor states it.
+    pub source: String,
+    /// Under which conditions.
+    pub conditions: String,
+}
+
+/// A numbered line of a published source file (runs.yaml or a raw file).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SourceLink {
+    /// The file, relative to its bundle: `runs.yaml`, `raw/test1.txt`.
+    pub file: String,
+    /// The 1-based line.
+    pub line: usize,
+    /// The line on the file's page.
+    pub url: String,
+}
+
+/// A published source file shown with numbered lines.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct SourceFileView {
+    /// The file, relative to its bundle.
+    pub file: String,
+    /// The measurement page it belongs to.
+    pub page_title: String,
+    /// That page's address.
+    pub page_url: String,
+    /// The file as it is, to download, when it is published (kept under `content/`).
+    pub raw_url: Option<String>,
+    /// Its lines, in order (the first is line 1).
+    pub lines: Vec<String>,
+}
+
+/// A row of a page's header: a label in the page's language and its value.
+#[derive(Debug, Clone, Serialize)]
+pub struct LabelledRow {
+    /// The label.
+    pub label: String,
+    /// The value, as written.
+    pub value: String,
+}
+
 /// A link with its text.
 #[derive(Debug, Clone, Serialize)]
 pub struct LinkItem {
@@ -110,14 +205,33 @@ pub struct PageView {
     pub banner: Option<Banner>,
     /// Withdrawn figures shown struck, listed at the end of the page.
     pub corrections: Vec<CorrectionView>,
+    /// Every figure the page states, with where it comes from, listed at the end of the page.
+    pub evidence: Vec<EvidenceView>,
     /// The appliances it is about, linked to their family pages.
     pub appliances: Vec<LinkItem>,
     /// The code under test the numbers belong to: driver, release, scripts. Templates see it
     /// as `page.build`, the key its author writes, so that existing templates keep working.
     #[serde(rename = "build")]
     pub code_under_test: Vec<(String, String)>,
+    /// The same rows labelled in the page's language (`build-driver` in the Fluent files, the
+    /// key itself where there is none), rows without a value left out.
+    pub build_rows: Vec<LabelledRow>,
     /// Whether it offers the discussion.
     pub discussion: bool,
+    /// Who took the data, when its run data says it is someone else's: the header says
+    /// "Taken by" instead of "Measured on".
+    pub taken: Option<TakenView>,
+}
+
+/// Whose data a page shows, when it is not the site owner's.
+#[derive(Debug, Clone, Serialize)]
+pub struct TakenView {
+    /// Who took it.
+    pub by: String,
+    /// When (YYYY-MM-DD).
+    pub on: Option<String>,
+    /// Where they published it.
+    pub url: Option<String>,
 }
 
 /// One entry of a generated list of pages.

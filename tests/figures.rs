@@ -287,7 +287,7 @@ fn a_division_by_zero_is_an_error_in_runs_yaml_at_the_divisor() {
 // Vendor figures.
 
 #[test]
-fn a_vendor_figure_renders_with_the_vendor_label_its_source_and_conditions() {
+fn a_vendor_figure_renders_with_the_vendor_label_its_source_and_its_conditions_in_the_evidence() {
     let site = site();
     site.build().expect_success();
     let html = site.read("measurements/2026-10-29-http/index.html");
@@ -295,11 +295,23 @@ fn a_vendor_figure_renders_with_the_vendor_label_its_source_and_conditions() {
     let element = &html[start..html[start..].find("</span>").map_or(html.len(), |e| start + e)];
     assert!(element.contains("value=\"11500000000\""), "{element}");
     assert!(element.contains("XGS 136 datasheet"), "{element}");
-    assert!(element.contains("HTTP, 512 KB responses, traffic generator"), "{element}");
     assert!(element.contains(">11.5 Gbit/s</data>"), "{element}");
     assert!(element.contains("<span class=\"figure-label\">(vendor&#39;s figure)"), "{element}");
+    // The conditions are in the figure's entry in the evidence, which the figure links to.
+    assert!(
+        html.contains(
+            "<a class=\"figure-link\" href=\"#figure-xgs136_fw_http\"><data class=\"figure vendor\""
+        )
+    );
+    let entry = &html[html.find("id=\"figure-xgs136_fw_http\"").expect("its entry")..];
+    assert!(
+        entry[..entry.find("</div>").unwrap_or(entry.len())]
+            .contains("HTTP, 512 KB responses, traffic generator"),
+        "{entry}"
+    );
     let ja = site.read("ja/measurements/2026-10-29-http/index.html");
     assert!(ja.contains("<span class=\"figure-label\">（ベンダーの数値）"), "{ja}");
+    assert!(ja.contains("title=\"ベンダーの数値（ここでは測定していません）：XGS 136 datasheet\""), "{ja}");
 }
 
 #[test]
@@ -359,7 +371,10 @@ fn a_withdrawn_figure_is_struck_beside_its_correction_and_listed_at_the_pages_en
     site.build().expect_success();
     let html = site.read("measurements/2026-10-29-http/index.html");
     assert!(
-        html.contains("<del class=\"withdrawn\">9,481</del> <data class=\"figure\" value=\"9000\""),
+        html.contains(
+            "<del class=\"withdrawn\">9,481</del> <a class=\"figure-link\" \
+             href=\"#figure-runs.close_coproc.responses.complete\"><data class=\"figure\" value=\"9000\""
+        ),
         "{html}"
     );
     assert!(html.contains("<a href=\"#correction-1\">1</a>"), "{html}");
@@ -790,13 +805,16 @@ fn every_error_of_a_run_is_listed_and_build_fails_leaving_the_old_site_untouched
 }
 
 #[test]
-fn a_figures_data_element_carries_the_computed_value_and_a_title_with_formula_and_inputs() {
+fn a_figures_data_element_carries_the_computed_value_a_short_title_and_links_to_its_evidence() {
     let site = site();
     site.build().expect_success();
     let html = site.read("measurements/2026-10-29-http/index.html");
+    // The title is the formula and the value; the inputs are in the evidence, a link away.
     assert!(
         html.contains(
-            "<data class=\"figure\" value=\"943718400\" title=\"bodies_close_coproc = runs.close_coproc.responses.complete * body_bytes * 8 / seconds = 943718400 bit/s (with runs.close_coproc.responses.complete = 9000, body_bytes = 524288, seconds = 40)\">943 Mbit/s</data>"
+            "<a class=\"figure-link\" href=\"#figure-bodies_close_coproc\"><data class=\"figure\" \
+             value=\"943718400\" title=\"runs.close_coproc.responses.complete * body_bytes * 8 / seconds = \
+             943718400 bit/s\">943 Mbit/s</data></a>"
         ),
         "{html}"
     );
@@ -804,6 +822,9 @@ fn a_figures_data_element_carries_the_computed_value_and_a_title_with_formula_an
         html.contains("<data class=\"figure\" value=\"962826\" title=\"runs.close_coproc.host_frames.received = 962826\">962,826</data>"),
         "{html}"
     );
+    let evidence = &html[html.find("<section class=\"evidence\"").expect("an evidence section")..];
+    assert!(evidence.contains("id=\"figure-bodies_close_coproc\""), "{evidence}");
+    assert!(evidence.contains("<code>runs.close_coproc.responses.complete</code> = 9,000"), "{evidence}");
 }
 
 #[test]

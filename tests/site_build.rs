@@ -128,9 +128,10 @@ fn a_translation_shows_a_banner_linking_its_original() {
     site.build().expect_success();
     let ja = site.read("ja/method/index.html");
     assert!(ja.contains("<aside class=\"translation-banner\""), "{ja}");
+    // Japanese punctuation after the title, even though the title ends in a Latin letter.
     assert!(
         ja.contains(
-            "これは次のページの翻訳です： <a href=\"/method/\" hreflang=\"en\" lang=\"en\">Method</a>"
+            "このページは「<a href=\"/method/\" hreflang=\"en\" lang=\"en\">Method</a>」の翻訳です。内容が異なる"
         ),
         "{ja}"
     );

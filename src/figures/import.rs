@@ -34,6 +34,8 @@ pub(crate) struct Received {
     pub seconds: f64,
     pub bits_per_second: f64,
     pub intervals: Vec<Interval>,
+    /// The byte offset in the raw text where the receiver's summary is written.
+    pub summary_at: usize,
 }
 
 /// One reporting interval at the receiver.
@@ -96,6 +98,7 @@ pub(crate) fn import_iperf3_json(text: &str) -> Result<Received, ImportError> {
         seconds: number_at(received, "seconds")?,
         bits_per_second: number_at(received, "bits_per_second")?,
         intervals,
+        summary_at: text.find("\"sum_received\"").unwrap_or(0),
     })
 }
 
@@ -248,6 +251,7 @@ fn summarise(stream: &Stream) -> Result<Received, ImportError> {
         seconds: duration(summary),
         bits_per_second: summary.bits_per_second,
         intervals,
+        summary_at: summary.line.as_ref().map_or(0, |line| line.start),
     })
 }
 

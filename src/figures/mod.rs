@@ -39,7 +39,17 @@ pub struct Withdrawal {
     pub value: String,
     /// YYYY-MM-DD.
     pub on: String,
+    /// Why, as written (or, when given per language, in the first language written).
     pub why: String,
+    /// Why in each language, when `why:` is given per language (`{en: ..., ja: ...}`).
+    pub why_by_language: Vec<(String, String)>,
+}
+
+impl Withdrawal {
+    /// Why, in `lang` when the data gives it in that language.
+    pub fn why_in(&self, lang: &str) -> &str {
+        self.why_by_language.iter().find(|(l, _)| l == lang).map_or(self.why.as_str(), |(_, why)| why)
+    }
 }
 
 /// Why a figure cannot be computed. `span` is the byte range inside the expression (or

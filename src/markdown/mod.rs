@@ -12,6 +12,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
+pub(crate) use render::render_html_with_plots;
 pub(crate) use render::{ClaimView, LinkView};
 pub use render::{RenderInputs, render_html};
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use pulldown_cmark::{CowStr, Event, Tag, TagEnd, html};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd, html};
 
 use super::{Claim, Piece, parse};
 
@@ -26,6 +26,8 @@ pub struct ClaimView {
     pub label: Option<String>,
     /// Numbers of the page's corrections this tag's struck values refer to.
     pub corrections: Vec<usize>,
+    /// The anchor of the figure's entry in the page's evidence, which the figure links to.
+    pub anchor: Option<String>,
 }
 
 /// What rendering a body needs besides its text: where its links go, and each claim's view.
@@ -38,14 +40,51 @@ pub struct RenderInputs<'a> {
 
 /// Renders a body that starts at byte `offset` of its file.
 pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
+    render_html_with_plots(body, offset, inputs, &[])
+}
+
+/// Renders a body whose ```` ```plot ```` blocks are replaced, in order, by `plots` (HTML);
+/// a block with no plot given stays a code block.
+pub(crate) fn render_html_with_plots(
+    body: &str,
+    offset: usize,
+    inputs: &RenderInputs,
+    plots: &[String],
+) -> String {
     let (nodes, claims) = parse(body, offset);
     let mut events: Vec<Event> = Vec::with_capacity(nodes.len());
     let mut open_markers: Vec<Option<String>> = Vec::new();
+    // Inside an image's alt text a figure cannot be a link.
+    let mut images_open = 0usize;
+    let mut plots = plots.iter();
+    let mut in_plot = false;
     for node in nodes {
+        if in_plot {
+            in_plot = !matches!(node, Piece::Event(Event::End(TagEnd::CodeBlock), _));
+            continue;
+        }
         match node {
             Piece::Claim(index) => {
-                let view = inputs.claims.get(index).cloned().unwrap_or_default();
+                let mut view = inputs.claims.get(index).cloned().unwrap_or_default();
+                if !open_markers.is_empty() || images_open > 0 {
+                    view.anchor = None;
+                }
                 events.push(Event::InlineHtml(CowStr::from(claim_html(&claims[index], &view))));
+            }
+            Piece::Event(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))), _)
+                if crate::plots::is_plot_fence(&info) =>
+            {
+                match plots.next() {
+                    Some(plot) => {
+                        events.push(Event::Html(CowStr::from(plot.clone())));
+                        in_plot = true;
+                    }
+                    None => events.push(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))),
+                }
+            }
+            Piece::Event(Event::End(TagEnd::Image), _) => {
+                images_open = images_open.saturating_sub(1);
+                events.push(Event::End(TagEnd::Image));
             }
             Piece::Event(Event::Start(Tag::Link { link_type, dest_url, title, id }), _) => {
                 let view = inputs.links.get(dest_url.as_ref());
@@ -65,6 +104,7 @@ pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
             Piece::Event(Event::Start(Tag::Image { link_type, dest_url, title, id }), _) => {
                 let dest_url =
                     inputs.links.get(dest_url.as_ref()).map_or(dest_url, |v| CowStr::from(v.url.clone()));
+                images_open += 1;
                 events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
             }
             Piece::Event(Event::Start(Tag::Table(alignments)), _) => {
@@ -96,11 +136,18 @@ fn claim_html(claim: &Claim, view: &ClaimView) -> String {
     };
     // <data> requires a value; a figure that could not be computed fails the build anyway.
     let element = if value.is_empty() { "span" } else { "data" };
-    out.push_str(&format!(
+    let figure = format!(
         "<{element} class=\"{class}\"{value} title=\"{}\">{}</{element}>",
         escape(&view.title),
         escape(&claim.live)
-    ));
+    );
+    match &view.anchor {
+        // The figure links to its entry in the page's evidence: a click or Enter away.
+        Some(anchor) => {
+            out.push_str(&format!("<a class=\"figure-link\" href=\"#{}\">{figure}</a>", escape(anchor)))
+        }
+        None => out.push_str(&figure),
+    }
     if let Some(label) = &view.label {
         out.push_str(&format!(" <span class=\"figure-label\">{}</span>", escape(label)));
     }

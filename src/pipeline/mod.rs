@@ -93,6 +93,7 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
     fail_on_errors(&mut problems)?;
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
     render::generated::render_all(&site, &checked.completions, &collector, &mut problems);
+    render::sources::render_all(&site, &collector, &mut problems);
     render::copies::copy_files(&site, &collector, &mut problems);
     clock.lap("the other files");
     fail_on_errors(&mut problems)?;

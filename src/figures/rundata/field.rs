@@ -90,6 +90,7 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for item in items {
             let (mut value, mut on, mut why) = (None, None, None);
+            let mut why_by_language = Vec::new();
             for (key, v) in self.map(item, "a withdrawn value") {
                 match key.key_text().as_str() {
                     "value" => value = self.text(v, "`value`"),
@@ -99,7 +100,18 @@ impl Loader<'_> {
                             self.error("runs-type", v.span.clone(), "`on` must be a date, YYYY-MM-DD");
                         }
                     }
-                    "why" => why = self.text(v, "`why`"),
+                    "why" => match &v.kind {
+                        // Per language: {en: ..., ja: ...}; the first one written stands for all.
+                        NodeKind::Map(entries) => {
+                            for (lang, text) in entries {
+                                if let Some(text) = self.text(text, "`why`") {
+                                    why_by_language.push((lang.key_text(), text));
+                                }
+                            }
+                            why = why_by_language.first().map(|(_, text)| text.clone());
+                        }
+                        _ => why = self.text(v, "`why`"),
+                    },
                     other => self.error(
                         "runs-unknown-key",
                         key.span.clone(),
@@ -109,7 +121,7 @@ impl Loader<'_> {
             }
             match (value, on, why) {
                 (Some(value), Some(on), Some(why)) if !why.trim().is_empty() => {
-                    out.push(Withdrawal { value, on, why })
+                    out.push(Withdrawal { value, on, why, why_by_language })
                 }
                 _ => self.error(
                     "runs-withdrawn",
@@ -177,7 +189,7 @@ impl Loader<'_> {
     }
 }
 
-fn is_date(text: &str) -> bool {
+pub(super) fn is_date(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.len() == 10
         && bytes.iter().enumerate().all(

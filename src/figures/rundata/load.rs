@@ -14,7 +14,7 @@ use super::{NumberField, RunData, VendorFigure};
 use crate::diagnostics::Diagnostic;
 use crate::yaml::{self, Node, NodeKind};
 
-const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "vendor"];
+const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "vendor", "source", "images"];
 
 /// Loads and checks a runs.yaml. Returns the data when the file could be read as runs.yaml
 /// at all (even with problems in it), and every problem found.
@@ -111,6 +111,8 @@ impl Loader<'_> {
                 "runs" => data.runs = self.load_runs(value),
                 "figures" => figures_node = Some(value),
                 "vendor" => data.vendor = self.load_vendor(value),
+                "source" => data.source = self.load_source(value),
+                "images" => data.images = self.load_images(value),
                 other => self.error(
                     "runs-unknown-key",
                     key.span.clone(),
@@ -127,6 +129,12 @@ impl Loader<'_> {
             self.check_bench(&data, i, entries);
         }
         data.computed = self.check_figures(&data);
+        data.lines = super::lines::Lines::of_tree(root, self.source);
+        for run in &data.runs {
+            if let (Some(file), Some(line)) = (&run.iperf, run.iperf_line) {
+                data.lines.imported(&run.name, file.clone(), line, run.iperf_interval_lines.clone());
+            }
+        }
         Some(data)
     }
 

@@ -29,6 +29,9 @@
 //!   NAME: {is: expression, unit: U, round: down | half_away_from_zero, withdrawn: [..]}
 //! vendor:
 //!   NAME: {value: "11.5 Gbit/s", source: text, conditions: text}
+//! source: {by: text, taken: YYYY-MM-DD, url: https://...}   # someone else's data
+//! images:                                        # a picture that is not the site owner's
+//!   PATH: {owner: text, licence: {name: text, url: https://...}}
 //! ```
 //! Imported fields: `received.bytes` (B), `received.seconds` (s),
 //! `received.bits_per_second` (bit/s), `received.intervals` (a list of maps with `start`,
@@ -42,7 +45,9 @@
 
 mod field;
 mod figure_defs;
+mod lines;
 mod load;
+mod provenance;
 mod rules;
 mod runs;
 mod scope;
@@ -57,7 +62,9 @@ use super::{Computed, FigureError, Withdrawal};
 use scope::EvalScope;
 
 pub(crate) use field::{Field, NumberField};
+pub(crate) use lines::Origin;
 pub use load::load_run_data;
+pub(crate) use provenance::{DataSource, ImageRights};
 
 /// What a bench run was, where it matters to the rules of the bench.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,6 +85,10 @@ pub struct Run {
     pub redact: Vec<[u32; 4]>,
     /// Relative to the bundle.
     pub iperf: Option<PathBuf>,
+    /// The 1-based line of the `iperf:` file where the receiver's summary is written.
+    pub iperf_line: Option<usize>,
+    /// The 1-based line of each imported interval, where the format has one per line.
+    pub iperf_interval_lines: Vec<Option<usize>>,
     /// In bit/s.
     pub link_rate: Option<f64>,
     pub fields: Field,
@@ -128,6 +139,12 @@ pub struct RunData {
     /// Where each figure is in `figures` (the first of a name), so that reading one among
     /// thousands does not search them all.
     figure_index: std::collections::HashMap<String, usize>,
+    /// Where each value is written: see [`lines`].
+    lines: lines::Lines,
+    /// Who took the data, when it is not the site's owner.
+    source: Option<DataSource>,
+    /// Pictures with their own owner and licence.
+    images: Vec<ImageRights>,
 }
 
 impl RunData {
@@ -247,6 +264,23 @@ impl RunData {
         &self.runs
     }
 
+    /// Where the value at `path` (a figure, a constant, a vendor's figure or a path into a
+    /// run) is written: its runs.yaml line and, for an imported value, the raw file's line.
+    pub(crate) fn origin(&self, path: &str) -> Origin {
+        self.lines.origin(path)
+    }
+
+    /// Who took the data, when runs.yaml says it is someone else's (`source:`).
+    pub(crate) fn source(&self) -> Option<&DataSource> {
+        self.source.as_ref()
+    }
+
+    /// The owner and licence of the picture at `path` (relative to the bundle), when
+    /// runs.yaml gives it its own (`images:`).
+    pub(crate) fn image_rights(&self, path: &std::path::Path) -> Option<&ImageRights> {
+        self.images.iter().find(|i| crate::paths::normalise(&i.path) == crate::paths::normalise(path))
+    }
+
     /// Failed runs with why, to be shown as failed (never as a zero).
     pub fn failed_runs(&self) -> Vec<(String, String)> {
         self.runs.iter().filter_map(|r| r.failed.as_ref().map(|why| (r.name.clone(), why.clone()))).collect()
@@ -328,7 +362,8 @@ mod tests {
             vec![Withdrawal {
                 value: "9481".into(),
                 on: "2026-10-30".into(),
-                why: "the trial run's count".into()
+                why: "the trial run's count".into(),
+                why_by_language: Vec::new(),
             }]
         );
         assert_eq!(data.resolve("bodies_close_coproc").unwrap().round, Rounding::Down);

@@ -28,6 +28,8 @@ impl Loader<'_> {
                 shot: None,
                 redact: Vec::new(),
                 iperf: None,
+                iperf_line: None,
+                iperf_interval_lines: Vec::new(),
                 link_rate: None,
                 fields: Field::Map(Vec::new()),
             };
@@ -101,7 +103,15 @@ impl Loader<'_> {
                     run.iperf = Some(rel);
                     run.kind.get_or_insert(RunKind::Throughput);
                     match import::import_iperf(&text) {
-                        Ok(received) => fields.push(("received".to_string(), received_field(&received))),
+                        Ok(received) => {
+                            run.iperf_line = Some(super::lines::line_of(&text, received.summary_at));
+                            run.iperf_interval_lines = received
+                                .intervals
+                                .iter()
+                                .map(|i| i.line.as_ref().map(|l| super::lines::line_of(&text, l.start)))
+                                .collect();
+                            fields.push(("received".to_string(), received_field(&received)));
+                        }
                         Err(error) => {
                             let raw_display = PathBuf::from(display_rel(&absolute, &self.site_root));
                             let diagnostic = match &error {

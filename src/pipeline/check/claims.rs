@@ -14,7 +14,8 @@ use crate::figures::{Computed, FigureError, RunData};
 use crate::i18n::Strings;
 use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
 use crate::paths::display_path;
-use crate::views::CorrectionView;
+use crate::plots::{Plot, find_blocks, read_plot};
+use crate::views::{CorrectionView, EvidenceInput, EvidenceView, SourceLink, VendorEvidence, grouped_digits};
 
 use super::super::figures_json::ClaimRecord;
 
@@ -28,12 +29,22 @@ pub(crate) struct FigureSources<'a> {
     pub family: Option<&'a str>,
 }
 
-/// What the checks give a page: one view per tag, its corrections and its records.
+/// What the checks give a page: one view per tag, its corrections and its records, the
+/// evidence of every figure it states and its plots.
 #[derive(Debug, Default)]
 pub(crate) struct PageClaims {
     pub views: Vec<ClaimView>,
     pub corrections: Vec<CorrectionView>,
     pub records: Vec<ClaimRecord>,
+    /// One entry per figure stated or plotted, in the order the page first shows it.
+    pub evidence: Vec<EvidenceView>,
+    /// The page's plots, in order, every value read from the run data.
+    pub plots: Vec<Plot>,
+}
+
+/// The anchor of a figure's entry in its page's evidence.
+pub(crate) fn evidence_id(name: &str) -> String {
+    format!("figure-{name}")
 }
 
 /// Checks every tag of `page`.
@@ -47,17 +58,131 @@ pub(crate) fn check_claims(
     let mut problems = Vec::new();
     let mut resolved = Memo::new();
     let lines = super::super::figures_json::published::Lines::new(&page.text);
+    // Each figure once, in the order the page first states or plots it; true for a vendor's.
+    let mut named: Vec<(String, bool)> = Vec::new();
     for claim in &scan.claims {
-        let (view, record) = match claim.form {
+        let (mut view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
             ClaimForm::Exact | ClaimForm::Approximate => {
                 check_figure(page, claim, sources, &mut resolved, &mut figures.corrections, &mut problems)
             }
         };
+        if view.value.is_some() || view.label.is_some() {
+            view.anchor = Some(evidence_id(&claim.name));
+            let vendor = claim.form == ClaimForm::Vendor;
+            if !named.iter().any(|(n, v)| n == &claim.name && *v == vendor) {
+                named.push((claim.name.clone(), vendor));
+            }
+        }
         figures.views.push(view);
         figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
     }
+    for block in find_blocks(page.body(), page.body_start) {
+        match read_plot(&block, sources.runs, &page.source, &page.text) {
+            Ok(plot) => {
+                for point in &plot.points {
+                    if !named.iter().any(|(n, _)| n == &point.path) {
+                        named.push((point.path.clone(), false));
+                    }
+                }
+                figures.plots.push(plot);
+            }
+            Err(found) => problems.extend(found),
+        }
+    }
+    figures.evidence = named
+        .iter()
+        .filter_map(|(name, vendor)| match vendor {
+            true => vendor_evidence(page, name, sources),
+            false => figure_evidence(page, name, sources, &mut resolved),
+        })
+        .collect();
     (figures, problems)
+}
+
+/// A numbered line of a file of the page's bundle, on the file's page in the page's language.
+fn source_link(page: &Page, file: &str, line: usize) -> Option<SourceLink> {
+    page.bundle.as_ref()?;
+    Some(SourceLink { file: file.to_string(), line, url: format!("{}{file}.html#L{line}", page.url) })
+}
+
+/// Where the value at `path` is written: its runs.yaml line and, when imported, its raw line.
+fn origin_links(page: &Page, path: &str, runs: Option<&RunData>) -> (Option<SourceLink>, Option<SourceLink>) {
+    let Some(origin) = runs.map(|r| r.origin(path)) else {
+        return (None, None);
+    };
+    let yaml = origin.yaml_line.and_then(|line| source_link(page, "runs.yaml", line));
+    let raw = origin.raw.and_then(|(file, line)| source_link(page, &crate::paths::name_inside(&file), line));
+    (yaml, raw)
+}
+
+fn figure_evidence(
+    page: &Page,
+    name: &str,
+    sources: &FigureSources,
+    resolved: &mut Memo,
+) -> Option<EvidenceView> {
+    let resolution = resolve_memo(name, sources, resolved)?;
+    let computed = &resolution.computed;
+    let is_completion = name == "completion" || name.ends_with(".completion");
+    let runs = if is_completion { None } else { sources.runs };
+    let own_input = computed.inputs.len() == 1 && computed.inputs[0].0 == name;
+    let inputs = if own_input {
+        Vec::new()
+    } else {
+        computed
+            .inputs
+            .iter()
+            .map(|(path, value)| {
+                let (source, raw) = origin_links(page, path, runs);
+                EvidenceInput {
+                    path: path.clone(),
+                    value: grouped_digits(&machine_value(*value)),
+                    source,
+                    raw,
+                }
+            })
+            .collect()
+    };
+    let (source, raw) = origin_links(page, name, runs);
+    Some(EvidenceView {
+        id: evidence_id(name),
+        name: name.to_string(),
+        value: grouped_digits(&plain_text(computed.value, computed.unit)),
+        formula: (computed.formula != name).then(|| computed.formula.clone()),
+        inputs,
+        source,
+        raw,
+        vendor: None,
+    })
+}
+
+fn vendor_evidence(page: &Page, name: &str, sources: &FigureSources) -> Option<EvidenceView> {
+    let vendor = sources.runs?.vendor(name)?;
+    let (source, _) = origin_links(page, name, sources.runs);
+    Some(EvidenceView {
+        id: evidence_id(name),
+        name: name.to_string(),
+        value: vendor.value.clone(),
+        formula: None,
+        inputs: Vec::new(),
+        source,
+        raw: None,
+        vendor: Some(VendorEvidence { source: vendor.source.clone(), conditions: vendor.conditions.clone() }),
+    })
+}
+
+/// The figure `name` resolved once per page.
+fn resolve_memo<'m>(name: &str, sources: &FigureSources, resolved: &'m mut Memo) -> Option<&'m Resolution> {
+    if !resolved.contains_key(name) {
+        let result = resolve(name, sources).map(|computed| Resolution {
+            value: machine_value(computed.value),
+            title: short_title(&computed),
+            computed,
+        });
+        resolved.insert(name.to_string(), result);
+    }
+    resolved.get(name)?.as_ref().ok()
 }
 
 fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
@@ -88,7 +213,7 @@ struct Resolution {
     computed: Computed,
     /// [`machine_value`] of the value.
     value: String,
-    /// [`explain`] of the computation.
+    /// [`short_title`] of the computation.
     title: String,
 }
 
@@ -100,14 +225,7 @@ fn check_figure(
     corrections: &mut Vec<CorrectionView>,
     problems: &mut Vec<Diagnostic>,
 ) -> (ClaimView, Option<ClaimRecord>) {
-    if !resolved.contains_key(&claim.name) {
-        let result = resolve(&claim.name, sources).map(|computed| Resolution {
-            value: machine_value(computed.value),
-            title: explain(&computed),
-            computed,
-        });
-        resolved.insert(claim.name.clone(), result);
-    }
+    let _ = resolve_memo(&claim.name, sources, resolved);
     let Some(result) = resolved.get(&claim.name) else {
         return (ClaimView::default(), None);
     };
@@ -131,6 +249,7 @@ fn check_figure(
         title: resolution.title.clone(),
         label: None,
         corrections: Vec::new(),
+        anchor: None,
     };
     match parse_stated(&claim.live) {
         Ok(stated) => {
@@ -197,7 +316,7 @@ fn check_struck(
                     struck: struck.to_string(),
                     live: claim.live.clone(),
                     on: withdrawal.on.clone(),
-                    why: withdrawal.why.clone(),
+                    why: withdrawal.why_in(&page.lang).to_string(),
                 });
                 numbers.push(corrections.len());
             }
@@ -247,9 +366,11 @@ fn check_vendor(
     let source = strings.text(&page.lang, "figure-vendor-source");
     let view = ClaimView {
         value: parse_stated(&vendor.value).ok().map(|s| machine_value(s.value * s.unit.factor())),
-        title: format!("{source}: {}; {}", vendor.source, vendor.conditions),
+        // Short: who says so; the conditions are in the page's evidence, a link away.
+        title: format!("{source}{}{}", strings.text(&page.lang, "evidence-line-separator"), vendor.source),
         label: Some(strings.text(&page.lang, "figure-vendor-label")),
         corrections: Vec::new(),
+        anchor: None,
     };
     let record = ClaimRecord {
         page: display_path(&page.source),
@@ -268,7 +389,13 @@ fn check_vendor(
     (view, Some(record))
 }
 
-/// The computation and its inputs, one line: what a reader sees when hovering a figure.
+/// The computation and its value, short: what a reader sees when hovering a figure (the
+/// inputs are in the page's evidence, one click away).
+pub(crate) fn short_title(computed: &Computed) -> String {
+    format!("{} = {}", computed.formula, plain_text(computed.value, computed.unit))
+}
+
+/// The computation and its inputs, one line: what a diagnostic says a figure is.
 pub(crate) fn explain(computed: &Computed) -> String {
     let value = plain_text(computed.value, computed.unit);
     let single_input = computed.inputs.len() == 1 && computed.inputs[0].0 == computed.formula;

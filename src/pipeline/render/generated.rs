@@ -267,9 +267,12 @@ pub(crate) fn generated_home(
         alternates,
         banner: None,
         corrections: Vec::new(),
+        evidence: Vec::new(),
         appliances: Vec::new(),
         code_under_test: Vec::new(),
+        build_rows: Vec::new(),
         discussion: false,
+        taken: None,
     };
     let mut context = Context::new();
     context.insert("lang", lang);

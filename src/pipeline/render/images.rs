@@ -19,6 +19,8 @@ struct Request {
     page_url: String,
     redactions: Vec<[u32; 4]>,
     asked_at: AskedAt,
+    /// The picture's own owner and licence, when its bundle's runs.yaml gives them.
+    rights: Option<crate::figures::rundata::ImageRights>,
 }
 
 enum AskedAt {
@@ -47,11 +49,20 @@ pub(crate) fn publish(
         .iter()
         .map(|r| StampJob {
             source: site.root.join(&r.source),
-            strip: Strip {
-                owner: site.settings.owner.clone(),
-                licence: site.settings.licence.name.clone(),
-                licence_url: site.settings.licence.url.clone(),
-                page_url: r.page_url.clone(),
+            // A third party's picture keeps its owner and licence, in the strip and the metadata.
+            strip: match &r.rights {
+                Some(rights) => Strip {
+                    owner: rights.owner.clone(),
+                    licence: rights.licence_name.clone(),
+                    licence_url: rights.licence_url.clone(),
+                    page_url: r.page_url.clone(),
+                },
+                None => Strip {
+                    owner: site.settings.owner.clone(),
+                    licence: site.settings.licence.name.clone(),
+                    licence_url: site.settings.licence.url.clone(),
+                    page_url: r.page_url.clone(),
+                },
             },
             redactions: r.redactions.clone(),
         })
@@ -133,6 +144,11 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
             redactions.insert(bundle.join(&shot.path), shot.redact.clone());
         }
     }
+    let rights_of = |source: &Path| {
+        site.runs
+            .iter()
+            .find_map(|(bundle, runs)| runs.image_rights(source.strip_prefix(bundle).ok()?).cloned())
+    };
     let mut requests: BTreeMap<PathBuf, Request> = BTreeMap::new();
     for (index, (page, work)) in site.content.pages.iter().zip(work).enumerate() {
         for image in &work.resolved.images {
@@ -141,6 +157,7 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
                 page_url: format!("{}{}", site.settings.base_url, page.url),
                 redactions: redactions.get(&image.source).cloned().unwrap_or_default(),
                 asked_at: AskedAt::Page { page: index, range: image.range.clone() },
+                rights: rights_of(&image.source),
             });
         }
     }
@@ -161,6 +178,7 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
                 page_url: format!("{}{}", site.settings.base_url, page.url),
                 redactions: shot.redact.clone(),
                 asked_at: AskedAt::RunData { runs_yaml: bundle.join("runs.yaml") },
+                rights: runs.image_rights(&shot.path).cloned(),
             });
         }
     }

@@ -8,3 +8,4 @@ pub(crate) mod generated;
 pub(crate) mod images;
 pub(crate) mod page;
 mod site_view;
+pub(crate) mod sources;

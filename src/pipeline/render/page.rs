@@ -4,15 +4,18 @@ use std::collections::BTreeMap;
 
 use tera::Context;
 
-use super::super::check::claims::PageClaims;
+use super::super::check::claims::{PageClaims, evidence_id};
 use super::super::load::Site;
 use super::super::resolve::PageWork;
 use super::site_view::{alternates, site_view};
 use crate::content::{Kind, Page, content_hash};
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
-use crate::markdown::{RenderInputs, render_html};
-use crate::views::{Banner, LinkItem, PageView};
+use crate::figures::number::Unit;
+use crate::i18n::Strings;
+use crate::markdown::{RenderInputs, render_html_with_plots};
+use crate::plots::{Plot, Shape, svg};
+use crate::views::{Banner, LabelledRow, LinkItem, PageView};
 
 fn page_view(site: &Site, page: &Page, content: String) -> PageView {
     let banner = page
@@ -48,9 +51,16 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         alternates: alternates(site, &page.key, &page.lang),
         banner,
         corrections: Vec::new(),
+        evidence: Vec::new(),
         appliances,
         code_under_test: Vec::new(),
+        build_rows: Vec::new(),
         discussion: page.front.discussion && site.settings.giscus.is_some(),
+        taken: site.run_data(page).and_then(|r| r.source()).map(|s| crate::views::TakenView {
+            by: s.by.clone(),
+            on: s.taken.clone(),
+            url: s.url.clone(),
+        }),
     }
 }
 
@@ -74,14 +84,33 @@ pub(crate) fn render_page(
     completions: &BTreeMap<String, Computed>,
 ) -> Result<String, Diagnostic> {
     let inputs = RenderInputs { links: &work.resolved.links, claims: &figures.views };
-    let html = render_html(page.body(), page.body_start, &inputs);
+    let plots: Vec<String> = figures
+        .plots
+        .iter()
+        .enumerate()
+        .map(|(i, plot)| {
+            let labels = plot_labels(&site.strings, &page.lang, plot);
+            svg::figure_html(plot, &format!("plot-{}", i + 1), &labels, &|path| evidence_id(path))
+        })
+        .collect();
+    let html = render_html_with_plots(page.body(), page.body_start, &inputs, &plots);
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
+    view.evidence = figures.evidence.clone();
     view.code_under_test = site.run_data(page).map(|r| r.code_under_test()).unwrap_or_default();
     if view.code_under_test.is_empty() {
         view.code_under_test =
             page.front.code_under_test.iter().map(|(k, v)| (k.clone(), v.joined())).collect();
     }
+    view.build_rows = view
+        .code_under_test
+        .iter()
+        .filter(|(_, value)| !value.trim().is_empty())
+        .map(|(key, value)| LabelledRow {
+            label: site.strings.get(&page.lang, &format!("build-{key}"), &[]).unwrap_or_else(|| key.clone()),
+            value: value.clone(),
+        })
+        .collect();
     let mut context = Context::new();
     context.insert("lang", &page.lang);
     context.insert("site", &site_view(site, &page.lang));
@@ -91,4 +120,40 @@ pub(crate) fn render_page(
         context.insert("listing", &listing);
     }
     site.templates.render(template_of(page), &context)
+}
+
+/// A plot's words in the page's language: its axes from the Fluent files, by what it plots.
+fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
+    let unit = plot.unit.symbol().to_string();
+    let measure = match plot.unit.kind() {
+        crate::figures::number::UnitKind::BitRate => "plot-axis-rate",
+        crate::figures::number::UnitKind::Percent => "plot-axis-percent",
+        crate::figures::number::UnitKind::Bytes => "plot-axis-bytes",
+        crate::figures::number::UnitKind::Seconds => "plot-axis-seconds",
+        crate::figures::number::UnitKind::PacketRate => "plot-axis-packets",
+        crate::figures::number::UnitKind::Count => "plot-axis-count",
+    };
+    let text =
+        |key: &str, args: &[(&str, String)]| strings.get(lang, key, args).unwrap_or_else(|| key.to_string());
+    let value_axis =
+        if plot.unit == Unit::Count { text(measure, &[]) } else { text(measure, &[("unit", unit)]) };
+    let count = plot.points.len().to_string();
+    match &plot.shape {
+        Shape::Bars => svg::Labels {
+            value_axis,
+            category_axis: text("plot-axis-run", &[]),
+            link_rate: text("plot-link-rate", &[]),
+            table_summary: text("plot-values", &[]),
+            table_category: text("plot-axis-run", &[]),
+            description: text("plot-bars-description", &[("field", plot.field.clone()), ("count", count)]),
+        },
+        Shape::Intervals { run, .. } => svg::Labels {
+            value_axis,
+            category_axis: text("plot-axis-time", &[]),
+            link_rate: text("plot-link-rate", &[]),
+            table_summary: text("plot-values", &[]),
+            table_category: text("plot-interval", &[]),
+            description: text("plot-intervals-description", &[("run", run.clone()), ("count", count)]),
+        },
+    }
 }

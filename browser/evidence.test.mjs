@@ -1,0 +1,123 @@
+// Where a figure comes from, in Chromium with JavaScript off: from any figure of the XGS 136
+// page, in either language, one key press (Enter on the focused figure) reaches its entry in
+// the evidence, and one more the runs.yaml line it was read from. axe finds nothing in the
+// evidence section, the plots (their tables open) or a source page, at 400 % zoom (a 1280 px
+// window is 320 CSS px wide) in both colour schemes, and nothing there widens the page.
+//
+// Run with `bash browser/run.sh`, or `node --test browser/` once tally is built.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, axeViolations, openSite } from "./harness.mjs";
+
+const PAGES = { en: "/measurements/2026-10-29-xgs136-http/", ja: "/ja/measurements/2026-10-29-xgs136-http/" };
+
+let served, browser, context;
+
+before(async () => {
+  served = await openSite({ logName: "serve-evidence.log" });
+  // A browser of its own, with scripts off: the evidence must work without them.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tally-noscript-"));
+  browser = { profile };
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+    javaScriptEnabled: false,
+  });
+  await context.route("**/*", (route) =>
+    new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort());
+});
+
+after(async () => {
+  await context?.close();
+  if (browser) fs.rmSync(browser.profile, { recursive: true, force: true });
+  await served?.close();
+});
+
+/** Opens `url` with scripts off, or, for axe (which is a script), `scripts: true`. */
+async function open(url, { width = 1280, scheme = "light", scripts = false } = {}) {
+  const page = await (scripts ? served.context : context).newPage();
+  await page.setViewportSize({ width, height: 800 });
+  await page.emulateMedia({ colorScheme: scheme });
+  const response = await page.goto(served.base + url);
+  assert.equal(response.status(), 200, url);
+  return page;
+}
+
+for (const [lang, url] of Object.entries(PAGES)) {
+  test(`with JavaScript off, every figure of the ${lang} XGS 136 page is a link, and Enter on one reaches its entry and then its runs.yaml line`, async () => {
+    const page = await open(url);
+    const figures = await page.locator("data.figure").count();
+    const linked = await page.locator("a.figure-link > data.figure").count();
+    assert.ok(figures > 70, `${figures} figures`);
+    assert.equal(linked, figures, "every figure sits in a link to its evidence");
+    // Every link goes to an entry that exists.
+    const missing = await page.evaluate(() =>
+      [...document.querySelectorAll("a.figure-link")]
+        .map((a) => decodeURIComponent(a.hash.slice(1)))
+        .filter((id) => !document.getElementById(id)));
+    assert.deepEqual(missing, []);
+    // By keyboard: focus the figure "74 %" and press Enter.
+    const figure = page.locator("a.figure-link", { has: page.locator("data.figure", { hasText: "74" }) }).first();
+    await figure.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/#figure-host_share_close$/);
+    const entry = page.locator("[id='figure-host_share_close']");
+    assert.ok(await entry.isVisible());
+    assert.ok(await entry.evaluate((e) => e.matches(":target")));
+    const inView = await entry.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return [r.top, innerHeight];
+    });
+    assert.ok(inView[0] > -2 && inView[0] < inView[1], `the entry is scrolled into view: ${inView}`);
+    // The entry's first runs.yaml link leads to a numbered line that says what the entry says.
+    const line = entry.locator("a[href*='runs.yaml.html#L']").first();
+    await line.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/runs\.yaml\.html#L\d+$/);
+    const target = page.locator("li:target");
+    assert.equal(await target.count(), 1);
+    assert.match(await target.textContent(), /host_share_close/);
+    assert.equal(await page.locator("html").getAttribute("lang"), lang);
+    await page.close();
+  });
+}
+
+for (const scheme of ["light", "dark"]) {
+  test(`at 400 % zoom in the ${scheme} scheme, the evidence, the plots with their tables open and a source page have no axe violation and widen nothing`, async () => {
+    const found = [];
+    for (const url of [...Object.values(PAGES), `${PAGES.en}runs.yaml.html`, `${PAGES.ja}runs.yaml.html`]) {
+      const page = await open(url, { width: 320, scheme, scripts: true });
+      await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (wide > 0) found.push(`${url} is ${wide} px wider than the window`);
+      found.push(...(await axeViolations(page, { decided: ["color-contrast"] })).map((v) => `${url} ${v}`));
+      if (!url.endsWith(".html")) {
+        assert.equal(await page.locator("figure.plot svg[role='img'] title").count(), 2, url);
+        assert.ok(await page.locator("section.evidence").isVisible(), url);
+        // The plots' text, whose contrast axe cannot tell, is the page's text colour on the
+        // page's background, whose contrast it has checked on every paragraph.
+        const colours = await page.evaluate(() => {
+          const body = getComputedStyle(document.body);
+          const odd = [...document.querySelectorAll("svg.plot-svg text")]
+            .map((t) => getComputedStyle(t).fill)
+            .filter((fill) => fill !== body.color);
+          const backgrounds = [...document.querySelectorAll("figure.plot")]
+            .map((f) => getComputedStyle(f).backgroundColor)
+            .filter((bg) => bg !== "rgba(0, 0, 0, 0)" && bg !== body.backgroundColor);
+          return { odd, backgrounds, texts: document.querySelectorAll("svg.plot-svg text").length };
+        });
+        assert.ok(colours.texts > 20, `${colours.texts} texts in the plots`);
+        assert.deepEqual(colours.odd, [], "plot text in another colour than the page's text");
+        assert.deepEqual(colours.backgrounds, []);
+      }
+      await page.close();
+    }
+    assert.deepEqual(found, []);
+  });
+}

@@ -1,0 +1,121 @@
+//! Whose data and whose pictures: `source:` (a bundle measured by someone else) and
+//! `images:` (a picture that keeps its own owner and licence), read from runs.yaml.
+//!
+//! Owns [`DataSource`] and [`ImageRights`] and their loading. It does not show them (the
+//! page's header and the stamp strip do).
+
+use std::path::PathBuf;
+
+use super::load::Loader;
+use crate::yaml::{Node, NodeKind};
+
+/// Who took a bundle's data, when, and where it was published, when that is not the site's
+/// owner: `source: {by: text, taken: YYYY-MM-DD, url: https://...}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DataSource {
+    pub(crate) by: String,
+    /// YYYY-MM-DD.
+    pub(crate) taken: Option<String>,
+    pub(crate) url: Option<String>,
+}
+
+/// The owner and licence of one picture of the bundle, when they are not the site's:
+/// `images: {shots/graph.png: {owner: text, licence: {name: text, url: https://...}}}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ImageRights {
+    /// Relative to the bundle, as written.
+    pub(crate) path: PathBuf,
+    pub(crate) owner: String,
+    pub(crate) licence_name: String,
+    pub(crate) licence_url: String,
+}
+
+impl Loader<'_> {
+    pub(super) fn load_source(&mut self, node: &Node) -> Option<DataSource> {
+        let (mut by, mut taken, mut url) = (None, None, None);
+        for (key, value) in self.map(node, "`source`") {
+            match key.key_text().as_str() {
+                "by" => by = self.text(value, "`by`"),
+                "taken" => {
+                    taken = self.text(value, "`taken`");
+                    if taken.as_deref().is_some_and(|d| !super::field::is_date(d)) {
+                        self.error("runs-type", value.span.clone(), "`taken` must be a date, YYYY-MM-DD");
+                    }
+                }
+                "url" => url = self.web_address(value, "`url`"),
+                other => self.error(
+                    "runs-unknown-key",
+                    key.span.clone(),
+                    format!("unknown key `{other}`; a source has by, taken, url"),
+                ),
+            }
+        }
+        match by {
+            Some(by) if !by.trim().is_empty() => Some(DataSource { by, taken, url }),
+            _ => {
+                self.error("runs-source", node.span.clone(), "`source` needs `by`: who took this data");
+                None
+            }
+        }
+    }
+
+    pub(super) fn load_images(&mut self, node: &Node) -> Vec<ImageRights> {
+        let mut out = Vec::new();
+        for (key, value) in self.map(node, "`images`") {
+            let path = key.key_text();
+            let (mut owner, mut licence) = (None, None);
+            for (field, field_value) in self.map(value, "an image's rights") {
+                match field.key_text().as_str() {
+                    "owner" => owner = self.text(field_value, "`owner`"),
+                    "licence" => licence = self.licence(field_value),
+                    other => self.error(
+                        "runs-unknown-key",
+                        field.span.clone(),
+                        format!("unknown key `{other}`; an image has owner, licence"),
+                    ),
+                }
+            }
+            match (owner, licence) {
+                (Some(owner), Some((licence_name, licence_url))) => {
+                    out.push(ImageRights { path: PathBuf::from(path), owner, licence_name, licence_url })
+                }
+                _ => self.error(
+                    "runs-image-rights",
+                    key.span.clone(),
+                    format!("image `{path}` needs `owner` and `licence: {{name, url}}`"),
+                ),
+            }
+        }
+        out
+    }
+
+    fn licence(&mut self, node: &Node) -> Option<(String, String)> {
+        if !matches!(node.kind, NodeKind::Map(_)) {
+            self.type_error(node, "`licence`", "a map {name, url}");
+            return None;
+        }
+        let (mut name, mut url) = (None, None);
+        for (key, value) in self.map(node, "`licence`") {
+            match key.key_text().as_str() {
+                "name" => name = self.text(value, "`name`"),
+                "url" => url = self.web_address(value, "`url`"),
+                other => self.error(
+                    "runs-unknown-key",
+                    key.span.clone(),
+                    format!("unknown key `{other}`; a licence has name, url"),
+                ),
+            }
+        }
+        name.zip(url)
+    }
+
+    fn web_address(&mut self, node: &Node, what: &str) -> Option<String> {
+        let text = self.text(node, what)?;
+        if text.starts_with("https://") || text.starts_with("http://") {
+            Some(text)
+        } else {
+            self.error("runs-type", node.span.clone(), format!("{what} must be a web address (https://...)"));
+            None
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! The source files of a measurement: its runs.yaml and every raw file a run imports,
+//! each published as a page with numbered, linkable lines (`runs.yaml.html#L12`) in every
+//! language of the page, beside the file itself (copied as it is by `copies`). A figure's
+//! evidence links to these lines.
+
+use tera::Context;
+
+use super::super::load::Site;
+use super::super::write::Collector;
+use super::site_view::site_view;
+use crate::diagnostics::Diagnostic;
+use crate::paths::display_path;
+use crate::views::SourceFileView;
+
+/// Renders the source pages of every measurement bundle, in each language it has a page in.
+pub(crate) fn render_all(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
+    for page in &site.content.pages {
+        let (Some(bundle), Some(data)) = (&page.bundle, site.run_data(page)) else {
+            continue;
+        };
+        // Each file by its name under the bundle's address, and its path from the bundle.
+        let mut files = vec![("runs.yaml".to_string(), std::path::PathBuf::from("runs.yaml"))];
+        for run in data.runs() {
+            if let Some(raw) = &run.iperf {
+                let name = crate::paths::name_inside(raw);
+                if !files.iter().any(|(n, _)| n == &name) {
+                    files.push((name, raw.clone()));
+                }
+            }
+        }
+        for (file, relative) in files {
+            let path = site.root.join(bundle).join(&relative);
+            // Copied as it is only when it is under content/, at the same place under the site.
+            let copied = crate::paths::name_inside(&relative) == display_path(&relative);
+            let text = match std::fs::read(&path) {
+                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                Err(e) => {
+                    problems.push(Diagnostic::file(
+                        "unreadable-file",
+                        bundle.join(&file),
+                        format!("cannot read: {e}"),
+                    ));
+                    continue;
+                }
+            };
+            let view = SourceFileView {
+                file: file.clone(),
+                page_title: page.front.title.clone(),
+                page_url: page.url.clone(),
+                // Copied as it is, at the same place under the site as under content/.
+                raw_url: copied.then(|| {
+                    format!("/{}/{file}", display_path(bundle.strip_prefix("content").unwrap_or(bundle)))
+                }),
+                lines: text.lines().map(str::to_string).collect(),
+            };
+            let mut context = Context::new();
+            context.insert("lang", &page.lang);
+            context.insert("site", &site_view(site, &page.lang));
+            context.insert("source", &view);
+            match site.templates.render("source.html", &context) {
+                Ok(html) => output.add(format!("{}{file}.html", page.url.trim_start_matches('/')), html),
+                Err(d) => problems.push(d),
+            }
+        }
+    }
+}

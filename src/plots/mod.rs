@@ -1,0 +1,386 @@
+//! Plots: a page's run data as a picture, written in markdown as a fenced block and drawn at
+//! build time as inline SVG.
+//!
+//! ````markdown
+//! ```plot
+//! title: The rate at the PC's port
+//! bars: pc_port.bits_per_s            # one field across runs
+//! runs: [keep_coproc, keep_host]      # optional: every run that has the field
+//! labels: [kept open, new each time]  # optional: one per run, else the run's name
+//! unit: Mbit/s                        # optional: the unit the axis is drawn in
+//! ```
+//! ```plot
+//! title: iperf3 through the box
+//! intervals: soekris_debian           # a run's imported intervals, its link rate drawn
+//! ```
+//! ````
+//!
+//! Owns the block's syntax ([`find_blocks`], [`read_plot`]), what a plot shows ([`Plot`],
+//! every value read from the run data by its path, so that it is tied to the data like a
+//! tagged figure) and its drawing ([`svg`]). Problems are diagnostics at file:line:col. It
+//! asks `figures` for values; it does not check claims or render the rest of the page.
+
+pub(crate) mod svg;
+
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+use crate::diagnostics::Diagnostic;
+use crate::figures::RunData;
+use crate::figures::number::{Unit, parse_unit};
+use crate::yaml::{Node, NodeKind};
+
+/// The info string of a plot's fenced block.
+pub(crate) const FENCE: &str = "plot";
+
+/// Whether a fenced block's info string asks for a plot.
+pub(crate) fn is_plot_fence(info: &str) -> bool {
+    info.split_whitespace().next() == Some(FENCE)
+}
+
+/// A plot block as written: its text and where that text starts in the page's file.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Block {
+    pub text: String,
+    pub text_start: usize,
+    /// The whole block, fences included.
+    pub range: Range<usize>,
+}
+
+/// Every plot block of a body that starts at byte `offset` of its file, in order.
+pub(crate) fn find_blocks(body: &str, offset: usize) -> Vec<Block> {
+    if !body.contains(FENCE) {
+        return Vec::new();
+    }
+    let mut blocks = Vec::new();
+    let mut open: Option<Block> = None;
+    for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if is_plot_fence(&info) => {
+                open = Some(Block {
+                    text: String::new(),
+                    text_start: offset + range.end,
+                    range: offset + range.start..offset + range.end,
+                });
+            }
+            Event::Text(text) => {
+                if let Some(block) = open.as_mut() {
+                    if block.text.is_empty() {
+                        block.text_start = offset + range.start;
+                    }
+                    block.text.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(open.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// The options the page's own parse uses, so that a block is found where it renders.
+fn markdown_options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// What a plot draws.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Shape {
+    /// One field across runs.
+    Bars,
+    /// A run's intervals over time, with the run's link rate when it names one.
+    Intervals { run: String, link_rate: Option<f64> },
+}
+
+/// One plotted value, read from the run data.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Point {
+    /// The run's label (bars) or the interval's start and end in seconds (intervals).
+    pub label: String,
+    /// Intervals only: start and end, in seconds.
+    pub span: Option<(f64, f64)>,
+    /// In the base unit.
+    pub value: f64,
+    /// The path it was read from (`runs.RUN.field`): the evidence it links to.
+    pub path: String,
+}
+
+/// A plot, every value read from the run data.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Plot {
+    pub title: String,
+    pub description: Option<String>,
+    pub shape: Shape,
+    /// The field plotted, as written (`pc_port.bits_per_s`, or `received.intervals`).
+    pub field: String,
+    /// The unit the values are drawn and listed in.
+    pub unit: Unit,
+    pub points: Vec<Point>,
+}
+
+const KEYS: &[&str] = &["title", "description", "bars", "intervals", "runs", "labels", "unit"];
+
+/// Reads one plot block against the page's run data; every problem is a diagnostic.
+pub(crate) fn read_plot(
+    block: &Block,
+    runs: Option<&RunData>,
+    file: &std::path::Path,
+    page_text: &str,
+) -> Result<Plot, Vec<Diagnostic>> {
+    let mut reader = Reader { block, file, page_text, problems: Vec::new() };
+    let plot = reader.plot(runs);
+    match plot {
+        Some(plot) if reader.problems.is_empty() => Ok(plot),
+        _ => Err(reader.problems),
+    }
+}
+
+struct Reader<'a> {
+    block: &'a Block,
+    file: &'a std::path::Path,
+    page_text: &'a str,
+    problems: Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    fn error(&mut self, code: &'static str, span: Range<usize>, message: impl Into<String>) {
+        let start = self.block.text_start + span.start;
+        let end = (self.block.text_start + span.end).max(start + 1);
+        self.problems.push(Diagnostic::at(code, self.file, self.page_text, start..end, message));
+    }
+
+    fn whole(&self) -> Range<usize> {
+        0..self.block.text.trim_end().len().max(1)
+    }
+
+    fn text(&mut self, node: &Node, what: &str) -> Option<String> {
+        match node.scalar_text(&self.block.text) {
+            Some(text) if !text.trim().is_empty() => Some(text.trim().to_string()),
+            _ => {
+                self.error("plot-spec", node.span.clone(), format!("{what} must be a text"));
+                None
+            }
+        }
+    }
+
+    fn list(&mut self, node: &Node, what: &str) -> Vec<(String, Range<usize>)> {
+        match &node.kind {
+            NodeKind::Seq(items) => {
+                items.iter().filter_map(|i| Some((self.text(i, what)?, i.span.clone()))).collect()
+            }
+            _ => {
+                self.error("plot-spec", node.span.clone(), format!("`{what}` must be a list"));
+                Vec::new()
+            }
+        }
+    }
+
+    fn plot(&mut self, runs: Option<&RunData>) -> Option<Plot> {
+        let root = match crate::yaml::parse_tree(&self.block.text) {
+            Ok(root) => root,
+            Err(error) => {
+                let at = error.offset.min(self.block.text.len());
+                self.error("plot-spec", at..at, format!("a plot is written in YAML: {}", error.message));
+                return None;
+            }
+        };
+        let NodeKind::Map(entries) = &root.kind else {
+            self.error("plot-spec", self.whole(), "a plot is a map: title, and bars or intervals");
+            return None;
+        };
+        let (mut title, mut description, mut bars, mut intervals, mut unit) = (None, None, None, None, None);
+        let (mut run_list, mut labels) = (None, None);
+        for (key, value) in entries {
+            match key.key_text().as_str() {
+                "title" => title = self.text(value, "`title`"),
+                "description" => description = self.text(value, "`description`"),
+                "bars" => bars = self.text(value, "`bars`").map(|t| (t, value.span.clone())),
+                "intervals" => intervals = self.text(value, "`intervals`").map(|t| (t, value.span.clone())),
+                "runs" => run_list = Some((self.list(value, "runs"), value.span.clone())),
+                "labels" => labels = Some((self.list(value, "labels"), value.span.clone())),
+                "unit" => {
+                    if let Some(text) = self.text(value, "`unit`") {
+                        match parse_unit(&text) {
+                            Some(u) => unit = Some((u, value.span.clone())),
+                            None => self.error(
+                                "plot-spec",
+                                value.span.clone(),
+                                format!("`{text}` is not a unit tally knows (Mbit/s, %, B, s, pps…)"),
+                            ),
+                        }
+                    }
+                }
+                other => self.error(
+                    "plot-spec",
+                    key.span.clone(),
+                    format!("unknown key `{other}`; a plot has {}", KEYS.join(", ")),
+                ),
+            }
+        }
+        let Some(title) = title else {
+            self.error("plot-spec", self.whole(), "a plot needs a `title`");
+            return None;
+        };
+        let Some(data) = runs else {
+            self.error("plot-unknown", self.whole(), "this page has no runs.yaml beside it to plot");
+            return None;
+        };
+        let (shape, field, points, natural) = match (bars, intervals) {
+            (Some((field, span)), None) => {
+                if labels.as_ref().zip(run_list.as_ref()).is_some_and(|(l, r)| l.0.len() != r.0.len()) {
+                    let span = labels.as_ref().map_or(self.whole(), |l| l.1.clone());
+                    self.error("plot-spec", span, "`labels` needs one label for each of `runs`");
+                }
+                let (points, natural) = self.bars(data, &field, span, run_list, labels)?;
+                (Shape::Bars, field, points, natural)
+            }
+            (None, Some((run, span))) => {
+                if let Some((_, span)) = run_list.or(labels) {
+                    self.error("plot-spec", span, "`runs` and `labels` are for bars; intervals plot one run");
+                }
+                let (points, link_rate) = self.intervals(data, &run, span)?;
+                let natural = Some(rate_unit(points.iter().map(|p| p.value).fold(0.0, f64::max)));
+                (Shape::Intervals { run, link_rate }, "received.intervals".to_string(), points, natural)
+            }
+            _ => {
+                self.error("plot-spec", self.whole(), "a plot has either `bars: FIELD` or `intervals: RUN`");
+                return None;
+            }
+        };
+        let unit = match (unit, natural) {
+            // A value written without a unit takes the plot's, as a figure takes its `unit:`.
+            (Some((unit, span)), Some(natural))
+                if natural != Unit::Count && unit.kind() != natural.kind() =>
+            {
+                self.error(
+                    "plot-spec",
+                    span,
+                    format!("the values are {}, not {}", natural.kind().name(), unit.kind().name()),
+                );
+                return None;
+            }
+            (Some((unit, _)), _) => unit,
+            (None, natural) => natural.unwrap_or(Unit::Count),
+        };
+        Some(Plot { title, description, shape, field, unit, points })
+    }
+
+    #[allow(clippy::type_complexity, reason = "the block's two optional lists, each with its place")]
+    fn bars(
+        &mut self,
+        data: &RunData,
+        field: &str,
+        span: Range<usize>,
+        run_list: Option<(Vec<(String, Range<usize>)>, Range<usize>)>,
+        labels: Option<(Vec<(String, Range<usize>)>, Range<usize>)>,
+    ) -> Option<(Vec<Point>, Option<Unit>)> {
+        let field = field.strip_prefix("runs.*.").unwrap_or(field);
+        let chosen: Vec<(String, Range<usize>)> = match run_list {
+            Some((list, _)) => list,
+            None => data
+                .runs()
+                .iter()
+                .filter(|r| r.failed.is_none() && data.resolve(&format!("runs.{}.{field}", r.name)).is_ok())
+                .map(|r| (r.name.clone(), span.clone()))
+                .collect(),
+        };
+        if chosen.is_empty() {
+            self.error("plot-unknown", span, format!("no run has a number at `{field}`"));
+            return None;
+        }
+        let mut points = Vec::new();
+        let mut unit = None;
+        let labels = labels.map(|(l, _)| l).unwrap_or_default();
+        for (i, (run, run_span)) in chosen.iter().enumerate() {
+            if !data.runs().iter().any(|r| &r.name == run) {
+                self.error("plot-unknown", run_span.clone(), format!("no run is named `{run}`"));
+                continue;
+            }
+            let path = format!("runs.{run}.{field}");
+            match data.resolve(&path) {
+                Ok(computed) => {
+                    unit.get_or_insert(computed.unit);
+                    if unit.map(Unit::kind) != Some(computed.unit.kind()) {
+                        self.error(
+                            "plot-spec",
+                            run_span.clone(),
+                            format!("`{path}` is {}, unlike the other bars", computed.unit.kind().name()),
+                        );
+                    }
+                    let label = labels.get(i).map_or_else(|| run.clone(), |(l, _)| l.clone());
+                    points.push(Point { label, span: None, value: computed.value, path });
+                }
+                Err(error) => self.error(
+                    "plot-unknown",
+                    if run_span == &span { span.clone() } else { run_span.clone() },
+                    error.to_string(),
+                ),
+            }
+        }
+        Some((points, unit))
+    }
+
+    fn intervals(
+        &mut self,
+        data: &RunData,
+        run: &str,
+        span: Range<usize>,
+    ) -> Option<(Vec<Point>, Option<f64>)> {
+        let Some(found) = data.runs().iter().find(|r| r.name == run) else {
+            self.error("plot-unknown", span, format!("no run is named `{run}`"));
+            return None;
+        };
+        let mut points = Vec::new();
+        for i in 0.. {
+            let base = format!("runs.{run}.received.intervals.{i}");
+            let read = |key: &str| data.resolve(&format!("{base}.{key}")).ok().map(|c| c.value);
+            let (Some(start), Some(end), Some(value)) = (read("start"), read("end"), read("bits_per_second"))
+            else {
+                break;
+            };
+            points.push(Point {
+                label: String::new(),
+                span: Some((start, end)),
+                value,
+                path: format!("{base}.bits_per_second"),
+            });
+        }
+        if points.is_empty() {
+            self.error(
+                "plot-unknown",
+                span,
+                format!("run `{run}` has no intervals: import the receiver's iperf output (`iperf:`)"),
+            );
+            return None;
+        }
+        Some((points, found.link_rate))
+    }
+}
+
+/// The bit rate unit a rate of `max` bit/s reads best in (940 Mbit/s, not 940,337,587 bit/s).
+fn rate_unit(max: f64) -> Unit {
+    match max {
+        m if m >= 1e10 => Unit::GigabitPerSecond,
+        m if m >= 1e7 => Unit::MegabitPerSecond,
+        m if m >= 1e4 => Unit::KilobitPerSecond,
+        _ => Unit::BitPerSecond,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plot_blocks_are_found_with_the_place_of_their_text() {
+        let body = "Text.\n\n```plot\ntitle: T\nbars: a.b\n```\n\n```rust\nfn x() {}\n```\n";
+        let blocks = find_blocks(body, 10);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].text, "title: T\nbars: a.b\n");
+        assert_eq!(&body[blocks[0].text_start - 10..][..8], "title: T");
+    }
+}

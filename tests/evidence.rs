@@ -1,0 +1,323 @@
+//! Where a figure comes from: every stated figure links to its entry at the end of the page,
+//! each entry links to the runs.yaml line (and, for imported data, the raw file's line), the
+//! source files are pages with numbered lines in each language, and plots of run data.
+
+mod common;
+
+use std::path::Path;
+
+use common::{MEASUREMENT, Site, copy_tree, dangling_addresses, family};
+
+const IPERF2: &str = include_str!("fixtures/figures/iperf2/test1.txt");
+const IPERF3: &str = include_str!("fixtures/figures/iperf3/reverse.json");
+const BUNDLE: &str = "content/measurements/2011-soekris";
+
+/// A measurement of one imported iperf 2 run (test1.txt: 814 Mbit/s, 102 MB a second over
+/// its 30 s), stating its throughput, in English and Japanese, with `plot` after it.
+fn iperf_site(plot: &str) -> Site {
+    imported_site("raw/test1.txt", IPERF2, ["814 Mbit/s", "102 MB"], plot)
+}
+
+/// The same with iperf3's reverse.json, whose receiver reported three intervals (940 Mbit/s,
+/// 118 MB a second).
+fn iperf3_site(plot: &str) -> Site {
+    imported_site("raw/reverse.json", IPERF3, ["940 Mbit/s", "118 MB"], plot)
+}
+
+fn imported_site(raw_file: &str, raw: &str, [rate, per_second]: [&str; 2], plot: &str) -> Site {
+    let site = Site::new();
+    site.file("content/families/xgs-136.md", family("XGS 136"));
+    site.file(&format!("{BUNDLE}/{raw_file}"), raw);
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        format!(
+            "build: {{driver: stock}}\nruns:\n  soekris:\n    iperf: {raw_file}\n    link_rate: 1 Gbit/s\n\
+             figures:\n  per_second: {{is: \"runs.soekris.received.bytes / runs.soekris.received.seconds\", unit: MB}}\n"
+        ),
+    );
+    let body = format!(
+        "The receiver counted [{rate}]{{=runs.soekris.received.bits_per_second}}, \
+         [{per_second}]{{=per_second}} a second.\n\n{plot}"
+    );
+    site.file(&format!("{BUNDLE}/index.md"), MEASUREMENT.replace("The host received most frames.", &body));
+    let hash = site.hash(&format!("{BUNDLE}/index.md"));
+    let ja_body = format!(
+        "受信側は [{rate}]{{=runs.soekris.received.bits_per_second}}、毎秒 [{per_second}]{{=per_second}} \
+         を数えました。\n\n{}",
+        plot.replace("title: Received", "title: 受信")
+    );
+    site.file(
+        &format!("{BUNDLE}/index.ja.md"),
+        MEASUREMENT
+            .replace("The host received most frames.", &ja_body)
+            .replace(
+                "title: HTTP through the XGS 136",
+                &format!("title: XGS 136 を通る HTTP\ntranslates: {hash}"),
+            )
+            .replace("## How it was taken", "## 測り方")
+            .replace("## Not measured", "## 測っていないこと")
+            .replace("A curl soak of 9,000 responses.", "curl で 9,000 件の応答。")
+            .replace("Latency.", "遅延。")
+            .replace("summary: Responses and frames during a 40 s HTTP series.", "summary: 40 s の HTTP。"),
+    );
+    site
+}
+
+const INTERVALS: &str = "```plot\ntitle: Received each second\nintervals: soekris\n```\n";
+
+/// The part of `html` from `start` to the end of the element that starts there.
+fn section<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+    let at = html.find(start).unwrap_or_else(|| panic!("no {start:?} in {html}"));
+    let stop = html[at..].find(end).map_or(html.len(), |e| at + e + end.len());
+    &html[at..stop]
+}
+
+/// The 1-based line of `raw` that holds `needle`.
+fn line_of(raw: &str, needle: &str) -> usize {
+    raw.lines().position(|l| l.contains(needle)).expect("the needle") + 1
+}
+
+#[test]
+fn the_evidence_section_of_an_imported_run_renders_as_its_snapshot() {
+    let site = iperf3_site(INTERVALS);
+    site.build().expect_success();
+    let html = site.read("measurements/2011-soekris/index.html");
+    let evidence = section(&html, "<section class=\"evidence\"", "</section>");
+    insta::assert_snapshot!(evidence);
+}
+
+#[test]
+fn an_imported_figure_links_to_its_runs_yaml_line_and_to_the_receivers_summary_line() {
+    let site = iperf_site("");
+    site.build().expect_success();
+    let html = site.read("measurements/2011-soekris/index.html");
+    let entry = section(&html, "id=\"figure-runs.soekris.received.bits_per_second\"", "</div>");
+    // runs.yaml line 4 is `iperf: raw/test1.txt`; the receiver's summary is the server's
+    // 0.0-30.0 line, computed here from the file rather than trusted from tally.
+    let summary = IPERF2
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("0.0-30.0 sec"))
+        .map(|(i, _)| i + 1)
+        .collect::<Vec<_>>();
+    assert!(entry.contains("href=\"/measurements/2011-soekris/runs.yaml.html#L4\""), "{entry}");
+    assert!(
+        summary
+            .iter()
+            .any(|line| entry
+                .contains(&format!("href=\"/measurements/2011-soekris/raw/test1.txt.html#L{line}\""))),
+        "{entry} should link one of the lines {summary:?}"
+    );
+    let raw_page = site.read("measurements/2011-soekris/raw/test1.txt.html");
+    let line = summary.iter().find(|l| entry.contains(&format!("#L{l}\""))).expect("a linked summary line");
+    let numbered = section(&raw_page, &format!("<li id=\"L{line}\">"), "</li>");
+    assert!(numbered.contains("0.0-30.0 sec"), "{numbered}");
+    // In Japanese, the same lines on the Japanese pages.
+    let ja = site.read("ja/measurements/2011-soekris/index.html");
+    assert!(
+        ja.contains("href=\"/ja/measurements/2011-soekris/runs.yaml.html#L4\">runs.yaml の 4 行目</a>"),
+        "{ja}"
+    );
+    assert!(site.has("ja/measurements/2011-soekris/raw/test1.txt.html"));
+}
+
+#[test]
+fn every_stated_figure_links_to_its_entry_and_every_entry_exists() {
+    let site = iperf3_site(INTERVALS);
+    site.build().expect_success();
+    for page in ["measurements/2011-soekris/index.html", "ja/measurements/2011-soekris/index.html"] {
+        let html = site.read(page);
+        let figures = html.matches("<data class=\"figure\"").count();
+        let linked = html.matches("<a class=\"figure-link\" href=\"#figure-").count();
+        assert_eq!(figures, 2, "{html}");
+        assert_eq!(linked, figures, "every figure is a link: {html}");
+    }
+    let dangling = dangling_addresses(&site.path("site"));
+    assert!(dangling.is_empty(), "{dangling:#?}");
+}
+
+#[test]
+fn source_files_are_pages_with_numbered_linkable_lines_in_each_language() {
+    let site = iperf_site("");
+    site.build().expect_success();
+    let en = site.read("measurements/2011-soekris/runs.yaml.html");
+    assert!(en.contains("<li id=\"L1\"><a class=\"line-number\" href=\"#L1\" aria-label=\"Line 1\">1</a><code>build: {driver: stock}</code></li>"), "{en}");
+    assert!(en.contains("<a href=\"/measurements/2011-soekris/runs.yaml\" download>"), "{en}");
+    assert!(site.has("measurements/2011-soekris/runs.yaml"), "the file itself is published too");
+    let ja = site.read("ja/measurements/2011-soekris/runs.yaml.html");
+    assert!(ja.contains("<html lang=\"ja\">"), "{ja}");
+    assert!(ja.contains("aria-label=\"1 行目\""), "{ja}");
+    assert!(ja.contains("<a href=\"/ja/measurements/2011-soekris/\">XGS 136 を通る HTTP</a>。"), "{ja}");
+    let raw = site.read("measurements/2011-soekris/raw/test1.txt.html");
+    let last = IPERF2.lines().count();
+    assert!(raw.contains(&format!("<li id=\"L{last}\">")), "every line is numbered");
+    assert_eq!(line_of(IPERF2, "Client connecting"), 3);
+    assert!(raw.contains("<li id=\"L3\"><a class=\"line-number\" href=\"#L3\" aria-label=\"Line 3\">3</a><code>Client connecting"), "{raw}");
+}
+
+#[test]
+fn an_intervals_plot_renders_as_its_snapshot() {
+    let site = iperf3_site(INTERVALS);
+    site.build().expect_success();
+    let html = site.read("measurements/2011-soekris/index.html");
+    let plot = section(&html, "<figure class=\"plot\"", "</figure>");
+    insta::assert_snapshot!(plot);
+}
+
+#[test]
+fn a_bars_plot_in_japanese_renders_as_its_snapshot() {
+    let site = Site::new();
+    site.file("content/families/xgs-136.md", family("XGS 136"));
+    site.measurement(
+        "content/measurements/2026-10-29-http",
+        MEASUREMENT.replace(
+            "The host received most frames.",
+            "```plot\ntitle: Frames the host received\nbars: host_frames.received\n```\n",
+        ),
+    );
+    let hash = site.hash("content/measurements/2026-10-29-http/index.md");
+    site.file(
+        "content/measurements/2026-10-29-http/index.ja.md",
+        format!(
+            "---\ntitle: XGS 136 を通る HTTP\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: 40 s の HTTP。\n\
+             translates: {hash}\n---\n\n```plot\ntitle: ホストが受信したフレーム\nbars: host_frames.received\n\
+             labels: [コプロセッサ, ホスト]\nruns: [close_coproc, close_host]\n```\n\n## 測り方\n\ncurl で 9,000 件の応答。\n\n\
+             ## 測っていないこと\n\n遅延。\n"
+        ),
+    );
+    site.build().expect_success();
+    let html = site.read("ja/measurements/2026-10-29-http/index.html");
+    let plot = section(&html, "<figure class=\"plot\"", "</figure>");
+    insta::assert_snapshot!(plot);
+    // Each value in the table links to its entry in the evidence, which names its line.
+    let evidence = section(&html, "id=\"figure-runs.close_host.host_frames.received\"", "</div>");
+    assert!(evidence.contains("runs.yaml の 7 行目"), "{evidence}");
+}
+
+#[test]
+fn a_plot_of_an_unknown_run_or_field_is_an_error_at_its_place() {
+    let site = iperf3_site("```plot\ntitle: Received\nintervals: soekris_two\n```\n");
+    let run = site.build();
+    run.expect_code(1).expect_stderr("error[plot-unknown]: content/measurements/2011-soekris/index.md:13:12: no run is named `soekris_two`");
+    let site = iperf3_site("```plot\ntitle: Received\nbars: received.bits_per_sec\n```\n");
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[plot-unknown]")
+        .expect_stderr("no run has a number at `received.bits_per_sec`");
+}
+
+#[test]
+fn the_bundled_xgs_136_page_links_every_figure_to_a_runs_yaml_line_in_both_languages() {
+    let site = Site::new();
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_tree(&repository.join("content"), &site.path("content"));
+    site.file("site.yaml", std::fs::read(repository.join("site.yaml")).expect("site.yaml"));
+    site.build().expect_success();
+    for (page, line) in [
+        ("measurements/2026-10-29-xgs136-http/", "line"),
+        ("ja/measurements/2026-10-29-xgs136-http/", "行目"),
+    ] {
+        let html = site.read(&format!("{page}index.html"));
+        let figures = html.matches("<data class=\"figure").count();
+        let linked = html.matches("<a class=\"figure-link\" href=\"#figure-").count();
+        assert!(figures > 70, "{figures}");
+        assert_eq!(linked, figures, "every figure on {page} links to its evidence");
+        let evidence = section(&html, "<section class=\"evidence\"", "</section>");
+        // Every entry names a runs.yaml line (vendor figures included).
+        let entries = evidence.matches("<div class=\"evidence-entry\"").count();
+        let written = evidence.matches(&format!("{page}runs.yaml.html#L")).count();
+        assert!(written >= entries, "{entries} entries, {written} links to a line, on {page}");
+        assert!(evidence.contains(line), "{evidence}");
+        assert_eq!(html.matches("<figure class=\"plot\"").count(), 2, "{page} shows its two plots");
+    }
+    let dangling = dangling_addresses(&site.path("site"));
+    assert!(dangling.is_empty(), "{dangling:#?}");
+}
+
+// Whose data.
+
+#[test]
+fn someone_elses_data_says_who_took_it_and_when_instead_of_measured_on() {
+    let site = iperf_site("");
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\n",
+        "build: {driver: stock}\nsource: {by: \"Jean Dupont\", taken: 2011-03-02, url: \"https://example.org/soekris\"}\n",
+    );
+    site.build().expect_success();
+    let en = site.read("measurements/2011-soekris/index.html");
+    assert!(
+        en.contains("<dt>Taken by</dt><dd><a href=\"https://example.org/soekris\">Jean Dupont</a></dd>"),
+        "{en}"
+    );
+    assert!(en.contains("<dt>Taken on</dt><dd><time datetime=\"2011-03-02\">2011-03-02</time></dd>"), "{en}");
+    assert!(!en.contains("Measured on"), "{en}");
+    let ja = site.read("ja/measurements/2011-soekris/index.html");
+    assert!(ja.contains("<dt>測定者</dt>"), "{ja}");
+    assert!(!ja.contains("Taken"), "{ja}");
+    // A source without `by` is an error at its place.
+    site.edit(&format!("{BUNDLE}/runs.yaml"), "by: \"Jean Dupont\", ", "");
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[runs-source]: content/measurements/2011-soekris/runs.yaml:2:9");
+}
+
+#[test]
+fn a_third_partys_picture_keeps_its_owner_and_licence_in_its_strip_metadata() {
+    let site =
+        iperf_site("![The vendor's graph of the run](shots/graph.png)\n\n![Our console](shots/ours.png)\n");
+    site.file(&format!("{BUNDLE}/shots/graph.png"), common::jpeg());
+    site.file(&format!("{BUNDLE}/shots/ours.png"), common::jpeg());
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\n",
+        "build: {driver: stock}\nimages:\n  shots/graph.png: {owner: \"Vendor Ltd\", licence: {name: \"quoted with permission\", url: \"https://example.org/terms\"}}\n",
+    );
+    site.build().expect_success();
+    let theirs =
+        std::fs::read(site.path("site/measurements/2011-soekris/shots/graph.png")).expect("published");
+    let ours = std::fs::read(site.path("site/measurements/2011-soekris/shots/ours.png")).expect("published");
+    let contains = |bytes: &[u8], text: &str| bytes.windows(text.len()).any(|w| w == text.as_bytes());
+    assert!(contains(&theirs, "Vendor Ltd"), "the third party is named in the metadata");
+    assert!(contains(&theirs, "https://example.org/terms"));
+    assert!(!contains(&theirs, "The bench project"), "the picture is not stamped as ours");
+    assert!(contains(&ours, "The bench project") && !contains(&ours, "Vendor Ltd"));
+}
+
+#[test]
+fn a_reason_given_per_language_is_shown_in_each_languages_corrections() {
+    let site = iperf_site("");
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "    link_rate: 1 Gbit/s\n",
+        "    link_rate: 1 Gbit/s\n    streams: {value: 2, withdrawn: [{value: 3, on: 2011-03-03, why: {en: \"one stream was the sender's\", ja: \"1 本は送信側のものでした\"}}]}\n",
+    );
+    for (page, text) in [
+        ("index.md", "Streams: [~~3~~ 2]{=runs.soekris.streams}.\n"),
+        ("index.ja.md", "ストリーム：[~~3~~ 2]{=runs.soekris.streams}。\n"),
+    ] {
+        let path = format!("{BUNDLE}/{page}");
+        let source = site.read_source(&path);
+        site.file(&path, source.replacen("\n## ", &format!("\n{text}\n## "), 1));
+    }
+    let hash = site.hash(&format!("{BUNDLE}/index.md"));
+    let ja = site.read_source(&format!("{BUNDLE}/index.ja.md"));
+    let old = ja.lines().find(|l| l.starts_with("translates: ")).expect("translates").to_string();
+    site.file(&format!("{BUNDLE}/index.ja.md"), ja.replacen(&old, &format!("translates: {hash}"), 1));
+    site.build().expect_success();
+    let en = section(
+        &site.read("measurements/2011-soekris/index.html"),
+        "<section class=\"corrections\"",
+        "</section>",
+    )
+    .to_string();
+    let ja = section(
+        &site.read("ja/measurements/2011-soekris/index.html"),
+        "<section class=\"corrections\"",
+        "</section>",
+    )
+    .to_string();
+    assert!(en.contains("one stream was the sender&#39;s"), "{en}");
+    assert!(ja.contains("1 本は送信側のものでした"), "{ja}");
+    assert!(!ja.contains("sender"), "{ja}");
+}
