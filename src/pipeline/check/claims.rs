@@ -139,7 +139,15 @@ fn check_figure(
             }
         }
         Err(error) => {
-            problems.push(error_at(page, "figure-unreadable", claim.live_range.clone(), error.to_string()))
+            // The part it could not read, when the tag's text stands in the file as written.
+            let live = &claim.live_range;
+            let part = error.range();
+            let range = if page.text.get(live.clone()) == Some(claim.live.as_str()) {
+                live.start + part.start..live.start + part.end.max(part.start + 1)
+            } else {
+                live.clone()
+            };
+            problems.push(error_at(page, "figure-unreadable", range, error.to_string()))
         }
     }
     let view = ClaimView { corrections: check_struck(page, claim, computed, corrections, problems), ..view };

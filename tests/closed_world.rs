@@ -1,0 +1,93 @@
+//! Issue 12, a closed world: whatever tally cannot read fully is an error at its place,
+//! never a pass. Each case here passed `tally check` before.
+
+mod common;
+
+use common::{Site, check_json, place};
+use serde_json::Value;
+
+const PAGE: &str = "content/measurements/m/index.md";
+const RUNS: &str = "content/measurements/m/runs.yaml";
+
+const RUNS_YAML: &str = "build: {driver: npuep.ko d29c84f3}
+constants: {four: 4, one: 1, zero: 0, ten: 10, span: 40 s, size: 524288 B}
+runs:
+  t1:
+    received: {bytes: 1000 B, seconds: 10 s, rate: 800 bit/s}
+    frames: 120
+figures:
+  slow: {is: \"177000000\", unit: bit/s}
+  span_rate: {is: \"span * 2\", unit: bit/s}
+  mixed: {is: \"span + size\"}
+  all_received: {is: \"sum(runs.t1.received)\", unit: Mbit/s}
+  byte_rate: {is: \"size / span\", unit: bit/s}
+  big: {is: \"1234567890123456789\"}
+";
+
+/// A measurement page whose prose is `prose`.
+fn page(prose: &str) -> String {
+    format!(
+        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: One run.\n---\n\n{prose}\n\n## How it was taken\n\nBy hand.\n\n## Not measured\n\nLatency.\n"
+    )
+}
+
+fn site(prose: &str) -> Site {
+    let site = Site::new();
+    site.file(RUNS, RUNS_YAML);
+    site.file(PAGE, page(prose));
+    site
+}
+
+/// The errors of `check` on a page stating `prose`; the run must fail.
+#[track_caller]
+fn errors(prose: &str) -> (Site, Vec<Value>) {
+    let site = site(prose);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "`{prose}` passed: {run:#?}");
+    (site, errors)
+}
+
+/// The one error of `prose` has `code` and stands at `needle` of the page.
+#[track_caller]
+fn one_error_at(prose: &str, code: &str, needle: &str) -> Value {
+    let (site, errors) = errors(prose);
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == code).collect();
+    assert_eq!(ours.len(), 1, "`{prose}`: {errors:#?}");
+    let (line, col) = place(&site, PAGE, needle);
+    assert_eq!(ours[0]["path"], PAGE, "{:#}", ours[0]);
+    assert_eq!((ours[0]["line"].as_u64(), ours[0]["col"].as_u64()), (Some(line), Some(col)), "{:#}", ours[0]);
+    ours[0].clone()
+}
+
+#[test]
+fn the_fixture_passes() {
+    site("The ratio is [4]{=four}, the span [40 s]{=span}.").check().expect_success();
+}
+
+#[test]
+fn a_tag_read_only_in_part_is_an_error_naming_what_was_not_read() {
+    for (text, name, part) in [
+        ("1e3", "one", "1e3"),
+        ("0x10", "zero", "0x10"),
+        ("10M", "ten", "10M"),
+        ("1k", "one", "1k"),
+        ("1.000,5", "one", "1.000,5"),
+        ("10O", "ten", "10O"),
+    ] {
+        let prose = format!("It was [{text}]{{={name}}} there.");
+        let error = one_error_at(&prose, "figure-unreadable", &format!("{text}]"));
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains(&format!("could not read `{part}`")), "{text}: {error:#}");
+    }
+}
+
+#[test]
+fn a_byte_rate_stated_for_a_plain_ratio_is_a_unit_error() {
+    one_error_at("It was [4 GB/s]{=four} there.", "figure-unit", "4 GB/s]");
+}
+
+#[test]
+fn zero_stated_for_a_figure_that_is_not_zero_is_an_error() {
+    let error = one_error_at("It was [0 Gbit/s]{=slow} there.", "figure-mismatch", "0 Gbit/s]");
+    assert!(common::notes(&error).contains("would pass: [0.177 Gbit/s]"), "{error:#}");
+}
