@@ -91,3 +91,12 @@ fn zero_stated_for_a_figure_that_is_not_zero_is_an_error() {
     let error = one_error_at("It was [0 Gbit/s]{=slow} there.", "figure-mismatch", "0 Gbit/s]");
     assert!(common::notes(&error).contains("would pass: [0.177 Gbit/s]"), "{error:#}");
 }
+
+#[test]
+fn a_tag_that_is_not_a_tag_is_an_error_never_text_on_the_page() {
+    one_error_at("It ran at 787 Mbit/s{=slow} then.", "figure-tag", "{=slow}");
+    one_error_at("It ran [9]{=} then.", "figure-tag", "{=}");
+    one_error_at("It ran [5]{=a b} then.", "figure-tag", "{=a b}");
+    one_error_at("It ran [4] {=four} then.", "figure-tag", "{=four}");
+    one_error_at("See [the [4]{=four} runs](#how-it-was-taken).", "figure-tag", "[4]{=four}");
+}

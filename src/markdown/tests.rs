@@ -95,3 +95,25 @@ fn places_count_from_the_start_of_the_file() {
     let scan = scan("[5]{=a}\n", 100);
     assert_eq!(scan.claims[0].range, 100..107);
 }
+
+#[test]
+fn tags_that_are_not_tags_are_reported() {
+    for (body, tag, says) in [
+        ("it ran at 787 Mbit/s{=rate} then\n", "{=rate}", "`[787 Mbit/s]{=rate}`"),
+        ("it ran [9]{=} then\n", "{=}", "names no figure"),
+        ("it ran [5]{=a b} then\n", "{=a b}", "`a b` is not a figure's name"),
+        ("it ran [9] {=a} then\n", "{=a}", "stands apart"),
+        ("it ran [9]{~a then\n", "{~a then", "not closed"),
+        ("![the bench at [9]{=a}](p.png)\n", "[9]{=a}", "alt text"),
+        ("see [the [9,090]{=a} responses](http://x)\n", "[9,090]{=a}", "inside a link's text"),
+    ] {
+        let scan = scan(body, 0);
+        assert_eq!(scan.malformed.len(), 1, "{body}: {:?}", scan.malformed);
+        let (range, message) = &scan.malformed[0];
+        assert_eq!(&body[range.clone()], tag, "{body}");
+        assert!(message.contains(says), "{body}: {message}");
+    }
+    for body in ["`787 Mbit/s{=rate}` in code\n", "a [9]{=a} tag\n", "```\n[9]{=}\n```\n"] {
+        assert!(scan(body, 0).malformed.is_empty(), "{body}");
+    }
+}

@@ -6,8 +6,8 @@
 
 use std::ops::Range;
 
-use super::lex::{digit_value, is_word_char, lex_all};
 use super::UnitKind;
+use super::lex::{digit_value, is_word_char, lex_all};
 
 /// A figure-like number found in running text.
 #[derive(Debug, Clone, PartialEq)]

@@ -47,6 +47,17 @@ pub(crate) fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWo
             (scan, untagged)
         })
         .collect();
+    for (page, (scan, _)) in site.content.pages.iter().zip(&scans) {
+        for (range, message) in &scan.malformed {
+            problems.push(Diagnostic::at(
+                "figure-tag",
+                &page.source,
+                &page.text,
+                range.clone(),
+                message.clone(),
+            ));
+        }
+    }
     let anchors: links::Anchors = site
         .content
         .pages
