@@ -10,18 +10,15 @@ const PAGE: &str = "content/measurements/m/index.md";
 const RUNS: &str = "content/measurements/m/runs.yaml";
 
 const RUNS_YAML: &str = "build: {driver: npuep.ko d29c84f3}
-constants: {four: 4, one: 1, zero: 0, ten: 10, span: 40 s, size: 524288 B}
+constants: {four: 4, one: 1, zero: 0, ten: 10, span: 40 s, size: 524288 B, big: 1234567890123456789}
 runs:
   t1:
     received: {bytes: 1000 B, seconds: 10 s, rate: 800 bit/s}
     frames: 120
 figures:
   slow: {is: \"177000000\", unit: bit/s}
-  span_rate: {is: \"span * 2\", unit: bit/s}
-  mixed: {is: \"span + size\"}
-  all_received: {is: \"sum(runs.t1.received)\", unit: Mbit/s}
-  byte_rate: {is: \"size / span\", unit: bit/s}
-  big: {is: \"1234567890123456789\"}
+  byte_rate: {is: \"size / span\", unit: Mbit/s}
+  big_sum: {is: \"big + one\"}
 ";
 
 /// A measurement page whose prose is `prose`.
@@ -61,7 +58,9 @@ fn one_error_at(prose: &str, code: &str, needle: &str) -> Value {
 
 #[test]
 fn the_fixture_passes() {
-    site("The ratio is [4]{=four}, the span [40 s]{=span}.").check().expect_success();
+    site("The ratio is [4]{=four}, the span [40 s]{=span}, the rate [0.104858 Mbit/s]{=byte_rate}.")
+        .check()
+        .expect_success();
 }
 
 #[test]
@@ -99,4 +98,72 @@ fn a_tag_that_is_not_a_tag_is_an_error_never_text_on_the_page() {
     one_error_at("It ran [5]{=a b} then.", "figure-tag", "{=a b}");
     one_error_at("It ran [4] {=four} then.", "figure-tag", "{=four}");
     one_error_at("See [the [4]{=four} runs](#how-it-was-taken).", "figure-tag", "[4]{=four}");
+}
+#[test]
+fn an_integer_of_nineteen_digits_is_compared_at_every_digit() {
+    one_error_at(
+        "The big one [1,234,567,890,123,456,788]{=big}.",
+        "figure-mismatch",
+        "1,234,567,890,123,456,788]",
+    );
+}
+
+#[test]
+fn an_integer_of_nineteen_digits_stays_exact_through_a_sum() {
+    site("The sum [1,234,567,890,123,456,790]{=big_sum}.").check().expect_success();
+    one_error_at(
+        "The sum [1,234,567,890,123,456,780]{=big_sum}.",
+        "figure-mismatch",
+        "1,234,567,890,123,456,780]",
+    );
+}
+
+/// The one error of a site whose runs.yaml has `figure` added under `figures:`, at
+/// `needle` of runs.yaml.
+#[track_caller]
+fn runs_error_at(figure: &str, code: &str, needle: &str) -> Value {
+    let site = site("Nothing stated.");
+    site.file(RUNS, format!("{RUNS_YAML}{figure}\n"));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{figure} passed: {run:#?}");
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == code).collect();
+    assert_eq!(ours.len(), 1, "{figure}: {errors:#?}");
+    let (line, col) = place(&site, RUNS, needle);
+    assert_eq!(ours[0]["path"], RUNS, "{:#}", ours[0]);
+    assert_eq!((ours[0]["line"].as_u64(), ours[0]["col"].as_u64()), (Some(line), Some(col)), "{:#}", ours[0]);
+    ours[0].clone()
+}
+
+#[test]
+fn units_travel_through_expressions_and_functions() {
+    // Seconds declared a bit rate.
+    runs_error_at("  span_rate: {is: \"span * 2\", unit: bit/s}", "figure-unit", "span * 2");
+    // Seconds plus bytes.
+    let error = runs_error_at("  mixed: {is: \"span + size\"}", "figure-unit", "span + size");
+    assert!(error["message"].as_str().unwrap_or("").contains("a time and an amount of bytes"), "{error:#}");
+    // A sum over bytes, seconds and bit/s.
+    let error = runs_error_at(
+        "  all: {is: \"sum(runs.t1.received)\", unit: Mbit/s}",
+        "figure-unit",
+        "runs.t1.received)",
+    );
+    assert!(error["message"].as_str().unwrap_or("").contains("different kinds"), "{error:#}");
+    // Bytes counted as bits twice.
+    runs_error_at(
+        "  twice: {is: \"runs.t1.received.bytes * 8 / span\", unit: bit/s}",
+        "figure-unit",
+        "runs.t1.received.bytes * 8",
+    );
+}
+
+#[test]
+fn not_a_number_and_infinity_in_run_data_are_errors() {
+    let site = site("Nothing stated.");
+    site.file(RUNS, RUNS_YAML.replace("frames: 120", "frames: .nan"));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert!(errors.iter().any(|e| e["line"].as_u64() == Some(6)), "{errors:#?}");
+    site.file(RUNS, RUNS_YAML.replace("four: 4", "four: .inf"));
+    let (run, _) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
 }

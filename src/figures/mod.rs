@@ -23,6 +23,9 @@ pub struct Computed {
     pub value: f64,
     /// The declared `unit:` of a figure, or the unit of a data field; Count when none.
     pub unit: number::Unit,
+    /// The value exactly, in the same base unit, when it is an integer every step of whose
+    /// computation was exact (integers of up to 38 digits compare at every digit).
+    pub exact: Option<i128>,
     /// The expression, or the path.
     pub formula: String,
     /// Each data path read, with its value in base units.
@@ -68,6 +71,9 @@ pub enum FigureError {
     BadArgument { message: String, span: Range<usize> },
     #[error("{message}")]
     Syntax { message: String, span: Range<usize> },
+    /// Units that do not go together: seconds + bytes, `sum` over bytes and seconds.
+    #[error("{message}")]
+    Unit { message: String, span: Range<usize> },
     #[error("in figure `{figure}`: {inner}")]
     InFigure { figure: String, inner: Box<FigureError>, span: Range<usize> },
 }
@@ -88,6 +94,7 @@ impl FigureError {
             | EmptyAggregate { span, .. }
             | BadArgument { span, .. }
             | Syntax { span, .. }
+            | Unit { span, .. }
             | InFigure { span, .. } => span.clone(),
         }
     }
@@ -107,6 +114,7 @@ impl FigureError {
                 "figure-expression"
             }
             Syntax { .. } => "figure-syntax",
+            Unit { .. } => "figure-unit",
             InFigure { inner, .. } => inner.code(),
         }
     }
@@ -127,6 +135,7 @@ impl FigureError {
             | EmptyAggregate { span, .. }
             | BadArgument { span, .. }
             | Syntax { span, .. }
+            | Unit { span, .. }
             | InFigure { span, .. } => *span = new,
         }
         self

@@ -105,6 +105,12 @@ impl Decimal {
         Decimal::new(self.negative, &String::from_utf8(out).unwrap_or_default(), exponent)
     }
 
+    /// The same value without trailing zeros in its digits.
+    pub(super) fn trimmed(mut self) -> Decimal {
+        self.trim_trailing_zeros();
+        self
+    }
+
     fn trim_trailing_zeros(&mut self) {
         while self.digits.len() > 1 && self.digits.ends_with('0') {
             self.digits.pop();

@@ -47,7 +47,12 @@ impl<'a> EvalScope<'a> {
         let implied = evaluation.implied_unit;
         let unit = figure.unit.or(implied);
         Ok((
-            expr::Evaluation { value: evaluation.value, implied_unit: unit, inputs: evaluation.inputs },
+            expr::Evaluation {
+                value: evaluation.value,
+                implied_unit: unit,
+                exact: evaluation.exact,
+                inputs: evaluation.inputs,
+            },
             implied,
         ))
     }
@@ -115,7 +120,9 @@ impl<'a> EvalScope<'a> {
 /// Every number under `field`, with its path.
 fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
     match field {
-        Field::Number(n) => out.push(Leaf { path, value: n.value, unit: n.unit, expands_to: Vec::new() }),
+        Field::Number(n) => {
+            out.push(Leaf { path, value: n.value, unit: n.unit, exact: n.exact, expands_to: Vec::new() })
+        }
         Field::Text(_) => {}
         Field::List(_) | Field::Map(_) => {
             for (key, child) in field.children() {
@@ -150,6 +157,7 @@ impl Scope for EvalScope<'_> {
                     path: single.clone(),
                     value: constant.value,
                     unit: constant.unit,
+                    exact: constant.exact,
                     expands_to: Vec::new(),
                 }]);
             }
@@ -166,6 +174,7 @@ impl Scope for EvalScope<'_> {
                     path: single.clone(),
                     value: evaluation.value,
                     unit: figure.unit.or(unit).unwrap_or(Unit::Count),
+                    exact: evaluation.exact,
                     expands_to: evaluation.inputs,
                 }]);
             }
@@ -173,9 +182,13 @@ impl Scope for EvalScope<'_> {
         if !path.has_star() {
             let (field, shown) = self.field_at(path, span.clone())?;
             return match field {
-                Field::Number(n) => {
-                    Ok(vec![Leaf { path: shown, value: n.value, unit: n.unit, expands_to: Vec::new() }])
-                }
+                Field::Number(n) => Ok(vec![Leaf {
+                    path: shown,
+                    value: n.value,
+                    unit: n.unit,
+                    exact: n.exact,
+                    expands_to: Vec::new(),
+                }]),
                 Field::List(_) | Field::Map(_) if many => {
                     let mut out = Vec::new();
                     leaves_under(field, shown, &mut out);
