@@ -167,3 +167,34 @@ fn not_a_number_and_infinity_in_run_data_are_errors() {
     let (run, _) = check_json(&site);
     assert_eq!(run.code, 1, "{run:#?}");
 }
+
+/// Every problem and note `check --format json` gives.
+fn all_json(site: &Site) -> Vec<Value> {
+    let run = site.tally(&["--format", "json", "check"]);
+    serde_json::from_str::<Value>(&run.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {run:#?}"))
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn numbers_in_raw_html_alt_text_and_link_text_are_listed_untagged_at_their_places() {
+    let site = site(
+        "It was [4]{=four}.\n\n<p>The host received 962,826 frames, <b>74 %</b> of them.</p>\n\n![the run at 943 Mbit/s](shot.png) and [1,024 responses](#how-it-was-taken).",
+    );
+    site.file("content/measurements/m/shot.png", common::jpeg());
+    let untagged: Vec<Value> =
+        all_json(&site).into_iter().filter(|p| p["code"] == "figure-untagged").collect();
+    let places: Vec<(u64, u64)> =
+        untagged.iter().map(|p| (p["line"].as_u64().unwrap_or(0), p["col"].as_u64().unwrap_or(0))).collect();
+    let expected: Vec<(u64, u64)> =
+        ["962,826", "74 %", "943 Mbit/s", "1,024"].iter().map(|n| place(&site, PAGE, n)).collect();
+    assert_eq!(places, expected, "{untagged:#?}");
+    assert!(untagged.iter().all(|p| p["severity"] == "note"), "{untagged:#?}");
+    let run = site.check();
+    run.expect_success();
+    assert!(run.stdout.contains("1 of 5 figure-like numbers tagged (20 %)"), "{}", run.stdout);
+    let (line, col) = place(&site, PAGE, "962,826");
+    assert!(run.stdout.contains(&format!("untagged {PAGE}:{line}:{col}: `962,826`")), "{}", run.stdout);
+}

@@ -335,6 +335,63 @@ fn in_link_text(body: &str, offset: usize, range: &Range<usize>) -> bool {
     open && closes
 }
 
+/// Raw HTML with everything a reader does not see blanked out (tag markup, comments,
+/// script and style), byte for byte, so that places in it are places in the file: the text
+/// between tags and the values of `alt`, `title` and `aria-label` attributes stay.
+fn html_reader_text(source: &str, in_script: &mut bool) -> String {
+    let mut out = String::with_capacity(source.len());
+    let blank = |out: &mut String, text: &str| {
+        for c in text.chars() {
+            if c == '\n' {
+                out.push('\n');
+            } else {
+                out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+            }
+        }
+    };
+    let mut rest = source;
+    while !rest.is_empty() {
+        if let Some(comment) = rest.strip_prefix("<!--") {
+            let end = comment.find("-->").map_or(rest.len(), |i| i + 7);
+            blank(&mut out, &rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        if rest.starts_with('<') {
+            let end = rest.find('>').map_or(rest.len(), |i| i + 1);
+            let tag = &rest[..end];
+            let lower = tag.to_ascii_lowercase();
+            if lower.starts_with("<script") || lower.starts_with("<style") {
+                *in_script = !tag.ends_with("/>");
+            } else if lower.starts_with("</script") || lower.starts_with("</style") {
+                *in_script = false;
+            }
+            // Keep the values of attributes a reader is given.
+            let mut kept = String::with_capacity(tag.len());
+            blank(&mut kept, tag);
+            for attribute in ["alt=\"", "title=\"", "aria-label=\""] {
+                let mut from = 0;
+                while let Some(at) = lower[from..].find(attribute).map(|i| from + i + attribute.len()) {
+                    let close = tag[at..].find('"').map_or(tag.len(), |i| at + i);
+                    kept.replace_range(at..close, &tag[at..close]);
+                    from = close;
+                }
+            }
+            out.push_str(&kept);
+            rest = &rest[end..];
+            continue;
+        }
+        let end = rest.find('<').unwrap_or(rest.len());
+        if *in_script {
+            blank(&mut out, &rest[..end]);
+        } else {
+            out.push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
+    }
+    out
+}
+
 /// The openings of a figure tag.
 const TAG_OPENINGS: [&str; 3] = ["{=", "{~", "{vendor="];
 
@@ -430,6 +487,8 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     let mut table: Option<Vec<Vec<Cell>>> = None;
     let mut cell: Option<Cell> = None;
     let mut strike = false;
+    // Inside a raw <script> or <style>, whose text no reader sees.
+    let mut in_script = false;
     for node in &nodes {
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
@@ -500,6 +559,8 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 }
                 if let Some(image) = &mut image {
                     image.alt.push_str(text);
+                    // A reader of the alt text reads its numbers too.
+                    scan.prose.push((range.clone(), text.to_string()));
                     continue;
                 }
                 if let Some(cell) = &mut cell {
@@ -512,6 +573,13 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             Event::Code(text) => {
                 if let Some((_, heading_text, _, _)) = &mut heading {
                     heading_text.push_str(text);
+                }
+            }
+            // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
+            // holds numbers too; the markup does not.
+            Event::Html(_) | Event::InlineHtml(_) => {
+                if let Some(source) = body.get(range.start - offset..range.end - offset) {
+                    scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
                 }
             }
             _ => {}

@@ -117,3 +117,20 @@ fn tags_that_are_not_tags_are_reported() {
         assert!(scan(body, 0).malformed.is_empty(), "{body}");
     }
 }
+
+#[test]
+fn raw_html_alt_text_and_link_text_are_read_for_numbers() {
+    let body = "<p>The host received 962,826 frames <img alt=\"at 943 Mbit/s\" src=\"a.png\"></p>\n\n<script>var x = 12345;</script>\n\n![a run of 1,024 responses](p.png) and [40 seconds](#a)\n";
+    let scan = scan(body, 0);
+    let texts: Vec<String> = scan
+        .prose
+        .iter()
+        .flat_map(|(range, text)| {
+            crate::figures::number::scan_figure_like(text)
+                .into_iter()
+                .map(|f| body[range.start + f.range.start..range.start + f.range.end].to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(texts, ["962,826", "943 Mbit/s", "1,024", "40 seconds"]);
+}
