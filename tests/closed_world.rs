@@ -198,3 +198,72 @@ fn numbers_in_raw_html_alt_text_and_link_text_are_listed_untagged_at_their_place
     let (line, col) = place(&site, PAGE, "962,826");
     assert!(run.stdout.contains(&format!("untagged {PAGE}:{line}:{col}: `962,826`")), "{}", run.stdout);
 }
+
+const JA: &str = "content/measurements/m/index.ja.md";
+
+/// The fixture with a Japanese translation of `ja_prose`, its front matter edited by `front`.
+fn translated(prose: &str, ja_prose: &str, front: &dyn Fn(String) -> String) -> Site {
+    let site = site(prose);
+    let hash = site.hash(PAGE);
+    let ja = format!(
+        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n{ja_prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
+    );
+    site.file(JA, front(ja));
+    site
+}
+
+#[test]
+fn a_translation_states_each_figure_at_the_original_precision() {
+    let same = |t: String| t;
+    translated("It ran at [177 Mbit/s]{=slow}.", "[177 Mbit/s]{=slow} でした。", &same)
+        .check()
+        .expect_success();
+    let site = translated("It ran at [177 Mbit/s]{=slow}.", "[0.2 Gbit/s]{=slow} でした。", &same);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let (line, col) = place(&site, JA, "0.2 Gbit/s");
+    assert_eq!(errors[0]["code"], "translation-figure");
+    assert_eq!(
+        (errors[0]["path"].as_str(), errors[0]["line"].as_u64(), errors[0]["col"].as_u64()),
+        (Some(JA), Some(line), Some(col))
+    );
+}
+
+#[test]
+fn a_tag_the_translation_dropped_is_reported_at_the_translation_own_line() {
+    let site = translated(
+        "It ran.\n\nIt ran at [177 Mbit/s]{=slow} and [4]{=four}.",
+        "走りました。\n\n[177 Mbit/s]{=slow} で走りました。",
+        &|t| t,
+    );
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["path"], JA, "{:#}", errors[0]);
+    let (line, _) = place(&site, JA, "[177 Mbit/s]{=slow} で");
+    assert_eq!(errors[0]["line"].as_u64(), Some(line), "{:#}", errors[0]);
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("`four`"), "{:#}", errors[0]);
+}
+
+#[test]
+fn front_matter_that_is_not_prose_must_be_the_original_s() {
+    for (from, to) in [
+        ("appliances: [xgs-136]", "appliances: [xgs-3300]"),
+        ("title: A run", "title: A run in 2025"),
+        ("date: 2026-10-29", "date: 2026-10-30"),
+    ] {
+        let site = translated("It ran.", "走りました。", &|t: String| t.replacen(from, to, 1));
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{to}: {run:#?}");
+        let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == "translation-front-matter").collect();
+        assert_eq!(ours.len(), 1, "{to}: {errors:#?}");
+        let key = to.split(':').next().unwrap_or("");
+        let (line, col) = place(&site, JA, &format!("{key}:"));
+        assert_eq!(
+            (ours[0]["path"].as_str(), ours[0]["line"].as_u64(), ours[0]["col"].as_u64()),
+            (Some(JA), Some(line), Some(col)),
+            "{to}"
+        );
+    }
+}

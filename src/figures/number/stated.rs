@@ -32,7 +32,7 @@ pub struct Stated {
 impl Stated {
     /// The exponent of the last significant digit; with `approximate`, trailing zeros of an
     /// integer do not count.
-    pub(super) fn precision_exponent(&self, approximate: bool) -> i32 {
+    pub(crate) fn precision_exponent(&self, approximate: bool) -> i32 {
         let mut exponent = self.decimal.exponent;
         if approximate && self.style.decimals == 0 && !self.decimal.is_zero() {
             let zeros = self.decimal.digits.len() - self.decimal.digits.trim_end_matches('0').len();

@@ -17,6 +17,7 @@ use crate::figures::number::FigureValue;
 use crate::markdown::{self, Scan};
 
 pub(crate) use links::ResolvedLinks;
+pub(crate) use untagged::is_model_name;
 
 /// A page after the resolve stage.
 pub(crate) struct PageWork {
