@@ -267,3 +267,40 @@ fn front_matter_that_is_not_prose_must_be_the_original_s() {
         );
     }
 }
+
+#[test]
+fn errors_suggest_the_name_meant_and_the_keys_a_map_has() {
+    let error = one_error_at("It was [177 Mbit/s]{=sloww}.", "figure-unknown", "sloww}");
+    assert!(error["message"].as_str().unwrap_or("").contains("did you mean `slow`?"), "{error:#}");
+    let error = one_error_at("It was [4]{=runs.t1.received}.", "figure-not-a-number", "runs.t1.received}");
+    assert!(
+        error["message"].as_str().unwrap_or("").contains("it has `bytes`, `seconds`, `rate`"),
+        "{error:#}"
+    );
+    let error = one_error_at(
+        "It was [4]{=runs.t1.recieved.bytes}.",
+        "figure-missing-path",
+        "runs.t1.recieved.bytes}",
+    );
+    assert!(error["message"].as_str().unwrap_or("").contains("it has `received`, `frames`"), "{error:#}");
+}
+
+#[test]
+fn hash_accepts_a_bundle_folder() {
+    let site = site("It ran.");
+    let of_page = site.tally(&["hash", PAGE]);
+    of_page.expect_success();
+    let of_bundle = site.tally(&["hash", "content/measurements/m"]);
+    of_bundle.expect_success();
+    assert_eq!(of_page.stdout, of_bundle.stdout);
+}
+
+#[test]
+fn a_new_measurement_passes_check_as_it_stands() {
+    let site = Site::new();
+    let settings =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/site.yaml")).expect("site.yaml");
+    site.file("site.yaml", settings);
+    site.tally(&["new", "measurement", "a-run"]).expect_success();
+    site.check().expect_success();
+}

@@ -162,7 +162,11 @@ fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<
 }
 
 fn hash(cli: &Cli, page: &std::path::Path) -> ExitCode {
-    let path = if page.is_absolute() { page.to_path_buf() } else { cli.root.join(page) };
+    let mut path = if page.is_absolute() { page.to_path_buf() } else { cli.root.join(page) };
+    // A bundle folder: its page, index.md.
+    if path.is_dir() {
+        path = path.join("index.md");
+    }
     match std::fs::read_to_string(&path) {
         Ok(text) => {
             println!("{}", crate::content::content_hash(&text));

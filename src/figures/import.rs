@@ -51,6 +51,10 @@ pub(crate) struct Interval {
 pub(crate) enum ImportError {
     #[error("iperf3 reported an error: {0}")]
     ToolError(String),
+    #[error(
+        "neither iperf3 JSON (`iperf3 --json`, starting with `{{`) nor iperf 2 text (lines like `[  3] 0.0-30.0 sec  2.84 GBytes  814 Mbits/sec`)"
+    )]
+    NotIperf,
     #[error("not iperf3 JSON: {0}")]
     BadJson(String),
     #[error("iperf3 JSON has no `{0}`")]
@@ -68,7 +72,19 @@ pub(crate) enum ImportError {
 /// Imports iperf output, detecting the format: a text that starts with `{` is iperf3 JSON,
 /// anything else iperf 2 text.
 pub(crate) fn import_iperf(text: &str) -> Result<Received, ImportError> {
-    if text.trim_start().starts_with('{') { import_iperf3_json(text) } else { import_iperf2_text(text) }
+    if text.trim_start().starts_with('{') {
+        return import_iperf3_json(text);
+    }
+    let looks_like_iperf2 = text.lines().any(|line| {
+        let line = line.trim_start();
+        bracketed_id(line).is_some()
+            || line.starts_with("Server listening")
+            || line.starts_with("Client connecting")
+    });
+    if !looks_like_iperf2 {
+        return Err(ImportError::NotIperf);
+    }
+    import_iperf2_text(text)
 }
 
 fn number_at(value: &serde_json::Value, field: &'static str) -> Result<f64, ImportError> {
@@ -334,6 +350,12 @@ mod tests {
             assert_eq!(received.bits_per_second, mbits * 1e6, "test {}", n + 1);
             assert_eq!(received.seconds, 30.0, "test {}", n + 1);
         }
+    }
+
+    #[test]
+    fn a_file_that_is_no_iperf_output_says_so() {
+        assert_eq!(import_iperf("hello\n"), Err(ImportError::NotIperf));
+        assert_eq!(import_iperf(""), Err(ImportError::NotIperf));
     }
 
     #[test]

@@ -126,6 +126,7 @@ fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Resu
                 _ => Err(FigureError::NotANumber {
                     path: path.to_string(),
                     what: "several values",
+                    hint: "; sum, mean, min or max reads several".to_string(),
                     span: expr.span.clone(),
                 }),
             }
@@ -397,7 +398,7 @@ mod tests {
                 })
                 .collect();
             if leaves.is_empty() {
-                return Err(FigureError::MissingPath { path: path.to_string(), span });
+                return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
             }
             Ok(leaves)
         }
@@ -555,7 +556,7 @@ mod tests {
                         expands_to: Vec::new(),
                     }]
                 })
-                .ok_or(FigureError::MissingPath { path: name, span })
+                .ok_or(FigureError::MissingPath { path: name, hint: String::new(), span })
         }
     }
 

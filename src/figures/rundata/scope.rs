@@ -66,7 +66,9 @@ impl<'a> EvalScope<'a> {
         let (field, shown) = self.field_at(path, span.clone())?;
         match field {
             Field::Number(n) => Ok(n),
-            other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
+            other => {
+                Err(FigureError::NotANumber { path: shown, what: other.what(), hint: keys_of(other), span })
+            }
         }
     }
 
@@ -83,37 +85,81 @@ impl<'a> EvalScope<'a> {
         match names.as_slice() {
             ["runs", run_name, rest @ ..] => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
+                    return Err(FigureError::UnknownName {
+                        name: format!("runs.{run_name}"),
+                        hint: crate::figures::did_you_mean(
+                            run_name,
+                            self.data.runs.iter().map(|r| r.name.as_str()),
+                        ),
+                        span,
+                    });
                 };
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 let mut field = &run.fields;
                 for (i, key) in rest.iter().enumerate() {
+                    let parent = field;
                     field = field.child(key).ok_or_else(|| FigureError::MissingPath {
                         path: format!("runs.{run_name}.{}", rest[..=i].join(".")),
+                        hint: keys_of(parent),
                         span: span.clone(),
                     })?;
                 }
                 if rest.is_empty() {
-                    return Err(FigureError::NotANumber { path: path.to_string(), what: "a run", span });
+                    return Err(FigureError::NotANumber {
+                        path: path.to_string(),
+                        what: "a run",
+                        hint: keys_of(&run.fields),
+                        span,
+                    });
                 }
                 Ok((field, path.to_string()))
             }
-            ["runs"] => Err(FigureError::NotANumber { path: "runs".to_string(), what: "all the runs", span }),
+            ["runs"] => Err(FigureError::NotANumber {
+                path: "runs".to_string(),
+                what: "all the runs",
+                hint: String::new(),
+                span,
+            }),
             [single, rest @ ..] => {
                 if self.data.vendor(single).is_some() {
                     return Err(FigureError::VendorInExpression { name: single.to_string(), span });
                 }
                 let known = self.data.constant(single).is_some() || self.data.figure_def(single).is_some();
                 if known && !rest.is_empty() {
-                    return Err(FigureError::MissingPath { path: path.to_string(), span });
+                    return Err(FigureError::MissingPath {
+                        path: path.to_string(),
+                        hint: format!("; `{single}` is a number"),
+                        span,
+                    });
                 }
                 // A lone constant or figure is read through `read`, never here.
-                Err(FigureError::UnknownName { name: single.to_string(), span })
+                Err(FigureError::UnknownName { name: single.to_string(), hint: self.suggest(single), span })
             }
-            [] => Err(FigureError::UnknownName { name: String::new(), span }),
+            [] => Err(FigureError::UnknownName { name: String::new(), hint: String::new(), span }),
         }
+    }
+}
+
+/// "; it has `a`, `b`" for a map or list, for a path that stopped there or went wrong in it.
+fn keys_of(field: &Field) -> String {
+    let keys: Vec<String> = field.children().into_iter().map(|(k, _)| k).collect();
+    crate::figures::keys_hint(&keys)
+}
+
+impl EvalScope<'_> {
+    /// "; did you mean …?" for an unknown single name: the constants, figures and vendor's
+    /// figures of the run data.
+    fn suggest(&self, name: &str) -> String {
+        let names = self
+            .data
+            .constants
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .chain(self.data.figures.iter().map(|f| f.name.as_str()))
+            .chain(self.data.vendor.iter().map(|(n, _)| n.as_str()));
+        crate::figures::did_you_mean(name, names)
     }
 }
 
@@ -194,7 +240,12 @@ impl Scope for EvalScope<'_> {
                     leaves_under(field, shown, &mut out);
                     Ok(out)
                 }
-                other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
+                other => Err(FigureError::NotANumber {
+                    path: shown,
+                    what: other.what(),
+                    hint: keys_of(other),
+                    span,
+                }),
             };
         }
         // A path with `*`: over runs, or inside one run's fields.
@@ -207,7 +258,14 @@ impl Scope for EvalScope<'_> {
             }
             [Segment::Name(runs), Segment::Name(run_name), rest @ ..] if runs == "runs" => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
+                    return Err(FigureError::UnknownName {
+                        name: format!("runs.{run_name}"),
+                        hint: crate::figures::did_you_mean(
+                            run_name,
+                            self.data.runs.iter().map(|r| r.name.as_str()),
+                        ),
+                        span,
+                    });
                 };
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
@@ -215,11 +273,11 @@ impl Scope for EvalScope<'_> {
                 follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached);
             }
             _ => {
-                return Err(FigureError::MissingPath { path: path.to_string(), span });
+                return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
             }
         }
         if reached.is_empty() {
-            return Err(FigureError::MissingPath { path: path.to_string(), span });
+            return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
         }
         let mut out = Vec::new();
         for (shown, field) in reached {

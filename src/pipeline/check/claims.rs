@@ -61,7 +61,8 @@ pub(crate) fn check_claims(
 }
 
 fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
-    let unknown = || FigureError::UnknownName { name: name.to_string(), span: 0..name.len() };
+    let unknown =
+        || FigureError::UnknownName { name: name.to_string(), hint: String::new(), span: 0..name.len() };
     let family = match name.strip_suffix(".completion") {
         Some(path) => path.strip_prefix(crate::content::FAMILY_FOLDER).and_then(|p| p.strip_prefix('/')),
         None if name == "completion" => sources.family,
