@@ -17,6 +17,8 @@ use serde::Serialize;
 pub enum Severity {
     Error,
     Warning,
+    /// Information `check` gives (an untagged figure-like number): never a failure.
+    Note,
 }
 
 /// One problem in the author's files, placed at file:line:col.
@@ -211,6 +213,7 @@ fn render_human(diagnostics: &[Diagnostic], color: bool) -> String {
         let level = match diagnostic.severity {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
+            Severity::Note => Level::NOTE,
         };
         let title = format!("{}: {}", diagnostic.location(), diagnostic.message);
         let mut group = Group::with_title(level.primary_title(title.as_str()).id(diagnostic.code));
@@ -227,7 +230,7 @@ fn render_human(diagnostics: &[Diagnostic], color: bool) -> String {
         let _ = writeln!(out, "{}\n", renderer.render(&report));
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    let warnings = diagnostics.len() - errors;
+    let warnings = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
     if !diagnostics.is_empty() {
         let _ = writeln!(out, "{errors} error(s), {warnings} warning(s)");
     }
@@ -238,6 +241,7 @@ fn render_github(diagnostic: &Diagnostic) -> String {
     let kind = match diagnostic.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "notice",
     };
     let mut message = format!("[{}] {}", diagnostic.code, diagnostic.message);
     for note in &diagnostic.notes {

@@ -15,13 +15,13 @@ const BUNDLE: &str = "content/measurements/2011-soekris";
 /// A measurement of one imported iperf 2 run (test1.txt: 814 Mbit/s, 102 MB a second over
 /// its 30 s), stating its throughput, in English and Japanese, with `plot` after it.
 fn iperf_site(plot: &str) -> Site {
-    imported_site("raw/test1.txt", IPERF2, ["814 Mbit/s", "102 MB"], plot)
+    imported_site("raw/test1.txt", IPERF2, ["814 Mbit/s", "102 MB/s"], plot)
 }
 
 /// The same with iperf3's reverse.json, whose receiver reported three intervals (940 Mbit/s,
 /// 118 MB a second).
 fn iperf3_site(plot: &str) -> Site {
-    imported_site("raw/reverse.json", IPERF3, ["940 Mbit/s", "118 MB"], plot)
+    imported_site("raw/reverse.json", IPERF3, ["940 Mbit/s", "118 MB/s"], plot)
 }
 
 fn imported_site(raw_file: &str, raw: &str, [rate, per_second]: [&str; 2], plot: &str) -> Site {
@@ -32,17 +32,17 @@ fn imported_site(raw_file: &str, raw: &str, [rate, per_second]: [&str; 2], plot:
         &format!("{BUNDLE}/runs.yaml"),
         format!(
             "build: {{driver: stock}}\nruns:\n  soekris:\n    iperf: {raw_file}\n    link_rate: 1 Gbit/s\n\
-             figures:\n  per_second: {{is: \"runs.soekris.received.bytes / runs.soekris.received.seconds\", unit: MB}}\n"
+             figures:\n  per_second: {{is: \"runs.soekris.received.bytes / runs.soekris.received.seconds\", unit: MB/s}}\n"
         ),
     );
     let body = format!(
         "The receiver counted [{rate}]{{=runs.soekris.received.bits_per_second}}, \
-         [{per_second}]{{=per_second}} a second.\n\n{plot}"
+         [{per_second}]{{=per_second}}.\n\n{plot}"
     );
     site.file(&format!("{BUNDLE}/index.md"), MEASUREMENT.replace("The host received most frames.", &body));
     let hash = site.hash(&format!("{BUNDLE}/index.md"));
     let ja_body = format!(
-        "受信側は [{rate}]{{=runs.soekris.received.bits_per_second}}、毎秒 [{per_second}]{{=per_second}} \
+        "受信側は [{rate}]{{=runs.soekris.received.bits_per_second}}、[{per_second}]{{=per_second}} \
          を数えました。\n\n{}",
         plot.replace("title: Received", "title: 受信")
     );

@@ -437,10 +437,18 @@ fn a_different_untagged_figure_in_the_translation_is_an_error_naming_both_places
     run.expect_code(1);
     assert_eq!(errors.len(), 2, "{}", run.stdout);
     assert!(errors.iter().all(|e| e["code"] == "translation-number"), "{}", run.stdout);
-    assert_at(&errors[0], "translation-number", &site, JA, "274 万");
-    assert_at(&errors[1], "translation-number", &site, EN, "2.75 million");
-    assert!(notes(&errors[0]).contains(EN), "{:#}", errors[0]);
-    assert!(notes(&errors[1]).contains(JA), "{:#}", errors[1]);
+    // Both at the translation's own places: its number, and where the original's is missing
+    // (its paragraph), naming the original's line.
+    let (missing, extra) = if errors[0]["message"].as_str().unwrap_or("").contains("the original states") {
+        (&errors[0], &errors[1])
+    } else {
+        (&errors[1], &errors[0])
+    };
+    assert_at(extra, "translation-number", &site, JA, "274 万");
+    assert_at(missing, "translation-number", &site, JA, "遅延。PC");
+    assert!(notes(extra).contains(EN), "{extra:#}");
+    let (line, _) = place(&site, EN, "2.75 million");
+    assert!(missing["message"].as_str().unwrap_or("").contains(&format!("{EN}:{line}")), "{missing:#}");
 }
 
 #[test]

@@ -162,7 +162,11 @@ fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<
 }
 
 fn hash(cli: &Cli, page: &std::path::Path) -> ExitCode {
-    let path = if page.is_absolute() { page.to_path_buf() } else { cli.root.join(page) };
+    let mut path = if page.is_absolute() { page.to_path_buf() } else { cli.root.join(page) };
+    // A bundle folder: its page, index.md.
+    if path.is_dir() {
+        path = path.join("index.md");
+    }
     match std::fs::read_to_string(&path) {
         Ok(text) => {
             println!("{}", crate::content::content_hash(&text));
@@ -188,6 +192,12 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         }
     }
     diagnostics::sort(&mut problems);
+    let failed = problems.iter().any(Diagnostic::is_error);
+    // Every untagged figure-like number, at its place: after the problems in json and
+    // github output, under its page's coverage line in human output.
+    if cli.format != Format::Human {
+        problems.extend(built.coverage.iter().flat_map(|c| c.untagged.iter().cloned()));
+    }
     print_problems(cli.format, &problems);
     if cli.format == Format::Human {
         for line in &built.coverage {
@@ -198,10 +208,14 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
                 line.figure_like,
                 line.share() * 100.0
             );
+            for untagged in &line.untagged {
+                let text = untagged.message.split('`').nth(1).unwrap_or("");
+                println!("  untagged {}: `{text}`", untagged.location());
+            }
         }
         println!("checked {} figures", built.claim_count);
     }
-    if problems.iter().any(Diagnostic::is_error) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
 fn readme_block(built: &crate::pipeline::Made) -> String {

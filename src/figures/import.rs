@@ -53,6 +53,10 @@ pub(crate) struct Interval {
 pub(crate) enum ImportError {
     #[error("iperf3 reported an error: {0}")]
     ToolError(String),
+    #[error(
+        "neither iperf3 JSON (`iperf3 --json`, starting with `{{`) nor iperf 2 text (lines like `[  3] 0.0-30.0 sec  2.84 GBytes  814 Mbits/sec`)"
+    )]
+    NotIperf,
     #[error("not iperf3 JSON: {0}")]
     BadJson(String),
     #[error("iperf3 JSON has no `{0}`")]
@@ -70,7 +74,19 @@ pub(crate) enum ImportError {
 /// Imports iperf output, detecting the format: a text that starts with `{` is iperf3 JSON,
 /// anything else iperf 2 text.
 pub(crate) fn import_iperf(text: &str) -> Result<Received, ImportError> {
-    if text.trim_start().starts_with('{') { import_iperf3_json(text) } else { import_iperf2_text(text) }
+    if text.trim_start().starts_with('{') {
+        return import_iperf3_json(text);
+    }
+    let looks_like_iperf2 = text.lines().any(|line| {
+        let line = line.trim_start();
+        bracketed_id(line).is_some()
+            || line.starts_with("Server listening")
+            || line.starts_with("Client connecting")
+    });
+    if !looks_like_iperf2 {
+        return Err(ImportError::NotIperf);
+    }
+    import_iperf2_text(text)
 }
 
 fn number_at(value: &serde_json::Value, field: &'static str) -> Result<f64, ImportError> {
@@ -274,18 +290,25 @@ fn parse_report(rest: &str, line: Range<usize>) -> Result<Interval, ImportError>
     let sec_at = rest.find("sec").ok_or_else(|| bad("no `sec`"))?;
     let span: String = rest[..sec_at].chars().filter(|c| !c.is_whitespace()).collect();
     let (start, end) = span.split_once('-').ok_or_else(|| bad("no interval `a-b`"))?;
-    let start: f64 = start.parse().map_err(|_| bad("the interval's start is not a number"))?;
-    let end: f64 = end.parse().map_err(|_| bad("the interval's end is not a number"))?;
+    let start = finite(start).ok_or_else(|| bad("the interval's start is not a finite number"))?;
+    let end = finite(end).ok_or_else(|| bad("the interval's end is not a finite number"))?;
     let words: Vec<&str> = rest[sec_at + 3..].split_whitespace().collect();
     let [amount, amount_unit, rate, rate_unit, ..] = words.as_slice() else {
         return Err(bad("expected a transfer and a bandwidth after `sec`"));
     };
-    let amount: f64 = amount.parse().map_err(|_| bad("the transfer is not a number"))?;
-    let rate: f64 = rate.parse().map_err(|_| bad("the bandwidth is not a number"))?;
+    let amount = finite(amount).ok_or_else(|| bad("the transfer is not a finite number"))?;
+    let rate = finite(rate).ok_or_else(|| bad("the bandwidth is not a finite number"))?;
     let bytes = amount
         * binary_factor(amount_unit.trim_end_matches("/sec")).ok_or_else(|| bad("unknown transfer unit"))?;
     let bits_per_second = rate * rate_factor(rate_unit).ok_or_else(|| bad("unknown bandwidth unit"))?;
     Ok(Interval { start, end, bytes, bits_per_second, line: Some(line) })
+}
+
+/// A decimal number as iperf writes it; `NaN`, `inf` and `infinity`, which Rust's `parse`
+/// accepts, are not figures.
+fn finite(text: &str) -> Option<f64> {
+    let plain = text.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
+    text.parse::<f64>().ok().filter(|v| plain && v.is_finite())
 }
 
 /// iperf 2's byte units are binary: K = 1024.
@@ -331,6 +354,24 @@ mod tests {
             assert_eq!(received.bits_per_second, mbits * 1e6, "test {}", n + 1);
             assert_eq!(received.seconds, 30.0, "test {}", n + 1);
         }
+    }
+
+    #[test]
+    fn a_file_that_is_no_iperf_output_says_so() {
+        assert_eq!(import_iperf("hello\n"), Err(ImportError::NotIperf));
+        assert_eq!(import_iperf(""), Err(ImportError::NotIperf));
+    }
+
+    #[test]
+    fn not_a_number_in_iperf_text_is_an_error() {
+        assert_eq!(finite("NaN"), None);
+        assert_eq!(finite("inf"), None);
+        assert_eq!(finite("infinity"), None);
+        assert_eq!(finite("814"), Some(814.0));
+        let line = 0..10;
+        assert!(parse_report("0.0-30.0 sec  2.84 GBytes   NaN Mbits/sec", line.clone()).is_err());
+        assert!(parse_report("0.0-30.0 sec  inf GBytes   814 Mbits/sec", line.clone()).is_err());
+        assert!(parse_report("0.0-30.0 sec  2.84 GBytes   814 Mbits/sec", line).is_ok());
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub struct Computed {
     pub value: f64,
     /// The declared `unit:` of a figure, or the unit of a data field; Count when none.
     pub unit: number::Unit,
+    /// The value exactly, in the same base unit, when it is an integer every step of whose
+    /// computation was exact (integers of up to 38 digits compare at every digit).
+    pub exact: Option<i128>,
     /// The expression, or the path.
     pub formula: String,
     /// Each data path read, with its value in base units.
@@ -56,12 +59,12 @@ impl Withdrawal {
 /// inside the tag's NAME) that the problem is about, so the caller can point at it.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FigureError {
-    #[error("no figure, constant or run is named `{name}`")]
-    UnknownName { name: String, span: Range<usize> },
-    #[error("`{path}` is not in the run data")]
-    MissingPath { path: String, span: Range<usize> },
-    #[error("`{path}` is {what}, not a number")]
-    NotANumber { path: String, what: &'static str, span: Range<usize> },
+    #[error("no figure, constant or run is named `{name}`{hint}")]
+    UnknownName { name: String, hint: String, span: Range<usize> },
+    #[error("`{path}` is not in the run data{hint}")]
+    MissingPath { path: String, hint: String, span: Range<usize> },
+    #[error("`{path}` is {what}, not a number{hint}")]
+    NotANumber { path: String, what: &'static str, hint: String, span: Range<usize> },
     #[error("division by zero: `{divisor}` is 0")]
     DivisionByZero { divisor: String, span: Range<usize> },
     #[error("`{name}` is a vendor's figure; it may be stated but never computed with")]
@@ -82,6 +85,9 @@ pub enum FigureError {
     BadArgument { message: String, span: Range<usize> },
     #[error("{message}")]
     Syntax { message: String, span: Range<usize> },
+    /// Units that do not go together: seconds + bytes, `sum` over bytes and seconds.
+    #[error("{message}")]
+    Unit { message: String, span: Range<usize> },
     #[error("in figure `{figure}`: {inner}")]
     InFigure { figure: String, inner: Box<FigureError>, span: Range<usize> },
 }
@@ -103,6 +109,7 @@ impl FigureError {
             | EmptyAggregate { span, .. }
             | BadArgument { span, .. }
             | Syntax { span, .. }
+            | Unit { span, .. }
             | InFigure { span, .. } => span.clone(),
         }
     }
@@ -123,6 +130,7 @@ impl FigureError {
                 "figure-expression"
             }
             Syntax { .. } => "figure-syntax",
+            Unit { .. } => "figure-unit",
             InFigure { inner, .. } => inner.code(),
         }
     }
@@ -144,8 +152,45 @@ impl FigureError {
             | EmptyAggregate { span, .. }
             | BadArgument { span, .. }
             | Syntax { span, .. }
+            | Unit { span, .. }
             | InFigure { span, .. } => *span = new,
         }
         self
     }
+}
+
+/// "; did you mean `mean_debian`?" when one of `candidates` is a likely typo of `name`.
+pub(crate) fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    let best = candidates
+        .into_iter()
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, c)| *d <= (c.chars().count().max(name.chars().count()) / 3).max(1))
+        .min();
+    best.map(|(_, c)| format!("; did you mean `{c}`?")).unwrap_or_default()
+}
+
+/// "; it has `a`, `b`": the keys a path can go on with.
+pub(crate) fn keys_hint(keys: &[String]) -> String {
+    if keys.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = keys.iter().take(12).map(|k| format!("`{k}`")).collect();
+    let more = if keys.len() > 12 { format!(" and {} more", keys.len() - 12) } else { String::new() };
+    format!("; it has {}{more}", shown.join(", "))
+}
+
+/// Levenshtein distance in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
 }

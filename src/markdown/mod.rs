@@ -81,6 +81,9 @@ pub struct Scan {
     pub prose: Vec<(Range<usize>, String)>,
     /// Tables: rows of cells (header first), each cell's text and place, for family tables.
     pub tables: Vec<Vec<Vec<Cell>>>,
+    /// Tags that are not tags (`787 Mbit/s{=rate}`, `[9]{=}`, `[9] {=a}`), or tags where a
+    /// figure cannot stand (alt text): their place and what is wrong.
+    pub malformed: Vec<(Range<usize>, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -342,16 +345,174 @@ fn claim_text(inner: &[(Event<'_>, Range<usize>)], link_range: Range<usize>) -> 
     (live.trim().to_string(), live_range, struck)
 }
 
+/// Whether the tag at `range` stands inside a link's text: an open `[` before it and `](`
+/// after it, in the same paragraph.
+fn in_link_text(body: &str, offset: usize, range: &Range<usize>) -> bool {
+    let (Some(before), Some(after)) = (body.get(..range.start - offset), body.get(range.end - offset..))
+    else {
+        return false;
+    };
+    let before = before.rsplit("\n\n").next().unwrap_or(before);
+    let after = after.split("\n\n").next().unwrap_or(after);
+    let open = before.rfind('[').is_some_and(|i| !before[i..].contains(']'));
+    let closes = after.find("](").is_some_and(|i| !after[..i].contains('['));
+    open && closes
+}
+
+/// Raw HTML with everything a reader does not see blanked out (tag markup, comments,
+/// script and style), byte for byte, so that places in it are places in the file: the text
+/// between tags and the values of `alt`, `title` and `aria-label` attributes stay.
+fn html_reader_text(source: &str, in_script: &mut bool) -> String {
+    let mut out = String::with_capacity(source.len());
+    let blank = |out: &mut String, text: &str| {
+        for c in text.chars() {
+            if c == '\n' {
+                out.push('\n');
+            } else {
+                out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+            }
+        }
+    };
+    let mut rest = source;
+    while !rest.is_empty() {
+        if let Some(comment) = rest.strip_prefix("<!--") {
+            let end = comment.find("-->").map_or(rest.len(), |i| i + 7);
+            blank(&mut out, &rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        if rest.starts_with('<') {
+            let end = rest.find('>').map_or(rest.len(), |i| i + 1);
+            let tag = &rest[..end];
+            let lower = tag.to_ascii_lowercase();
+            if lower.starts_with("<script") || lower.starts_with("<style") {
+                *in_script = !tag.ends_with("/>");
+            } else if lower.starts_with("</script") || lower.starts_with("</style") {
+                *in_script = false;
+            }
+            // Keep the values of attributes a reader is given.
+            let mut kept = String::with_capacity(tag.len());
+            blank(&mut kept, tag);
+            for attribute in ["alt=\"", "title=\"", "aria-label=\""] {
+                let mut from = 0;
+                while let Some(at) = lower[from..].find(attribute).map(|i| from + i + attribute.len()) {
+                    let close = tag[at..].find('"').map_or(tag.len(), |i| at + i);
+                    kept.replace_range(at..close, &tag[at..close]);
+                    from = close;
+                }
+            }
+            out.push_str(&kept);
+            rest = &rest[end..];
+            continue;
+        }
+        let end = rest.find('<').unwrap_or(rest.len());
+        if *in_script {
+            blank(&mut out, &rest[..end]);
+        } else {
+            out.push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// The openings of a figure tag.
+const TAG_OPENINGS: [&str; 3] = ["{=", "{~", "{vendor="];
+
+/// Figure tags in the source of a text event that did not become claims: each is an error,
+/// never text on the published page.
+fn malformed_tags(body: &str, offset: usize, range: Range<usize>, out: &mut Vec<(Range<usize>, String)>) {
+    let Some(source) = body.get(range.start - offset..range.end - offset) else {
+        return;
+    };
+    if !source.contains('{') {
+        return;
+    }
+    let mut from = 0;
+    while let Some(found) = TAG_OPENINGS.iter().filter_map(|o| source[from..].find(o).map(|i| from + i)).min()
+    {
+        let close = source[found..].find('}').map_or(source.len(), |i| found + i + 1);
+        let tag = &source[found..close];
+        let before = &body[..range.start - offset + found];
+        let opening = TAG_OPENINGS.iter().find(|o| tag.starts_with(**o)).map_or(0, |o| o.len());
+        let name = tag[opening..].trim_end_matches('}');
+        let bad_name = name.trim().is_empty()
+            || !name.trim().chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
+        let message = if !tag.ends_with('}') {
+            format!("`{tag}` is not closed: a tag is `[TEXT]{{=NAME}}`")
+        } else if before.ends_with(']') && name.trim().is_empty() {
+            format!("`{tag}` names no figure: write `[TEXT]{{=NAME}}` with the figure's name")
+        } else if before.ends_with(']') && bad_name {
+            format!(
+                "`{}` is not a figure's name: names are letters, digits and `._-*/@`, with no spaces",
+                name.trim()
+            )
+        } else if before.trim_end().ends_with(']') {
+            format!(
+                "`{tag}` stands apart from its `[TEXT]`: write the tag right after the `]`, with no space"
+            )
+        } else {
+            let text: String = before
+                .chars()
+                .rev()
+                .take_while(|c| *c != '\n')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let words: Vec<&str> = text.split_whitespace().collect();
+            // The number, with the unit after it when the last word is one ("787 Mbit/s").
+            let last_is_number = words.last().is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()));
+            let guess = words[words.len().saturating_sub(if last_is_number { 1 } else { 2 })..].join(" ");
+            format!(
+                "`{tag}` has no `[TEXT]` before it: write the stated text in brackets, as in `[{guess}]{tag}`"
+            )
+        };
+        let start = range.start + found;
+        out.push((start..range.start + close, message));
+        from = close.max(found + 1);
+    }
+}
+
 /// Scans a page body (which starts at byte `offset` of its file).
 pub fn scan(body: &str, offset: usize) -> Scan {
     let (nodes, claims) = parse(body, offset);
     let mut scan = Scan { claims, ..Scan::default() };
+    // A figure in alt text is never shown as one: the reader of the image's text would see
+    // a number no check stands behind in its place.
+    let mut in_image = 0usize;
+    for node in &nodes {
+        match node {
+            Piece::Event(Event::Start(Tag::Image { .. }), _) => in_image += 1,
+            Piece::Event(Event::End(TagEnd::Image), _) => in_image = in_image.saturating_sub(1),
+            Piece::Claim(index) if in_image > 0 => {
+                let claim = &scan.claims[*index];
+                scan.malformed.push((
+                    claim.range.clone(),
+                    format!(
+                        "a figure tag in an image's alt text is not checked where it is read; write the number `{}` in the text beside the image, tagged, or leave it out of the alt text",
+                        claim.live
+                    ),
+                ));
+            }
+            Piece::Claim(index) if in_link_text(body, offset, &scan.claims[*index].range) => {
+                let claim = &scan.claims[*index];
+                scan.malformed.push((
+                    claim.range.clone(),
+                    "a figure tag inside a link's text leaves the link unmade (links cannot hold links); put the tag outside the link's brackets".to_string(),
+                ));
+            }
+            _ => {}
+        }
+    }
     let mut code_depth = 0usize;
     let mut heading: Option<(u8, String, Range<usize>, String)> = None;
     let mut image: Option<Reference> = None;
     let mut table: Option<Vec<Vec<Cell>>> = None;
     let mut cell: Option<Cell> = None;
     let mut strike = false;
+    // Inside a raw <script> or <style>, whose text no reader sees.
+    let mut in_script = false;
     for node in &nodes {
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
@@ -366,6 +527,11 @@ pub fn scan(body: &str, offset: usize) -> Scan {
         let Piece::Event(event, range) = node else {
             continue;
         };
+        if code_depth == 0
+            && let Event::Text(_) = event
+        {
+            malformed_tags(body, offset, range.clone(), &mut scan.malformed);
+        }
         match event {
             Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
             Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
@@ -417,6 +583,8 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 }
                 if let Some(image) = &mut image {
                     image.alt.push_str(text);
+                    // A reader of the alt text reads its numbers too.
+                    scan.prose.push((range.clone(), text.to_string()));
                     continue;
                 }
                 if let Some(cell) = &mut cell {
@@ -429,6 +597,13 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             Event::Code(text) => {
                 if let Some((_, heading_text, _, _)) = &mut heading {
                     heading_text.push_str(text);
+                }
+            }
+            // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
+            // holds numbers too; the markup does not.
+            Event::Html(_) | Event::InlineHtml(_) => {
+                if let Some(source) = body.get(range.start - offset..range.end - offset) {
+                    scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
                 }
             }
             _ => {}

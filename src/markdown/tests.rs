@@ -125,3 +125,42 @@ fn text_split_into_many_pieces_is_joined_in_linear_time() {
     assert!(prose >= body.trim_end().len(), "{prose}");
     assert!(scan.claims.is_empty());
 }
+
+#[test]
+fn tags_that_are_not_tags_are_reported() {
+    for (body, tag, says) in [
+        ("it ran at 787 Mbit/s{=rate} then\n", "{=rate}", "`[787 Mbit/s]{=rate}`"),
+        ("it ran [9]{=} then\n", "{=}", "names no figure"),
+        ("it ran [5]{=a b} then\n", "{=a b}", "`a b` is not a figure's name"),
+        ("it ran [9] {=a} then\n", "{=a}", "stands apart"),
+        ("it ran [9]{~a then\n", "{~a then", "not closed"),
+        ("![the bench at [9]{=a}](p.png)\n", "[9]{=a}", "alt text"),
+        ("see [the [9,090]{=a} responses](http://x)\n", "[9,090]{=a}", "inside a link's text"),
+    ] {
+        let scan = scan(body, 0);
+        assert_eq!(scan.malformed.len(), 1, "{body}: {:?}", scan.malformed);
+        let (range, message) = &scan.malformed[0];
+        assert_eq!(&body[range.clone()], tag, "{body}");
+        assert!(message.contains(says), "{body}: {message}");
+    }
+    for body in ["`787 Mbit/s{=rate}` in code\n", "a [9]{=a} tag\n", "```\n[9]{=}\n```\n"] {
+        assert!(scan(body, 0).malformed.is_empty(), "{body}");
+    }
+}
+
+#[test]
+fn raw_html_alt_text_and_link_text_are_read_for_numbers() {
+    let body = "<p>The host received 962,826 frames <img alt=\"at 943 Mbit/s\" src=\"a.png\"></p>\n\n<script>var x = 12345;</script>\n\n![a run of 1,024 responses](p.png) and [40 seconds](#a)\n";
+    let scan = scan(body, 0);
+    let texts: Vec<String> = scan
+        .prose
+        .iter()
+        .flat_map(|(range, text)| {
+            crate::figures::number::scan_figure_like(text)
+                .into_iter()
+                .map(|f| body[range.start + f.range.start..range.start + f.range.end].to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(texts, ["962,826", "943 Mbit/s", "1,024", "40 seconds"]);
+}

@@ -18,6 +18,7 @@ pub(crate) fn problems(problems: &[Diagnostic], reload_script: &str) -> String {
         let kind = match problem.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         };
         let _ = write!(items, "<li class=\"{kind}\"><p><code class=\"place\">");
         escape(&mut items, &problem.location());

@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 
+use super::dim::Dim;
 use super::{BinaryOp, Expr, ExprKind, Function, Path};
 use crate::figures::FigureError;
 use crate::figures::number::Unit;
@@ -16,6 +17,8 @@ pub(crate) struct Leaf {
     pub path: String,
     pub value: f64,
     pub unit: Unit,
+    /// The value exactly, in the base unit of `unit`'s kind, when it is an integer.
+    pub exact: Option<i128>,
     /// For a leaf that is another figure: the data it was computed from, listed as inputs
     /// instead of the figure itself.
     pub expands_to: Vec<(String, f64)>,
@@ -40,53 +43,138 @@ pub(crate) trait Scope {
 /// The result of an expression, with every leaf it read.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Evaluation {
+    /// In the base unit of `implied_unit`'s kind.
     pub value: f64,
-    /// The unit the expression implies (a single field's, or a function's), if any.
+    /// The unit the expression's units give (a count: None).
     pub implied_unit: Option<Unit>,
+    /// The value exactly, when every step of it was an integer.
+    pub exact: Option<i128>,
     pub inputs: Vec<(String, f64)>,
+}
+
+/// A value while it is computed: in canonical units (bits, seconds), with its dimension and,
+/// while it stays an integer, its exact value.
+#[derive(Debug, Clone, Copy)]
+struct Q {
+    value: f64,
+    dim: Dim,
+    exact: Option<i128>,
+}
+
+impl Q {
+    fn plain(value: f64) -> Q {
+        Q { value, dim: Dim::NONE, exact: exact_integer(value) }
+    }
+
+    fn of_leaf(leaf: &Leaf) -> Q {
+        let (dim, factor) = Dim::of(leaf.unit);
+        let exact = leaf.exact.and_then(|e| e.checked_mul(factor as i128)).filter(|_| factor.fract() == 0.0);
+        Q { value: leaf.value * factor, dim, exact }
+    }
+}
+
+/// `value` as an integer, when it is one that an f64 holds exactly.
+fn exact_integer(value: f64) -> Option<i128> {
+    (value.fract() == 0.0 && value.abs() <= 9_007_199_254_740_992.0).then_some(value as i128)
 }
 
 /// Evaluates `expr`, reading names through `scope`.
 pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, FigureError> {
     let mut inputs = Vec::new();
-    let (value, implied_unit) = eval(expr, scope, &mut inputs)?;
-    Ok(Evaluation { value, implied_unit, inputs })
+    let q = eval(expr, scope, &mut inputs)?;
+    let Some((unit, factor)) = q.dim.unit() else {
+        return Err(FigureError::Unit {
+            message: format!("the expression gives {}, which no unit states", q.dim.name()),
+            span: expr.span.clone(),
+        });
+    };
+    let exact = if factor == 1.0 {
+        q.exact
+    } else {
+        // Bits back to bytes.
+        q.exact.filter(|e| e % 8 == 0).map(|e| e / 8)
+    };
+    Ok(Evaluation { value: q.value * factor, implied_unit: unit, exact, inputs })
 }
 
-fn eval(
-    expr: &Expr,
-    scope: &dyn Scope,
-    inputs: &mut Vec<(String, f64)>,
-) -> Result<(f64, Option<Unit>), FigureError> {
+fn unit_error(message: String, span: Range<usize>) -> FigureError {
+    FigureError::Unit { message, span }
+}
+
+/// The dimension of `a + b` (or `a − b`, a comparison): the same, or a count taking the
+/// other's; two kinds are an error at `span`.
+fn same_dim(a: Dim, b: Dim, what: &str, span: Range<usize>) -> Result<Dim, FigureError> {
+    if a == b || b.is_none() {
+        Ok(a)
+    } else if a.is_none() {
+        Ok(b)
+    } else {
+        Err(unit_error(format!("{what} {} and {}: values of different kinds", a.name(), b.name()), span))
+    }
+}
+
+fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Q, FigureError> {
     match &expr.kind {
-        ExprKind::Number(value) => Ok((*value, None)),
+        ExprKind::Number(value) => Ok(Q::plain(*value)),
         ExprKind::Path(path) => {
             let leaves = scope.read(path, false, expr.span.clone())?;
             match leaves.as_slice() {
                 [leaf] => {
                     push_input(inputs, leaf);
-                    Ok((leaf.value, (leaf.unit != Unit::Count).then_some(leaf.unit)))
+                    Ok(Q::of_leaf(leaf))
                 }
                 _ => Err(FigureError::NotANumber {
                     path: path.to_string(),
                     what: "several values",
+                    hint: "; sum, mean, min or max reads several".to_string(),
                     span: expr.span.clone(),
                 }),
             }
         }
         ExprKind::Neg(inner) => {
-            let (value, unit) = eval(inner, scope, inputs)?;
-            Ok((-value, unit))
+            let q = eval(inner, scope, inputs)?;
+            Ok(Q { value: -q.value, exact: q.exact.and_then(i128::checked_neg), ..q })
         }
         ExprKind::Binary { op, left, right } => {
-            let (a, unit_a) = eval(left, scope, inputs)?;
-            let (b, unit_b) = eval(right, scope, inputs)?;
-            let same_unit = if unit_a == unit_b { unit_a } else { None };
+            let a = eval(left, scope, inputs)?;
+            let b = eval(right, scope, inputs)?;
             match op {
-                BinaryOp::Add => Ok((a + b, same_unit)),
-                BinaryOp::Sub => Ok((a - b, same_unit)),
-                BinaryOp::Mul => Ok((a * b, None)),
-                BinaryOp::Div => Ok((a / nonzero(b, right)?, None)),
+                BinaryOp::Add | BinaryOp::Sub => {
+                    let verb = if *op == BinaryOp::Add { "adds" } else { "subtracts" };
+                    let dim = same_dim(a.dim, b.dim, verb, expr.span.clone())?;
+                    let (value, exact) = if *op == BinaryOp::Add {
+                        (a.value + b.value, a.exact.zip(b.exact).and_then(|(x, y)| x.checked_add(y)))
+                    } else {
+                        (a.value - b.value, a.exact.zip(b.exact).and_then(|(x, y)| x.checked_sub(y)))
+                    };
+                    Ok(Q { value, dim, exact })
+                }
+                BinaryOp::Mul => {
+                    // `bytes * 8`: the bytes are already 8 bits each.
+                    for (side, other) in [(&a, right), (&b, left)] {
+                        if side.dim.bits > 0 && matches!(other.kind, ExprKind::Number(n) if n == 8.0) {
+                            return Err(unit_error(
+                                format!(
+                                    "`* 8` on {}: tally counts a byte as 8 bits itself; leave out the `* 8`",
+                                    side.dim.name()
+                                ),
+                                expr.span.clone(),
+                            ));
+                        }
+                    }
+                    let dim = a.dim.times(b.dim).settle_percent(a.dim, b.dim);
+                    let exact = a.exact.zip(b.exact).and_then(|(x, y)| x.checked_mul(y));
+                    Ok(Q { value: a.value * b.value, dim, exact })
+                }
+                BinaryOp::Div => {
+                    let divisor = nonzero(b.value, right)?;
+                    let dim = a.dim.over(b.dim).settle_percent(a.dim, b.dim);
+                    let exact = a
+                        .exact
+                        .zip(b.exact)
+                        .and_then(|(x, y)| if y != 0 && x % y == 0 { Some(x / y) } else { None });
+                    Ok(Q { value: a.value / divisor, dim, exact })
+                }
             }
         }
         ExprKind::Call { function, args } => call(*function, args, expr, scope, inputs),
@@ -120,53 +208,105 @@ fn call(
     whole: &Expr,
     scope: &dyn Scope,
     inputs: &mut Vec<(String, f64)>,
-) -> Result<(f64, Option<Unit>), FigureError> {
+) -> Result<Q, FigureError> {
     match function {
         Function::Sum | Function::Mean | Function::Min | Function::Max => {
-            let mut values = Vec::new();
-            let mut units = Vec::new();
+            let mut values: Vec<Q> = Vec::new();
+            let mut dim = Dim::NONE;
+            // The first value of a kind, to name it when another kind follows.
+            let mut first_of_kind: Option<String> = None;
             for arg in args {
-                if let ExprKind::Path(path) = &arg.kind {
+                let read: Vec<(Q, String)> = if let ExprKind::Path(path) = &arg.kind {
+                    let mut read = Vec::new();
                     for leaf in scope.read(path, true, arg.span.clone())? {
                         push_input(inputs, &leaf);
-                        values.push(leaf.value);
-                        units.push((leaf.unit != Unit::Count).then_some(leaf.unit));
+                        read.push((Q::of_leaf(&leaf), leaf.path.clone()));
                     }
+                    read
                 } else {
-                    let (value, unit) = eval(arg, scope, inputs)?;
-                    values.push(value);
-                    units.push(unit);
+                    let shown = describe(arg);
+                    vec![(eval(arg, scope, inputs)?, shown)]
+                };
+                for (q, shown) in read {
+                    if !q.dim.is_none() && !dim.is_none() && q.dim != dim {
+                        return Err(unit_error(
+                            format!(
+                                "{}() over values of different kinds: `{}` is {} but `{shown}` is {}",
+                                function.name(),
+                                first_of_kind.unwrap_or_default(),
+                                dim.name(),
+                                q.dim.name()
+                            ),
+                            arg.span.clone(),
+                        ));
+                    }
+                    if dim.is_none() && !q.dim.is_none() {
+                        dim = q.dim;
+                        first_of_kind = Some(shown);
+                    }
+                    values.push(q);
                 }
             }
-            let unit = match units.split_first() {
-                Some((first, rest)) if rest.iter().all(|u| u == first) => *first,
-                _ => None,
-            };
             if values.is_empty() {
                 return Err(FigureError::EmptyAggregate {
                     function: function.name(),
                     span: whole.span.clone(),
                 });
             }
-            let value = match function {
-                Function::Sum => values.iter().sum(),
-                Function::Mean => values.iter().sum::<f64>() / values.len() as f64,
-                Function::Min => values.iter().copied().fold(f64::INFINITY, f64::min),
-                _ => values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            let exact_sum = values.iter().try_fold(0i128, |sum, q| q.exact.and_then(|e| sum.checked_add(e)));
+            let (value, exact) = match function {
+                Function::Sum => (values.iter().map(|q| q.value).sum(), exact_sum),
+                Function::Mean => {
+                    let n = values.len() as i128;
+                    let exact = exact_sum.and_then(|s| if s % n == 0 { Some(s / n) } else { None });
+                    (values.iter().map(|q| q.value).sum::<f64>() / values.len() as f64, exact)
+                }
+                Function::Min => {
+                    let q = values.iter().copied().fold(None::<Q>, |m, q| match m {
+                        Some(m) if m.value <= q.value => Some(m),
+                        _ => Some(q),
+                    });
+                    q.map_or((f64::INFINITY, None), |q| (q.value, q.exact))
+                }
+                _ => {
+                    let q = values.iter().copied().fold(None::<Q>, |m, q| match m {
+                        Some(m) if m.value >= q.value => Some(m),
+                        _ => Some(q),
+                    });
+                    q.map_or((f64::NEG_INFINITY, None), |q| (q.value, q.exact))
+                }
             };
-            Ok((value, unit))
+            Ok(Q { value, dim, exact })
         }
         Function::Share => {
-            let (part, _) = eval(&args[0], scope, inputs)?;
-            let (whole_value, _) = eval(&args[1], scope, inputs)?;
-            let whole_value = nonzero(whole_value, &args[1])?;
-            Ok((part / whole_value * 100.0, Some(Unit::Percent)))
+            let part = eval(&args[0], scope, inputs)?;
+            let whole_value = eval(&args[1], scope, inputs)?;
+            same_dim(part.dim, whole_value.dim, "share() compares", whole.span.clone())?;
+            let divisor = nonzero(whole_value.value, &args[1])?;
+            Ok(Q { value: part.value / divisor * 100.0, dim: Dim { percent: 1, ..Dim::NONE }, exact: None })
         }
         Function::BitsPerS => {
-            let (bytes, _) = eval(&args[0], scope, inputs)?;
-            let (seconds, _) = eval(&args[1], scope, inputs)?;
-            let seconds = nonzero(seconds, &args[1])?;
-            Ok((bytes * 8.0 / seconds, Some(Unit::BitPerSecond)))
+            let amount = eval(&args[0], scope, inputs)?;
+            let seconds = eval(&args[1], scope, inputs)?;
+            // An amount with a unit is already in bits; a plain number counts bytes.
+            let bits = match (amount.dim.bits, amount.dim.is_none()) {
+                (_, true) => amount.value * 8.0,
+                (1, false) if amount.dim.seconds == 0 && amount.dim.packets == 0 => amount.value,
+                _ => {
+                    return Err(unit_error(
+                        format!("bits_per_s() takes an amount of bytes, not {}", amount.dim.name()),
+                        args[0].span.clone(),
+                    ));
+                }
+            };
+            if !(seconds.dim.is_none() || seconds.dim == Dim { seconds: 1, ..Dim::NONE }) {
+                return Err(unit_error(
+                    format!("bits_per_s() takes a time, not {}", seconds.dim.name()),
+                    args[1].span.clone(),
+                ));
+            }
+            let divisor = nonzero(seconds.value, &args[1])?;
+            Ok(Q { value: bits / divisor, dim: Dim { bits: 1, seconds: -1, ..Dim::NONE }, exact: None })
         }
         Function::Busy => {
             let before = reading(&args[0], scope, inputs)?;
@@ -189,7 +329,7 @@ fn call(
                     span: whole.span.clone(),
                 });
             }
-            Ok(((total - idle) / total * 100.0, Some(Unit::Percent)))
+            Ok(Q { value: (total - idle) / total * 100.0, dim: Dim { percent: 1, ..Dim::NONE }, exact: None })
         }
     }
 }
@@ -253,11 +393,12 @@ mod tests {
                     path: p.to_string(),
                     value: *v,
                     unit: Unit::Count,
+                    exact: None,
                     expands_to: Vec::new(),
                 })
                 .collect();
             if leaves.is_empty() {
-                return Err(FigureError::MissingPath { path: path.to_string(), span });
+                return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
             }
             Ok(leaves)
         }
@@ -373,5 +514,115 @@ mod tests {
         assert_eq!(&text[e.span()], "median");
         let text = "share(1)";
         assert!(matches!(error(text), FigureError::BadArgument { .. }));
+    }
+
+    #[test]
+    fn units_travel_through_arithmetic() {
+        let scope = Units(vec![
+            ("span", 40.0, Unit::Second),
+            ("size", 524_288.0, Unit::Byte),
+            ("n", 3.0, Unit::Count),
+        ]);
+        let run = |text: &str| evaluate(&parse(text).unwrap(), &scope);
+        let rate = run("size / span").unwrap();
+        assert_eq!(rate.implied_unit, Some(Unit::BitPerSecond));
+        assert_eq!(rate.value, 524_288.0 * 8.0 / 40.0);
+        assert_eq!(run("size * n").unwrap().implied_unit, Some(Unit::Byte));
+        assert_eq!(run("size * n").unwrap().value, 524_288.0 * 3.0);
+        assert_eq!(run("span + 2").unwrap().implied_unit, Some(Unit::Second));
+        assert!(matches!(run("span + size"), Err(FigureError::Unit { .. })));
+        assert!(matches!(run("sum(span, size)"), Err(FigureError::Unit { .. })));
+        assert!(matches!(run("size * span"), Err(FigureError::Unit { .. })));
+        assert!(matches!(run("size * 8 / span"), Err(FigureError::Unit { .. })));
+        assert_eq!(run("bits_per_s(size, span)").unwrap().value, 524_288.0 * 8.0 / 40.0);
+        assert_eq!(run("n / span").unwrap().implied_unit, Some(Unit::PacketPerSecond));
+    }
+
+    /// A scope of named values with units.
+    struct Units(Vec<(&'static str, f64, Unit)>);
+
+    impl Scope for Units {
+        fn read(&self, path: &Path, _many: bool, span: Range<usize>) -> Result<Vec<Leaf>, FigureError> {
+            let name = path.to_string();
+            self.0
+                .iter()
+                .find(|(n, _, _)| *n == name)
+                .map(|(n, v, u)| {
+                    vec![Leaf {
+                        path: n.to_string(),
+                        value: *v,
+                        unit: *u,
+                        exact: None,
+                        expands_to: Vec::new(),
+                    }]
+                })
+                .ok_or(FigureError::MissingPath { path: name, hint: String::new(), span })
+        }
+    }
+
+    /// The evaluation before units travelled: plain f64 arithmetic on the values as read.
+    fn unitless(expr: &Expr, scope: &Units) -> f64 {
+        match &expr.kind {
+            ExprKind::Number(v) => *v,
+            ExprKind::Path(p) => {
+                scope.0.iter().find(|(n, _, _)| *n == p.to_string()).map_or(f64::NAN, |l| l.1)
+            }
+            ExprKind::Neg(inner) => -unitless(inner, scope),
+            ExprKind::Binary { op, left, right } => {
+                let (a, b) = (unitless(left, scope), unitless(right, scope));
+                match op {
+                    BinaryOp::Add => a + b,
+                    BinaryOp::Sub => a - b,
+                    BinaryOp::Mul => a * b,
+                    BinaryOp::Div => a / b,
+                }
+            }
+            _ => f64::NAN,
+        }
+    }
+
+    use proptest::prelude::*;
+
+    /// An expression whose values all have one unit: sums and differences of them, each
+    /// scaled by plain numbers.
+    fn same_unit_expression() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("a".to_string()),
+            Just("b".to_string()),
+            Just("c".to_string()),
+            (1u32..1000).prop_map(|k| format!("a * {}", if k == 8 { 9 } else { k })),
+            (1u32..1000).prop_map(|k| format!("b / {k}")),
+        ];
+        proptest::collection::vec((leaf, any::<bool>()), 1..6).prop_map(|terms| {
+            let mut out = String::new();
+            for (i, (term, minus)) in terms.into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(if minus { " - " } else { " + " });
+                }
+                out.push('(');
+                out.push_str(&term);
+                out.push(')');
+            }
+            out
+        })
+    }
+
+    proptest! {
+        /// Where units are compatible, carrying them changes no value: the result is the old
+        /// evaluation's, in the unit of its values.
+        #[test]
+        fn unit_carrying_evaluation_agrees_with_the_old_one(
+            text in same_unit_expression(),
+            values in proptest::array::uniform3(-1.0e9f64..1.0e9),
+            unit_index in 0usize..6,
+        ) {
+            let unit = [Unit::Count, Unit::Second, Unit::Byte, Unit::BitPerSecond, Unit::Percent, Unit::PacketPerSecond][unit_index];
+            let scope = Units(vec![("a", values[0], unit), ("b", values[1], unit), ("c", values[2], unit)]);
+            let expr = parse(&text).unwrap();
+            let new = evaluate(&expr, &scope).unwrap();
+            let old = unitless(&expr, &scope);
+            prop_assert!((new.value - old).abs() <= 1e-9 * old.abs().max(1.0), "{}: {} against {}", text, new.value, old);
+            prop_assert_eq!(new.implied_unit.map(Unit::kind), (unit != Unit::Count).then_some(unit.kind()));
+        }
     }
 }

@@ -18,10 +18,14 @@
 //! Functions: `sum mean min max` (any number of arguments; a path with `*`, a list or a map
 //! gives all its numbers), `share(a, b)` = a ÷ b × 100 in %, `busy(before, after)` = CPU
 //! busy in % from two kern.cp_time readings, `bits_per_s(bytes, seconds)` = bytes × 8 ÷
-//! seconds. Values are in base units (bit/s, B, s, %), and so is the result.
+//! seconds. Units travel through every step (`dim`): values are carried in canonical units
+//! (bits, seconds, packets, %) with their dimension and, while they stay integers, exactly;
+//! the result is in the base unit of its kind (bit/s, B, s, %, pps), and values of two
+//! kinds added, compared or aggregated together are a `figure-unit` error.
 //!
 //! This module owns the tree; `parse` turns text into it and `eval` computes it.
 
+mod dim;
 mod eval;
 mod parse;
 

@@ -65,18 +65,45 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         return Err(Mismatch::Value { computed_text: computed_text.clone(), would_pass: computed_text });
     }
     let exponent = stated.precision_exponent(approximate);
-    let computed_decimal = Decimal::from_f64(in_stated);
+    let computed_decimal = exact_in(computed, stated.unit).unwrap_or_else(|| Decimal::from_f64(in_stated));
     let rounded_digits = computed_decimal.digits_at(exponent, computed.round);
     let stated_digits = stated.decimal.digits_at(exponent, Rounding::Down);
     let same_sign = rounded_digits.is_empty() || computed_decimal.negative == stated.decimal.negative;
-    if rounded_digits == stated_digits && same_sign {
+    // Zero states that there was nothing: never a value that merely rounds to nothing
+    // (`0 Gbit/s` for 177 Mbit/s).
+    let zero_for_something = stated.decimal.is_zero() && !computed_decimal.is_zero();
+    if rounded_digits == stated_digits && same_sign && !zero_for_something {
         return Ok(Passed { computed_in_stated_unit: in_stated });
     }
+    let (rounded_digits, exponent) = if zero_for_something && rounded_digits.is_empty() {
+        // Fine enough to show three significant digits.
+        let leading = computed_decimal.exponent + computed_decimal.digits.len() as i32 - 1;
+        let finer = (leading - 2).min(exponent);
+        (computed_decimal.digits_at(finer, computed.round), finer)
+    } else {
+        (rounded_digits, exponent)
+    };
     let rounded = Decimal::new(computed_decimal.negative, &rounded_digits, exponent);
     Err(Mismatch::Value {
         computed_text: plain_text(computed.value, stated.unit),
         would_pass: write_like(&rounded, stated, None),
     })
+}
+
+/// The computed value exactly, in `unit`, when it is an integer and `unit`'s factor a power
+/// of ten (bit/s…Gbit/s, B…GB, s…ns, counts): no binary rounding on the way.
+fn exact_in(computed: &Computed, unit: Unit) -> Option<Decimal> {
+    let exact = computed.exact?;
+    let factor = unit.factor();
+    let exponent = if factor >= 1.0 {
+        let e = factor.log10().round() as i32;
+        (10f64.powi(e) == factor).then_some(-e)?
+    } else {
+        let e = (1.0 / factor).log10().round() as i32;
+        (10f64.powi(-e) == factor).then_some(e)?
+    };
+    let digits = exact.unsigned_abs().to_string();
+    Some(Decimal::new(exact < 0, if exact == 0 { "" } else { &digits }, exponent).trimmed())
 }
 
 /// Writes `value` (in base units) in the style of `like`, replacing its number inside
@@ -93,6 +120,22 @@ pub fn format_like(value: f64, like: &Stated, original_text: &str) -> String {
 /// Writes `rounded` with the separators, digits and scale of `like`; into `original` at the
 /// number's place when given, else just the number with its scale word and unit.
 fn write_like(rounded: &Decimal, like: &Stated, original: Option<&str>) -> String {
+    if like.style.compound
+        && let Some(number) = compound_text(rounded, like.style.full_width)
+    {
+        return match original {
+            Some(text) if text.get(like.whole_range.clone()).is_some() => {
+                let unit_text = &text[like.scale_end..like.whole_range.end];
+                format!(
+                    "{}{number}{unit_text}{}",
+                    &text[..like.whole_range.start],
+                    &text[like.whole_range.end..]
+                )
+            }
+            _ if like.unit != Unit::Count => format!("{number} {}", like.unit.symbol()),
+            _ => number,
+        };
+    }
     // The literal is the value divided by the scale word.
     let literal_exponent = rounded.exponent - like.style.scale_exponent;
     let decimals = like.style.decimals.max(usize::try_from(-literal_exponent).unwrap_or(0));
@@ -161,11 +204,68 @@ fn write_like(rounded: &Decimal, like: &Stated, original: Option<&str>) -> Strin
     }
 }
 
+/// An integer written as a Japanese compound number (`8億1400万`), or None when it has a
+/// fraction or is too large for 兆.
+fn compound_text(rounded: &Decimal, full_width: bool) -> Option<String> {
+    if rounded.exponent < 0 || rounded.digits.len() as i32 + rounded.exponent > 16 {
+        return None;
+    }
+    let all = format!("{}{}", rounded.digits, "0".repeat(rounded.exponent as usize));
+    let value: u64 = if all.is_empty() { 0 } else { all.parse().ok()? };
+    let mut out = String::new();
+    if rounded.negative {
+        out.push('-');
+    }
+    let mut rest = value;
+    for (word, power) in [("兆", 1_000_000_000_000u64), ("億", 100_000_000), ("万", 10_000)] {
+        let part = rest / power;
+        rest %= power;
+        if part > 0 {
+            out.push_str(&part.to_string());
+            out.push_str(word);
+        }
+    }
+    if rest > 0 || value == 0 {
+        out.push_str(&rest.to_string());
+    }
+    if full_width {
+        out = out
+            .chars()
+            .map(|c| match c {
+                '0'..='9' => char::from_u32('０' as u32 + (c as u32 - '0' as u32)).unwrap_or(c),
+                _ => c,
+            })
+            .collect();
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::figures::number::parse_stated;
     use crate::figures::number::testing::{computed, passes};
+
+    #[test]
+    fn zero_is_never_stated_for_something() {
+        let stated = parse_stated("0 Gbit/s").unwrap();
+        let error = check(&stated, &computed(177e6, Unit::BitPerSecond), false).unwrap_err();
+        assert_eq!(error.would_pass(), "0.177 Gbit/s");
+        assert!(passes("0 Gbit/s", 0.0, Unit::BitPerSecond));
+        assert!(!passes("0", 1e-9, Unit::Count));
+    }
+
+    #[test]
+    fn japanese_compound_numbers_are_read_and_written_back_alike() {
+        let stated = parse_stated("8億1400万 bit/s").unwrap();
+        assert_eq!(stated.value, 814_000_000.0);
+        assert_eq!(stated.precision, 10_000.0);
+        assert!(passes("8億1400万 bit/s", 814_003_000.0, Unit::BitPerSecond));
+        let error = check(&stated, &computed(814_523_000.0, Unit::BitPerSecond), false).unwrap_err();
+        assert_eq!(error.would_pass(), "8億1452万 bit/s");
+        assert!(passes("3万5千", 35_000.0, Unit::Count));
+        assert!(passes("1億", 100_000_000.0, Unit::Count));
+    }
 
     #[test]
     fn units_convert_to_the_stated_one() {
@@ -282,7 +382,9 @@ mod properties {
             let back = parse_stated(&written).unwrap();
             prop_assert_eq!(back.unit, unit);
             prop_assert!((back.value - value).abs() <= like.precision / 2.0 * (1.0 + 1e-9) + value.abs() * 1e-14, "{} → {} ({})", value, written, back.value);
-            let figure = Computed { name: "p".into(), value: base, unit, formula: String::new(), inputs: Vec::new(), round: Rounding::HalfAwayFromZero, withdrawn: Vec::new() };
+            // Zero is stated only for nothing: a value that rounds to it does not pass.
+            prop_assume!(!back.decimal.is_zero());
+            let figure = Computed { name: "p".into(), value: base, unit, exact: None, formula: String::new(), inputs: Vec::new(), round: Rounding::HalfAwayFromZero, withdrawn: Vec::new() };
             prop_assert!(check(&back, &figure, false).is_ok(), "{} written {}", value, written);
         }
     }

@@ -26,8 +26,11 @@ pub struct Style {
     pub full_width: bool,
     pub thousands_separator: bool,
     pub decimals: usize,
-    /// The power of ten of the scale word, 0 without one.
+    /// The power of ten of the scale word, 0 without one (of the last one in a Japanese
+    /// compound number).
     pub scale_exponent: i32,
+    /// A Japanese compound number (`8億1400万`): written back in the same form.
+    pub compound: bool,
 }
 
 /// A number as lexed from text, before deciding whether it is a figure.
@@ -35,6 +38,8 @@ pub struct Style {
 pub(super) struct Lexed {
     pub(super) start: usize,
     pub(super) digits_end: usize,
+    /// After the scale word (or words), before the unit.
+    pub(super) scale_end: usize,
     pub(super) end: usize,
     pub(super) decimal: Decimal,
     pub(super) style: Style,
@@ -44,7 +49,7 @@ pub(super) struct Lexed {
     pub(super) glued: bool,
 }
 
-pub(super) fn digit_value(c: char) -> Option<u8> {
+pub(crate) fn digit_value(c: char) -> Option<u8> {
     match c {
         '0'..='9' => Some(c as u8 - b'0'),
         '０'..='９' => Some((c as u32 - '０' as u32) as u8),
@@ -132,14 +137,27 @@ fn lex_number(text: &str, start: usize) -> Lexed {
     let mut scale_exponent = 0;
     let mut has_scale = false;
     let mut unit = Unit::Count;
+    let mut compound = false;
+    let mut scale_end = end;
     if !glued {
-        let (scale, scale_end) = match_scale(text, end);
+        let (scale, found_end) = match_scale(text, end);
         if let Some(exponent) = scale {
             has_scale = true;
             scale_exponent = exponent;
             decimal.exponent += exponent;
-            end = scale_end;
+            end = found_end;
+            // 8億1400万: digits right after a Japanese scale word, then a smaller one.
+            while decimal.exponent >= 4 && decimals == 0 {
+                let Some((part, part_exponent, part_end)) = compound_part(text, end, scale_exponent) else {
+                    break;
+                };
+                decimal = decimal.plus(&part);
+                scale_exponent = part_exponent;
+                end = part_end;
+                compound = true;
+            }
         }
+        scale_end = end;
         if let Some((found, unit_end)) = match_unit(text, end) {
             unit = found;
             end = unit_end;
@@ -148,13 +166,38 @@ fn lex_number(text: &str, start: usize) -> Lexed {
     Lexed {
         start,
         digits_end,
+        scale_end,
         end,
         decimal,
-        style: Style { full_width, thousands_separator, decimals, scale_exponent },
+        style: Style { full_width, thousands_separator, decimals, scale_exponent, compound },
         unit,
         has_scale,
         glued,
     }
+}
+
+/// The next part of a Japanese compound number at `at`: digits glued to a scale word
+/// smaller than `below` (`1400万` after `8億`), as a decimal with the scale applied.
+fn compound_part(text: &str, at: usize, below: i32) -> Option<(Decimal, i32, usize)> {
+    let rest = &text[at..];
+    let mut digits = String::new();
+    let mut i = 0;
+    for c in rest.chars() {
+        match digit_value(c) {
+            Some(d) => {
+                digits.push((b'0' + d) as char);
+                i += c.len_utf8();
+            }
+            None => break,
+        }
+    }
+    if digits.is_empty() {
+        return None;
+    }
+    let after = &rest[i..];
+    let (word, exponent) =
+        SCALE_WORDS.iter().find(|(w, e)| !w.is_ascii() && *e < below && after.starts_with(w))?;
+    Some((Decimal::new(false, &digits, *exponent), *exponent, at + i + word.len()))
 }
 
 /// Skips spaces after `at`, returning the new offset and whether any were skipped.

@@ -19,7 +19,13 @@
 //!   name or an ordinal, not a figure.
 //! - `KB` is read as 1,000 bytes like `kB` (a capitalisation slip, and `MB`/`GB` are
 //!   decimal too); iperf's `KBytes`/`MBytes`/`GBytes` are binary, as iperf prints them.
-//! - Words like "bytes" or "seconds" are counts, not units: the grammar names symbols only.
+//! - A tag is read whole or not at all ([`parse_stated`] gives `NumberError::Unread` for
+//!   an exponent, hex, a letter or superscript stuck to the number, a decimal comma, a
+//!   second number hidden in punctuation, or a unit-like word it does not know).
+//! - Spelled-out time units ("30 seconds") and "frames/packets a second" are units; other
+//!   words ("bytes", "frames") are counts. B/s rates are bit rates at 8 bits a byte; `×`
+//!   and `倍` mark a ratio, a count.
+//! - Zero is stated only for nothing: `0 Gbit/s` does not pass for 177 Mbit/s.
 //! - Figure-like scanning skips version numbers (two or more dots: 1.4.85), numbers glued
 //!   to letters (v0.1.0, d29c84f3, 1.41a, Port8) and bare counts under 100; a decimal with
 //!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals.

@@ -6,8 +6,8 @@
 
 use std::ops::Range;
 
+use super::UnitKind;
 use super::lex::{digit_value, is_word_char, lex_all};
-use super::{Unit, UnitKind};
 
 /// A figure-like number found in running text.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,8 +51,11 @@ pub(crate) fn scan_figure_like(text: &str) -> Vec<FigureLike> {
             continue;
         }
         let value = lexed.decimal.to_f64();
-        let counts =
-            lexed.unit != Unit::Count || lexed.style.decimals > 0 || lexed.has_scale || value.abs() >= 100.0;
+        // A ratio ("2×", 「2 倍」) counts as a count does.
+        let counts = lexed.unit.kind() != UnitKind::Count
+            || lexed.style.decimals > 0
+            || lexed.has_scale
+            || value.abs() >= 100.0;
         if counts {
             found.push(FigureLike {
                 range: lexed.start..lexed.end,

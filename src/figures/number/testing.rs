@@ -8,6 +8,7 @@ pub(super) fn computed(value: f64, unit: Unit) -> Computed {
         name: "x".into(),
         value,
         unit,
+        exact: None,
         formula: "x".into(),
         inputs: Vec::new(),
         round: Rounding::HalfAwayFromZero,

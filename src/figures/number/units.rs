@@ -56,17 +56,27 @@ pub enum Unit {
     Millisecond,
     Microsecond,
     Nanosecond,
+    /// Bytes a second: a bit rate (a byte is 8 bits), stated as B/s … GB/s, KiB/s ….
+    BytePerSecond,
+    KilobytePerSecond,
+    MegabytePerSecond,
+    GigabytePerSecond,
+    KibibytePerSecond,
+    MebibytePerSecond,
+    GibibytePerSecond,
+    /// A ratio written with `×` or `倍`: a count.
+    Times,
 }
 
 impl Unit {
     pub fn kind(self) -> UnitKind {
         use Unit::*;
         match self {
-            Count => UnitKind::Count,
+            Count | Times => UnitKind::Count,
             Percent => UnitKind::Percent,
-            BitPerSecond | KilobitPerSecond | MegabitPerSecond | GigabitPerSecond | TerabitPerSecond => {
-                UnitKind::BitRate
-            }
+            BitPerSecond | KilobitPerSecond | MegabitPerSecond | GigabitPerSecond | TerabitPerSecond
+            | BytePerSecond | KilobytePerSecond | MegabytePerSecond | GigabytePerSecond
+            | KibibytePerSecond | MebibytePerSecond | GibibytePerSecond => UnitKind::BitRate,
             PacketPerSecond | KilopacketPerSecond | MegapacketPerSecond => UnitKind::PacketRate,
             Byte | Kilobyte | Megabyte | Gigabyte | Terabyte | Kibibyte | Mebibyte | Gibibyte | Tebibyte => {
                 UnitKind::Bytes
@@ -79,7 +89,14 @@ impl Unit {
     pub fn factor(self) -> f64 {
         use Unit::*;
         match self {
-            Count | Percent | BitPerSecond | PacketPerSecond | Byte | Second => 1.0,
+            Count | Times | Percent | BitPerSecond | PacketPerSecond | Byte | Second => 1.0,
+            BytePerSecond => 8.0,
+            KilobytePerSecond => 8e3,
+            MegabytePerSecond => 8e6,
+            GigabytePerSecond => 8e9,
+            KibibytePerSecond => 8.0 * 1024.0,
+            MebibytePerSecond => 8.0 * 1_048_576.0,
+            GibibytePerSecond => 8.0 * 1_073_741_824.0,
             KilobitPerSecond | KilopacketPerSecond | Kilobyte => 1e3,
             MegabitPerSecond | MegapacketPerSecond | Megabyte => 1e6,
             GigabitPerSecond | Gigabyte => 1e9,
@@ -121,6 +138,14 @@ impl Unit {
             Millisecond => "ms",
             Microsecond => "µs",
             Nanosecond => "ns",
+            BytePerSecond => "B/s",
+            KilobytePerSecond => "kB/s",
+            MegabytePerSecond => "MB/s",
+            GigabytePerSecond => "GB/s",
+            KibibytePerSecond => "KiB/s",
+            MebibytePerSecond => "MiB/s",
+            GibibytePerSecond => "GiB/s",
+            Times => "×",
         }
     }
 }
@@ -190,6 +215,42 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("us", Unit::Microsecond),
     ("マイクロ秒", Unit::Microsecond),
     ("ns", Unit::Nanosecond),
+    // Time units spelled out, as prose writes them ("30 seconds", 「30 秒間」).
+    ("second", Unit::Second),
+    ("seconds", Unit::Second),
+    ("millisecond", Unit::Millisecond),
+    ("milliseconds", Unit::Millisecond),
+    ("microsecond", Unit::Microsecond),
+    ("microseconds", Unit::Microsecond),
+    ("nanosecond", Unit::Nanosecond),
+    ("nanoseconds", Unit::Nanosecond),
+    // Bytes a second: a bit rate at 8 bits a byte.
+    ("B/s", Unit::BytePerSecond),
+    ("Bytes/s", Unit::BytePerSecond),
+    ("bytes/s", Unit::BytePerSecond),
+    ("kB/s", Unit::KilobytePerSecond),
+    ("KB/s", Unit::KilobytePerSecond),
+    ("MB/s", Unit::MegabytePerSecond),
+    ("GB/s", Unit::GigabytePerSecond),
+    ("KiB/s", Unit::KibibytePerSecond),
+    ("MiB/s", Unit::MebibytePerSecond),
+    ("GiB/s", Unit::GibibytePerSecond),
+    ("KBytes/sec", Unit::KibibytePerSecond),
+    ("MBytes/sec", Unit::MebibytePerSecond),
+    ("GBytes/sec", Unit::GibibytePerSecond),
+    // Frames or packets a second: a packet rate.
+    ("frames/s", Unit::PacketPerSecond),
+    ("packets/s", Unit::PacketPerSecond),
+    ("frames a second", Unit::PacketPerSecond),
+    ("packets a second", Unit::PacketPerSecond),
+    ("frames per second", Unit::PacketPerSecond),
+    ("packets per second", Unit::PacketPerSecond),
+    ("fps", Unit::PacketPerSecond),
+    ("フレーム/秒", Unit::PacketPerSecond),
+    ("パケット/秒", Unit::PacketPerSecond),
+    // A ratio: "1.4×", 「1.4 倍」.
+    ("×", Unit::Times),
+    ("倍", Unit::Times),
 ];
 
 /// The unit named by `text` exactly (surrounding spaces allowed), as in `unit:` of
@@ -248,8 +309,12 @@ mod tests {
         }
         // Words are counts, and a unit glued to letters is not a unit.
         assert_eq!(parse_stated("9,090 responses").unwrap().unit, Unit::Count);
-        assert_eq!(parse_stated("5 seconds").unwrap().unit, Unit::Count);
-        assert_eq!(parse_stated("5 Msomething").unwrap().unit, Unit::Count);
+        assert_eq!(parse_stated("5 seconds").unwrap().unit, Unit::Second);
+        assert_eq!(parse_stated("5 frames").unwrap().unit, Unit::Count);
+        assert_eq!(parse_stated("5 frames a second").unwrap().unit, Unit::PacketPerSecond);
+        assert_eq!(parse_stated("5 MB/s").unwrap().unit.factor(), 8e6);
+        assert_eq!(parse_stated("1.4×").unwrap().unit.kind(), UnitKind::Count);
+        assert!(parse_stated("5 Msomething").is_ok_and(|s| s.unit == Unit::Count));
         assert_eq!(parse_unit("furlongs"), None);
     }
 }

@@ -24,12 +24,19 @@ pub enum Field {
 pub struct NumberField {
     pub value: f64,
     pub unit: Unit,
+    /// The value exactly, in base units, when it is an integer (of up to 38 digits).
+    pub exact: Option<i128>,
     pub withdrawn: Vec<Withdrawal>,
+}
+
+/// `value` as an integer, when it is one that an f64 holds exactly.
+pub(super) fn exact_integer(value: f64) -> Option<i128> {
+    (value.fract() == 0.0 && value.abs() <= 9_007_199_254_740_992.0).then_some(value as i128)
 }
 
 impl Field {
     pub(super) fn number(value: f64, unit: Unit) -> Field {
-        Field::Number(NumberField { value, unit, withdrawn: Vec::new() })
+        Field::Number(NumberField { value, unit, exact: exact_integer(value), withdrawn: Vec::new() })
     }
 
     pub(super) fn what(&self) -> &'static str {
@@ -60,9 +67,40 @@ impl Field {
 }
 
 impl Loader<'_> {
+    /// The exact integer a number node, or a quantity text, holds in base units: read from
+    /// the file's text, so that 19 digits stay 19 digits.
+    pub(super) fn exact(&self, node: &Node) -> Option<i128> {
+        let text = match &node.kind {
+            NodeKind::Number(_) => self.source.get(node.span.clone())?.trim().to_string(),
+            NodeKind::Str(text) => text.trim().to_string(),
+            _ => return None,
+        };
+        if let Ok(n) = text.replace('_', "").parse::<i128>() {
+            return Some(n);
+        }
+        let stated = number::parse_stated(&text).ok()?;
+        let factor = stated.unit.factor();
+        if stated.decimal.exponent < 0 || factor.fract() != 0.0 || stated.decimal.digits.len() > 30 {
+            return None;
+        }
+        let digits: i128 = if stated.decimal.is_zero() { 0 } else { stated.decimal.digits.parse().ok()? };
+        let value = digits
+            .checked_mul(10i128.checked_pow(stated.decimal.exponent as u32)?)?
+            .checked_mul(factor as i128)?;
+        Some(if stated.decimal.negative { -value } else { value })
+    }
+
     /// A number, or a text of one number and a unit ("1 Gbit/s"), in base units.
     pub(super) fn quantity(&mut self, node: &Node, what: &str) -> Option<(f64, Unit)> {
         match &node.kind {
+            NodeKind::Number(n) if !n.is_finite() => {
+                self.error(
+                    "runs-type",
+                    node.span.clone(),
+                    format!("{what} must be a finite number, not `{n}`"),
+                );
+                None
+            }
             NodeKind::Number(n) => Some((*n, Unit::Count)),
             NodeKind::Str(text) => match quantity_text(text) {
                 Some(q) => Some(q),
@@ -135,9 +173,24 @@ impl Loader<'_> {
 
     pub(super) fn field(&mut self, node: &Node) -> Option<Field> {
         match &node.kind {
-            NodeKind::Number(n) => Some(Field::number(*n, Unit::Count)),
+            NodeKind::Number(n) if !n.is_finite() => {
+                self.error(
+                    "runs-type",
+                    node.span.clone(),
+                    "not a number or an infinity: a measurement is a finite number; mark the run `failed: why` if it gave none",
+                );
+                None
+            }
+            NodeKind::Number(n) => Some(Field::Number(NumberField {
+                value: *n,
+                unit: Unit::Count,
+                exact: self.exact(node),
+                withdrawn: Vec::new(),
+            })),
             NodeKind::Str(text) => Some(match quantity_text(text) {
-                Some((value, unit)) => Field::number(value, unit),
+                Some((value, unit)) => {
+                    Field::Number(NumberField { value, unit, exact: self.exact(node), withdrawn: Vec::new() })
+                }
                 None => Field::Text(text.clone()),
             }),
             NodeKind::Seq(items) => Some(Field::List(items.iter().filter_map(|i| self.field(i)).collect())),
@@ -163,10 +216,14 @@ impl Loader<'_> {
     /// `{value: 9090, withdrawn: [...]}`.
     fn withdrawable(&mut self, node: &Node, entries: &[(Node, Node)]) -> Option<Field> {
         let mut number = None;
+        let mut exact = None;
         let mut withdrawn = Vec::new();
         for (key, value) in entries {
             match key.key_text().as_str() {
-                "value" => number = self.quantity(value, "`value`"),
+                "value" => {
+                    number = self.quantity(value, "`value`");
+                    exact = self.exact(value);
+                }
                 "withdrawn" => withdrawn = self.load_withdrawals(value),
                 other => self.error(
                     "runs-unknown-key",
@@ -176,7 +233,7 @@ impl Loader<'_> {
             }
         }
         match number {
-            Some((value, unit)) => Some(Field::Number(NumberField { value, unit, withdrawn })),
+            Some((value, unit)) => Some(Field::Number(NumberField { value, unit, exact, withdrawn })),
             None => {
                 self.error(
                     "runs-withdrawn",

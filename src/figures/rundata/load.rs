@@ -166,8 +166,9 @@ impl Loader<'_> {
             let Some(name) = self.name(key, "constant", false) else {
                 continue;
             };
-            if let Some((value, unit)) = self.quantity(value, "a constant") {
-                constants.push((name, NumberField { value, unit, withdrawn: Vec::new() }));
+            if let Some((number, unit)) = self.quantity(value, "a constant") {
+                let exact = self.exact(value);
+                constants.push((name, NumberField { value: number, unit, exact, withdrawn: Vec::new() }));
             }
         }
         constants

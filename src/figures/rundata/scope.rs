@@ -85,7 +85,10 @@ impl<'a> EvalScope<'a> {
             .into_iter()
             .filter(|(path, value)| seen.insert((path.clone(), value.to_bits())))
             .collect();
-        let done = (expr::Evaluation { value: evaluation.value, implied_unit: unit, inputs }, implied);
+        let done = (
+            expr::Evaluation { value: evaluation.value, implied_unit: unit, exact: evaluation.exact, inputs },
+            implied,
+        );
         self.done.borrow_mut().insert(figure.name.clone(), done.clone());
         Ok(done)
     }
@@ -99,7 +102,9 @@ impl<'a> EvalScope<'a> {
         let (field, shown) = self.field_at(path, span.clone())?;
         match field {
             Field::Number(n) => Ok(n),
-            other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
+            other => {
+                Err(FigureError::NotANumber { path: shown, what: other.what(), hint: keys_of(other), span })
+            }
         }
     }
 
@@ -116,44 +121,90 @@ impl<'a> EvalScope<'a> {
         match names.as_slice() {
             ["runs", run_name, rest @ ..] => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
+                    return Err(FigureError::UnknownName {
+                        name: format!("runs.{run_name}"),
+                        hint: crate::figures::did_you_mean(
+                            run_name,
+                            self.data.runs.iter().map(|r| r.name.as_str()),
+                        ),
+                        span,
+                    });
                 };
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 let mut field = &run.fields;
                 for (i, key) in rest.iter().enumerate() {
+                    let parent = field;
                     field = field.child(key).ok_or_else(|| FigureError::MissingPath {
                         path: format!("runs.{run_name}.{}", rest[..=i].join(".")),
+                        hint: keys_of(parent),
                         span: span.clone(),
                     })?;
                 }
                 if rest.is_empty() {
-                    return Err(FigureError::NotANumber { path: path.to_string(), what: "a run", span });
+                    return Err(FigureError::NotANumber {
+                        path: path.to_string(),
+                        what: "a run",
+                        hint: keys_of(&run.fields),
+                        span,
+                    });
                 }
                 Ok((field, path.to_string()))
             }
-            ["runs"] => Err(FigureError::NotANumber { path: "runs".to_string(), what: "all the runs", span }),
+            ["runs"] => Err(FigureError::NotANumber {
+                path: "runs".to_string(),
+                what: "all the runs",
+                hint: String::new(),
+                span,
+            }),
             [single, rest @ ..] => {
                 if self.data.vendor(single).is_some() {
                     return Err(FigureError::VendorInExpression { name: single.to_string(), span });
                 }
                 let known = self.data.constant(single).is_some() || self.data.figure_def(single).is_some();
                 if known && !rest.is_empty() {
-                    return Err(FigureError::MissingPath { path: path.to_string(), span });
+                    return Err(FigureError::MissingPath {
+                        path: path.to_string(),
+                        hint: format!("; `{single}` is a number"),
+                        span,
+                    });
                 }
                 // A lone constant or figure is read through `read`, never here.
-                Err(FigureError::UnknownName { name: single.to_string(), span })
+                Err(FigureError::UnknownName { name: single.to_string(), hint: self.suggest(single), span })
             }
-            [] => Err(FigureError::UnknownName { name: String::new(), span }),
+            [] => Err(FigureError::UnknownName { name: String::new(), hint: String::new(), span }),
         }
+    }
+}
+
+/// "; it has `a`, `b`" for a map or list, for a path that stopped there or went wrong in it.
+fn keys_of(field: &Field) -> String {
+    let keys: Vec<String> = field.children().into_iter().map(|(k, _)| k).collect();
+    crate::figures::keys_hint(&keys)
+}
+
+impl EvalScope<'_> {
+    /// "; did you mean …?" for an unknown single name: the constants, figures and vendor's
+    /// figures of the run data.
+    fn suggest(&self, name: &str) -> String {
+        let names = self
+            .data
+            .constants
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .chain(self.data.figures.iter().map(|f| f.name.as_str()))
+            .chain(self.data.vendor.iter().map(|(n, _)| n.as_str()));
+        crate::figures::did_you_mean(name, names)
     }
 }
 
 /// Every number under `field`, with its path.
 fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
     match field {
-        Field::Number(n) => out.push(Leaf { path, value: n.value, unit: n.unit, expands_to: Vec::new() }),
+        Field::Number(n) => {
+            out.push(Leaf { path, value: n.value, unit: n.unit, exact: n.exact, expands_to: Vec::new() })
+        }
         Field::Text(_) => {}
         Field::List(_) | Field::Map(_) => {
             for (key, child) in field.children() {
@@ -188,6 +239,7 @@ impl Scope for EvalScope<'_> {
                     path: single.clone(),
                     value: constant.value,
                     unit: constant.unit,
+                    exact: constant.exact,
                     expands_to: Vec::new(),
                 }]);
             }
@@ -204,6 +256,7 @@ impl Scope for EvalScope<'_> {
                     path: single.clone(),
                     value: evaluation.value,
                     unit: figure.unit.or(unit).unwrap_or(Unit::Count),
+                    exact: evaluation.exact,
                     expands_to: evaluation.inputs,
                 }]);
             }
@@ -211,15 +264,24 @@ impl Scope for EvalScope<'_> {
         if !path.has_star() {
             let (field, shown) = self.field_at(path, span.clone())?;
             return match field {
-                Field::Number(n) => {
-                    Ok(vec![Leaf { path: shown, value: n.value, unit: n.unit, expands_to: Vec::new() }])
-                }
+                Field::Number(n) => Ok(vec![Leaf {
+                    path: shown,
+                    value: n.value,
+                    unit: n.unit,
+                    exact: n.exact,
+                    expands_to: Vec::new(),
+                }]),
                 Field::List(_) | Field::Map(_) if many => {
                     let mut out = Vec::new();
                     leaves_under(field, shown, &mut out);
                     Ok(out)
                 }
-                other => Err(FigureError::NotANumber { path: shown, what: other.what(), span }),
+                other => Err(FigureError::NotANumber {
+                    path: shown,
+                    what: other.what(),
+                    hint: keys_of(other),
+                    span,
+                }),
             };
         }
         // A path with `*`: over runs, or inside one run's fields.
@@ -232,7 +294,14 @@ impl Scope for EvalScope<'_> {
             }
             [Segment::Name(runs), Segment::Name(run_name), rest @ ..] if runs == "runs" => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName { name: format!("runs.{run_name}"), span });
+                    return Err(FigureError::UnknownName {
+                        name: format!("runs.{run_name}"),
+                        hint: crate::figures::did_you_mean(
+                            run_name,
+                            self.data.runs.iter().map(|r| r.name.as_str()),
+                        ),
+                        span,
+                    });
                 };
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
@@ -240,11 +309,11 @@ impl Scope for EvalScope<'_> {
                 follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached);
             }
             _ => {
-                return Err(FigureError::MissingPath { path: path.to_string(), span });
+                return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
             }
         }
         if reached.is_empty() {
-            return Err(FigureError::MissingPath { path: path.to_string(), span });
+            return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
         }
         let mut out = Vec::new();
         for (shown, field) in reached {

@@ -186,7 +186,8 @@ fn resolve_memo<'m>(name: &str, sources: &FigureSources, resolved: &'m mut Memo)
 }
 
 fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
-    let unknown = || FigureError::UnknownName { name: name.to_string(), span: 0..name.len() };
+    let unknown =
+        || FigureError::UnknownName { name: name.to_string(), hint: String::new(), span: 0..name.len() };
     let family = match name.strip_suffix(".completion") {
         Some(path) => path.strip_prefix(crate::content::FAMILY_FOLDER).and_then(|p| p.strip_prefix('/')),
         None if name == "completion" => sources.family,
@@ -258,7 +259,15 @@ fn check_figure(
             }
         }
         Err(error) => {
-            problems.push(error_at(page, "figure-unreadable", claim.live_range.clone(), error.to_string()))
+            // The part it could not read, when the tag's text stands in the file as written.
+            let live = &claim.live_range;
+            let part = error.range();
+            let range = if page.text.get(live.clone()) == Some(claim.live.as_str()) {
+                live.start + part.start..live.start + part.end.max(part.start + 1)
+            } else {
+                live.clone()
+            };
+            problems.push(error_at(page, "figure-unreadable", range, error.to_string()))
         }
     }
     let view = ClaimView { corrections: check_struck(page, claim, computed, corrections, problems), ..view };

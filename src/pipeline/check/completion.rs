@@ -98,6 +98,7 @@ pub(crate) fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
         name: format!("{}.completion", crate::content::family_key(family)),
         value: weighted / total_weight,
         unit: Unit::Percent,
+        exact: None,
         formula: format!("Σ(done × weight) ÷ {total_weight} = {weighted} ÷ {total_weight}"),
         inputs,
         round: Rounding::HalfAwayFromZero,

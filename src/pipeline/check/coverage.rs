@@ -16,6 +16,8 @@ pub struct Coverage {
     pub page: String,
     pub tagged: usize,
     pub figure_like: usize,
+    /// Each untagged figure-like number, at its place (severity note, `figure-untagged`).
+    pub untagged: Vec<Diagnostic>,
 }
 
 impl Coverage {
@@ -39,8 +41,27 @@ pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagno
         .zip(work)
         .filter(|(page, _)| page.front.kind == Kind::Measurement)
         .map(|(page, work)| {
-            let (tagged, figure_like) = counts(&work.numbers(page));
-            Coverage { page: display_path(&page.source), tagged, figure_like }
+            let numbers = work.numbers(page);
+            let (tagged, figure_like) = counts(&numbers);
+            let untagged = numbers
+                .untagged
+                .iter()
+                .filter(|(v, _)| !matches!(v, FigureValue::Date(_)))
+                .map(|(_, range)| {
+                    let text = page.text.get(range.clone()).unwrap_or("");
+                    let mut d = Diagnostic::at(
+                        "figure-untagged",
+                        &page.source,
+                        &page.text,
+                        range.clone(),
+                        format!("`{text}` is a figure-like number without a tag"),
+                    )
+                    .note(format!("tag it with the figure it states: [{text}]{{=NAME}}"));
+                    d.severity = crate::diagnostics::Severity::Note;
+                    d
+                })
+                .collect();
+            Coverage { page: display_path(&page.source), tagged, figure_like, untagged }
         })
         .collect();
     let mut lines = Vec::new();
@@ -50,10 +71,13 @@ pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagno
         if let Some(minimum) = minimum
             && line.share() < minimum
         {
-            problems.push(
-                Diagnostic::file("figure-coverage", page, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
-                    .note("tag the figures the run data gives; `tally check` lists the untagged ones with --format json"),
-            );
+            let mut d = Diagnostic::file("figure-coverage", page, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
+                .note("tag the figures the run data gives; untagged:");
+            for untagged in &line.untagged {
+                let text = untagged.message.split('`').nth(1).unwrap_or("");
+                d = d.note(format!("{}: `{text}`", untagged.location()));
+            }
+            problems.push(d);
         }
         lines.push(line);
     }

@@ -18,6 +18,7 @@ use crate::figures::number::FigureValue;
 use crate::markdown::{self, Scan};
 
 pub(crate) use links::ResolvedLinks;
+pub(crate) use untagged::is_model_name;
 
 /// A page after the resolve stage.
 pub(crate) struct PageWork {
@@ -48,6 +49,17 @@ pub(crate) fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWo
             (scan, untagged)
         })
         .collect();
+    for (page, (scan, _)) in site.content.pages.iter().zip(&scans) {
+        for (range, message) in &scan.malformed {
+            problems.push(Diagnostic::at(
+                "figure-tag",
+                &page.source,
+                &page.text,
+                range.clone(),
+                message.clone(),
+            ));
+        }
+    }
     let anchors: links::Anchors = site
         .content
         .pages

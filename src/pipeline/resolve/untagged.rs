@@ -27,7 +27,7 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
 
 /// "XGS 3300", "E302", "Port8": a bare count right after a capitalised product word names a
 /// model or a port, not a measured figure.
-fn is_model_name(before: &str, value: &FigureValue) -> bool {
+pub(crate) fn is_model_name(before: &str, value: &FigureValue) -> bool {
     let FigureValue::Number { kind: UnitKind::Count, .. } = value else {
         return false;
     };

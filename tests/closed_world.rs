@@ -1,0 +1,306 @@
+//! Issue 12, a closed world: whatever tally cannot read fully is an error at its place,
+//! never a pass. Each case here passed `tally check` before.
+
+mod common;
+
+use common::{Site, check_json, place};
+use serde_json::Value;
+
+const PAGE: &str = "content/measurements/m/index.md";
+const RUNS: &str = "content/measurements/m/runs.yaml";
+
+const RUNS_YAML: &str = "build: {driver: npuep.ko d29c84f3}
+constants: {four: 4, one: 1, zero: 0, ten: 10, span: 40 s, size: 524288 B, big: 1234567890123456789}
+runs:
+  t1:
+    received: {bytes: 1000 B, seconds: 10 s, rate: 800 bit/s}
+    frames: 120
+figures:
+  slow: {is: \"177000000\", unit: bit/s}
+  byte_rate: {is: \"size / span\", unit: Mbit/s}
+  big_sum: {is: \"big + one\"}
+";
+
+/// A measurement page whose prose is `prose`.
+fn page(prose: &str) -> String {
+    format!(
+        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: One run.\n---\n\n{prose}\n\n## How it was taken\n\nBy hand.\n\n## Not measured\n\nLatency.\n"
+    )
+}
+
+fn site(prose: &str) -> Site {
+    let site = Site::new();
+    site.file(RUNS, RUNS_YAML);
+    site.file(PAGE, page(prose));
+    site
+}
+
+/// The errors of `check` on a page stating `prose`; the run must fail.
+#[track_caller]
+fn errors(prose: &str) -> (Site, Vec<Value>) {
+    let site = site(prose);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "`{prose}` passed: {run:#?}");
+    (site, errors)
+}
+
+/// The one error of `prose` has `code` and stands at `needle` of the page.
+#[track_caller]
+fn one_error_at(prose: &str, code: &str, needle: &str) -> Value {
+    let (site, errors) = errors(prose);
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == code).collect();
+    assert_eq!(ours.len(), 1, "`{prose}`: {errors:#?}");
+    let (line, col) = place(&site, PAGE, needle);
+    assert_eq!(ours[0]["path"], PAGE, "{:#}", ours[0]);
+    assert_eq!((ours[0]["line"].as_u64(), ours[0]["col"].as_u64()), (Some(line), Some(col)), "{:#}", ours[0]);
+    ours[0].clone()
+}
+
+#[test]
+fn the_fixture_passes() {
+    site("The ratio is [4]{=four}, the span [40 s]{=span}, the rate [0.104858 Mbit/s]{=byte_rate}.")
+        .check()
+        .expect_success();
+}
+
+#[test]
+fn a_tag_read_only_in_part_is_an_error_naming_what_was_not_read() {
+    for (text, name, part) in [
+        ("1e3", "one", "1e3"),
+        ("0x10", "zero", "0x10"),
+        ("10M", "ten", "10M"),
+        ("1k", "one", "1k"),
+        ("1.000,5", "one", "1.000,5"),
+        ("10O", "ten", "10O"),
+    ] {
+        let prose = format!("It was [{text}]{{={name}}} there.");
+        let error = one_error_at(&prose, "figure-unreadable", &format!("{text}]"));
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains(&format!("could not read `{part}`")), "{text}: {error:#}");
+    }
+}
+
+#[test]
+fn a_byte_rate_stated_for_a_plain_ratio_is_a_unit_error() {
+    one_error_at("It was [4 GB/s]{=four} there.", "figure-unit", "4 GB/s]");
+}
+
+#[test]
+fn zero_stated_for_a_figure_that_is_not_zero_is_an_error() {
+    let error = one_error_at("It was [0 Gbit/s]{=slow} there.", "figure-mismatch", "0 Gbit/s]");
+    assert!(common::notes(&error).contains("would pass: [0.177 Gbit/s]"), "{error:#}");
+}
+
+#[test]
+fn a_tag_that_is_not_a_tag_is_an_error_never_text_on_the_page() {
+    one_error_at("It ran at 787 Mbit/s{=slow} then.", "figure-tag", "{=slow}");
+    one_error_at("It ran [9]{=} then.", "figure-tag", "{=}");
+    one_error_at("It ran [5]{=a b} then.", "figure-tag", "{=a b}");
+    one_error_at("It ran [4] {=four} then.", "figure-tag", "{=four}");
+    one_error_at("See [the [4]{=four} runs](#how-it-was-taken).", "figure-tag", "[4]{=four}");
+}
+#[test]
+fn an_integer_of_nineteen_digits_is_compared_at_every_digit() {
+    one_error_at(
+        "The big one [1,234,567,890,123,456,788]{=big}.",
+        "figure-mismatch",
+        "1,234,567,890,123,456,788]",
+    );
+}
+
+#[test]
+fn an_integer_of_nineteen_digits_stays_exact_through_a_sum() {
+    site("The sum [1,234,567,890,123,456,790]{=big_sum}.").check().expect_success();
+    one_error_at(
+        "The sum [1,234,567,890,123,456,780]{=big_sum}.",
+        "figure-mismatch",
+        "1,234,567,890,123,456,780]",
+    );
+}
+
+/// The one error of a site whose runs.yaml has `figure` added under `figures:`, at
+/// `needle` of runs.yaml.
+#[track_caller]
+fn runs_error_at(figure: &str, code: &str, needle: &str) -> Value {
+    let site = site("Nothing stated.");
+    site.file(RUNS, format!("{RUNS_YAML}{figure}\n"));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{figure} passed: {run:#?}");
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == code).collect();
+    assert_eq!(ours.len(), 1, "{figure}: {errors:#?}");
+    let (line, col) = place(&site, RUNS, needle);
+    assert_eq!(ours[0]["path"], RUNS, "{:#}", ours[0]);
+    assert_eq!((ours[0]["line"].as_u64(), ours[0]["col"].as_u64()), (Some(line), Some(col)), "{:#}", ours[0]);
+    ours[0].clone()
+}
+
+#[test]
+fn units_travel_through_expressions_and_functions() {
+    // Seconds declared a bit rate.
+    runs_error_at("  span_rate: {is: \"span * 2\", unit: bit/s}", "figure-unit", "span * 2");
+    // Seconds plus bytes.
+    let error = runs_error_at("  mixed: {is: \"span + size\"}", "figure-unit", "span + size");
+    assert!(error["message"].as_str().unwrap_or("").contains("a time and an amount of bytes"), "{error:#}");
+    // A sum over bytes, seconds and bit/s.
+    let error = runs_error_at(
+        "  all: {is: \"sum(runs.t1.received)\", unit: Mbit/s}",
+        "figure-unit",
+        "runs.t1.received)",
+    );
+    assert!(error["message"].as_str().unwrap_or("").contains("different kinds"), "{error:#}");
+    // Bytes counted as bits twice.
+    runs_error_at(
+        "  twice: {is: \"runs.t1.received.bytes * 8 / span\", unit: bit/s}",
+        "figure-unit",
+        "runs.t1.received.bytes * 8",
+    );
+}
+
+#[test]
+fn not_a_number_and_infinity_in_run_data_are_errors() {
+    let site = site("Nothing stated.");
+    site.file(RUNS, RUNS_YAML.replace("frames: 120", "frames: .nan"));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert!(errors.iter().any(|e| e["line"].as_u64() == Some(6)), "{errors:#?}");
+    site.file(RUNS, RUNS_YAML.replace("four: 4", "four: .inf"));
+    let (run, _) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+}
+
+/// Every problem and note `check --format json` gives.
+fn all_json(site: &Site) -> Vec<Value> {
+    let run = site.tally(&["--format", "json", "check"]);
+    serde_json::from_str::<Value>(&run.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {run:#?}"))
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn numbers_in_raw_html_alt_text_and_link_text_are_listed_untagged_at_their_places() {
+    let site = site(
+        "It was [4]{=four}.\n\n<p>The host received 962,826 frames, <b>74 %</b> of them.</p>\n\n![the run at 943 Mbit/s](shot.png) and [1,024 responses](#how-it-was-taken).",
+    );
+    site.file("content/measurements/m/shot.png", common::jpeg());
+    let untagged: Vec<Value> =
+        all_json(&site).into_iter().filter(|p| p["code"] == "figure-untagged").collect();
+    let places: Vec<(u64, u64)> =
+        untagged.iter().map(|p| (p["line"].as_u64().unwrap_or(0), p["col"].as_u64().unwrap_or(0))).collect();
+    let expected: Vec<(u64, u64)> =
+        ["962,826", "74 %", "943 Mbit/s", "1,024"].iter().map(|n| place(&site, PAGE, n)).collect();
+    assert_eq!(places, expected, "{untagged:#?}");
+    assert!(untagged.iter().all(|p| p["severity"] == "note"), "{untagged:#?}");
+    let run = site.check();
+    run.expect_success();
+    assert!(run.stdout.contains("1 of 5 figure-like numbers tagged (20 %)"), "{}", run.stdout);
+    let (line, col) = place(&site, PAGE, "962,826");
+    assert!(run.stdout.contains(&format!("untagged {PAGE}:{line}:{col}: `962,826`")), "{}", run.stdout);
+}
+
+const JA: &str = "content/measurements/m/index.ja.md";
+
+/// The fixture with a Japanese translation of `ja_prose`, its front matter edited by `front`.
+fn translated(prose: &str, ja_prose: &str, front: &dyn Fn(String) -> String) -> Site {
+    let site = site(prose);
+    let hash = site.hash(PAGE);
+    let ja = format!(
+        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n{ja_prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
+    );
+    site.file(JA, front(ja));
+    site
+}
+
+#[test]
+fn a_translation_states_each_figure_at_the_original_precision() {
+    let same = |t: String| t;
+    translated("It ran at [177 Mbit/s]{=slow}.", "[177 Mbit/s]{=slow} でした。", &same)
+        .check()
+        .expect_success();
+    let site = translated("It ran at [177 Mbit/s]{=slow}.", "[0.2 Gbit/s]{=slow} でした。", &same);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let (line, col) = place(&site, JA, "0.2 Gbit/s");
+    assert_eq!(errors[0]["code"], "translation-figure");
+    assert_eq!(
+        (errors[0]["path"].as_str(), errors[0]["line"].as_u64(), errors[0]["col"].as_u64()),
+        (Some(JA), Some(line), Some(col))
+    );
+}
+
+#[test]
+fn a_tag_the_translation_dropped_is_reported_at_the_translation_own_line() {
+    let site = translated(
+        "It ran.\n\nIt ran at [177 Mbit/s]{=slow} and [4]{=four}.",
+        "走りました。\n\n[177 Mbit/s]{=slow} で走りました。",
+        &|t| t,
+    );
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["path"], JA, "{:#}", errors[0]);
+    let (line, _) = place(&site, JA, "[177 Mbit/s]{=slow} で");
+    assert_eq!(errors[0]["line"].as_u64(), Some(line), "{:#}", errors[0]);
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("`four`"), "{:#}", errors[0]);
+}
+
+#[test]
+fn front_matter_that_is_not_prose_must_be_the_original_s() {
+    for (from, to) in [
+        ("appliances: [xgs-136]", "appliances: [xgs-3300]"),
+        ("title: A run", "title: A run in 2025"),
+        ("date: 2026-10-29", "date: 2026-10-30"),
+    ] {
+        let site = translated("It ran.", "走りました。", &|t: String| t.replacen(from, to, 1));
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{to}: {run:#?}");
+        let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == "translation-front-matter").collect();
+        assert_eq!(ours.len(), 1, "{to}: {errors:#?}");
+        let key = to.split(':').next().unwrap_or("");
+        let (line, col) = place(&site, JA, &format!("{key}:"));
+        assert_eq!(
+            (ours[0]["path"].as_str(), ours[0]["line"].as_u64(), ours[0]["col"].as_u64()),
+            (Some(JA), Some(line), Some(col)),
+            "{to}"
+        );
+    }
+}
+
+#[test]
+fn errors_suggest_the_name_meant_and_the_keys_a_map_has() {
+    let error = one_error_at("It was [177 Mbit/s]{=sloww}.", "figure-unknown", "sloww}");
+    assert!(error["message"].as_str().unwrap_or("").contains("did you mean `slow`?"), "{error:#}");
+    let error = one_error_at("It was [4]{=runs.t1.received}.", "figure-not-a-number", "runs.t1.received}");
+    assert!(
+        error["message"].as_str().unwrap_or("").contains("it has `bytes`, `seconds`, `rate`"),
+        "{error:#}"
+    );
+    let error = one_error_at(
+        "It was [4]{=runs.t1.recieved.bytes}.",
+        "figure-missing-path",
+        "runs.t1.recieved.bytes}",
+    );
+    assert!(error["message"].as_str().unwrap_or("").contains("it has `received`, `frames`"), "{error:#}");
+}
+
+#[test]
+fn hash_accepts_a_bundle_folder() {
+    let site = site("It ran.");
+    let of_page = site.tally(&["hash", PAGE]);
+    of_page.expect_success();
+    let of_bundle = site.tally(&["hash", "content/measurements/m"]);
+    of_bundle.expect_success();
+    assert_eq!(of_page.stdout, of_bundle.stdout);
+}
+
+#[test]
+fn a_new_measurement_passes_check_as_it_stands() {
+    let site = Site::new();
+    let settings =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/site.yaml")).expect("site.yaml");
+    site.file("site.yaml", settings);
+    site.tally(&["new", "measurement", "a-run"]).expect_success();
+    site.check().expect_success();
+}
