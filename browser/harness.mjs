@@ -73,10 +73,14 @@ export function editFile(site, relative, from, to) {
   fs.writeFileSync(file, text.replace(from, to));
 }
 
-/** Starts `tally serve --port 0` on `site` and gives the printed address. */
+/**
+ * Starts `tally serve --port 0` the way the README runs it, in the site's folder with the
+ * default root (never an absolute `--root`, which once hid that saves were ignored), and
+ * gives the printed address.
+ */
 function startServer(site, server) {
   return new Promise((resolve, reject) => {
-    server.process = spawn(binary, ["serve", "--port", "0", "--root", site], { env: { ...process.env, NO_COLOR: "1" } });
+    server.process = spawn(binary, ["serve", "--port", "0"], { cwd: site, env: { ...process.env, NO_COLOR: "1" } });
     server.process.stderr.on("data", (chunk) => { server.log += chunk; });
     server.process.on("exit", (code) => reject(new Error(`tally serve exited (${code}):\n${server.log}`)));
     let out = "";

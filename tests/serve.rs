@@ -2,6 +2,9 @@
 //! busy port, paths that would leave the site, the reload script (served, never built),
 //! the reload event after a save, one rebuild per burst of saves, and the error page.
 //!
+//! Every server is started the way the README says, from the site's folder with the
+//! default root (or with the relative roots a user types), never with an absolute root.
+//!
 //! Waits are polls with generous deadlines that only turn a hang into a failure; no test
 //! asserts how long anything took.
 
@@ -9,6 +12,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -27,10 +31,18 @@ struct Serve {
 }
 
 impl Serve {
+    /// `tally serve --port 0` as the README runs it: from the site's folder, with the
+    /// default root.
     fn start(site: &Site) -> Serve {
+        Serve::start_in(site.root(), &[])
+    }
+
+    /// `tally serve --port 0 EXTRA...` run from the folder `cwd`.
+    fn start_in(cwd: &Path, extra: &[&str]) -> Serve {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tally"))
-            .args(["serve", "--port", "0", "--root"])
-            .arg(site.root())
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .current_dir(cwd)
             .env("NO_COLOR", "1")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -157,7 +169,7 @@ fn a_busy_port_is_a_clear_error_that_names_it() {
     let site = small_site();
     let holder = std::net::TcpListener::bind("127.0.0.1:0").expect("a port to hold");
     let port = holder.local_addr().expect("its address").port().to_string();
-    let run = site.tally(&["serve", "--port", &port]);
+    let run = common::run_tally(&["serve", "--port", &port], site.root());
     run.expect_code(2).expect_stderr(&format!("port {port} on 127.0.0.1 is already in use"));
     assert!(run.stdout.is_empty(), "{}", run.stdout);
 }
@@ -234,10 +246,13 @@ fn the_reload_script_is_injected_under_serve_and_absent_from_what_build_writes()
     }
 }
 
-/// Reads an event stream until it has sent `data: {build}`.
+/// Reads an event stream until it has sent `data: {build}`; fails at the deadline (the
+/// stream's keep-alive comments would otherwise keep a missing event waited for forever).
 fn wait_for_event(stream: &mut TcpStream, seen: &mut String, build: u64) {
     let mut buffer = [0u8; 1024];
+    let start = Instant::now();
     while !seen.contains(&format!("event: build\ndata: {build}\n")) {
+        assert!(start.elapsed() < DEADLINE, "build {build} was never announced: {seen}");
         let n = stream.read(&mut buffer).expect("reading the event stream");
         assert!(n > 0, "the event stream ended: {seen}");
         seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
@@ -287,4 +302,37 @@ fn a_broken_page_shows_the_errors_in_place_of_every_page_until_it_is_fixed() {
     let back = serve.wait_for("/", "the page's return", |r| r.status == 200);
     assert!(back.body.contains("/method/"), "{}", back.body);
     assert!(!back.body.contains("tally-error-overlay"), "{}", back.body);
+}
+
+/// Saves `content/method/index.md` and waits until `/method/` serves the edit.
+fn assert_a_save_is_served(site: &Site, serve: &Serve, word: &str) {
+    assert_eq!(serve.get("/method/").status, 200);
+    site.edit("content/method/index.md", "How it is done.", &format!("How it is done, {word}."));
+    serve.wait_for("/method/", "the rebuild after a save", |r| r.body.contains(word));
+}
+
+/// Regression: run as the README says (`tally serve` in the site's folder, root `.`), the
+/// watcher's absolute event paths were compared with the relative root and every save
+/// was dropped, so the preview never rebuilt.
+#[test]
+fn a_save_is_served_when_serve_runs_in_the_sites_folder_with_the_default_root() {
+    let site = small_site();
+    let serve = Serve::start(&site);
+    assert_a_save_is_served(&site, &serve, "defaulted");
+}
+
+#[test]
+fn a_save_is_served_with_root_dot() {
+    let site = small_site();
+    let serve = Serve::start_in(site.root(), &["--root", "."]);
+    assert_a_save_is_served(&site, &serve, "dotted");
+}
+
+#[test]
+fn a_save_is_served_with_a_root_relative_to_another_folder() {
+    let site = small_site();
+    let elsewhere = site.holder().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("a folder beside the site");
+    let serve = Serve::start_in(&elsewhere, &["--root", "../root"]);
+    assert_a_save_is_served(&site, &serve, "relative");
 }

@@ -32,8 +32,14 @@ pub(crate) struct Watcher {
 }
 
 impl Watcher {
-    /// Starts watching the sources of the site at `root`.
+    /// Starts watching the sources of the site at `root`, relative or absolute.
+    ///
+    /// Events name files by absolute paths, so the root is made absolute (canonical, when
+    /// it exists) before anything is watched or compared with it: a relative root, `.` as
+    /// the README runs it, would match no event at all.
     pub(crate) fn start(root: &Path) -> anyhow::Result<Watcher> {
+        let root = watched_root(root)?;
+        let root = root.as_path();
         let (sender, events) = channel();
         let mut debouncer = new_debouncer(DEBOUNCE, None, sender)?;
         // The root itself, not recursively: site.yaml, and source folders created later.
@@ -52,6 +58,16 @@ impl Watcher {
     pub(crate) fn next_change(&self) -> Option<Vec<PathBuf>> {
         gather(&self.events, &self.root, SETTLE)
     }
+}
+
+/// The root as events name it: canonical, or absolute and normalised when it cannot be
+/// made canonical.
+fn watched_root(root: &Path) -> anyhow::Result<PathBuf> {
+    if let Ok(canonical) = root.canonicalize() {
+        return Ok(canonical);
+    }
+    let absolute = if root.is_absolute() { root.to_path_buf() } else { std::env::current_dir()?.join(root) };
+    Ok(crate::paths::normalise(&absolute))
 }
 
 /// Waits for the first batch with a source change, then takes every batch that arrives
