@@ -336,3 +336,51 @@ fn a_save_is_served_with_a_root_relative_to_another_folder() {
     let serve = Serve::start_in(&elsewhere, &["--root", "../root"]);
     assert_a_save_is_served(&site, &serve, "relative");
 }
+
+/// A bundle created while serving (its folder new) is built and listed, its folder is
+/// watched (a later save inside it is served), and once deleted it is gone from the site
+/// and from its listings.
+#[test]
+fn a_bundle_created_while_serving_is_built_and_watched_and_once_deleted_disappears() {
+    let site = small_site();
+    site.file("content/families/xgs-136.md", common::family("XGS 136"));
+    let serve = Serve::start(&site);
+    assert_eq!(serve.get("/measurements/2026-10-29-http/").status, 404);
+    site.measurement("content/measurements/2026-10-29-http", common::MEASUREMENT);
+    serve.wait_for("/measurements/2026-10-29-http/", "the new bundle's page", |r| r.status == 200);
+    let listing = serve.wait_for("/measurements/", "the listing of the new bundle", |r| {
+        r.body.contains("/measurements/2026-10-29-http/")
+    });
+    assert_eq!(listing.status, 200);
+    assert!(serve.get("/sitemap.xml").body.contains("/measurements/2026-10-29-http/"));
+    site.edit(
+        "content/measurements/2026-10-29-http/index.md",
+        "The host received",
+        "Watched: the host received",
+    );
+    serve.wait_for("/measurements/2026-10-29-http/", "a save inside the new folder", |r| {
+        r.body.contains("Watched: the host received")
+    });
+    site.remove("content/measurements/2026-10-29-http");
+    serve.wait_for("/measurements/2026-10-29-http/", "the deleted bundle's 404", |r| r.status == 404);
+    assert!(!serve.get("/measurements/").body.contains("/measurements/2026-10-29-http/"));
+    assert!(!serve.get("/sitemap.xml").body.contains("/measurements/2026-10-29-http/"));
+    assert!(!serve.get("/atom.xml").body.contains("/measurements/2026-10-29-http/"));
+}
+
+/// A source folder the site did not have when serve started (here `static/`) is watched
+/// once it is created: a file saved in it later is served.
+#[test]
+fn a_source_folder_created_while_serving_is_watched() {
+    let site = small_site();
+    site.remove("static");
+    let serve = Serve::start(&site);
+    assert_eq!(serve.get("/notes.txt").status, 404);
+    site.file("static/first.txt", "first");
+    serve.wait_for("/first.txt", "the new folder's first file", |r| r.status == 200);
+    // Written well after the folder appeared: only a watch on the new folder sees it.
+    std::thread::sleep(Duration::from_millis(500));
+    site.file("static/notes.txt", "notes");
+    let notes = serve.wait_for("/notes.txt", "a file saved later in the new folder", |r| r.status == 200);
+    assert_eq!(notes.body, "notes");
+}

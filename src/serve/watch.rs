@@ -28,7 +28,9 @@ pub(crate) const SETTLE: Duration = Duration::from_millis(100);
 pub(crate) struct Watcher {
     root: PathBuf,
     events: Receiver<DebounceEventResult>,
-    _debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
+    debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
+    /// The source folders watched (recursively) now; one created later is added.
+    watched: Vec<&'static str>,
 }
 
 impl Watcher {
@@ -44,19 +46,38 @@ impl Watcher {
         let mut debouncer = new_debouncer(DEBOUNCE, None, sender)?;
         // The root itself, not recursively: site.yaml, and source folders created later.
         debouncer.watch(root, RecursiveMode::NonRecursive)?;
-        for folder in SOURCES {
-            let path = root.join(folder);
-            if path.is_dir() {
-                debouncer.watch(&path, RecursiveMode::Recursive)?;
-            }
-        }
-        Ok(Watcher { root: root.to_path_buf(), events, _debouncer: debouncer })
+        let mut watcher = Watcher { root: root.to_path_buf(), events, debouncer, watched: Vec::new() };
+        watcher.watch_new_folders()?;
+        Ok(watcher)
     }
 
     /// Blocks until a source changes, then gathers every change that follows closely; the
-    /// changed files, relative to the root. `None` once the watcher has stopped.
-    pub(crate) fn next_change(&self) -> Option<Vec<PathBuf>> {
-        gather(&self.events, &self.root, SETTLE)
+    /// changed files, relative to the root. `None` once the watcher has stopped. A source
+    /// folder created since the last change is watched from now on (new folders inside a
+    /// watched one are watched by notify itself); what was saved in it before is read by
+    /// the rebuild this change calls for.
+    pub(crate) fn next_change(&mut self) -> Option<Vec<PathBuf>> {
+        let changed = gather(&self.events, &self.root, SETTLE)?;
+        if let Err(error) = self.watch_new_folders() {
+            eprintln!("warning: a new source folder is not watched: {error}");
+        }
+        Some(changed)
+    }
+
+    /// Watches each source folder that exists and is not watched yet; forgets one that is
+    /// gone, so that it is watched again if it comes back.
+    fn watch_new_folders(&mut self) -> anyhow::Result<()> {
+        for folder in SOURCES {
+            let path = self.root.join(folder);
+            let is_watched = self.watched.contains(&folder);
+            if path.is_dir() && !is_watched {
+                self.debouncer.watch(&path, RecursiveMode::Recursive)?;
+                self.watched.push(folder);
+            } else if !path.is_dir() && is_watched {
+                self.watched.retain(|w| *w != folder);
+            }
+        }
+        Ok(())
     }
 }
 
