@@ -23,16 +23,18 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Copies the bundled site into a temporary folder, lets `prepare(site)` change the copy,
+ * Copies the bundled site (or the site in the folder `from`) into a temporary folder, lets
+ * `prepare(site)` change the copy,
  * serves it and opens a browser on it. `serverLog()` is what the server has written to
  * stderr so far; `close()` stops both, keeps that log as target/browser-artifacts/LOGNAME
  * and removes the folder.
  */
-export async function openSite({ logName = "serve.log", prepare = () => {} } = {}) {
+export async function openSite({ logName = "serve.log", prepare = () => {}, from = repo } = {}) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-browser-"));
   const site = path.join(workdir, "site");
   for (const part of ["content", "templates", "static", "i18n", "site.yaml"]) {
-    fs.cpSync(path.join(repo, part), path.join(site, part), { recursive: true });
+    const source = path.join(from, part);
+    if (fs.existsSync(source)) fs.cpSync(source, path.join(site, part), { recursive: true });
   }
   fs.mkdirSync(artifacts, { recursive: true });
   const server = { process: null, log: "" };
@@ -73,10 +75,14 @@ export function editFile(site, relative, from, to) {
   fs.writeFileSync(file, text.replace(from, to));
 }
 
-/** Starts `tally serve --port 0` on `site` and gives the printed address. */
+/**
+ * Starts `tally serve --port 0` the way the README runs it, in the site's folder with the
+ * default root (never an absolute `--root`, which once hid that saves were ignored), and
+ * gives the printed address.
+ */
 function startServer(site, server) {
   return new Promise((resolve, reject) => {
-    server.process = spawn(binary, ["serve", "--port", "0", "--root", site], { env: { ...process.env, NO_COLOR: "1" } });
+    server.process = spawn(binary, ["serve", "--port", "0"], { cwd: site, env: { ...process.env, NO_COLOR: "1" } });
     server.process.stderr.on("data", (chunk) => { server.log += chunk; });
     server.process.on("exit", (code) => reject(new Error(`tally serve exited (${code}):\n${server.log}`)));
     let out = "";

@@ -1,6 +1,8 @@
 // Measures `tally serve` from a saved edit to the reloaded page, in headless Chromium:
 //   node browser/measure.mjs [PAGES]
-// On a copy of the bundled site, plus PAGES generated bilingual pages (default 0). Ten
+//   node browser/measure.mjs --corpus DIR   (a site written by examples/corpus.rs)
+// On a copy of the bundled site, plus PAGES generated bilingual pages (default 0), or on a
+// copy of DIR, editing its 500th measurement page. Ten
 // edits of one page, each: the time from the file's write to the server's `build` event
 // (server-sent events, read by this script), and to the open page showing the edit after
 // its reload. Prints the median and the slowest of each, and the server's own build times.
@@ -12,7 +14,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { binary, openSite } from "./harness.mjs";
 
-const pages = Number(process.argv[2] ?? 0);
+const corpus = process.argv[2] === "--corpus" ? path.resolve(process.argv[3]) : null;
+const pages = corpus ? 0 : Number(process.argv[2] ?? 0);
 const ROUNDS = 10;
 
 const words = "the bench measures each appliance with the same cables and the same host".split(" ");
@@ -29,10 +32,16 @@ function addNotes(site) {
       `---\ntitle: 覚え書き ${name}\ntranslates: ${hash}\n---\n\n## 覚え書き {#notes}\n\n試験台は、同じケーブルと同じホストで各機器を測ります。\n\n[測り方](../method/index.md)を参照。\n`);
   }
 }
-const target = pages > 0 ? { url: "/notes/page-0500/", file: "content/notes/page-0500.md" }
+function corpusTarget() {
+  const bundles = fs.readdirSync(path.join(corpus, "content/measurements")).filter((n) => !n.includes(".")).sort();
+  const bundle = bundles[Math.min(499, bundles.length - 1)];
+  return { url: `/measurements/${bundle}/`, file: `content/measurements/${bundle}/index.md` };
+}
+const target = corpus ? corpusTarget()
+  : pages > 0 ? { url: "/notes/page-0500/", file: "content/notes/page-0500.md" }
   : { url: "/method/", file: "content/method/index.md" };
 
-const served = await openSite({ logName: "serve-measure.log", prepare: addNotes });
+const served = await openSite({ logName: "serve-measure.log", prepare: addNotes, ...(corpus ? { from: corpus } : {}) });
 const { site, base, context } = served;
 
 const builds = new Map();
@@ -72,7 +81,8 @@ const ms = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms, slowest ${Math.round(sorted.at(-1))} ms`;
 };
-console.log(`site: bundled${pages ? ` + ${pages} bilingual pages` : ""} (${files} files built), ${ROUNDS} edits of ${target.file}`);
+const name = corpus ? `corpus ${corpus}` : `bundled${pages ? ` + ${pages} bilingual pages` : ""}`;
+console.log(`site: ${name} (${files} files built), ${ROUNDS} edits of ${target.file}`);
 const first = log.match(/^built \d+ files in (\d+) ms$/m)?.[1];
 console.log(`  first build:                 ${first} ms`);
 console.log(`  server's rebuild:            ${ms(rebuilt.map((m) => Number(m[2])))}`);

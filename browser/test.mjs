@@ -145,3 +145,34 @@ test("a broken figure shows the error page, and fixing it brings the page back",
   assert.equal(await overlay.count(), 0);
   await page.close();
 });
+
+test("after a reload the page keeps its scroll position on the page that was edited, error page or not", async () => {
+  const { page } = await open(MEASUREMENT);
+  await page.setViewportSize({ width: 1000, height: 600 });
+  const scrolledTo = async () => {
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(200);
+    return page.evaluate(() => window.scrollY);
+  };
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+  await page.evaluate(() => { window.notReloaded = true; });
+  const word = Math.random().toString(36).replace(/[^a-z]/g, "");
+  const marker = `Scrolled, mark ${word}.`;
+  fs.appendFileSync(path.join(site, MEASUREMENT_SOURCE), `\n${marker}\n`);
+  await page.locator("main p", { hasText: marker }).waitFor({ state: "attached", timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.notReloaded), undefined, "the page did not reload");
+  let y = await scrolledTo();
+  assert.ok(Math.abs(y - 1500) < 2, `scrolled to ${y} after the reload, not 1500`);
+  // A save that breaks the page shows the error page; the save that fixes it brings the
+  // page back where it was read, not at its top.
+  const good = "[962,826]{=runs.close_coproc.host_frames.received}";
+  const bad = "[962,827]{=runs.close_coproc.host_frames.received}";
+  edit(MEASUREMENT_SOURCE, good, bad);
+  await page.locator("#tally-error-overlay").waitFor({ timeout: 10000 });
+  edit(MEASUREMENT_SOURCE, bad, good);
+  await page.locator("main p", { hasText: marker }).waitFor({ state: "attached", timeout: 10000 });
+  y = await scrolledTo();
+  assert.ok(Math.abs(y - 1500) < 2, `scrolled to ${y} after the error page, not 1500`);
+  await page.close();
+});

@@ -53,8 +53,18 @@ pub(crate) fn print_problems(format: Format, problems: &[Diagnostic]) {
     if problems.is_empty() {
         return;
     }
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let text = diagnostics::render(problems, format, color && format == Format::Human);
+    let text = diagnostics::render(problems, format, color_on_stderr() && format == Format::Human);
+    print_rendered(format, &text);
+}
+
+/// Whether human output is coloured: on a terminal, unless `NO_COLOR` is set.
+pub(crate) fn color_on_stderr() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// Prints problems already rendered in `format` where that format goes: human on stderr,
+/// json and github on stdout.
+pub(crate) fn print_rendered(format: Format, text: &str) {
     match format {
         Format::Human => eprint!("{text}"),
         Format::Json | Format::Github => print!("{text}"),

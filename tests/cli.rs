@@ -199,7 +199,7 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     assert_eq!(snapshot(&site.path("site")), before, "site/ changed");
     assert_eq!(
         names_beside(site.root()),
-        ["README.md", "content", "i18n", "site", "site.yaml", "static", "templates"],
+        [".tally-cache", "README.md", "content", "i18n", "site", "site.yaml", "static", "templates"],
         "stray folders beside site/"
     );
 }
@@ -217,7 +217,7 @@ fn a_second_build_replaces_the_whole_site_and_leaves_no_staging_folders() {
     assert!(site.has("measurements/2026-10-29-http/index.html"));
     assert_eq!(
         names_beside(site.root()),
-        ["README.md", "content", "i18n", "site", "site.yaml", "static", "templates"],
+        [".tally-cache", "README.md", "content", "i18n", "site", "site.yaml", "static", "templates"],
         "stray folders beside site/"
     );
 }
@@ -400,16 +400,37 @@ fn an_output_file_changed_by_hand_is_built_again() {
     assert_eq!(site.read("method/index.html"), page);
 }
 
+/// Regression: a build that gave warnings was not recorded, so one out-of-date translation
+/// made every later `tally build` a full build. It is recorded now, and a build with
+/// nothing changed shows its warnings again, in the format asked for, as cargo replays
+/// cached warnings.
 #[test]
-fn a_build_that_gave_warnings_is_built_again_to_show_them() {
+fn a_build_that_gave_warnings_is_recorded_and_shows_them_again_when_nothing_changed() {
     let site = clean_site();
     site.edit("content/method/index.md", "## The bench", "A new line.\n\n## The bench");
-    for _ in 0..2 {
-        site.build()
-            .expect_success()
-            .expect_stderr("warning[translation-out-of-date]")
-            .expect_stderr("built ");
-    }
+    let first = site.build();
+    first.expect_success().expect_stderr("warning[translation-out-of-date]").expect_stderr("built ");
+    let again = site.build();
+    again.expect_success().expect_stderr("is up to date");
+    assert_eq!(again.diagnostic_lines(), first.diagnostic_lines(), "{again:#?}");
+    assert!(again.stderr.contains("0 error(s), 1 warning(s)"), "{}", again.stderr);
+    let json = site.tally(&["--format", "json", "build"]);
+    json.expect_success().expect_stderr("");
+    let replayed: serde_json::Value = serde_json::from_str(&json.stdout).expect("a JSON array");
+    assert_eq!(replayed[0]["code"], "translation-out-of-date", "{}", json.stdout);
+    let github = site.tally(&["--format", "github", "build"]);
+    assert!(github.stdout.starts_with("::warning file=content/method/index.ja.md"), "{}", github.stdout);
+    // Fixing the warning is a change like any other: built again, and nothing replayed.
+    let hash = site.hash("content/method/index.md");
+    let ja = site.read_source("content/method/index.ja.md");
+    let old = ja.lines().find(|l| l.starts_with("translates: ")).expect("a translates: line").to_string();
+    site.edit("content/method/index.ja.md", &old, &format!("translates: {hash}"));
+    let fixed = site.build();
+    fixed.expect_success().expect_stderr("built ");
+    assert!(fixed.diagnostic_lines().is_empty(), "{fixed:#?}");
+    let fresh = site.build();
+    fresh.expect_success().expect_stderr("is up to date");
+    assert!(fresh.diagnostic_lines().is_empty(), "{fresh:#?}");
 }
 
 #[test]

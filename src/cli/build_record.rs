@@ -7,13 +7,17 @@
 //! wrote. The site is fresh only when all three still match (a file added to the output
 //! folder by hand is not looked for: it goes with the next build). As in git's index, a source
 //! whose size and modification time are those recorded, and older than the record, is
-//! taken to have its recorded digest without being read again. It does not build anything,
-//! and it never records a build that gave warnings: those are shown again by a real build.
+//! taken to have its recorded digest without being read again. A build that gave warnings
+//! is recorded with them, rendered in every format, so that a build with nothing changed
+//! shows them again (as cargo replays a crate's cached warnings) instead of building the
+//! whole site once more to find them. It does not build anything.
 
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+
+use crate::diagnostics::{self, Diagnostic, Format};
 
 const RECORD: &str = ".tally-cache/last-build.json";
 
@@ -33,6 +37,60 @@ pub(crate) struct Record {
     outside: Vec<(PathBuf, String)>,
     /// Every file the build wrote: path under the output folder, size, modification time.
     written: Vec<(String, u64, u128)>,
+    /// The warnings the build gave, to be shown again while nothing changes.
+    warnings: Warnings,
+}
+
+/// A build's warnings as each format prints them (human with and without colour), so that
+/// they are shown again exactly as they were.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Warnings {
+    count: usize,
+    human: String,
+    human_color: String,
+    json: String,
+    github: String,
+}
+
+impl Warnings {
+    /// `warnings` rendered in every format.
+    pub(crate) fn of(warnings: &[Diagnostic]) -> Warnings {
+        if warnings.is_empty() {
+            return Warnings::default();
+        }
+        Warnings {
+            count: warnings.len(),
+            human: diagnostics::render(warnings, Format::Human, false),
+            human_color: diagnostics::render(warnings, Format::Human, true),
+            json: diagnostics::render(warnings, Format::Json, false),
+            github: diagnostics::render(warnings, Format::Github, false),
+        }
+    }
+
+    /// How many warnings there are.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The warnings as `format` prints them; `None` for none at all.
+    pub(crate) fn rendered(&self, format: Format, color: bool) -> Option<&str> {
+        if self.count == 0 {
+            return None;
+        }
+        Some(match format {
+            Format::Human if color => &self.human_color,
+            Format::Human => &self.human,
+            Format::Json => &self.json,
+            Format::Github => &self.github,
+        })
+    }
+}
+
+/// A site found up to date: how many files it has, and the warnings its build gave.
+#[derive(Debug)]
+pub(crate) struct Fresh<'a> {
+    pub(crate) files: usize,
+    pub(crate) warnings: &'a Warnings,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,24 +135,24 @@ fn now_nanos() -> u128 {
 }
 
 impl Before {
-    /// When the output folder holds what a build would make now: how many files it has.
-    pub(crate) fn up_to_date(&self) -> Option<usize> {
+    /// When the output folder holds what a build would make now: how many files it has
+    /// and the warnings its build gave.
+    pub(crate) fn up_to_date(&self) -> Option<Fresh<'_>> {
         let record = self.previous.as_ref()?;
         let same = record.tally == self.tally
             && record.out == self.out
             && record.sources == self.sources
             && record.outside.iter().all(|(path, digest)| digest_file(&self.root.join(path)) == *digest)
             && site_unchanged(&self.out, &record.written);
-        same.then_some(record.written.len())
+        same.then_some(Fresh { files: record.written.len(), warnings: &record.warnings })
     }
 
     /// Records a build that has been committed to the output folder. `read_outside` are
-    /// the files it read from outside the source folders, relative to the root; `clean`
-    /// is false when it gave warnings, and then no record is kept.
-    pub(crate) fn record(self, read_outside: &[PathBuf], clean: bool) -> anyhow::Result<()> {
+    /// the files it read from outside the source folders, relative to the root;
+    /// `warnings` what it gave.
+    pub(crate) fn record(self, read_outside: &[PathBuf], warnings: &[Diagnostic]) -> anyhow::Result<()> {
         let path = self.root.join(RECORD);
-        let written = list_site(&self.out);
-        let (Some(written), true) = (written, clean) else {
+        let Some(written) = list_site(&self.out) else {
             let _ = std::fs::remove_file(&path);
             return Ok(());
         };
@@ -107,6 +165,7 @@ impl Before {
             read_at: self.read_at,
             outside,
             written,
+            warnings: Warnings::of(warnings),
         };
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder)?;
@@ -239,11 +298,11 @@ mod tests {
     }
 
     fn record_now(root: &Path, outside: &[PathBuf]) {
-        check(root, &root.join("site")).record(outside, true).unwrap();
+        check(root, &root.join("site")).record(outside, &[]).unwrap();
     }
 
     fn is_fresh(root: &Path) -> bool {
-        check(root, &root.join("site")).up_to_date() == Some(1)
+        check(root, &root.join("site")).up_to_date().is_some_and(|fresh| fresh.files == 1)
     }
 
     #[test]
@@ -322,13 +381,20 @@ mod tests {
     }
 
     #[test]
-    fn a_build_with_warnings_is_not_recorded() {
+    fn a_build_with_warnings_is_recorded_with_them() {
         let dir = site();
+        let warning = Diagnostic::file("translation-out-of-date", "content/m/index.ja.md", "older").warning();
+        check(dir.path(), &dir.path().join("site")).record(&[], std::slice::from_ref(&warning)).unwrap();
+        let before = check(dir.path(), &dir.path().join("site"));
+        let fresh = before.up_to_date().expect("recorded with its warnings");
+        assert_eq!(fresh.warnings.count(), 1);
+        for format in [Format::Human, Format::Json, Format::Github] {
+            let replayed = fresh.warnings.rendered(format, false).expect("the warnings");
+            assert_eq!(replayed, diagnostics::render(std::slice::from_ref(&warning), format, false));
+        }
         record_now(dir.path(), &[]);
-        std::fs::write(dir.path().join("content/m/index.md"), "two").unwrap();
-        check(dir.path(), &dir.path().join("site")).record(&[], false).unwrap();
-        std::fs::write(dir.path().join("content/m/index.md"), "one").unwrap();
-        assert!(!is_fresh(dir.path()), "the older record is gone too");
+        let clean = check(dir.path(), &dir.path().join("site"));
+        assert_eq!(clean.up_to_date().expect("fresh").warnings.rendered(Format::Json, false), None);
     }
 
     #[test]
@@ -337,6 +403,6 @@ mod tests {
         record_now(dir.path(), &[]);
         std::fs::create_dir_all(dir.path().join("elsewhere")).unwrap();
         std::fs::write(dir.path().join("elsewhere/index.html"), "<p>one</p>").unwrap();
-        assert_eq!(check(dir.path(), &dir.path().join("elsewhere")).up_to_date(), None);
+        assert!(check(dir.path(), &dir.path().join("elsewhere")).up_to_date().is_none());
     }
 }

@@ -103,12 +103,23 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
         return could_not_run(&message);
     }
     let before = build_record::check(&cli.root, &out);
-    if let Some(count) = before.up_to_date()
+    if let Some(fresh) = before.up_to_date()
         && !force
     {
-        print_problems(cli.format, &[]);
+        match fresh.warnings.rendered(cli.format, crate::report::color_on_stderr()) {
+            Some(text) => crate::report::print_rendered(cli.format, text),
+            None => print_problems(cli.format, &[]),
+        }
         if cli.format == Format::Human {
-            eprintln!("{} is up to date: nothing changed since it was built ({count} files)", out.display());
+            let count = fresh.files;
+            let again = match fresh.warnings.count() {
+                0 => String::new(),
+                n => format!("; the {n} warning(s) above are its build's"),
+            };
+            eprintln!(
+                "{} is up to date: nothing changed since it was built ({count} files){again}",
+                out.display()
+            );
         }
         return ExitCode::SUCCESS;
     }
@@ -130,7 +141,7 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     if cli.timings {
         eprintln!("timings: commit {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
     }
-    if let Err(error) = before.record(&made.read_outside, made.warnings.is_empty()) {
+    if let Err(error) = before.record(&made.read_outside, &made.warnings) {
         eprintln!("warning: the next build cannot know it is up to date: {error:#}");
     }
     if cli.format == Format::Human {

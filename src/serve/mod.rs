@@ -112,7 +112,7 @@ pub(crate) fn serve(options: &ServeOptions) -> ExitCode {
     let root = options.root.clone();
     let _rebuilding = watcher.map(|watcher| {
         let sender = sender.clone();
-        std::thread::spawn(move || rebuild_loop(&watcher, &root, &sender))
+        std::thread::spawn(move || rebuild_loop(watcher, &root, &sender))
     });
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(runtime) => runtime,
@@ -151,7 +151,11 @@ fn announce(url: &str, root: &Path, address: SocketAddr, site: &Output) {
 }
 
 /// Rebuilds after each gathered change and swaps the snapshot, until the watcher stops.
-fn rebuild_loop(watcher: &watch::Watcher, root: &Path, sender: &tokio::sync::watch::Sender<Arc<Snapshot>>) {
+fn rebuild_loop(
+    mut watcher: watch::Watcher,
+    root: &Path,
+    sender: &tokio::sync::watch::Sender<Arc<Snapshot>>,
+) {
     while let Some(changed) = watcher.next_change() {
         let (build, last_good) = {
             let current = sender.borrow();

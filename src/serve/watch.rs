@@ -18,40 +18,81 @@ use notify_debouncer_full::{
 /// The folders whose files make the site; `site.yaml` beside them.
 pub(crate) use crate::paths::SOURCE_FOLDERS as SOURCES;
 
-/// How long a file must be quiet before its events are handed on.
-pub(crate) const DEBOUNCE: Duration = Duration::from_millis(150);
+/// How long a file must be quiet before its events are handed on. An editor's save (write,
+/// or write a copy and rename it) and a checkout of many files are over in a few
+/// milliseconds; every millisecond waited here is added to each save's reload (it was
+/// 150 ms, most of the bundled site's save-to-reload time: see README, "Preview").
+pub(crate) const DEBOUNCE: Duration = Duration::from_millis(40);
 /// After one debounced batch, how long to wait for more before rebuilding: the debouncer
 /// hands on files one by one as each falls quiet, so one burst may arrive in a few batches.
-pub(crate) const SETTLE: Duration = Duration::from_millis(100);
+/// A burst slower than this gives a second rebuild, never a stale one.
+pub(crate) const SETTLE: Duration = Duration::from_millis(40);
 
 /// A running watch on a site's sources.
 pub(crate) struct Watcher {
     root: PathBuf,
     events: Receiver<DebounceEventResult>,
-    _debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
+    debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
+    /// The source folders watched (recursively) now; one created later is added.
+    watched: Vec<&'static str>,
 }
 
 impl Watcher {
-    /// Starts watching the sources of the site at `root`.
+    /// Starts watching the sources of the site at `root`, relative or absolute.
+    ///
+    /// Events name files by absolute paths, so the root is made absolute (canonical, when
+    /// it exists) before anything is watched or compared with it: a relative root, `.` as
+    /// the README runs it, would match no event at all.
     pub(crate) fn start(root: &Path) -> anyhow::Result<Watcher> {
+        let root = watched_root(root)?;
+        let root = root.as_path();
         let (sender, events) = channel();
         let mut debouncer = new_debouncer(DEBOUNCE, None, sender)?;
         // The root itself, not recursively: site.yaml, and source folders created later.
         debouncer.watch(root, RecursiveMode::NonRecursive)?;
-        for folder in SOURCES {
-            let path = root.join(folder);
-            if path.is_dir() {
-                debouncer.watch(&path, RecursiveMode::Recursive)?;
-            }
-        }
-        Ok(Watcher { root: root.to_path_buf(), events, _debouncer: debouncer })
+        let mut watcher = Watcher { root: root.to_path_buf(), events, debouncer, watched: Vec::new() };
+        watcher.watch_new_folders()?;
+        Ok(watcher)
     }
 
     /// Blocks until a source changes, then gathers every change that follows closely; the
-    /// changed files, relative to the root. `None` once the watcher has stopped.
-    pub(crate) fn next_change(&self) -> Option<Vec<PathBuf>> {
-        gather(&self.events, &self.root, SETTLE)
+    /// changed files, relative to the root. `None` once the watcher has stopped. A source
+    /// folder created since the last change is watched from now on (new folders inside a
+    /// watched one are watched by notify itself); what was saved in it before is read by
+    /// the rebuild this change calls for.
+    pub(crate) fn next_change(&mut self) -> Option<Vec<PathBuf>> {
+        let changed = gather(&self.events, &self.root, SETTLE)?;
+        if let Err(error) = self.watch_new_folders() {
+            eprintln!("warning: a new source folder is not watched: {error}");
+        }
+        Some(changed)
     }
+
+    /// Watches each source folder that exists and is not watched yet; forgets one that is
+    /// gone, so that it is watched again if it comes back.
+    fn watch_new_folders(&mut self) -> anyhow::Result<()> {
+        for folder in SOURCES {
+            let path = self.root.join(folder);
+            let is_watched = self.watched.contains(&folder);
+            if path.is_dir() && !is_watched {
+                self.debouncer.watch(&path, RecursiveMode::Recursive)?;
+                self.watched.push(folder);
+            } else if !path.is_dir() && is_watched {
+                self.watched.retain(|w| *w != folder);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The root as events name it: canonical, or absolute and normalised when it cannot be
+/// made canonical.
+fn watched_root(root: &Path) -> anyhow::Result<PathBuf> {
+    if let Ok(canonical) = root.canonicalize() {
+        return Ok(canonical);
+    }
+    let absolute = if root.is_absolute() { root.to_path_buf() } else { std::env::current_dir()?.join(root) };
+    Ok(crate::paths::normalise(&absolute))
 }
 
 /// Waits for the first batch with a source change, then takes every batch that arrives

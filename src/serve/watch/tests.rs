@@ -75,7 +75,7 @@ fn a_burst_of_real_saves_gives_one_rebuild() {
     let root = dir.path().canonicalize().expect("its path");
     std::fs::create_dir_all(root.join("content")).expect("content/");
     std::fs::write(root.join("site.yaml"), "title: x\n").expect("site.yaml");
-    let watcher = Watcher::start(&root).expect("a watcher");
+    let mut watcher = Watcher::start(&root).expect("a watcher");
     for i in 0..25 {
         std::fs::write(root.join(format!("content/page-{i}.md")), format!("page {i}\n")).expect("a page");
     }
