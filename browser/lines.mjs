@@ -61,7 +61,8 @@ export function readLines() {
   }
 
   const headers = [...document.querySelectorAll("th")]
-    .filter((th) => !/\s/.test(th.textContent.trim()) && th.getClientRects().length > 0)
+    // A closed <details> (a plot's table of values) is not shown, whatever its layout says.
+    .filter((th) => !/\s/.test(th.textContent.trim()) && th.getClientRects().length > 0 && !th.closest("details:not([open])"))
     .filter((th) => textNodes(th).some((node) => lineBoxes(node, 0, node.data.length) > 1))
     .map(describe);
 
