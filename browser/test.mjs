@@ -21,7 +21,17 @@ let served, site, base, context;
 let outside;
 
 before(async () => {
-  served = await openSite();
+  // Every page of the bundled site is translated now: one English-only page, linked from the
+  // two Japanese pages the （英語） test reads, gives it links to follow.
+  served = await openSite({
+    prepare: (copy) => {
+      fs.writeFileSync(path.join(copy, "content/notes.md"), "---\ntitle: Notes\n---\n\nNotes in English only.\n");
+      for (const page of ["content/index.ja.md", "content/method/index.ja.md"]) {
+        const depth = page.split("/").length - 2;
+        fs.appendFileSync(path.join(copy, page), `\n[メモ](${"../".repeat(depth)}notes.md)\n`);
+      }
+    },
+  });
   ({ site, base, context, outside } = served);
 });
 
