@@ -60,12 +60,15 @@ export function readLines() {
     }
   }
 
-  // One word: no space, and (for Japanese, which has none) one word to Intl.Segmenter.
-  const wordSegmenter = new Intl.Segmenter("ja", { granularity: "word" });
-  const oneWord = (text) =>
-    !/\s/.test(text) && [...wordSegmenter.segment(text)].filter((s) => s.isWordLike).length <= 1;
+  // One word: no space, and in Japanese (written without spaces) one word to
+  // Intl.Segmenter; a longer Japanese heading is a phrase, and may break between its words.
+  const words = new Intl.Segmenter("ja", { granularity: "word" });
+  const oneWord = (text) => !/\s/.test(text) &&
+    (!/[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u.test(text) ||
+      [...words.segment(text)].filter((s) => s.isWordLike).length <= 1);
   const headers = [...document.querySelectorAll("th")]
-    .filter((th) => oneWord(th.textContent.trim()) && th.getClientRects().length > 0)
+    // A closed <details> (a plot's table of values) is not shown, whatever its layout says.
+    .filter((th) => oneWord(th.textContent.trim()) && th.getClientRects().length > 0 && !th.closest("details:not([open])"))
     .filter((th) => textNodes(th).some((node) => lineBoxes(node, 0, node.data.length) > 1))
     .map(describe);
 

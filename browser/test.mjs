@@ -21,11 +21,17 @@ let served, site, base, context;
 let outside;
 
 before(async () => {
-  // Without the measurement page's translation, so that Japanese pages link to a page that
-  // exists only in English (every other page of the bundled site is translated).
-  const prepare = (copy) =>
-    fs.rmSync(path.join(copy, "content/measurements/2026-10-29-xgs136-http/index.ja.md"));
-  served = await openSite({ prepare });
+  // Every page of the bundled site is translated now: one English-only page, linked from the
+  // two Japanese pages the （英語） test reads, gives it links to follow.
+  served = await openSite({
+    prepare: (copy) => {
+      fs.writeFileSync(path.join(copy, "content/notes.md"), "---\ntitle: Notes\n---\n\nNotes in English only.\n");
+      for (const page of ["content/index.ja.md", "content/method/index.ja.md"]) {
+        const depth = page.split("/").length - 2;
+        fs.appendFileSync(path.join(copy, page), `\n[メモ](${"../".repeat(depth)}notes.md)\n`);
+      }
+    },
+  });
   ({ site, base, context, outside } = served);
 });
 
@@ -90,7 +96,7 @@ test("the language switcher goes to the other language's page and back", async (
 });
 
 test("each （英語） link on a Japanese page goes to the English page it names", async () => {
-  for (const url of ["/ja/", "/ja/families/xgs-136/"]) {
+  for (const url of ["/ja/", "/ja/method/"]) {
     const { page } = await open(url);
     const links = await page.locator(".untranslated").evaluateAll((marks) =>
       marks.map((mark) => {

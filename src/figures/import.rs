@@ -45,8 +45,11 @@ pub(crate) struct Interval {
     pub end: f64,
     pub bytes: f64,
     pub bits_per_second: f64,
-    /// The interval's line in the raw text (iperf 2 only).
+    /// The interval's line in the raw text (iperf 2), or where its `"sum"` starts (iperf3's
+    /// own intervals).
     pub line: Option<Range<usize>>,
+    /// iperf3: the interval's place in the document's `intervals` array.
+    pub index: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -102,10 +105,15 @@ pub(crate) fn import_iperf3_json(text: &str) -> Result<Received, ImportError> {
     }
     let end = json.get("end").ok_or(ImportError::MissingJsonField("end"))?;
     let received = end.get("sum_received").ok_or(ImportError::MissingJsonField("end.sum_received"))?;
-    let own = receiver_intervals(&json);
+    let mut own = receiver_intervals(&json);
     let intervals = if own.is_empty() {
         json.get("server_output_json").map(receiver_intervals).unwrap_or_default()
     } else {
+        // Each of the document's own intervals has its `"sum"` in the text, in order.
+        let sums = interval_sums(text);
+        for interval in &mut own {
+            interval.line = interval.index.and_then(|i| sums.get(i).cloned());
+        }
         own
     };
     Ok(Received {
@@ -125,18 +133,41 @@ fn receiver_intervals(json: &serde_json::Value) -> Vec<Interval> {
     };
     intervals
         .iter()
-        .filter_map(|interval| interval.get("sum"))
-        .filter(|sum| sum.get("sender").and_then(serde_json::Value::as_bool) == Some(false))
-        .filter_map(|sum| {
+        .enumerate()
+        .filter_map(|(index, interval)| Some((index, interval.get("sum")?)))
+        .filter(|(_, sum)| sum.get("sender").and_then(serde_json::Value::as_bool) == Some(false))
+        .filter_map(|(index, sum)| {
             Some(Interval {
                 start: sum.get("start")?.as_f64()?,
                 end: sum.get("end")?.as_f64()?,
                 bytes: sum.get("bytes")?.as_f64()?,
                 bits_per_second: sum.get("bits_per_second")?.as_f64()?,
                 line: None,
+                index: Some(index),
             })
         })
         .collect()
+}
+
+/// Where each `"sum":` of the top-level `intervals` array starts in an iperf3 document, in
+/// order: from `"intervals"` up to `"end"` (the document's own; a server's output comes after).
+fn interval_sums(text: &str) -> Vec<Range<usize>> {
+    let Some(start) = text.find("\"intervals\"") else {
+        return Vec::new();
+    };
+    // The document's `"end": {` (each interval's own `"end": 1.0` is a number).
+    let stop = text[start..]
+        .match_indices("\"end\":")
+        .map(|(e, m)| start + e + m.len())
+        .find(|&after| text[after..].trim_start().starts_with('{'))
+        .unwrap_or(text.len());
+    let mut found = Vec::new();
+    let mut at = start;
+    while let Some(next) = text[at..stop].find("\"sum\":") {
+        found.push(at + next..at + next + 6);
+        at += next + 6;
+    }
+    found
 }
 
 /// A line of iperf 2 text with its bytes in the whole text.
@@ -301,7 +332,7 @@ fn parse_report(rest: &str, line: Range<usize>) -> Result<Interval, ImportError>
     let bytes = amount
         * binary_factor(amount_unit.trim_end_matches("/sec")).ok_or_else(|| bad("unknown transfer unit"))?;
     let bits_per_second = rate * rate_factor(rate_unit).ok_or_else(|| bad("unknown bandwidth unit"))?;
-    Ok(Interval { start, end, bytes, bits_per_second, line: Some(line) })
+    Ok(Interval { start, end, bytes, bits_per_second, line: Some(line), index: None })
 }
 
 /// A decimal number as iperf writes it; `NaN`, `inf` and `infinity`, which Rust's `parse`
@@ -459,6 +490,22 @@ Server listening on TCP port 5001
         assert_eq!(received.intervals.len(), 3);
         assert_eq!(received.intervals[2].bits_per_second, 941_381_120.4);
         assert_eq!(received.bits_per_second, 940_024_160.2);
+    }
+
+    #[test]
+    fn iperf3_intervals_know_where_their_sum_is_written() {
+        let text = fixture("iperf3/reverse.json");
+        let received = import_iperf(&text).unwrap();
+        for interval in &received.intervals {
+            let line = interval.line.clone().expect("a place");
+            assert_eq!(&text[line.clone()], "\"sum\":");
+            // The sum written there is this interval's: its start follows.
+            let after = &text[line.end..];
+            let start = after.find("\"start\":").expect("a start") + 8;
+            let value: f64 = after[start..].trim_start().split(',').next().unwrap().trim().parse().unwrap();
+            assert_eq!(value, interval.start);
+        }
+        assert_eq!(received.intervals.len(), 3);
     }
 
     #[test]

@@ -63,6 +63,13 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for (key, value) in self.map(node, "`images`") {
             let path = key.key_text();
+            if !self.bundle.join(&path).is_file() {
+                self.error(
+                    "runs-image-rights",
+                    key.span.clone(),
+                    format!("no picture `{path}` in this bundle: the path is relative to runs.yaml's folder"),
+                );
+            }
             let (mut owner, mut licence) = (None, None);
             for (field, field_value) in self.map(value, "an image's rights") {
                 match field.key_text().as_str() {
