@@ -304,3 +304,16 @@ fn a_new_measurement_passes_check_as_it_stands() {
     site.tally(&["new", "measurement", "a-run"]).expect_success();
     site.check().expect_success();
 }
+
+#[test]
+fn a_number_spelled_out_next_to_a_unit_matches_digits_in_the_other_language() {
+    // The colleague's case: "forty seconds" against 「40 秒間」 is the same figure.
+    translated("It ran for forty seconds.", "40 秒間走りました。", &|t| t).check().expect_success();
+    translated("It ran for 40 seconds.", "四十秒間走りました。", &|t| t).check().expect_success();
+    // A different number is still a difference, at the translation's place.
+    let site = translated("It ran for forty seconds.", "50 秒間走りました。", &|t| t);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors[0]["code"], "translation-number", "{errors:#?}");
+    assert_eq!(errors[0]["path"], JA, "{errors:#?}");
+}

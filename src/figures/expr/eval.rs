@@ -213,38 +213,38 @@ fn call(
         Function::Sum | Function::Mean | Function::Min | Function::Max => {
             let mut values: Vec<Q> = Vec::new();
             let mut dim = Dim::NONE;
-            // The first value of a kind, to name it when another kind follows.
+            // The first value of a kind, to name it when another kind follows (kept only
+            // when values have units, so that a sum of counts allocates nothing for it).
             let mut first_of_kind: Option<String> = None;
+            let mut take = |q: Q, shown: &str, span: &Range<usize>| -> Result<(), FigureError> {
+                if !q.dim.is_none() && !dim.is_none() && q.dim != dim {
+                    return Err(unit_error(
+                        format!(
+                            "{}() over values of different kinds: `{}` is {} but `{shown}` is {}",
+                            function.name(),
+                            first_of_kind.as_deref().unwrap_or_default(),
+                            dim.name(),
+                            q.dim.name()
+                        ),
+                        span.clone(),
+                    ));
+                }
+                if dim.is_none() && !q.dim.is_none() {
+                    dim = q.dim;
+                    first_of_kind = Some(shown.to_string());
+                }
+                values.push(q);
+                Ok(())
+            };
             for arg in args {
-                let read: Vec<(Q, String)> = if let ExprKind::Path(path) = &arg.kind {
-                    let mut read = Vec::new();
+                if let ExprKind::Path(path) = &arg.kind {
                     for leaf in scope.read(path, true, arg.span.clone())? {
                         push_input(inputs, &leaf);
-                        read.push((Q::of_leaf(&leaf), leaf.path.clone()));
+                        take(Q::of_leaf(&leaf), &leaf.path, &arg.span)?;
                     }
-                    read
                 } else {
-                    let shown = describe(arg);
-                    vec![(eval(arg, scope, inputs)?, shown)]
-                };
-                for (q, shown) in read {
-                    if !q.dim.is_none() && !dim.is_none() && q.dim != dim {
-                        return Err(unit_error(
-                            format!(
-                                "{}() over values of different kinds: `{}` is {} but `{shown}` is {}",
-                                function.name(),
-                                first_of_kind.unwrap_or_default(),
-                                dim.name(),
-                                q.dim.name()
-                            ),
-                            arg.span.clone(),
-                        ));
-                    }
-                    if dim.is_none() && !q.dim.is_none() {
-                        dim = q.dim;
-                        first_of_kind = Some(shown);
-                    }
-                    values.push(q);
+                    let q = eval(arg, scope, inputs)?;
+                    take(q, &describe(arg), &arg.span)?;
                 }
             }
             if values.is_empty() {

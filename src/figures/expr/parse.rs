@@ -98,6 +98,13 @@ pub(crate) fn parse(text: &str) -> Result<Expr, FigureError> {
             if let Some(label) = label {
                 message = format!("{message} in {label}");
             }
+            // Each alternative once, in the order the grammar tried them.
+            let expected = expected.into_iter().fold(Vec::new(), |mut once: Vec<String>, e| {
+                if !once.contains(&e) {
+                    once.push(e);
+                }
+                once
+            });
             if !expected.is_empty() {
                 message = format!("{message}; expected {}", expected.join(" or "));
             }
@@ -279,6 +286,22 @@ fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_syntax_error_names_each_thing_expected_once() {
+        for text in ["1 + * 2", "1 +", "(", "sum(1,"] {
+            let Err(FigureError::Syntax { message, .. }) = parse(text) else {
+                panic!("{text} parsed");
+            };
+            let expected = message.split("; expected ").nth(1).unwrap_or("");
+            let parts: Vec<&str> = expected.split(" or ").collect();
+            let mut once = parts.clone();
+            once.dedup();
+            once.sort();
+            once.dedup();
+            assert_eq!(parts.len(), once.len(), "{text}: {message}");
+        }
+    }
 
     #[test]
     fn syntax_errors_say_where() {

@@ -52,11 +52,15 @@ impl Mismatch {
 /// not significant), then equal or not.
 pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<Passed, Mismatch> {
     if stated.unit.kind() != computed.unit.kind() {
+        let mut would_pass = plain_text(computed.value, computed.unit);
+        if stated.style.thousands_separator {
+            would_pass = with_separators(&would_pass);
+        }
         return Err(Mismatch::UnitKind {
             stated: stated.unit.kind(),
             computed: computed.unit.kind(),
             computed_text: plain_text(computed.value, computed.unit),
-            would_pass: plain_text(computed.value, computed.unit),
+            would_pass,
         });
     }
     let in_stated = computed.value / stated.unit.factor();
@@ -88,6 +92,22 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         computed_text: plain_text(computed.value, stated.unit),
         would_pass: write_like(&rounded, stated, None),
     })
+}
+
+/// "1234567.5 bit/s" → "1,234,567.5 bit/s": thousands separators in the leading number, as
+/// the author wrote them.
+fn with_separators(text: &str) -> String {
+    let digits_end = text.find(|c: char| !c.is_ascii_digit() && c != '-').unwrap_or(text.len());
+    let (sign, integer) = text[..digits_end].split_at(usize::from(text.starts_with('-')));
+    let mut out = sign.to_string();
+    for (i, c) in integer.chars().enumerate() {
+        if i > 0 && (integer.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out.push_str(&text[digits_end..]);
+    out
 }
 
 /// The computed value exactly, in `unit`, when it is an integer and `unit`'s factor a power
@@ -245,6 +265,14 @@ mod tests {
     use super::*;
     use crate::figures::number::parse_stated;
     use crate::figures::number::testing::{computed, passes};
+
+    #[test]
+    fn a_unit_error_suggests_the_value_with_the_separators_written() {
+        let stated = parse_stated("962,826 Mbit/s").unwrap();
+        let error = check(&stated, &computed(962_826.0, Unit::Count), false).unwrap_err();
+        assert_eq!(error.would_pass(), "962,826");
+        assert_eq!(with_separators("-1234567.25 bit/s"), "-1,234,567.25 bit/s");
+    }
 
     #[test]
     fn zero_is_never_stated_for_something() {

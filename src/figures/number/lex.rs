@@ -224,7 +224,7 @@ fn match_scale(text: &str, at: usize) -> (Option<i32>, usize) {
     (None, at)
 }
 
-fn match_unit(text: &str, at: usize) -> Option<(Unit, usize)> {
+pub(super) fn match_unit(text: &str, at: usize) -> Option<(Unit, usize)> {
     let (from, spaced) = skip_spaces(text, at);
     let rest = &text[from..];
     let mut best: Option<(&str, Unit)> = None;

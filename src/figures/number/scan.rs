@@ -6,8 +6,8 @@
 
 use std::ops::Range;
 
-use super::UnitKind;
-use super::lex::{digit_value, is_word_char, lex_all};
+use super::lex::{digit_value, is_word_char, lex_all, match_unit};
+use super::{Unit, UnitKind};
 
 /// A figure-like number found in running text.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,11 +23,21 @@ pub(crate) enum FigureValue {
     Number { base: f64, kind: UnitKind },
     /// YYYY-MM-DD, from "2026-10-29" or "2026年10月29日".
     Date(String),
+    /// A number spelled out next to a unit ("forty seconds", 「四十秒」): compared in
+    /// parity like a number, but not a figure that coverage asks to be tagged.
+    Spelled { base: f64, kind: UnitKind },
 }
 
 impl FigureValue {
     /// The same value, allowing for binary noise in the conversion.
     pub(crate) fn same_as(&self, other: &FigureValue) -> bool {
+        let number = |v: &FigureValue| match v {
+            FigureValue::Number { base, kind } | FigureValue::Spelled { base, kind } => Some((*base, *kind)),
+            FigureValue::Date(_) => None,
+        };
+        if let (Some((a, ka)), Some((b, kb))) = (number(self), number(other)) {
+            return ka == kb && (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
+        }
         match (self, other) {
             (FigureValue::Number { base: a, kind: ka }, FigureValue::Number { base: b, kind: kb }) => {
                 ka == kb && ((a - b).abs() <= 1e-9 * a.abs().max(b.abs()))
@@ -63,8 +73,158 @@ pub(crate) fn scan_figure_like(text: &str) -> Vec<FigureLike> {
             });
         }
     }
+    found.extend(kanji_figures(text));
     found.sort_by_key(|f| f.range.start);
     found
+}
+
+/// The value of a kanji numeral digit.
+fn kanji_digit(c: char) -> Option<u64> {
+    "〇一二三四五六七八九".chars().position(|k| k == c).map(|d| d as u64)
+}
+
+/// Numbers in kanji numerals right before a unit (「四十秒間」, 「百二十ミリ秒」): read so
+/// that a translation writing them states the same figure as its original's "40 seconds".
+/// Kanji numerals without a unit are words ("二台"), as small counts written out are.
+fn kanji_figures(text: &str) -> Vec<FigureLike> {
+    let mut found = Vec::new();
+    let is_kanji_number = |c: char| kanji_digit(c).is_some() || "十百千万".contains(c);
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if !is_kanji_number(c) {
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        let mut numeral = String::from(c);
+        while let Some(&(i, next)) = chars.peek() {
+            if !is_kanji_number(next) {
+                break;
+            }
+            numeral.push(next);
+            end = i + next.len_utf8();
+            chars.next();
+        }
+        // 「274 万」: a scale word after digits, read by the lexer, not a numeral.
+        let after_digits =
+            text[..start].trim_end().chars().next_back().is_some_and(|p| digit_value(p).is_some());
+        if after_digits || numeral == "万" || numeral == "千" {
+            continue;
+        }
+        let Some(value) = kanji_value(&numeral) else {
+            continue;
+        };
+        if let Some((unit, unit_end)) = match_unit(text, end)
+            && unit != Unit::Times
+        {
+            found.push(FigureLike {
+                range: start..unit_end,
+                value: FigureValue::Spelled { base: value as f64 * unit.factor(), kind: unit.kind() },
+            });
+        }
+    }
+    found.extend(english_figures(text));
+    found
+}
+
+/// English number words, "zero" to "ninety-nine", right before a unit ("forty seconds").
+fn english_figures(text: &str) -> Vec<FigureLike> {
+    const ONES: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+    let mut found = Vec::new();
+    let lower = text.to_ascii_lowercase();
+    let mut at = 0;
+    while at < lower.len() {
+        let word_start =
+            at == 0 || !lower[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric());
+        let rest = &lower[at..];
+        let mut parsed: Option<(u64, usize)> = None;
+        if word_start {
+            if let Some((i, tens)) = TENS.iter().enumerate().find(|(_, t)| rest.starts_with(**t)) {
+                let mut value = (i as u64 + 2) * 10;
+                let mut len = tens.len();
+                if let Some(after) = rest[len..].strip_prefix('-')
+                    && let Some((one, word)) =
+                        ONES.iter().enumerate().skip(1).take(9).find(|(_, o)| after.starts_with(**o))
+                {
+                    value += one as u64;
+                    len += 1 + word.len();
+                }
+                parsed = Some((value, len));
+            } else if let Some((i, word)) =
+                ONES.iter().enumerate().filter(|(_, o)| rest.starts_with(**o)).max_by_key(|(_, o)| o.len())
+            {
+                parsed = Some((i as u64, word.len()));
+            }
+        }
+        let Some((value, len)) = parsed
+            .filter(|(_, len)| !lower[at + len..].chars().next().is_some_and(|c| c.is_ascii_alphanumeric()))
+        else {
+            at += lower[at..].chars().next().map_or(1, char::len_utf8);
+            continue;
+        };
+        let end = at + len;
+        if let Some((unit, unit_end)) = match_unit(text, end)
+            && unit != Unit::Times
+            && unit.kind() != UnitKind::Count
+        {
+            found.push(FigureLike {
+                range: at..unit_end,
+                value: FigureValue::Spelled { base: value as f64 * unit.factor(), kind: unit.kind() },
+            });
+        }
+        at = end;
+    }
+    found
+}
+
+/// 四十 → 40, 百二十 → 120, 三千五百 → 3500, 二万 → 20000; None for what is not a numeral.
+fn kanji_value(numeral: &str) -> Option<u64> {
+    let mut total = 0u64;
+    let mut group = 0u64;
+    let mut digit: Option<u64> = None;
+    for c in numeral.chars() {
+        if let Some(d) = kanji_digit(c) {
+            if digit.is_some() {
+                return None;
+            }
+            digit = Some(d);
+            continue;
+        }
+        let power = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            '万' => {
+                total += (group + digit.take().unwrap_or(0)).max(1) * 10_000;
+                group = 0;
+                continue;
+            }
+            _ => return None,
+        };
+        group += digit.take().unwrap_or(1) * power;
+    }
+    Some(total + group + digit.unwrap_or(0))
 }
 
 /// Dates: 2026-10-29 and 2026年10月29日 (ASCII or full-width digits).
@@ -145,6 +305,24 @@ mod tests {
         assert!(ja[1].value.same_as(&found[1].value));
         assert_eq!(ja[2].value, found[4].value);
         assert!(ja[3].value.same_as(&found[2].value));
+    }
+
+    #[test]
+    fn kanji_numerals_next_to_a_unit_are_read() {
+        assert_eq!(scan_figure_like("274 万 bit/s").len(), 1);
+        let ja = scan_figure_like("四十秒間、百二十ミリ秒、二台");
+        assert_eq!(ja.len(), 2, "{ja:?}");
+        assert!(ja[0].value.same_as(&FigureValue::Number { base: 40.0, kind: UnitKind::Seconds }));
+        assert!(ja[1].value.same_as(&FigureValue::Number { base: 0.12, kind: UnitKind::Seconds }));
+        let en = scan_figure_like("for 40 seconds");
+        assert!(en[0].value.same_as(&ja[0].value));
+        let words = scan_figure_like("for forty seconds, twenty-five ms, one run");
+        assert_eq!(words.len(), 2, "{words:?}");
+        assert!(words[0].value.same_as(&ja[0].value));
+        assert!(words[1].value.same_as(&FigureValue::Number { base: 0.025, kind: UnitKind::Seconds }));
+        assert_eq!(kanji_value("三千五百"), Some(3500));
+        assert_eq!(kanji_value("二万"), Some(20_000));
+        assert_eq!(kanji_value("十"), Some(10));
     }
 
     #[test]

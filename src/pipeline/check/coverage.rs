@@ -28,7 +28,11 @@ impl Coverage {
 
 /// Tagged and figure-like numbers of a page; dates are not run figures and do not count.
 fn counts(numbers: &PageNumbers) -> (usize, usize) {
-    let untagged = numbers.untagged.iter().filter(|(v, _)| !matches!(v, FigureValue::Date(_))).count();
+    let untagged = numbers
+        .untagged
+        .iter()
+        .filter(|(v, _)| !matches!(v, FigureValue::Date(_) | FigureValue::Spelled { .. }))
+        .count();
     (numbers.scan.claims.len(), numbers.scan.claims.len() + untagged)
 }
 
@@ -46,7 +50,7 @@ pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagno
             let untagged = numbers
                 .untagged
                 .iter()
-                .filter(|(v, _)| !matches!(v, FigureValue::Date(_)))
+                .filter(|(v, _)| !matches!(v, FigureValue::Date(_) | FigureValue::Spelled { .. }))
                 .map(|(_, range)| {
                     let text = page.text.get(range.clone()).unwrap_or("");
                     let mut d = Diagnostic::at(

@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::super::resolve::{PageNumbers, is_model_name};
 use crate::content::Page;
 use crate::diagnostics::{Diagnostic, Place};
-use crate::figures::number::{parse_stated, scan_figure_like};
+use crate::figures::number::{FigureValue, parse_stated, scan_figure_like};
 use crate::paths::display_path;
 
 /// Places of the original matched with places of the translation (tags stating the same
@@ -112,8 +112,14 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
             .note("it belongs in this part of the translation; state it with the same tag"),
         );
     }
+    // A number spelled out next to a unit ("forty seconds", 「四十秒」) stands for the same
+    // number written in digits in the other language; on its own it is words, as a reader
+    // of either language writes time ("twenty seconds in" / 「二十秒目」).
+    let spelled = |v: &FigureValue| matches!(v, FigureValue::Spelled { .. });
     let mut original_numbers = original_untagged.to_vec();
-    for (value, range) in translation_untagged.iter().cloned() {
+    let mut translation_spelled: Vec<FigureValue> =
+        translation_untagged.iter().filter(|(v, _)| spelled(v)).map(|(v, _)| v.clone()).collect();
+    for (value, range) in translation_untagged.iter().filter(|(v, _)| !spelled(v)).cloned() {
         match original_numbers.iter().position(|(v, _)| v.same_as(&value)) {
             Some(i) => {
                 original_numbers.remove(i);
@@ -136,7 +142,14 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
             }
         }
     }
-    for (_, range) in original_numbers {
+    for (value, range) in original_numbers {
+        if spelled(&value) {
+            continue;
+        }
+        if let Some(i) = translation_spelled.iter().position(|v| v.same_as(&value)) {
+            translation_spelled.remove(i);
+            continue;
+        }
         let text = &original.text[range.clone()];
         let at = anchors.place(range.start, translation);
         problems.push(
