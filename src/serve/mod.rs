@@ -53,8 +53,9 @@ impl Default for ServeOptions {
 /// One build as the server sees it, replaced whole by the next.
 #[derive(Debug)]
 pub(crate) struct Snapshot {
-    /// Counts builds from 1; pages carry the number of the build that made them.
-    pub build: u64,
+    /// Counts the site's versions from 1 (each save makes the next); pages carry the
+    /// generation that made them, and reload when a newer one is served.
+    pub generation: u64,
     /// The latest site that built (empty if none has yet): files are served from it.
     pub site: Arc<Output>,
     /// When the latest build failed: the error page served in place of every page.
@@ -62,8 +63,8 @@ pub(crate) struct Snapshot {
 }
 
 /// The script tag injected into every page of build number `build`.
-pub(crate) fn reload_tag(build: u64) -> String {
-    format!("<script src=\"/__tally/reload.js\" data-build=\"{build}\"></script>\n")
+pub(crate) fn reload_tag(generation: u64) -> String {
+    format!("<script src=\"/__tally/reload.js\" data-build=\"{generation}\"></script>\n")
 }
 
 /// Runs the preview until interrupted; exit 2 when it cannot start.
@@ -157,15 +158,15 @@ fn rebuild_loop(
     sender: &tokio::sync::watch::Sender<Arc<Snapshot>>,
 ) {
     while let Some(changed) = watcher.next_change() {
-        let (build, last_good) = {
+        let (generation, last_good) = {
             let current = sender.borrow();
-            (current.build + 1, current.site.clone())
+            (current.generation + 1, current.site.clone())
         };
         let names: Vec<String> = changed.iter().take(3).map(|p| crate::paths::display_path(p)).collect();
         let more = if changed.len() > 3 { format!(" and {} more", changed.len() - 3) } else { String::new() };
         eprintln!("changed: {}{more}", names.join(", "));
-        let result = build_once(root, build, "rebuilt");
-        sender.send_replace(Arc::new(snapshot(build, result, last_good)));
+        let result = build_once(root, generation, "rebuilt");
+        sender.send_replace(Arc::new(snapshot(generation, result, last_good)));
     }
 }
 
@@ -211,15 +212,15 @@ fn inject(output: &mut Output, script: &str) {
     }
 }
 
-fn snapshot(build: u64, result: Result<Output, Reported>, last_good: Arc<Output>) -> Snapshot {
-    let tag = reload_tag(build);
+fn snapshot(generation: u64, result: Result<Output, Reported>, last_good: Arc<Output>) -> Snapshot {
+    let tag = reload_tag(generation);
     match result {
-        Ok(output) => Snapshot { build, site: Arc::new(output), failure: None },
+        Ok(output) => Snapshot { generation, site: Arc::new(output), failure: None },
         Err(Reported::Problems(problems)) => {
-            Snapshot { build, site: last_good, failure: Some(overlay::problems(&problems, &tag)) }
+            Snapshot { generation, site: last_good, failure: Some(overlay::problems(&problems, &tag)) }
         }
         Err(Reported::CouldNotRun(message)) => {
-            Snapshot { build, site: last_good, failure: Some(overlay::could_not_run(&message, &tag)) }
+            Snapshot { generation, site: last_good, failure: Some(overlay::could_not_run(&message, &tag)) }
         }
     }
 }

@@ -61,8 +61,8 @@ async fn events(
     receiver.mark_changed();
     let stream = stream::unfold(receiver, |mut receiver| async move {
         receiver.changed().await.ok()?;
-        let build = receiver.borrow_and_update().build;
-        Some((Ok(Event::default().event("build").data(build.to_string())), receiver))
+        let generation = receiver.borrow_and_update().generation;
+        Some((Ok(Event::default().event("build").data(generation.to_string())), receiver))
     });
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
