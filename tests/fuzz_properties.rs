@@ -333,3 +333,10 @@ fn an_error_placed_on_a_carriage_return_is_shown_without_panicking() {
         }
     }
 }
+
+/// Found by fuzzing runs.yaml: `{` and `[` nested thousands deep overflowed the stack.
+#[test]
+fn flow_collections_nested_thousands_deep_are_refused_without_overflowing() {
+    fuzzing::runs_yaml(&format!("build: {}\n", "[".repeat(100_000)));
+    fuzzing::runs_yaml(&format!("build: {}1{}\n", "{a: ".repeat(20_000), "}".repeat(20_000)));
+}
