@@ -70,7 +70,8 @@ impl Diagnostic {
     ) -> Self {
         let place = Place::of(source, range.start);
         let line_text = &source[place.line_start..place.line_end];
-        let mut end = range.end.clamp(range.start, place.line_end);
+        // A range may start on a line's `\r`, past the end the line is shown to.
+        let mut end = range.end.min(place.line_end).max(range.start.min(place.line_end));
         // A range may come from another text's bytes (a lossy copy, an expression); the
         // caret must still fall on character boundaries of this one.
         while !source.is_char_boundary(end) {

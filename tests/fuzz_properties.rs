@@ -315,3 +315,28 @@ fn inputs_that_once_crashed_tally_read_without_panicking() {
     fuzzing::claims(&"[x] ".repeat(100_000));
     fuzzing::claims(&"## Same\n\n".repeat(50_000));
 }
+
+/// Found by the fuzzers: an error placed on a line's `\r` panicked while drawing its caret.
+#[test]
+fn an_error_placed_on_a_carriage_return_is_shown_without_panicking() {
+    fuzzing::runs_yaml("bub\r6p\0\0_\r keep^url_proc\r keekep\r");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    for (name, reader) in
+        [("runs_yaml", fuzzing::runs_yaml as Reader), ("front_matter", fuzzing::front_matter)]
+    {
+        let folder = corpus.join(name);
+        for entry in std::fs::read_dir(&folder).expect("the corpus") {
+            let path = entry.expect("an entry").path();
+            if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("crash-")) {
+                fuzzing::with_text(&std::fs::read(&path).expect("a crash input"), reader);
+            }
+        }
+    }
+}
+
+/// Found by fuzzing runs.yaml: `{` and `[` nested thousands deep overflowed the stack.
+#[test]
+fn flow_collections_nested_thousands_deep_are_refused_without_overflowing() {
+    fuzzing::runs_yaml(&format!("build: {}\n", "[".repeat(100_000)));
+    fuzzing::runs_yaml(&format!("build: {}1{}\n", "{a: ".repeat(20_000), "}".repeat(20_000)));
+}

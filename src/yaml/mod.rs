@@ -184,10 +184,43 @@ pub(crate) struct YamlError {
 
 /// Parses `source` into a node tree. YAML 1.2 booleans only, so `on:` is a key, not `true`.
 pub(crate) fn parse_tree(source: &str) -> Result<Node, YamlError> {
+    check_nesting(source)?;
     match fast::parse(source) {
         Some(node) => Ok(node),
         None => parse_with_serde(source),
     }
+}
+
+/// The deepest `{`/`[` nesting read: the readers recurse once a level.
+const MAX_FLOW_NESTING: usize = 64;
+
+/// Refuses flow collections nested deeper than [`MAX_FLOW_NESTING`] (outside quotes and
+/// comments), at the bracket that goes too deep, before any reader recurses into them.
+fn check_nesting(source: &str) -> Result<(), YamlError> {
+    let (mut depth, mut quote, mut comment, mut previous) = (0usize, None, false, '\n');
+    for (offset, c) in source.char_indices() {
+        match (quote, comment, c) {
+            (_, true, '\n') => comment = false,
+            (_, true, _) => {}
+            (Some(q), _, c) if c == q => quote = None,
+            (Some(_), _, _) => {}
+            (None, _, '#') if previous.is_whitespace() => comment = true,
+            (None, _, '"' | '\'') if !previous.is_alphanumeric() => quote = Some(c),
+            (None, _, '{' | '[') => {
+                depth += 1;
+                if depth > MAX_FLOW_NESTING {
+                    return Err(YamlError {
+                        message: format!("collections nested deeper than {MAX_FLOW_NESTING} levels"),
+                        offset,
+                    });
+                }
+            }
+            (None, _, '}' | ']') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        previous = c;
+    }
+    Ok(())
 }
 
 /// The reference reading of `source`, which the fast path must always agree with.
