@@ -206,6 +206,19 @@ fn a_plot_of_an_unknown_run_or_field_is_an_error_at_its_place() {
         .expect_stderr("no run has a number at `received.bits_per_sec`");
 }
 
+/// Found by a new user: with `labels:` but no `runs:`, the labels went to whichever runs had
+/// the field, in order, so one run's value was published under another run's label.
+#[test]
+fn plot_labels_without_the_runs_they_label_are_an_error_never_a_guess() {
+    let site = iperf3_site(
+        "```plot\ntitle: Received\nbars: received.bits_per_second\nlabels: [best case, worst case]\n```\n",
+    );
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[plot-spec]: content/measurements/2011-soekris/index.md:14:")
+        .expect_stderr("`labels` name runs by their order in `runs`");
+}
+
 #[test]
 fn the_bundled_xgs_136_page_links_every_figure_to_a_runs_yaml_line_in_both_languages() {
     let site = Site::new();

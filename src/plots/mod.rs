@@ -6,7 +6,7 @@
 //! title: The rate at the PC's port
 //! bars: pc_port.bits_per_s            # one field across runs
 //! runs: [keep_coproc, keep_host]      # optional: every run that has the field
-//! labels: [kept open, new each time]  # optional: one per run, else the run's name
+//! labels: [kept open, new each time]  # optional, and only with `runs`: one per run, in order
 //! unit: Mbit/s                        # optional: the unit the axis is drawn in
 //! ```
 //! ```plot
@@ -234,6 +234,17 @@ impl Reader<'_> {
                 if labels.as_ref().zip(run_list.as_ref()).is_some_and(|(l, r)| l.0.len() != r.0.len()) {
                     let span = labels.as_ref().map_or(self.whole(), |l| l.1.clone());
                     self.error("plot-spec", span, "`labels` needs one label for each of `runs`");
+                }
+                // Labels are matched to runs by position: without `runs` they would be matched
+                // to whichever runs have the field, and a value could go out under another
+                // run's label.
+                if let (Some((_, span)), None) = (&labels, &run_list) {
+                    self.error(
+                        "plot-spec",
+                        span.clone(),
+                        "`labels` name runs by their order in `runs`: list the runs they label, e.g. `runs: [a, b]`",
+                    );
+                    return None;
                 }
                 let (points, natural) = self.bars(data, &field, span, run_list, labels)?;
                 (Shape::Bars, field, points, natural)
