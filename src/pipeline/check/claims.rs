@@ -336,13 +336,23 @@ fn check_struck(
                     range.clone(),
                     format!("the struck value `{struck}` is not listed as withdrawn for `{}`", claim.name),
                 )
-                .note(format!(
-                    "list it in runs.yaml: withdrawn: [{{value: \"{struck}\", on: YYYY-MM-DD, why: \"...\"}}]"
-                )),
+                .note(withdrawn_where(&claim.name, struck)),
             ),
         }
     }
     numbers
+}
+
+/// Where in runs.yaml the withdrawn value of the figure `name` is listed: a run's field
+/// holds it beside its value, a figure of `figures:` under its own `withdrawn:` key.
+fn withdrawn_where(name: &str, struck: &str) -> String {
+    let entry = format!("withdrawn: [{{value: \"{struck}\", on: YYYY-MM-DD, why: \"...\"}}]");
+    match name.strip_prefix("runs.") {
+        Some(field) => {
+            format!("list it in runs.yaml at the field `{field}` under `runs:`: {{value: NEW, {entry}}}")
+        }
+        None => format!("list it in runs.yaml under `figures:`, in `{name}:` beside its `is:`: {entry}"),
+    }
 }
 
 fn check_vendor(
