@@ -346,6 +346,29 @@ fn links_that_run_code_are_errors_at_their_place() {
     }
 }
 
+/// Raw HTML in markdown is published as it is written, so its addresses are checked too.
+#[test]
+fn links_that_run_code_in_raw_html_are_errors_at_their_place() {
+    for html in [
+        "<a href=\"javascript:alert(1)\">x</a>",
+        "<a HREF='JavaScript:alert(1)'>x</a>",
+        "<img src=data:text/html,x alt=\"x\">",
+        "<p><a href=\" vbscript:x\">x</a></p>",
+    ] {
+        let site = home_site();
+        site.file("content/index.md", format!("---\ntitle: Home\n---\n\nSee {html} here.\n"));
+        let run = site.check();
+        run.expect_code(1).expect_stderr("error[unsafe-link]");
+        assert!(run.stderr.contains("content/index.md:5:"), "{html}: {}", run.stderr);
+    }
+    let site = home_site();
+    site.file(
+        "content/index.md",
+        "---\ntitle: Home\n---\n\nSee <a href=\"https://example.org/javascript:x\">x</a>.\n",
+    );
+    site.check().expect_success();
+}
+
 #[test]
 fn a_base_url_that_is_not_a_web_address_is_an_error() {
     let site = home_site();

@@ -84,6 +84,9 @@ pub struct Scan {
     /// Tags that are not tags (`787 Mbit/s{=rate}`, `[9]{=}`, `[9] {=a}`), or tags where a
     /// figure cannot stand (alt text): their place and what is wrong.
     pub malformed: Vec<(Range<usize>, String)>,
+    /// Addresses written in raw HTML (`href`, `src`, `action`, ...), with their places:
+    /// published as they are, so they are checked like a markdown link's.
+    pub html_addresses: Vec<Reference>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -603,6 +606,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             // holds numbers too; the markup does not.
             Event::Html(_) | Event::InlineHtml(_) => {
                 if let Some(source) = body.get(range.start - offset..range.end - offset) {
+                    scan.html_addresses.extend(html_addresses(source, range.start));
                     scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
                 }
             }
@@ -610,6 +614,57 @@ pub fn scan(body: &str, offset: usize) -> Scan {
         }
     }
     scan
+}
+
+/// The values of the attributes that hold an address (`href`, `src`, `action`,
+/// `formaction`, `xlink:href`, `poster`, `srcset`) in raw HTML that starts at byte `start` of
+/// the file, quoted or not, each with its place.
+fn html_addresses(html: &str, start: usize) -> Vec<Reference> {
+    const NAMES: [&str; 7] = ["href", "src", "action", "formaction", "xlink:href", "poster", "srcset"];
+    let lower = html.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(eq) = lower[at..].find('=').map(|i| at + i) {
+        at = eq + 1;
+        // Only the few bytes before `=` can hold one of the names: looking no further keeps
+        // a run of thousands of `=` linear.
+        let name_end = lower[..eq].trim_end().len();
+        let window =
+            (name_end.saturating_sub(12)..name_end).find(|&i| lower.is_char_boundary(i)).unwrap_or(name_end);
+        let name_start = lower[window..name_end]
+            .rfind(|c: char| c.is_ascii_whitespace() || c == '<' || c == '"' || c == '\'')
+            .map_or(window, |i| window + i + 1);
+        let before_ok = name_start == 0
+            || lower[..name_start]
+                .ends_with(|c: char| c.is_ascii_whitespace() || c == '<' || c == '"' || c == '\'');
+        let is_address = before_ok && NAMES.contains(&&lower[name_start..name_end]);
+        let value_start = eq + 1 + (lower[eq + 1..].len() - lower[eq + 1..].trim_start().len());
+        let (from, to) = match bytes.get(value_start) {
+            Some(&quote @ (b'"' | b'\'')) => {
+                let from = value_start + 1;
+                (from, lower[from..].find(quote as char).map_or(lower.len(), |i| from + i))
+            }
+            Some(_) => {
+                let to = lower[value_start..]
+                    .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                    .map_or(lower.len(), |i| value_start + i);
+                (value_start, to)
+            }
+            None => continue,
+        };
+        // Every value is stepped over whole, so that a `=` inside a quoted value (a title
+        // that reads `href=...`) is not taken for an attribute.
+        if is_address {
+            found.push(Reference {
+                dest: html[from..to].to_string(),
+                range: start + from..start + to,
+                alt: String::new(),
+            });
+        }
+        at = to.max(at);
+    }
+    found
 }
 
 #[cfg(test)]

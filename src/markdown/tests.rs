@@ -164,3 +164,21 @@ fn raw_html_alt_text_and_link_text_are_read_for_numbers() {
         .collect();
     assert_eq!(texts, ["962,826", "943 Mbit/s", "1,024", "40 seconds"]);
 }
+
+#[test]
+fn addresses_in_raw_html_are_found_with_their_places_in_linear_time() {
+    let body = "x <a href=\"javascript:x\">y</a> <img SRC=p.png alt=q> <a title=\"href=no\">\n";
+    let scan = scan(body, 10);
+    let found: Vec<(&str, &str)> = scan
+        .html_addresses
+        .iter()
+        .map(|r| (r.dest.as_str(), &body[r.range.start - 10..r.range.end - 10]))
+        .collect();
+    assert_eq!(found, [("javascript:x", "javascript:x"), ("p.png", "p.png")]);
+    let many = format!("<p {}>\n", "a=".repeat(200_000));
+    assert!(scan_many(&many).is_empty());
+}
+
+fn scan_many(body: &str) -> Vec<super::Reference> {
+    scan(body, 0).html_addresses
+}

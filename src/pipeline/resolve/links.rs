@@ -39,7 +39,7 @@ pub(crate) struct LinkContext<'a> {
 pub(crate) fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLinks, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut links = BTreeMap::new();
-    for link in scan.links.iter().chain(&scan.images) {
+    for link in scan.links.iter().chain(&scan.images).chain(&scan.html_addresses) {
         if let Some(scheme) = unsafe_scheme(&link.dest) {
             diagnostics.push(Diagnostic::at(
                 "unsafe-link",
