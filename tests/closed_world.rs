@@ -317,3 +317,17 @@ fn a_number_spelled_out_next_to_a_unit_matches_digits_in_the_other_language() {
     assert_eq!(errors[0]["code"], "translation-number", "{errors:#?}");
     assert_eq!(errors[0]["path"], JA, "{errors:#?}");
 }
+
+/// Found by a new user: `link_rat: 1 Gbit/s` was taken as a data field, so the link-rate
+/// rule silently stopped applying to the run.
+#[test]
+fn a_misspelt_key_of_a_run_is_an_error_not_a_data_field() {
+    let site = site("It ran.");
+    site.edit(RUNS, "    frames: 120\n", "    frames: 120\n    link_rat: 1 Gbit/s\n");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let error = errors.iter().find(|e| e["code"] == "runs-unknown-key").expect("a runs-unknown-key error");
+    assert_eq!(error["path"], RUNS, "{error:#}");
+    assert_eq!(error["line"], 7, "{error:#}");
+    assert!(error["message"].as_str().unwrap_or("").contains("did you mean `link_rate`?"), "{error:#}");
+}

@@ -14,6 +14,9 @@ use crate::figures::import;
 use crate::figures::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
+/// The keys a run gives meaning to; any other key is a data field of the run.
+const RUN_KEYS: [&str; 7] = ["kind", "failed", "shot", "redact", "iperf", "link_rate", "agrees"];
+
 impl Loader<'_> {
     pub(super) fn load_runs(&mut self, node: &Node) -> Vec<Run> {
         let mut runs = Vec::new();
@@ -84,6 +87,17 @@ impl Loader<'_> {
                     key_text => {
                         if key_text == "received" {
                             received_written = Some(field_key.span.clone());
+                        }
+                        // A key one slip away from a run's own key is a typo of it, not a data
+                        // field: taken as data, `link_rat:` would switch the link-rate rule off.
+                        let hint = crate::figures::did_you_mean(key_text, RUN_KEYS);
+                        if !hint.is_empty() {
+                            self.error(
+                                "runs-unknown-key",
+                                field_key.span.clone(),
+                                format!("`{key_text}` is not a key of a run{hint}"),
+                            );
+                            continue;
                         }
                         if let Some(field) = self.field(field_value) {
                             fields.push((key_text.to_string(), field));
