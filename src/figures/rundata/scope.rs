@@ -121,14 +121,7 @@ impl<'a> EvalScope<'a> {
         match names.as_slice() {
             ["runs", run_name, rest @ ..] => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName {
-                        name: format!("runs.{run_name}"),
-                        hint: crate::figures::did_you_mean(
-                            run_name,
-                            self.data.runs.iter().map(|r| r.name.as_str()),
-                        ),
-                        span,
-                    });
+                    return Err(self.unknown_run(run_name, span));
                 };
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
@@ -187,6 +180,15 @@ fn keys_of(field: &Field) -> String {
 impl EvalScope<'_> {
     /// "; did you mean …?" for an unknown single name: the constants, figures and vendor's
     /// figures of the run data.
+    /// No run is named `run_name`: the error, with the run it probably meant.
+    fn unknown_run(&self, run_name: &str, span: Range<usize>) -> FigureError {
+        FigureError::UnknownName {
+            name: format!("runs.{run_name}"),
+            hint: crate::figures::did_you_mean(run_name, self.data.runs.iter().map(|r| r.name.as_str())),
+            span,
+        }
+    }
+
     fn suggest(&self, name: &str) -> String {
         let names = self
             .data
@@ -294,14 +296,7 @@ impl Scope for EvalScope<'_> {
             }
             [Segment::Name(runs), Segment::Name(run_name), rest @ ..] if runs == "runs" => {
                 let Some(run) = self.data.run(run_name) else {
-                    return Err(FigureError::UnknownName {
-                        name: format!("runs.{run_name}"),
-                        hint: crate::figures::did_you_mean(
-                            run_name,
-                            self.data.runs.iter().map(|r| r.name.as_str()),
-                        ),
-                        span,
-                    });
+                    return Err(self.unknown_run(run_name, span));
                 };
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
