@@ -215,12 +215,32 @@ struct Figures<'a> {
 impl Figures<'_> {
     fn tag(&self, name: &str, like: &str) -> Result<String, Box<dyn std::error::Error>> {
         let computed = self.data.resolve(name).map_err(|e| format!("{name}: {e}"))?;
-        let like_stated = parse_stated(like).map_err(|e| format!("{like}: {e:?}"))?;
-        let text = format_like(computed.value, &like_stated, like);
-        let stated = parse_stated(&text).map_err(|e| format!("{text}: {e:?}"))?;
-        check(&stated, &computed, false).map_err(|e| format!("{name} stated as {text}: {e}"))?;
+        // A small value stated as zero is an error ("0" passes only for zero), so such a
+        // value is written with as many more decimals as it takes, as an author would.
+        let mut like = like.to_string();
+        let mut more = 0;
+        let text = loop {
+            let like_stated = parse_stated(&like).map_err(|e| format!("{like}: {e:?}"))?;
+            let text = format_like(computed.value, &like_stated, &like);
+            let stated = parse_stated(&text).map_err(|e| format!("{text}: {e:?}"))?;
+            match check(&stated, &computed, false) {
+                Ok(_) => break text,
+                Err(_) if more < 3 && computed.value != 0.0 => {
+                    like = one_more_decimal(&like);
+                    more += 1;
+                }
+                Err(e) => return Err(format!("{name} stated as {text}: {e}").into()),
+            }
+        };
         Ok(if self.plain { text } else { format!("[{text}]{{={name}}}") })
     }
+}
+
+/// `like` with one more decimal: `0 %` → `0.0 %`, `0.0 %` → `0.00 %`.
+fn one_more_decimal(like: &str) -> String {
+    let end = like.find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.')).unwrap_or(like.len());
+    let (number, rest) = like.split_at(end);
+    if number.contains('.') { format!("{number}0{rest}") } else { format!("{number}.0{rest}") }
 }
 
 type Result2 = Result<String, Box<dyn std::error::Error>>;
