@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde::Deserialize;
 use walkdir::WalkDir;
 
@@ -101,6 +102,10 @@ pub(crate) struct Page {
     pub url: String,
     /// The bundle folder (relative to the site root) when the page is a bundle's `index`.
     pub bundle: Option<PathBuf>,
+    /// A blake3 digest of `text`, and of its front matter alone: what a later build
+    /// compares to tell what changed.
+    pub digest: [u8; 32],
+    pub front_digest: [u8; 32],
 }
 
 impl Page {
@@ -172,9 +177,16 @@ pub fn content_hash(text: &str) -> String {
 }
 
 /// Reads every page under `root/content`, collecting every problem.
-pub(crate) fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic>) {
+/// Loads every page under `content/`; `reuse` gives a page loaded before from an unchanged
+/// file (by its path), so that it is not read and parsed again.
+pub(crate) fn load(
+    root: &Path,
+    settings: &Settings,
+    reuse: &(dyn Fn(&Path) -> Option<Page> + Sync),
+) -> (Content, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut pages = Vec::new();
+    let mut files = Vec::new();
     let content_dir = root.join("content");
     if !content_dir.is_dir() {
         diagnostics.push(Diagnostic::file("missing-content", "content", "the site has no content/ folder"));
@@ -210,7 +222,14 @@ pub(crate) fn load(root: &Path, settings: &Settings) -> (Content, Vec<Diagnostic
         if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {
             continue;
         }
-        match load_page(root, entry.path(), settings) {
+        files.push(entry.into_path());
+    }
+    let loaded: Vec<Result<Page, Vec<Diagnostic>>> = files
+        .par_iter()
+        .map(|path| reuse(path).map_or_else(|| load_page(root, path, settings), Ok))
+        .collect();
+    for result in loaded {
+        match result {
             Ok(page) => pages.push(page),
             Err(mut errors) => diagnostics.append(&mut errors),
         }
@@ -329,7 +348,9 @@ fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<
     }
     let bundle = is_bundle_index(&key).then(|| source.parent().map(Path::to_path_buf)).flatten();
     let url = url_of(&key, &settings.language_prefix(&lang));
-    Ok(Page { source, lang, key, front, text, body_start, url, bundle })
+    let digest = *blake3::hash(text.as_bytes()).as_bytes();
+    let front_digest = *blake3::hash(&text.as_bytes()[..body_start]).as_bytes();
+    Ok(Page { source, lang, key, front, text, body_start, url, bundle, digest, front_digest })
 }
 
 /// `content/a/index.ja.md` → (`a/index`, `ja`); `content/a.md` → (`a`, the original language).

@@ -39,7 +39,7 @@ pub use cli::{Cli, run};
 
 // The whole pipeline, as `tally build`, `check` and `serve` run it.
 pub use pipeline::write::{Destination, Output};
-pub use pipeline::{Failure, Made, Options, make};
+pub use pipeline::{Failure, Made, Memo, Options, make, make_with};
 
 // Stages that the benchmarks measure one at a time, and the corpus generator uses to write
 // figures that check.

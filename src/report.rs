@@ -28,8 +28,12 @@ impl Reported {
 
 /// Runs the pipeline; when it gives no site, prints why. A made site's warnings are left
 /// to the caller, which may print them with problems of its own (`check`).
-pub(crate) fn make_or_report(options: &Options, format: Format) -> Result<Made, Reported> {
-    match pipeline::make(options) {
+pub(crate) fn make_or_report(
+    options: &Options,
+    memo: &mut pipeline::Memo,
+    format: Format,
+) -> Result<Made, Reported> {
+    match pipeline::make_with(options, memo) {
         Ok(made) => Ok(made),
         Err(pipeline::Failure::Problems(problems)) => {
             print_problems(format, &problems);

@@ -437,7 +437,9 @@ fn a_build_that_gave_warnings_is_recorded_and_shows_them_again_when_nothing_chan
 fn timings_name_every_stage_of_a_build() {
     let run = clean_site().tally(&["build", "--force", "--timings"]);
     run.expect_success();
-    for stage in ["load", "resolve", "check site", "figures and pages", "the other files", "commit"] {
+    for stage in
+        ["load", "resolve", "check site", "pages", "images", "listings", "source pages", "copies", "commit"]
+    {
         run.expect_stderr(&format!("timings: {stage} "));
     }
 }

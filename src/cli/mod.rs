@@ -92,9 +92,13 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Readme => readme_command(&cli),
         Command::New { slug, .. } => new_command(&cli, slug),
         Command::Hash { page } => hash(&cli, page),
-        &Command::Serve { port, bind, open } => {
-            crate::serve::serve(&crate::serve::ServeOptions { root: cli.root.clone(), bind, port, open })
-        }
+        &Command::Serve { port, bind, open } => crate::serve::serve(&crate::serve::ServeOptions {
+            root: cli.root.clone(),
+            bind,
+            port,
+            open,
+            timings: cli.timings,
+        }),
     }
 }
 
@@ -128,7 +132,7 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
         destination: Destination::Folder(out.clone()),
         timings: cli.timings,
     };
-    let made = match make_or_report(&options, cli.format) {
+    let made = match make_or_report(&options, &mut crate::pipeline::Memo::default(), cli.format) {
         Ok(made) => made,
         Err(reported) => return reported.exit_code(),
     };
@@ -280,5 +284,6 @@ fn new_command(cli: &Cli, slug: &str) -> ExitCode {
 /// files; on failure the problems are printed and the exit code is returned.
 fn make_without_writing(cli: &Cli) -> Result<crate::pipeline::Made, ExitCode> {
     let options = Options { root: cli.root.clone(), destination: Destination::Nowhere, timings: cli.timings };
-    make_or_report(&options, cli.format).map_err(|reported| reported.exit_code())
+    make_or_report(&options, &mut crate::pipeline::Memo::default(), cli.format)
+        .map_err(|reported| reported.exit_code())
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::failure::{Failure, fail_on_errors};
+use super::memo::{Digest, FileStamp, Memo};
 use crate::content::{self, Content};
 use crate::diagnostics::Diagnostic;
 use crate::figures::RunData;
@@ -21,58 +22,143 @@ pub(crate) struct Site {
     pub settings: Settings,
     pub content: Content,
     pub strings: Arc<Strings>,
-    pub templates: Templates,
+    pub templates: Arc<Templates>,
     /// Each bundle's run data, by bundle folder.
-    pub runs: BTreeMap<PathBuf, RunData>,
+    pub runs: BTreeMap<PathBuf, Arc<RunData>>,
+    /// A digest of the settings, UI strings and templates as read (for [`super::memo`]).
+    pub inputs_digest: String,
+    /// A digest of each bundle's runs.yaml and the files it read, by bundle folder.
+    pub runs_digests: BTreeMap<PathBuf, String>,
 }
 
 impl Site {
     /// The run data of the page's bundle, when it has one.
     pub(crate) fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
-        self.runs.get(page.bundle.as_ref()?)
+        self.runs.get(page.bundle.as_ref()?).map(|data| &**data)
+    }
+
+    /// The digest of the run data of the page's bundle, when it has one.
+    pub(crate) fn run_data_digest(&self, page: &crate::content::Page) -> Option<&str> {
+        self.runs_digests.get(page.bundle.as_ref()?).map(String::as_str)
     }
 }
 
-pub(crate) fn load(root: &Path, problems: &mut Vec<Diagnostic>) -> Result<Site, Failure> {
+pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>) -> Result<Site, Failure> {
     if !root.join("site.yaml").is_file() {
         return Err(Failure::CouldNotRun(anyhow::anyhow!(
             "{} is not a tally site: it has no site.yaml",
             root.display()
         )));
     }
-    let settings = settings::load(root).map_err(|d| Failure::Problems(vec![d]))?;
-    let (content, mut found) = content::load(root, &settings);
-    problems.append(&mut found);
-    let (strings, mut found) = i18n::load(root, &settings);
-    problems.append(&mut found);
-    let strings = Arc::new(strings);
-    let templates = match templates::load(root, strings.clone()) {
-        Ok(templates) => templates,
-        Err(mut found) => {
-            problems.append(&mut found);
-            fail_on_errors(problems)?;
-            unreachable!("template errors are errors");
+    // Every page is read with the settings, UI strings and templates: what is kept from
+    // before is reused only while they are the same.
+    let inputs_digest = inputs_digest(root);
+    memo.use_inputs(&inputs_digest);
+    let setup = match memo.setup() {
+        Some(setup) => setup,
+        None => {
+            let setup = load_setup(root)?;
+            if setup.is_whole() {
+                memo.keep_setup(setup.clone());
+            }
+            setup
         }
     };
-    let runs = load_run_data(root, &content, problems);
+    let Setup { settings, strings, templates, problems: mut found } = setup;
+    problems.append(&mut found);
+    let memo_read: &Memo = memo;
+    let reuse = |path: &Path| memo_read.source(path);
+    let started = std::time::SystemTime::now();
+    let (content, mut found) = content::load(root, &settings, &reuse);
+    problems.append(&mut found);
+    memo.keep_sources(root, &content.pages, started);
+    // Content's errors are listed with the templates' before stopping.
+    let Some(templates) = templates else {
+        fail_on_errors(problems)?;
+        return Err(Failure::Problems(Vec::new()));
+    };
+    let (runs, runs_digests) = load_run_data(root, &content, memo, problems);
     fail_on_errors(problems)?;
-    Ok(Site { root: root.to_path_buf(), settings, content, strings, templates, runs })
+    Ok(Site {
+        root: root.to_path_buf(),
+        settings,
+        content,
+        strings,
+        templates,
+        runs,
+        inputs_digest,
+        runs_digests,
+    })
+}
+
+/// What every page is read and made with: the settings, UI strings and templates, and the
+/// warnings found reading them.
+#[derive(Clone)]
+pub(crate) struct Setup {
+    settings: Settings,
+    strings: Arc<Strings>,
+    /// `None` when they have errors, which are among `problems`.
+    templates: Option<Arc<Templates>>,
+    problems: Vec<Diagnostic>,
+}
+
+impl Setup {
+    fn is_whole(&self) -> bool {
+        self.templates.is_some()
+            && !self.problems.iter().any(|d| d.severity == crate::diagnostics::Severity::Error)
+    }
+}
+
+fn load_setup(root: &Path) -> Result<Setup, Failure> {
+    let settings = settings::load(root).map_err(|d| Failure::Problems(vec![d]))?;
+    let (strings, mut problems) = i18n::load(root, &settings);
+    let strings = Arc::new(strings);
+    let templates = match templates::load(root, strings.clone()) {
+        Ok(templates) => Some(Arc::new(templates)),
+        Err(mut errors) => {
+            problems.append(&mut errors);
+            None
+        }
+    };
+    Ok(Setup { settings, strings, templates, problems })
+}
+
+/// A digest of site.yaml and every file under templates/ and i18n/: what every page is
+/// made with besides its own sources.
+fn inputs_digest(root: &Path) -> String {
+    let mut digest = Digest::new();
+    digest.bytes(&std::fs::read(root.join("site.yaml")).unwrap_or_default());
+    for folder in ["templates", "i18n"] {
+        for entry in walkdir::WalkDir::new(root.join(folder)).sort_by_file_name().into_iter().flatten() {
+            if entry.file_type().is_file() {
+                digest.debug(&entry.path()).bytes(&std::fs::read(entry.path()).unwrap_or_default());
+            }
+        }
+    }
+    blake3::Hash::from_bytes(digest.finish()).to_hex().to_string()
 }
 
 fn load_run_data(
     root: &Path,
     content: &Content,
+    memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
-) -> BTreeMap<PathBuf, RunData> {
+) -> (BTreeMap<PathBuf, Arc<RunData>>, BTreeMap<PathBuf, String>) {
     let bundles: std::collections::BTreeSet<&PathBuf> =
         content.pages.iter().filter_map(|p| p.bundle.as_ref()).collect();
-    let loaded: Vec<(PathBuf, Option<RunData>, Vec<Diagnostic>)> = bundles
+    let memo_read: &Memo = memo;
+    let started = std::time::SystemTime::now();
+    let loaded: Vec<Loaded> = bundles
         .into_par_iter()
         .filter_map(|bundle| {
             let path = root.join(bundle).join("runs.yaml");
             if !path.is_file() {
                 return None;
             }
+            if let Some((data, found)) = memo_read.runs(bundle) {
+                return Some(Loaded { bundle: bundle.clone(), data, found, stamps: None, from_memo: true });
+            }
+            let runs_stamp = FileStamp::settled(&path, started);
             let (data, found) = match std::fs::read_to_string(&path) {
                 Ok(text) => crate::figures::load_run_data(root, &path, &text),
                 Err(e) => (
@@ -84,15 +170,77 @@ fn load_run_data(
                     )],
                 ),
             };
-            Some((bundle.clone(), data, found))
+            let Some(runs_stamp) = runs_stamp else { return Some(Loaded::unstamped(bundle, data, found)) };
+            let mut stamps = vec![(path.clone(), runs_stamp)];
+            let read: Vec<PathBuf> = data
+                .iter()
+                .flat_map(|d| d.runs())
+                .flat_map(|run| [&run.shot, &run.iperf])
+                .flatten()
+                .map(|file| root.join(bundle).join(file))
+                .collect();
+            for file in read {
+                // A file that cannot be stamped is read again next time.
+                let Some(stamp) = FileStamp::settled(&file, started) else {
+                    return Some(Loaded::unstamped(bundle, data, found));
+                };
+                stamps.push((file, stamp));
+            }
+            Some(Loaded {
+                bundle: bundle.clone(),
+                data: data.map(Arc::new),
+                found,
+                stamps: Some(stamps),
+                from_memo: false,
+            })
         })
         .collect();
     let mut runs = BTreeMap::new();
-    for (bundle, data, mut found) in loaded {
-        problems.append(&mut found);
+    let mut digests = BTreeMap::new();
+    for Loaded { bundle, data, found, stamps, from_memo } in loaded {
+        problems.extend(found.iter().cloned());
+        match stamps {
+            Some(stamps) => memo.keep_runs(bundle.clone(), stamps, data.clone(), found),
+            None if !from_memo => memo.forget_runs(&bundle),
+            None => {}
+        }
         if let Some(data) = data {
+            let mut digest = Digest::new();
+            match memo.runs_stamps(&bundle) {
+                Some(stamps) => digest.debug(&stamps),
+                // Read anew each time: a number no other build has, so no page made from
+                // it is reused.
+                None => {
+                    digest.debug(&("unstamped", UNSTAMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)))
+                }
+            };
+            digests.insert(bundle.clone(), blake3::Hash::from_bytes(digest.finish()).to_hex().to_string());
             runs.insert(bundle, data);
         }
     }
-    runs
+    (runs, digests)
+}
+
+static UNSTAMPED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// One bundle's run data as loaded, and the stamps of the files it was read from (`None`
+/// when it came from the memo, or when a file could not be stamped).
+struct Loaded {
+    bundle: PathBuf,
+    data: Option<Arc<RunData>>,
+    found: Vec<Diagnostic>,
+    stamps: Option<Vec<(PathBuf, FileStamp)>>,
+    from_memo: bool,
+}
+
+impl Loaded {
+    fn unstamped(bundle: &Path, data: Option<RunData>, found: Vec<Diagnostic>) -> Loaded {
+        Loaded {
+            bundle: bundle.to_path_buf(),
+            data: data.map(Arc::new),
+            found,
+            stamps: None,
+            from_memo: false,
+        }
+    }
 }

@@ -20,11 +20,13 @@ pub(crate) mod check;
 mod failure;
 pub(crate) mod figures_json;
 mod load;
+mod memo;
 mod render;
 pub(crate) mod resolve;
 pub(crate) mod write;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -37,6 +39,7 @@ use write::{Collector, Destination, Output};
 pub(crate) use check::ApplianceCompletion;
 pub(crate) use check::Coverage;
 pub use failure::Failure;
+pub use memo::Memo;
 
 /// What the pipeline is asked to make, and where the files go.
 #[derive(Debug, Clone, Default)]
@@ -57,8 +60,8 @@ pub struct Made {
     pub output: Output,
     /// Warnings found on the way (a site with errors is never made).
     pub warnings: Vec<Diagnostic>,
-    /// Every stated figure, as written to `figures.json`; empty when the site was written
-    /// to a folder, where nothing reads them back.
+    /// Every stated figure, as written to `figures.json`; kept only when the site went
+    /// nowhere (`tally check`), the one command that reads them back.
     pub figures: Vec<figures_json::ClaimRecord>,
     /// How many figures were stated and checked.
     pub claim_count: usize,
@@ -77,28 +80,47 @@ pub struct Made {
 
 /// Builds the site at `options.root` into `options.destination`.
 pub fn make(options: &Options) -> Result<Made, Failure> {
+    make_with(options, &mut Memo::default())
+}
+
+/// Builds the site, reusing from `memo` what the previous build made from the same
+/// inputs, and leaves in it what this build made.
+pub fn make_with(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     let mut problems = Vec::new();
     let mut clock = Stopwatch::new(options.timings);
-    let site = load::load(&options.root, &mut problems)?;
+    let site = load::load(&options.root, memo, &mut problems)?;
     clock.lap("load");
-    let work = resolve::resolve(&site, &mut problems);
+    let work = resolve::resolve(&site, memo, &mut problems);
     clock.lap("resolve");
-    let checked = check::check(&site, &work, &mut problems);
+    let checked = check::check(&site, &work, memo, &mut problems);
     clock.lap("check site");
     let collector = Collector::new(&options.destination).map_err(Failure::CouldNotRun)?;
-    let keep_records = !matches!(options.destination, Destination::Folder(_));
+    // Only `tally check --against` reads them back, and it builds to nowhere.
+    let keep_records = matches!(options.destination, Destination::Nowhere);
     let (figures, claim_count) =
-        figures_and_pages(&site, &work, &checked, &collector, keep_records, &mut problems);
-    clock.lap("figures and pages");
+        figures_and_pages(&site, &work, &checked, &collector, keep_records, memo, &mut problems);
+    clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
+    memo.retain(&site);
     fail_on_errors(&mut problems)?;
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
-    render::generated::render_all(&site, &checked.completions, &collector, &mut problems);
-    render::sources::render_all(&site, &collector, &mut problems);
-    render::copies::copy_files(&site, &collector, &mut problems);
-    clock.lap("the other files");
+    clock.lap("images");
+    let listing_key = memo::listing_key(&site, &memo::site_key(&site, &checked.completions));
+    let listings = memo.part("listings".to_string(), listing_key, || {
+        in_memory(|collector, found| {
+            render::generated::render_all(&site, &checked.completions, collector, found)
+        })
+    });
+    add_part(&collector, &listings, &mut problems);
+    clock.lap("listings");
+    source_pages(&site, &collector, memo, &mut problems);
+    clock.lap("source pages");
+    let started = std::time::SystemTime::now();
+    render::copies::copy_files(&site, &collector, &mut |path| memo.read_file(path, started), &mut problems);
+    clock.lap("copies");
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
     let output = collector.finish().map_err(Failure::CouldNotRun)?;
+    memo.figures_json_len = output.files.get("figures.json").map_or(0, |bytes| bytes.len());
     Ok(Made {
         output,
         warnings: problems,
@@ -126,35 +148,112 @@ fn figures_and_pages(
     checked: &check::Checked,
     output: &Collector,
     keep_records: bool,
+    memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
 ) -> (Vec<figures_json::ClaimRecord>, usize) {
-    let mut json = figures_json::Writer::begin(output);
+    let mut json = figures_json::Writer::begin(output, memo.figures_json_len);
     let (mut kept, mut count) = (Vec::new(), 0);
+    let site_key = memo::site_key(site, &checked.completions);
+    let listing_key = memo::listing_key(site, &site_key);
     let pages: Vec<(&crate::content::Page, &PageWork)> = site.content.pages.iter().zip(work).collect();
+    (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
-        let done: Vec<(Vec<figures_json::ClaimRecord>, Vec<u8>, Vec<Diagnostic>)> = chunk
+        let memo_read: &Memo = memo;
+        let done: Vec<(memo::Key, bool, Arc<memo::RenderedPage>)> = chunk
             .par_iter()
             .map(|&(page, page_work)| {
-                let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
-                match render::page::render_page(site, page, page_work, &figures, &checked.completions) {
-                    Ok(html) => output.add(crate::paths::page_file(&page.url), html),
-                    Err(d) => found.push(d),
+                let key = memo::page_key(site, &site_key, &listing_key, page, page_work);
+                if let Some(made) = memo_read.page(&page.source, &key) {
+                    return (key, true, made);
                 }
-                let lines = figures_json::lines(&figures.records);
-                (figures.records, lines, found)
+                (key, false, Arc::new(make_page(site, page, page_work, checked)))
             })
             .collect();
-        for (records, lines, mut found) in done {
-            json.push(&records, &lines);
-            count += records.len();
-            if keep_records {
-                kept.extend(records);
+        for ((page, _), (key, reused, made)) in chunk.iter().zip(done) {
+            if let Some(html) = &made.html {
+                output.add(crate::paths::page_file(&page.url), html.clone());
             }
-            problems.append(&mut found);
+            json.push(&made.records, &made.lines);
+            count += made.records.len();
+            if keep_records {
+                kept.extend(made.records.iter().cloned());
+            }
+            problems.extend(made.problems.iter().cloned());
+            if reused {
+                memo.reused += 1;
+            } else {
+                memo.made += 1;
+                memo.keep_page(page.source.clone(), key, made);
+            }
         }
     }
     json.end(output);
     (kept, count)
+}
+
+/// One page's figures checked and its HTML rendered.
+fn make_page(
+    site: &Site,
+    page: &crate::content::Page,
+    page_work: &PageWork,
+    checked: &check::Checked,
+) -> memo::RenderedPage {
+    let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
+    let html = match render::page::render_page(site, page, page_work, &figures, &checked.completions) {
+        Ok(html) => Some(bytes::Bytes::from(html)),
+        Err(d) => {
+            found.push(d);
+            None
+        }
+    };
+    let lines = figures_json::lines(&figures.records);
+    memo::RenderedPage { html, records: figures.records, lines, problems: found }
+}
+
+/// The source pages of every bundle, each page's made again only when its bundle's files
+/// changed.
+fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut Vec<Diagnostic>) {
+    let with_bundles: Vec<&crate::content::Page> =
+        site.content.pages.iter().filter(|page| site.run_data(page).is_some()).collect();
+    let keys: Vec<memo::Key> = with_bundles.par_iter().map(|page| memo::sources_key(site, page)).collect();
+    let memo_read: &Memo = memo;
+    let made: Vec<Option<memo::Part>> = with_bundles
+        .par_iter()
+        .zip(&keys)
+        .map(|(page, key)| {
+            let name = format!("{}{}", memo::SOURCES, page.source.display());
+            (!memo_read.has_part(&name, key)).then(|| {
+                in_memory(|collector, found| {
+                    render::sources::render_page_sources(site, page, collector, found)
+                })
+            })
+        })
+        .collect();
+    for ((page, key), made) in with_bundles.iter().zip(keys).zip(made) {
+        let name = format!("{}{}", memo::SOURCES, page.source.display());
+        let part = memo.part(name, key, || made.unwrap_or_default());
+        add_part(output, &part, problems);
+    }
+}
+
+/// What `render` made, gathered in memory to be kept in the memo.
+fn in_memory(render: impl FnOnce(&Collector, &mut Vec<Diagnostic>)) -> memo::Part {
+    let mut problems = Vec::new();
+    let files = match Collector::new(&Destination::Memory) {
+        Ok(collector) => {
+            render(&collector, &mut problems);
+            collector.finish().map(|output| output.files.into_iter().collect()).unwrap_or_default()
+        }
+        Err(_) => Vec::new(),
+    };
+    memo::Part { files, problems }
+}
+
+fn add_part(output: &Collector, part: &memo::Part, problems: &mut Vec<Diagnostic>) {
+    for (path, bytes) in &part.files {
+        output.add(path.clone(), bytes.clone());
+    }
+    problems.extend(part.problems.iter().cloned());
 }
 
 /// Every file a page or its run data names (images, run files, screenshots), relative to

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{Context as _, bail};
+use bytes::Bytes;
 
 /// The file tally writes into every output folder it builds: a folder without it is not
 /// tally's, and is never emptied or replaced.
@@ -62,7 +63,7 @@ pub enum Destination {
 pub struct Output {
     /// Every file by its path under the output folder (forward slashes); the bytes are
     /// empty unless the destination was [`Destination::Memory`].
-    pub files: BTreeMap<String, Vec<u8>>,
+    pub files: BTreeMap<String, Bytes>,
     staging: Option<Staging>,
 }
 
@@ -75,7 +76,7 @@ impl Output {
         } else {
             vec![path.to_string(), format!("{path}/index.html")]
         };
-        candidates.iter().find_map(|p| self.files.get(p).map(Vec::as_slice))
+        candidates.iter().find_map(|p| self.files.get(p).map(|bytes| &bytes[..]))
     }
 
     /// Puts a folder-bound site in place of the previous one; nothing for other destinations.
@@ -89,7 +90,7 @@ impl Output {
 
 /// Takes each file as the build makes it; shared by the render stage's threads.
 pub(crate) struct Collector {
-    files: Mutex<BTreeMap<String, Vec<u8>>>,
+    files: Mutex<BTreeMap<String, Bytes>>,
     staging: Option<Staging>,
     keep_bytes: bool,
     /// The first write that failed: reported once the build is over.
@@ -116,7 +117,8 @@ impl Collector {
         self.staging.is_none() && !self.keep_bytes
     }
 
-    pub(crate) fn add(&self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
+    /// Adds a file; its bytes are shared, not copied, when the site is kept in memory.
+    pub(crate) fn add(&self, path: impl Into<String>, bytes: impl Into<Bytes>) {
         let path = path.into();
         let mut bytes = bytes.into();
         if let Some(staging) = &self.staging
@@ -125,7 +127,7 @@ impl Collector {
             self.fail(error);
         }
         if !self.keep_bytes {
-            bytes = Vec::new();
+            bytes = Bytes::new();
         }
         self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
     }
@@ -145,7 +147,7 @@ impl Collector {
         {
             self.fail(error.context(format!("cannot write {path}")));
         }
-        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, Bytes::from(bytes));
     }
 
     fn fail(&self, error: anyhow::Error) {
@@ -172,6 +174,14 @@ pub(crate) struct FileInParts {
 }
 
 impl FileInParts {
+    /// Makes room for `more` bytes at once, so that a large file kept in memory is not
+    /// grown, copied and zeroed again and again.
+    pub(crate) fn reserve(&mut self, more: usize) {
+        if self.keep_bytes {
+            self.bytes.reserve(more);
+        }
+    }
+
     pub(crate) fn push(&mut self, part: &[u8]) {
         if let Some(Ok(file)) = &mut self.file
             && let Err(error) = file.write_all(part)
@@ -320,7 +330,7 @@ mod tests {
     fn in_memory(files: &[(&str, &str)]) -> Output {
         let collector = Collector::new(&Destination::Memory).unwrap();
         for (path, text) in files {
-            collector.add(*path, *text);
+            collector.add(*path, text.to_string());
         }
         collector.finish().unwrap()
     }
@@ -328,7 +338,7 @@ mod tests {
     fn write_to(site: &Path, files: &[(&str, &str)]) {
         let collector = Collector::new(&Destination::Folder(site.to_path_buf())).unwrap();
         for (path, text) in files {
-            collector.add(*path, *text);
+            collector.add(*path, text.to_string());
         }
         collector.finish().unwrap().commit().unwrap();
     }
@@ -355,7 +365,7 @@ mod tests {
         assert_eq!(staged.len(), 1);
         assert_eq!(std::fs::read_to_string(staged[0].path().join("a/b/index.html")).unwrap(), "page");
         let output = collector.finish().unwrap();
-        assert_eq!(output.files.get("a/b/index.html").map(Vec::len), Some(0), "bytes are not kept");
+        assert_eq!(output.files.get("a/b/index.html").map(|b| b.len()), Some(0), "bytes are not kept");
         assert!(!site.exists(), "nothing is in place before the commit");
         output.commit().unwrap();
         assert_eq!(std::fs::read_to_string(site.join("a/b/index.html")).unwrap(), "page");
@@ -404,7 +414,7 @@ mod tests {
         assert_eq!(std::fs::read_to_string(site.join("data/f.json")).unwrap(), "[1,2]");
         let memory = Collector::new(&Destination::Memory).unwrap();
         in_parts(&memory, &["[", "]"]);
-        assert_eq!(memory.finish().unwrap().files["data/f.json"], b"[]");
+        assert_eq!(memory.finish().unwrap().files["data/f.json"][..], b"[]"[..]);
     }
 
     #[test]

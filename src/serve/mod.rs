@@ -23,8 +23,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::diagnostics::Format;
-use crate::pipeline::Options;
 use crate::pipeline::write::{Destination, Output};
+use crate::pipeline::{Memo, Options};
 use crate::report::{Reported, could_not_run, make_or_report, print_problems};
 
 /// What `tally serve` was asked for.
@@ -37,6 +37,8 @@ pub(crate) struct ServeOptions {
     pub port: u16,
     /// Open the site in a browser once it is served.
     pub open: bool,
+    /// Print each build's stage times (`--timings`).
+    pub timings: bool,
 }
 
 impl Default for ServeOptions {
@@ -46,6 +48,7 @@ impl Default for ServeOptions {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: 1111,
             open: false,
+            timings: false,
         }
     }
 }
@@ -100,7 +103,8 @@ pub(crate) fn serve(options: &ServeOptions) -> ExitCode {
             None
         }
     };
-    let first = match build_once(&options.root, 1, "built") {
+    let mut memo = Memo::default();
+    let first = match build_once(&options.root, &mut memo, options.timings, "built") {
         Err(Reported::CouldNotRun(message)) => return could_not_run(&message),
         result => snapshot(1, result, Arc::default()),
     };
@@ -111,9 +115,10 @@ pub(crate) fn serve(options: &ServeOptions) -> ExitCode {
         open_browser(&url);
     }
     let root = options.root.clone();
+    let timings = options.timings;
     let _rebuilding = watcher.map(|watcher| {
         let sender = sender.clone();
-        std::thread::spawn(move || rebuild_loop(watcher, &root, &sender))
+        std::thread::spawn(move || rebuild_loop(watcher, &root, memo, timings, &sender))
     });
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(runtime) => runtime,
@@ -155,6 +160,8 @@ fn announce(url: &str, root: &Path, address: SocketAddr, site: &Output) {
 fn rebuild_loop(
     mut watcher: watch::Watcher,
     root: &Path,
+    mut memo: Memo,
+    timings: bool,
     sender: &tokio::sync::watch::Sender<Arc<Snapshot>>,
 ) {
     while let Some(changed) = watcher.next_change() {
@@ -165,25 +172,23 @@ fn rebuild_loop(
         let names: Vec<String> = changed.iter().take(3).map(|p| crate::paths::display_path(p)).collect();
         let more = if changed.len() > 3 { format!(" and {} more", changed.len() - 3) } else { String::new() };
         eprintln!("changed: {}{more}", names.join(", "));
-        let result = build_once(root, generation, "rebuilt");
+        let result = build_once(root, &mut memo, timings, "rebuilt");
         sender.send_replace(Arc::new(snapshot(generation, result, last_good)));
     }
 }
 
-/// Builds the site in memory, prints the outcome, and injects the reload script into
-/// every page (after the pipeline: what it makes is the same for every command).
-fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Reported> {
+/// Builds the site in memory, reusing from `memo` what the last build made from the same
+/// inputs, and prints the outcome.
+fn build_once(root: &Path, memo: &mut Memo, timings: bool, verb: &str) -> Result<Output, Reported> {
     let started = Instant::now();
-    let options = Options { root: root.to_path_buf(), destination: Destination::Memory, timings: false };
-    let result = make_or_report(&options, Format::Human);
+    let options = Options { root: root.to_path_buf(), destination: Destination::Memory, timings };
+    let result = make_or_report(&options, memo, Format::Human);
     let elapsed = started.elapsed().as_millis();
     match result {
         Ok(made) => {
             print_problems(Format::Human, &made.warnings);
             eprintln!("{verb} {} files in {elapsed} ms", made.output.files.len());
-            let mut output = made.output;
-            inject(&mut output, &reload_tag(build_number));
-            Ok(output)
+            Ok(made.output)
         }
         Err(reported) => {
             if matches!(reported, Reported::Problems(_)) {
@@ -192,22 +197,6 @@ fn build_once(root: &Path, build_number: u64, verb: &str) -> Result<Output, Repo
                 );
             }
             Err(reported)
-        }
-    }
-}
-
-/// Adds `script` before `</body>` of every HTML page.
-fn inject(output: &mut Output, script: &str) {
-    for (path, bytes) in output.files.iter_mut() {
-        if !path.ends_with(".html") {
-            continue;
-        }
-        let html = String::from_utf8_lossy(bytes);
-        if let Some(at) = html.rfind("</body>") {
-            let mut with = html[..at].to_string();
-            with.push_str(script);
-            with.push_str(&html[at..]);
-            *bytes = with.into_bytes();
         }
     }
 }

@@ -96,8 +96,22 @@ async fn page(State(snapshots): State<watch::Receiver<Arc<Snapshot>>>, method: M
         return respond(StatusCode::INTERNAL_SERVER_ERROR, HTML, overlay.clone().into_bytes());
     }
     match found {
+        Some(bytes) if key.ends_with(".html") => {
+            respond(StatusCode::OK, HTML, with_reload(bytes, snapshot.generation))
+        }
         Some(bytes) => respond(StatusCode::OK, content_type(&key), bytes.clone()),
         None => not_found(&snapshot, key.split('/').next().unwrap_or("")),
+    }
+}
+
+/// A page with the reload script added before `</body>`: added as each page is served, so
+/// that a rebuild does not touch the pages it did not change.
+fn with_reload(html: &[u8], generation: u64) -> Vec<u8> {
+    let tag = super::reload_tag(generation);
+    let at = html.windows(7).rposition(|w| w == b"</body>");
+    match at {
+        Some(at) => [&html[..at], tag.as_bytes(), &html[at..]].concat(),
+        None => html.to_vec(),
     }
 }
 
@@ -106,7 +120,7 @@ fn not_found(snapshot: &Snapshot, first_segment: &str) -> Response {
     let files = &snapshot.site.files;
     let page = files.get(&format!("{first_segment}/404.html")).or_else(|| files.get("404.html"));
     match page {
-        Some(bytes) => respond(StatusCode::NOT_FOUND, HTML, bytes.clone()),
+        Some(bytes) => respond(StatusCode::NOT_FOUND, HTML, with_reload(bytes, snapshot.generation)),
         None => respond(StatusCode::NOT_FOUND, TEXT, b"not found\n".to_vec()),
     }
 }
@@ -139,8 +153,8 @@ pub(crate) fn content_type(path: &str) -> &'static str {
     }
 }
 
-fn respond(status: StatusCode, content_type: &'static str, body: Vec<u8>) -> Response {
-    let mut response = (status, Body::from(body)).into_response();
+fn respond(status: StatusCode, content_type: &'static str, body: impl Into<Body>) -> Response {
+    let mut response = (status, Into::<Body>::into(body)).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     // A preview: always the latest build, never a cached one.

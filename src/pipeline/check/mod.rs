@@ -8,6 +8,7 @@
 //! `completion` (family tables), `parity` (translations), `coverage`, `structure`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -18,6 +19,7 @@ pub(crate) mod parity;
 mod structure;
 
 use super::load::Site;
+use super::memo::{Digest, Key, Memo};
 use super::resolve::PageWork;
 use crate::content::Kind;
 use crate::diagnostics::Diagnostic;
@@ -41,12 +43,17 @@ pub(crate) struct Checked {
     pub completions: BTreeMap<String, Computed>,
 }
 
-pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Checked {
+pub(crate) fn check(
+    site: &Site,
+    work: &[PageWork],
+    memo: &mut Memo,
+    problems: &mut Vec<Diagnostic>,
+) -> Checked {
     for (page, page_work) in site.content.pages.iter().zip(work) {
         problems.extend(structure::check_structure(site, page, &page_work.scan, &page_work.resolved));
     }
     let completions = completions(site, work, problems);
-    problems.extend(translations(site, work));
+    problems.extend(translations(site, work, memo));
     let coverage = coverage::coverage(site, work, problems);
     Checked { coverage, completions }
 }
@@ -127,24 +134,39 @@ fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -
     completions
 }
 
-fn translations(site: &Site, work: &[PageWork]) -> Vec<Diagnostic> {
+/// Each translation compared with its original; a pair whose texts are unchanged since the
+/// last build is not compared again.
+fn translations(site: &Site, work: &[PageWork], memo: &mut Memo) -> Vec<Diagnostic> {
     let index: BTreeMap<&std::path::Path, usize> =
         site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
-    site.content
+    let memo_read: &Memo = memo;
+    let compared: Vec<(std::path::PathBuf, Key, Arc<Vec<Diagnostic>>)> = site
+        .content
         .pages
         .par_iter()
         .zip(work)
         .filter(|(page, _)| page.is_translation(&site.settings))
-        .flat_map_iter(|(page, page_work)| {
-            let original = site.content.original_of(page, &site.settings);
-            original
-                .map(|original| {
-                    let original_work = &work[index[original.source.as_path()]];
-                    parity::compare(&original_work.numbers(original), &page_work.numbers(page))
-                })
-                .unwrap_or_default()
+        .filter_map(|(page, page_work)| {
+            let original = site.content.original_of(page, &site.settings)?;
+            let key = Digest::new()
+                .bytes(site.inputs_digest.as_bytes())
+                .bytes(&original.digest)
+                .bytes(&page.digest)
+                .debug(&original.source)
+                .finish();
+            let found = memo_read.parity(&page.source, &key).unwrap_or_else(|| {
+                let original_work = &work[index[original.source.as_path()]];
+                Arc::new(parity::compare(&original_work.numbers(original), &page_work.numbers(page)))
+            });
+            Some((page.source.clone(), key, found))
         })
-        .collect()
+        .collect();
+    let mut problems = Vec::new();
+    for (source, key, found) in compared {
+        problems.extend(found.iter().cloned());
+        memo.keep_parity(source, key, found);
+    }
+    problems
 }
 
 pub(crate) fn completion_summary(

@@ -45,8 +45,10 @@ pub(crate) struct Writer {
 }
 
 impl Writer {
-    pub(crate) fn begin(output: &Collector) -> Writer {
+    /// Starts figures.json; `expected_len` is about how long it will be (the last build's).
+    pub(crate) fn begin(output: &Collector, expected_len: usize) -> Writer {
         let mut file = output.begin("figures.json");
+        file.reserve(expected_len + expected_len / 8);
         let generator =
             format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
         file.push(

@@ -10,7 +10,13 @@ use crate::diagnostics::Diagnostic;
 
 /// Copies `static/` and the non-markdown files under `content/` (raw tool output, run
 /// data); images are published only stamped, never as they are.
-pub(crate) fn copy_files(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
+/// `read` reads a file's bytes (from a cache of unchanged files, when the build has one).
+pub(crate) fn copy_files(
+    site: &Site,
+    output: &Collector,
+    read: &mut dyn FnMut(&Path) -> std::io::Result<bytes::Bytes>,
+    problems: &mut Vec<Diagnostic>,
+) {
     for (folder, prefix) in [("static", ""), ("content", "")] {
         let dir = site.root.join(folder);
         let allowed = &site.settings.publish_hidden;
@@ -23,7 +29,7 @@ pub(crate) fn copy_files(site: &Site, output: &Collector, problems: &mut Vec<Dia
                 continue;
             }
             let relative = path.strip_prefix(&dir).unwrap_or(path);
-            match std::fs::read(path) {
+            match read(path) {
                 Ok(bytes) => output.add(format!("{prefix}{}", crate::paths::display_path(relative)), bytes),
                 Err(e) => problems.push(Diagnostic::file(
                     "unreadable-file",

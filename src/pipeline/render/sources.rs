@@ -12,11 +12,16 @@ use crate::diagnostics::Diagnostic;
 use crate::paths::display_path;
 use crate::views::SourceFileView;
 
-/// Renders the source pages of every measurement bundle, in each language it has a page in.
-pub(crate) fn render_all(site: &Site, output: &Collector, problems: &mut Vec<Diagnostic>) {
-    for page in &site.content.pages {
+/// Renders the source pages of a measurement page's bundle, in the page's language.
+pub(crate) fn render_page_sources(
+    site: &Site,
+    page: &crate::content::Page,
+    output: &Collector,
+    problems: &mut Vec<Diagnostic>,
+) {
+    {
         let (Some(bundle), Some(data)) = (&page.bundle, site.run_data(page)) else {
-            continue;
+            return;
         };
         // Each file by its name under the bundle's address, and its path from the bundle.
         let mut files = vec![("runs.yaml".to_string(), std::path::PathBuf::from("runs.yaml"))];

@@ -8,10 +8,12 @@ pub(crate) use untagged::untagged_figures;
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::load::Site;
+use super::memo::{Digest, Key, Memo, Scanned};
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::figures::number::FigureValue;
@@ -23,11 +25,14 @@ pub(crate) use untagged::is_model_name;
 /// A page after the resolve stage.
 pub(crate) struct PageWork {
     /// Without its running text (`prose`), which is read once for `untagged`.
-    pub scan: Scan,
+    pub scan: Arc<Scan>,
     pub resolved: ResolvedLinks,
     /// The page's untagged figure-like numbers, for translations and coverage.
-    pub untagged: Vec<(crate::figures::number::FigureValue, std::ops::Range<usize>)>,
+    pub untagged: Arc<Untagged>,
 }
+
+/// A page's untagged figure-like numbers and where they stand.
+pub(crate) type Untagged = Vec<(FigureValue, Range<usize>)>;
 
 impl PageWork {
     pub(crate) fn numbers<'a>(&'a self, page: &'a crate::content::Page) -> PageNumbers<'a> {
@@ -35,18 +40,33 @@ impl PageWork {
     }
 }
 
-pub(crate) fn resolve(site: &Site, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
-    let scans: Vec<(Scan, Vec<_>)> = site
+pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
+    let memo_read: &Memo = memo;
+    let scans: Vec<(Key, Scanned)> = site
         .content
         .pages
         .par_iter()
         .map(|page| {
+            let key = Digest::new().debug(&page.body_start).bytes(&page.digest).finish();
+            if let Some(kept) = memo_read.scan(&page.source, &key) {
+                return (key, kept);
+            }
             let mut scan = markdown::scan(page.body(), page.body_start);
             let untagged = untagged::untagged_figures(&scan, &page.text);
             // The running text is read only for its numbers; across a large site it is
             // a fair share of the peak memory.
             scan.prose = Vec::new();
-            (scan, untagged)
+            (key, (Arc::new(scan), Arc::new(untagged)))
+        })
+        .collect();
+    let scans: Vec<Scanned> = site
+        .content
+        .pages
+        .iter()
+        .zip(scans)
+        .map(|(page, (key, scanned))| {
+            memo.keep_scan(page.source.clone(), key, scanned.clone());
+            scanned
         })
         .collect();
     for (page, (scan, _)) in site.content.pages.iter().zip(&scans) {

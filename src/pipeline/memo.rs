@@ -1,0 +1,377 @@
+//! What one build keeps for the next, so that a build after a small edit redoes only the
+//! pages the edit reaches (`tally serve` keeps one [`Memo`] for as long as it runs).
+//!
+//! Owns the memo's keys and entries: each page's checked figures and HTML under a digest
+//! of every input they are made from, and each bundle's run data under the size and
+//! modification time of every file it read. Keys are whole: a page is reused only when
+//! nothing it could show changed, so a build with a memo makes the same bytes as a cold
+//! one (the serve tests compare them after a series of edits). It does not decide what a
+//! page shows; the stages ask it before doing their work and tell it what they made.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use bytes::Bytes;
+
+use super::figures_json::ClaimRecord;
+use super::load::Site;
+use super::resolve::PageWork;
+use crate::content::Page;
+use crate::diagnostics::Diagnostic;
+use crate::figures::{Computed, RunData};
+
+/// A blake3 digest of everything a piece of output is made from.
+pub(crate) type Key = [u8; 32];
+
+/// What a build hands to the next; empty for a cold build.
+#[derive(Default)]
+pub struct Memo {
+    /// Each page's figures and HTML by its source, under the key they were made for.
+    pages: HashMap<PathBuf, (Key, Arc<RenderedPage>)>,
+    /// The digest of the settings, UI strings and templates that what is kept was made with.
+    inputs: String,
+    /// The settings, UI strings and templates read with `inputs`.
+    setup: Option<super::load::Setup>,
+    /// Each page as loaded, by its file's path, under the file's stamp.
+    sources: HashMap<PathBuf, (FileStamp, Page)>,
+    /// Each page's scan by its source, under a digest of its text.
+    scans: HashMap<PathBuf, (Key, Scanned)>,
+    /// Each translation's differences from its original, by the translation's source.
+    parity: HashMap<PathBuf, (Key, Arc<Vec<Diagnostic>>)>,
+    /// Each bundle's run data by bundle folder.
+    runs: HashMap<PathBuf, MemoRuns>,
+    /// The files published as they are, by path, under their stamps.
+    copies: HashMap<PathBuf, (FileStamp, Bytes)>,
+    /// Other files made together (a bundle's source pages, the listings), by a name for
+    /// what they are.
+    parts: HashMap<String, (Key, Arc<Part>)>,
+    /// The length of the last figures.json kept in memory, to make room for the next.
+    pub(crate) figures_json_len: usize,
+    /// Pages reused and pages made by the last build, for `--timings` and tests.
+    pub(crate) reused: usize,
+    pub(crate) made: usize,
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Memo").field("pages", &self.pages.len()).field("runs", &self.runs.len()).finish()
+    }
+}
+
+/// One page's checked figures and HTML, as the render stage made them.
+#[derive(Debug)]
+pub(crate) struct RenderedPage {
+    pub html: Option<Bytes>,
+    pub records: Vec<ClaimRecord>,
+    pub lines: Vec<u8>,
+    pub problems: Vec<Diagnostic>,
+}
+
+/// A page's scan and its untagged figure-like numbers.
+pub(crate) type Scanned = (Arc<crate::markdown::Scan>, Arc<super::resolve::Untagged>);
+
+/// Files made together, and the problems found making them.
+#[derive(Debug, Default)]
+pub(crate) struct Part {
+    pub files: Vec<(String, Bytes)>,
+    pub problems: Vec<Diagnostic>,
+}
+
+/// One bundle's run data and the files it was read from.
+struct MemoRuns {
+    stamps: Vec<(PathBuf, FileStamp)>,
+    data: Option<Arc<RunData>>,
+    problems: Vec<Diagnostic>,
+}
+
+/// A file's size and modification time: a file whose stamp is unchanged is taken to be
+/// unchanged, as git's index and make do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FileStamp {
+    len: u64,
+    modified: Option<SystemTime>,
+}
+
+impl FileStamp {
+    pub(crate) fn of(path: &Path) -> Option<FileStamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(FileStamp { len: meta.len(), modified: meta.modified().ok() })
+    }
+
+    /// The stamp of a file last modified well before `started`; `None` for a file modified
+    /// since, which could change again within the same clock tick and keep its stamp.
+    pub(crate) fn settled(path: &Path, started: SystemTime) -> Option<FileStamp> {
+        let stamp = FileStamp::of(path)?;
+        let settled_before = started.checked_sub(std::time::Duration::from_secs(1))?;
+        (stamp.modified? < settled_before).then_some(stamp)
+    }
+}
+
+impl Memo {
+    /// How many pages the last build made, and how many it took from the memo.
+    pub fn pages_made_and_reused(&self) -> (usize, usize) {
+        (self.made, self.reused)
+    }
+
+    /// The run data read before from `files` (runs.yaml first), if none of them changed.
+    pub(crate) fn runs(&self, bundle: &Path) -> Option<(Option<Arc<RunData>>, Vec<Diagnostic>)> {
+        let kept = self.runs.get(bundle)?;
+        let unchanged = kept.stamps.iter().all(|(path, stamp)| FileStamp::of(path).as_ref() == Some(stamp));
+        unchanged.then(|| (kept.data.clone(), kept.problems.clone()))
+    }
+
+    /// Keeps a bundle's run data with the stamps its files had before they were read.
+    pub(crate) fn keep_runs(
+        &mut self,
+        bundle: PathBuf,
+        stamps: Vec<(PathBuf, FileStamp)>,
+        data: Option<Arc<RunData>>,
+        problems: Vec<Diagnostic>,
+    ) {
+        self.runs.insert(bundle, MemoRuns { stamps, data, problems });
+    }
+
+    /// Starts a build with the settings, UI strings and templates digested as `inputs`:
+    /// pages kept from other ones are forgotten.
+    pub(crate) fn use_inputs(&mut self, inputs: &str) {
+        if self.inputs != inputs {
+            self.sources.clear();
+            self.setup = None;
+            self.inputs = inputs.to_string();
+        }
+    }
+
+    /// The settings, UI strings and templates read before from the same files.
+    pub(crate) fn setup(&self) -> Option<super::load::Setup> {
+        self.setup.clone()
+    }
+
+    pub(crate) fn keep_setup(&mut self, setup: super::load::Setup) {
+        self.setup = Some(setup);
+    }
+
+    /// The page loaded before from `path`, if the file is unchanged.
+    pub(crate) fn source(&self, path: &Path) -> Option<Page> {
+        let (stamp, page) = self.sources.get(path)?;
+        (FileStamp::of(path).as_ref() == Some(stamp)).then(|| page.clone())
+    }
+
+    /// Keeps every page whose file settled before `started`, and forgets the pages gone.
+    pub(crate) fn keep_sources(&mut self, root: &Path, pages: &[Page], started: SystemTime) {
+        let mut kept = HashMap::with_capacity(pages.len());
+        for page in pages {
+            let path = root.join(&page.source);
+            if let Some((stamp, _)) = self.sources.get(&path)
+                && FileStamp::of(&path).as_ref() == Some(stamp)
+            {
+                if let Some(entry) = self.sources.remove(&path) {
+                    kept.insert(path, entry);
+                }
+                continue;
+            }
+            if let Some(stamp) = FileStamp::settled(&path, started) {
+                kept.insert(path, (stamp, page.clone()));
+            }
+        }
+        self.sources = kept;
+    }
+
+    /// The scan of a page whose text is unchanged.
+    pub(crate) fn scan(&self, source: &Path, key: &Key) -> Option<Scanned> {
+        self.scans.get(source).filter(|(kept, _)| kept == key).map(|(_, scanned)| scanned.clone())
+    }
+
+    pub(crate) fn keep_scan(&mut self, source: PathBuf, key: Key, scanned: Scanned) {
+        self.scans.insert(source, (key, scanned));
+    }
+
+    /// A translation's differences from its original, as found before.
+    pub(crate) fn parity(&self, source: &Path, key: &Key) -> Option<Arc<Vec<Diagnostic>>> {
+        self.parity.get(source).filter(|(kept, _)| kept == key).map(|(_, found)| found.clone())
+    }
+
+    pub(crate) fn keep_parity(&mut self, source: PathBuf, key: Key, found: Arc<Vec<Diagnostic>>) {
+        self.parity.insert(source, (key, found));
+    }
+
+    /// The bytes of a file published as it is: kept from before while its stamp is the same.
+    pub(crate) fn read_file(&mut self, path: &Path, started: SystemTime) -> std::io::Result<Bytes> {
+        if let Some((stamp, bytes)) = self.copies.get(path)
+            && FileStamp::of(path).as_ref() == Some(stamp)
+        {
+            return Ok(bytes.clone());
+        }
+        let bytes = Bytes::from(std::fs::read(path)?);
+        match FileStamp::settled(path, started) {
+            Some(stamp) => {
+                self.copies.insert(path.to_path_buf(), (stamp, bytes.clone()));
+            }
+            None => {
+                self.copies.remove(path);
+            }
+        }
+        Ok(bytes)
+    }
+
+    /// The stamps of the files a bundle's kept run data was read from.
+    pub(crate) fn runs_stamps(&self, bundle: &Path) -> Option<&[(PathBuf, FileStamp)]> {
+        self.runs.get(bundle).map(|kept| kept.stamps.as_slice())
+    }
+
+    pub(crate) fn forget_runs(&mut self, bundle: &Path) {
+        self.runs.remove(bundle);
+    }
+
+    /// The page made before under `key`.
+    pub(crate) fn page(&self, source: &Path, key: &Key) -> Option<Arc<RenderedPage>> {
+        self.pages.get(source).filter(|(kept, _)| kept == key).map(|(_, page)| page.clone())
+    }
+
+    pub(crate) fn keep_page(&mut self, source: PathBuf, key: Key, page: Arc<RenderedPage>) {
+        self.pages.insert(source, (key, page));
+    }
+
+    pub(crate) fn has_part(&self, name: &str, key: &Key) -> bool {
+        self.parts.get(name).is_some_and(|(kept, _)| kept == key)
+    }
+
+    /// The files made before under `key` for `name`, or made now by `make` and kept.
+    pub(crate) fn part(&mut self, name: String, key: Key, make: impl FnOnce() -> Part) -> Arc<Part> {
+        if let Some((kept, part)) = self.parts.get(&name)
+            && *kept == key
+        {
+            return part.clone();
+        }
+        let part = Arc::new(make());
+        self.parts.insert(name, (key, part.clone()));
+        part
+    }
+
+    /// Forgets pages and bundles the site no longer has.
+    pub(crate) fn retain(&mut self, site: &Site) {
+        let sources: std::collections::HashSet<&Path> =
+            site.content.pages.iter().map(|p| p.source.as_path()).collect();
+        self.pages.retain(|source, _| sources.contains(source.as_path()));
+        self.scans.retain(|source, _| sources.contains(source.as_path()));
+        self.parity.retain(|source, _| sources.contains(source.as_path()));
+        self.runs.retain(|bundle, _| site.runs.contains_key(bundle));
+        self.parts.retain(|name, _| {
+            name.strip_prefix(SOURCES).is_none_or(|source| sources.contains(Path::new(source)))
+        });
+    }
+}
+
+/// Feeds values into a blake3 hasher through their `Debug` form, which for the plain data
+/// hashed here (strings, numbers, paths, maps in order) names every field and value.
+pub(crate) struct Digest(blake3::Hasher);
+
+impl Digest {
+    pub(crate) fn new() -> Digest {
+        Digest(blake3::Hasher::new())
+    }
+
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) -> &mut Digest {
+        self.0.update(&(bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+        self
+    }
+
+    pub(crate) fn debug(&mut self, value: &impl std::fmt::Debug) -> &mut Digest {
+        use std::fmt::Write as _;
+        let mut writer = HashWriter(&mut self.0);
+        let _ = write!(writer, "{value:?}");
+        self.0.update(&[0xff]);
+        self
+    }
+
+    pub(crate) fn finish(&self) -> Key {
+        *self.0.finalize().as_bytes()
+    }
+}
+
+struct HashWriter<'a>(&'a mut blake3::Hasher);
+
+impl std::fmt::Write for HashWriter<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.update(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// What every page is made with: the settings, UI strings and templates, the site's
+/// completions, and the tally that makes it.
+pub(crate) fn site_key(site: &Site, completions: &BTreeMap<String, Computed>) -> Key {
+    let mut digest = Digest::new();
+    digest.bytes(env!("CARGO_PKG_VERSION").as_bytes());
+    digest.bytes(site.inputs_digest.as_bytes());
+    digest.debug(completions);
+    digest.finish()
+}
+
+/// The key of one page's figures and HTML: the page itself, its resolved links, its
+/// bundle's run data, and what it shows of other pages (its other language versions, the
+/// original's text for the translation banner, its appliances' family pages, the privacy
+/// page); for the home page, also what it lists.
+pub(crate) fn page_key(site: &Site, site_key: &Key, listing_key: &Key, page: &Page, work: &PageWork) -> Key {
+    let mut digest = Digest::new();
+    digest.bytes(site_key);
+    if page.key == "index" {
+        // The home page lists the site.
+        digest.bytes(listing_key);
+    }
+    digest.debug(&page.source).bytes(page.url.as_bytes()).debug(&page.bundle).bytes(&page.digest);
+    digest.debug(&work.resolved.links).debug(&work.resolved.images);
+    match site.run_data_digest(page) {
+        Some(runs) => digest.bytes(runs.as_bytes()),
+        None => digest.bytes(b"-"),
+    };
+    for version in site.content.versions(&page.key, &site.settings) {
+        digest
+            .bytes(version.lang.as_bytes())
+            .bytes(version.url.as_bytes())
+            .bytes(version.front.title.as_bytes());
+    }
+    if let Some(original) = site.content.original_of(page, &site.settings) {
+        digest.bytes(&original.digest);
+    }
+    for id in &page.front.appliances {
+        let family = site.content.family_page(id, &page.lang, &site.settings);
+        digest.debug(&family.map(|p| (&p.url, &p.front.title)));
+    }
+    privacy(site, page, &mut digest);
+    digest.finish()
+}
+
+/// The name of a page's source pages in the memo's parts.
+pub(crate) const SOURCES: &str = "sources:";
+
+/// The key of the source pages of a page's bundle: its run data's files, and the page's
+/// language, address and title.
+pub(crate) fn sources_key(site: &Site, page: &Page) -> Key {
+    let mut digest = Digest::new();
+    digest.bytes(env!("CARGO_PKG_VERSION").as_bytes()).bytes(site.inputs_digest.as_bytes());
+    digest.debug(&page.bundle).debug(&page.lang).debug(&page.url).debug(&page.front.title);
+    digest.bytes(site.run_data_digest(page).unwrap_or("-").as_bytes());
+    privacy(site, page, &mut digest);
+    digest.finish()
+}
+
+/// The key of what lists the site (listings, feeds, sitemap, home): every page's address
+/// and front matter, but not its text.
+pub(crate) fn listing_key(site: &Site, site_key: &Key) -> Key {
+    let mut digest = Digest::new();
+    digest.bytes(site_key);
+    for page in &site.content.pages {
+        digest.bytes(page.url.as_bytes()).bytes(page.key.as_bytes()).bytes(page.lang.as_bytes());
+        digest.bytes(&page.front_digest);
+    }
+    digest.finish()
+}
+
+fn privacy(site: &Site, page: &Page, digest: &mut Digest) {
+    for lang in [page.lang.as_str(), site.settings.original_language()] {
+        digest.debug(&site.content.get("privacy", lang).map(|p| &p.url));
+    }
+}

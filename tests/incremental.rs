@@ -1,0 +1,153 @@
+//! A build that reuses what the previous one made (`tally serve` keeps a [`Memo`]) makes
+//! exactly what a cold build makes, after every kind of edit: a page's text or title, a
+//! heading another page links to, run data, a family table, templates, UI strings,
+//! settings, static files, pages added and removed, files touched and left as they were.
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use common::{Site, copy_tree};
+use tally::{Destination, Memo, Options, make, make_with};
+
+/// A file's modification time set well in the past, and apart from every other edit's, so
+/// that the memo takes it as settled (as files are between saves while serving).
+fn settle(path: &Path, step: u64) {
+    let when = SystemTime::now() - Duration::from_secs(86_400) + Duration::from_secs(step);
+    let file = std::fs::OpenOptions::new().append(true).open(path).expect("a file to settle");
+    file.set_modified(when).expect("set the modification time");
+}
+
+fn settle_all(root: &Path) {
+    for entry in walkdir::WalkDir::new(root).into_iter().flatten() {
+        if entry.file_type().is_file() {
+            settle(entry.path(), 0);
+        }
+    }
+}
+
+/// What a build made, as comparable text: every file's bytes and every warning, or every
+/// problem.
+type Outcome = Result<(Vec<(String, Vec<u8>)>, String), String>;
+
+fn outcome(result: Result<tally::Made, tally::Failure>) -> Outcome {
+    match result {
+        Ok(made) => Ok((
+            made.output.files.iter().map(|(path, bytes)| (path.clone(), bytes.to_vec())).collect(),
+            format!("{:?}", made.warnings),
+        )),
+        Err(failure) => Err(format!("{failure:?}")),
+    }
+}
+
+fn bundled_site() -> Site {
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = Site::new();
+    for folder in ["content", "templates", "i18n", "static"] {
+        copy_tree(&repository.join(folder), &site.path(folder));
+    }
+    site.file("site.yaml", std::fs::read(repository.join("site.yaml")).expect("site.yaml"));
+    site
+}
+
+/// One edit and the edit that undoes it, as (file, text, replacement).
+const EDITS: &[(&str, &str, &str)] = &[
+    (
+        "content/measurements/2026-10-29-xgs136-http/index.md",
+        "## What it carried",
+        "## What it carried, in all",
+    ),
+    ("content/measurements/2026-10-29-xgs136-http/index.md", "title: \"HTTP through", "title: \"HTTP across"),
+    ("content/method/index.md", "## The bench {#the-bench}", "## The bench {#bench}"),
+    ("content/method/index.md", "## The tools", "## The tools we used"),
+    ("content/measurements/2026-10-29-xgs136-http/runs.yaml", "  mtu: 1500 ", "  mtu: 1400 "),
+    ("content/measurements/2026-10-29-xgs136-http/runs.yaml", "# Field meanings", "# What the fields mean"),
+    ("content/families/xgs-136.md", "reached from the second", "reached, from the second"),
+    ("content/families/xgs-136.md", "| 100 % | 3 |", "| 50 % | 3 |"),
+    ("content/families/xgs-136.md", "title: \"XGS 136\"", "title: \"XGS 136 box\""),
+    ("templates/base.html", "</body>", "<!-- a comment --></body>"),
+    ("i18n/en.ftl", "nav-label = Site", "nav-label = The site"),
+    ("site.yaml", "OPNsense on Sophos XGS: the bench", "OPNsense on Sophos XGS: a bench"),
+    ("static/css/site.css", "", "/* edited */\n"),
+];
+
+#[test]
+fn after_each_of_a_series_of_edits_a_build_with_the_memo_makes_what_a_cold_build_makes() {
+    let site = bundled_site();
+    settle_all(site.root());
+    let options =
+        Options { root: site.root().to_path_buf(), destination: Destination::Memory, timings: false };
+    let mut memo = Memo::default();
+    assert_eq!(outcome(make_with(&options, &mut memo)), outcome(make(&options)), "the first build");
+    let mut applied = vec![false; EDITS.len()];
+    let mut state: u64 = 11;
+    let mut notes: Vec<u64> = Vec::new();
+    let mut reused = 0;
+    for step in 1..=40u64 {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let choice = (state >> 33) as usize % (EDITS.len() + 3);
+        let what = match choice {
+            i if i < EDITS.len() => {
+                let (file, from, to) = EDITS[i];
+                let text = site.read_source(file);
+                let edited = match (applied[i], from.is_empty()) {
+                    (false, true) => format!("{to}{text}"),
+                    (true, true) => text.replacen(to, "", 1),
+                    (false, false) => text.replacen(from, to, 1),
+                    (true, false) => text.replacen(to, from, 1),
+                };
+                assert_ne!(edited, text, "edit {i} changes {file}");
+                site.file(file, edited);
+                settle(&site.path(file), step);
+                applied[i] = !applied[i];
+                format!("{} {file}", if applied[i] { "edited" } else { "restored" })
+            }
+            i if i == EDITS.len() && !notes.is_empty() => {
+                let gone = notes.remove((state >> 40) as usize % notes.len());
+                site.remove(&format!("content/notes/note-{gone}.md"));
+                format!("removed note {gone}")
+            }
+            i if i == EDITS.len() + 1 => {
+                let file = "content/measurements/2026-10-29-xgs136-http/index.ja.md";
+                settle(&site.path(file), step);
+                format!("touched {file}")
+            }
+            _ => {
+                let file = format!("content/notes/note-{step}.md");
+                site.file(
+                    &file,
+                    format!(
+                        "---\ntitle: Note {step}\n---\n\nSee [the bench](../method/index.md#the-bench).\n"
+                    ),
+                );
+                settle(&site.path(&file), step);
+                notes.push(step);
+                format!("added note {step}")
+            }
+        };
+        let with_memo = outcome(make_with(&options, &mut memo));
+        reused += memo.pages_made_and_reused().1;
+        let cold = outcome(make(&options));
+        if with_memo != cold {
+            let detail = match (&with_memo, &cold) {
+                (Ok((a, _)), Ok((b, _))) => {
+                    let differ: Vec<&String> =
+                        a.iter().zip(b.iter()).filter(|(x, y)| x != y).map(|(x, _)| &x.0).collect();
+                    format!("files differ: {differ:?} (counts {} and {})", a.len(), b.len())
+                }
+                _ => {
+                    let short = |o: &Outcome| match o {
+                        Ok((files, warnings)) => format!("{} files, warnings {warnings}", files.len()),
+                        Err(problems) => problems.clone(),
+                    };
+                    format!("with the memo: {}\ncold: {}", short(&with_memo), short(&cold))
+                }
+            };
+            panic!("step {step} ({what}): {detail}");
+        }
+    }
+    // Most edits leave most of the 12 pages as they were: a memo that reused nothing
+    // would pass the comparison above without being used at all.
+    assert!(reused > 40 * 6, "only {reused} pages were reused over 40 builds");
+}
