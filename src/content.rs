@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Deserialize;
@@ -131,13 +132,14 @@ impl Page {
 /// All pages of the site, in a stable order (by key, then language order of the settings).
 #[derive(Debug, Default)]
 pub(crate) struct Content {
-    pub pages: Vec<Page>,
+    /// Shared with the memo of `tally serve`, which reuses a page whose file is unchanged.
+    pub pages: Vec<Arc<Page>>,
     by_key: BTreeMap<(String, String), usize>,
 }
 
 impl Content {
     pub(crate) fn get(&self, key: &str, lang: &str) -> Option<&Page> {
-        self.by_key.get(&(key.to_string(), lang.to_string())).map(|&i| &self.pages[i])
+        self.by_key.get(&(key.to_string(), lang.to_string())).map(|&i| &*self.pages[i])
     }
 
     /// The original of `page` (itself when it is the original).
@@ -159,7 +161,7 @@ impl Content {
 
     /// The page whose source is `source` (relative to the site root).
     pub(crate) fn by_source(&self, source: &Path) -> Option<&Page> {
-        self.pages.iter().find(|p| p.source == source)
+        self.pages.iter().find(|p| p.source == source).map(|p| &**p)
     }
 }
 
@@ -176,21 +178,15 @@ pub fn content_hash(text: &str) -> String {
     blake3::hash(text.as_bytes()).to_hex()[..16].to_string()
 }
 
-/// Reads every page under `root/content`, collecting every problem.
-/// Loads every page under `content/`; `reuse` gives a page loaded before from an unchanged
-/// file (by its path), so that it is not read and parsed again.
-pub(crate) fn load(
-    root: &Path,
-    settings: &Settings,
-    reuse: &(dyn Fn(&Path) -> Option<Page> + Sync),
-) -> (Content, Vec<Diagnostic>) {
+/// The markdown files under `content/` (sorted, private files skipped), and the problems
+/// met finding them (symbolic links, unreadable folders, no content/ at all).
+pub(crate) fn find_pages(root: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let mut pages = Vec::new();
     let mut files = Vec::new();
     let content_dir = root.join("content");
     if !content_dir.is_dir() {
         diagnostics.push(Diagnostic::file("missing-content", "content", "the site has no content/ folder"));
-        return (Content::default(), diagnostics);
+        return (files, diagnostics);
     }
     let walk =
         WalkDir::new(&content_dir).sort_by_file_name().follow_links(false).into_iter().filter_entry(|e| {
@@ -224,9 +220,22 @@ pub(crate) fn load(
         }
         files.push(entry.into_path());
     }
-    let loaded: Vec<Result<Page, Vec<Diagnostic>>> = files
+    (files, diagnostics)
+}
+
+/// Loads the pages in `files` (from [`find_pages`]); `reuse` gives a page loaded before
+/// from an unchanged file (by its path), so that it is not read and parsed again.
+pub(crate) fn load(
+    root: &Path,
+    settings: &Settings,
+    files: &[PathBuf],
+    reuse: &(dyn Fn(&Path) -> Option<Arc<Page>> + Sync),
+) -> (Content, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let mut pages = Vec::new();
+    let loaded: Vec<Result<Arc<Page>, Vec<Diagnostic>>> = files
         .par_iter()
-        .map(|path| reuse(path).map_or_else(|| load_page(root, path, settings), Ok))
+        .map(|path| reuse(path).map_or_else(|| load_page(root, path, settings).map(Arc::new), Ok))
         .collect();
     for result in loaded {
         match result {
@@ -238,7 +247,7 @@ pub(crate) fn load(
     (content, diagnostics)
 }
 
-fn index(mut pages: Vec<Page>, settings: &Settings, diagnostics: &mut Vec<Diagnostic>) -> Content {
+fn index(mut pages: Vec<Arc<Page>>, settings: &Settings, diagnostics: &mut Vec<Diagnostic>) -> Content {
     let order = |lang: &str| settings.languages.iter().position(|l| l == lang).unwrap_or(usize::MAX);
     pages.sort_by(|a, b| (&a.key, order(&a.lang)).cmp(&(&b.key, order(&b.lang))));
     let mut content = Content::default();

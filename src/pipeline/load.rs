@@ -66,10 +66,13 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
     };
     let Setup { settings, strings, templates, problems: mut found } = setup;
     problems.append(&mut found);
+    let started = std::time::SystemTime::now();
+    let found_pages = memo.found_pages(|| content::find_pages(root, &settings));
+    let (files, found) = &*found_pages;
+    problems.extend(found.iter().cloned());
     let memo_read: &Memo = memo;
     let reuse = |path: &Path| memo_read.source(path);
-    let started = std::time::SystemTime::now();
-    let (content, mut found) = content::load(root, &settings, &reuse);
+    let (content, mut found) = content::load(root, &settings, files, &reuse);
     problems.append(&mut found);
     memo.keep_sources(root, &content.pages, started);
     // Content's errors are listed with the templates' before stopping.

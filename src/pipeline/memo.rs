@@ -8,7 +8,7 @@
 //! one (the serve tests compare them after a series of edits). It does not decide what a
 //! page shows; the stages ask it before doing their work and tell it what they made.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -35,7 +35,7 @@ pub struct Memo {
     /// The settings, UI strings and templates read with `inputs`.
     setup: Option<super::load::Setup>,
     /// Each page as loaded, by its file's path, under the file's stamp.
-    sources: HashMap<PathBuf, (FileStamp, Page)>,
+    sources: HashMap<PathBuf, (FileStamp, Arc<Page>)>,
     /// Each page's scan by its source, under a digest of its text.
     scans: HashMap<PathBuf, (Key, Scanned)>,
     /// Each translation's differences from its original, by the translation's source.
@@ -47,6 +47,22 @@ pub struct Memo {
     /// Other files made together (a bundle's source pages, the listings), by a name for
     /// what they are.
     parts: HashMap<String, (Key, Arc<Part>)>,
+    /// The files the watcher saw change since the last build, when it is trusted to have
+    /// seen every change (`tally serve`): any other file is taken as unchanged without
+    /// looking at it. `None`: every file's stamp is compared.
+    told: Option<Told>,
+    /// What the watcher told for the next build; ignored after a build that failed, which
+    /// may have stopped before it looked at every file.
+    next_told: Option<Told>,
+    last_failed: bool,
+    /// Whether this build may take the files found by the last one: the watcher told of
+    /// changes to known files only, each still there (no file added, removed or renamed).
+    same_files: bool,
+    /// The markdown files the last build found, and the problems met finding them.
+    found_pages: Option<Arc<(Vec<PathBuf>, Vec<Diagnostic>)>>,
+    /// Every file under static/ and content/ the last build found, and how it was found.
+    found_files: Option<Arc<Vec<(PathBuf, String)>>>,
+    known_files: HashSet<PathBuf>,
     /// The length of the last figures.json kept in memory, to make room for the next.
     pub(crate) figures_json_len: usize,
     /// Pages reused and pages made by the last build, for `--timings` and tests.
@@ -60,12 +76,30 @@ impl std::fmt::Debug for Memo {
     }
 }
 
+/// The changes a watcher saw, by path as the build names files (the root joined with the
+/// path relative to it).
+struct Told {
+    root: PathBuf,
+    changed: HashSet<PathBuf>,
+}
+
+impl Told {
+    /// Whether the watcher sees changes to `path`: files under the source folders and
+    /// site.yaml (a run file kept elsewhere in the site is not watched, so it is looked at).
+    fn watches(&self, path: &Path) -> bool {
+        let Ok(relative) = path.strip_prefix(&self.root) else { return false };
+        let first = relative.components().next().and_then(|c| c.as_os_str().to_str());
+        first.is_some_and(|first| crate::paths::SOURCE_FOLDERS.contains(&first) || first == "site.yaml")
+    }
+}
+
 /// One page's checked figures and HTML, as the render stage made them.
 #[derive(Debug)]
 pub(crate) struct RenderedPage {
     pub html: Option<Bytes>,
     pub records: Vec<ClaimRecord>,
     pub lines: Vec<u8>,
+    pub places: Vec<u8>,
     pub problems: Vec<Diagnostic>,
 }
 
@@ -110,6 +144,75 @@ impl FileStamp {
 }
 
 impl Memo {
+    /// Tells the memo that, since the last build, only `changed` (paths relative to the
+    /// site's `root`, as the watcher reports them) may have changed, so that the next build
+    /// looks at no other file's stamp. Without it, every file's stamp is compared.
+    pub fn only_changed(&mut self, root: &Path, changed: &[PathBuf]) {
+        let changed = changed.iter().map(|path| root.join(path)).collect();
+        self.next_told = Some(Told { root: root.to_path_buf(), changed });
+    }
+
+    /// Starts a build: what the watcher told holds for this build only.
+    pub(crate) fn begin(&mut self) {
+        let told = self.next_told.take();
+        self.told = if self.last_failed { None } else { told };
+        self.same_files = self.found_files.is_some()
+            && self.told.as_ref().is_some_and(|told| {
+                told.changed.iter().all(|path| self.known_files.contains(path) && path.is_file())
+            });
+    }
+
+    /// The markdown files under content/, found again only when files may have been added
+    /// or removed.
+    pub(crate) fn found_pages(
+        &mut self,
+        find: impl FnOnce() -> (Vec<PathBuf>, Vec<Diagnostic>),
+    ) -> Arc<(Vec<PathBuf>, Vec<Diagnostic>)> {
+        match &self.found_pages {
+            Some(found) if self.same_files => found.clone(),
+            _ => {
+                let found = Arc::new(find());
+                self.found_pages = Some(found.clone());
+                found
+            }
+        }
+    }
+
+    /// Every file under static/ and content/, found again only when files may have been
+    /// added or removed.
+    pub(crate) fn found_files(
+        &mut self,
+        find: impl FnOnce() -> Vec<(PathBuf, String)>,
+    ) -> Arc<Vec<(PathBuf, String)>> {
+        match &self.found_files {
+            Some(found) if self.same_files => found.clone(),
+            _ => {
+                let found = Arc::new(find());
+                self.known_files = found.iter().map(|(path, _)| path.clone()).collect();
+                self.found_files = Some(found.clone());
+                found
+            }
+        }
+    }
+
+    /// Ends a build, telling whether it got through.
+    pub(crate) fn end(&mut self, succeeded: bool) {
+        self.told = None;
+        self.same_files = false;
+        self.last_failed = !succeeded;
+    }
+
+    /// Whether the file at `path` is as it was when `stamp` was taken.
+    fn unchanged(&self, path: &Path, stamp: &FileStamp) -> bool {
+        if let Some(told) = &self.told
+            && told.watches(path)
+            && !told.changed.contains(path)
+        {
+            return true;
+        }
+        FileStamp::of(path).as_ref() == Some(stamp)
+    }
+
     /// How many pages the last build made, and how many it took from the memo.
     pub fn pages_made_and_reused(&self) -> (usize, usize) {
         (self.made, self.reused)
@@ -118,7 +221,7 @@ impl Memo {
     /// The run data read before from `files` (runs.yaml first), if none of them changed.
     pub(crate) fn runs(&self, bundle: &Path) -> Option<(Option<Arc<RunData>>, Vec<Diagnostic>)> {
         let kept = self.runs.get(bundle)?;
-        let unchanged = kept.stamps.iter().all(|(path, stamp)| FileStamp::of(path).as_ref() == Some(stamp));
+        let unchanged = kept.stamps.iter().all(|(path, stamp)| self.unchanged(path, stamp));
         unchanged.then(|| (kept.data.clone(), kept.problems.clone()))
     }
 
@@ -153,18 +256,18 @@ impl Memo {
     }
 
     /// The page loaded before from `path`, if the file is unchanged.
-    pub(crate) fn source(&self, path: &Path) -> Option<Page> {
+    pub(crate) fn source(&self, path: &Path) -> Option<Arc<Page>> {
         let (stamp, page) = self.sources.get(path)?;
-        (FileStamp::of(path).as_ref() == Some(stamp)).then(|| page.clone())
+        self.unchanged(path, stamp).then(|| page.clone())
     }
 
     /// Keeps every page whose file settled before `started`, and forgets the pages gone.
-    pub(crate) fn keep_sources(&mut self, root: &Path, pages: &[Page], started: SystemTime) {
+    pub(crate) fn keep_sources(&mut self, root: &Path, pages: &[Arc<Page>], started: SystemTime) {
         let mut kept = HashMap::with_capacity(pages.len());
         for page in pages {
             let path = root.join(&page.source);
             if let Some((stamp, _)) = self.sources.get(&path)
-                && FileStamp::of(&path).as_ref() == Some(stamp)
+                && self.unchanged(&path, stamp)
             {
                 if let Some(entry) = self.sources.remove(&path) {
                     kept.insert(path, entry);
@@ -199,7 +302,7 @@ impl Memo {
     /// The bytes of a file published as it is: kept from before while its stamp is the same.
     pub(crate) fn read_file(&mut self, path: &Path, started: SystemTime) -> std::io::Result<Bytes> {
         if let Some((stamp, bytes)) = self.copies.get(path)
-            && FileStamp::of(path).as_ref() == Some(stamp)
+            && self.unchanged(path, stamp)
         {
             return Ok(bytes.clone());
         }

@@ -86,6 +86,13 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
 /// Builds the site, reusing from `memo` what the previous build made from the same
 /// inputs, and leaves in it what this build made.
 pub fn make_with(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
+    memo.begin();
+    let made = make_reusing(options, memo);
+    memo.end(made.is_ok());
+    made
+}
+
+fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     let mut problems = Vec::new();
     let mut clock = Stopwatch::new(options.timings);
     let site = load::load(&options.root, memo, &mut problems)?;
@@ -115,7 +122,14 @@ pub fn make_with(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     source_pages(&site, &collector, memo, &mut problems);
     clock.lap("source pages");
     let started = std::time::SystemTime::now();
-    render::copies::copy_files(&site, &collector, &mut |path| memo.read_file(path, started), &mut problems);
+    let files = memo.found_files(|| render::copies::find_files(&site));
+    render::copies::copy_files(
+        &site,
+        &files,
+        &collector,
+        &mut |path| memo.read_file(path, started),
+        &mut problems,
+    );
     clock.lap("copies");
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
@@ -155,7 +169,8 @@ fn figures_and_pages(
     let (mut kept, mut count) = (Vec::new(), 0);
     let site_key = memo::site_key(site, &checked.completions);
     let listing_key = memo::listing_key(site, &site_key);
-    let pages: Vec<(&crate::content::Page, &PageWork)> = site.content.pages.iter().zip(work).collect();
+    let pages: Vec<(&crate::content::Page, &PageWork)> =
+        site.content.pages.iter().map(|p| &**p).zip(work).collect();
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
@@ -173,7 +188,7 @@ fn figures_and_pages(
             if let Some(html) = &made.html {
                 output.add(crate::paths::page_file(&page.url), html.clone());
             }
-            json.push(&made.records, &made.lines);
+            json.push(&made.lines, &made.places);
             count += made.records.len();
             if keep_records {
                 kept.extend(made.records.iter().cloned());
@@ -207,14 +222,15 @@ fn make_page(
         }
     };
     let lines = figures_json::lines(&figures.records);
-    memo::RenderedPage { html, records: figures.records, lines, problems: found }
+    let places = figures_json::published::Places::entry(&figures.records);
+    memo::RenderedPage { html, records: figures.records, lines, places, problems: found }
 }
 
 /// The source pages of every bundle, each page's made again only when its bundle's files
 /// changed.
 fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut Vec<Diagnostic>) {
     let with_bundles: Vec<&crate::content::Page> =
-        site.content.pages.iter().filter(|page| site.run_data(page).is_some()).collect();
+        site.content.pages.iter().map(|p| &**p).filter(|page| site.run_data(page).is_some()).collect();
     let keys: Vec<memo::Key> = with_bundles.par_iter().map(|page| memo::sources_key(site, page)).collect();
     let memo_read: &Memo = memo;
     let made: Vec<Option<memo::Part>> = with_bundles

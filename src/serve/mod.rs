@@ -63,6 +63,10 @@ pub(crate) struct Snapshot {
     pub site: Arc<Output>,
     /// When the latest build failed: the error page served in place of every page.
     pub failure: Option<String>,
+    /// Whether this build changed only pages (HTML, XML, JSON) since the previous one, which
+    /// built too: an open page may then take its new body in place, without reloading its
+    /// styles, scripts and images.
+    pub pages_only: bool,
 }
 
 /// The script tag injected into every page of build number `build`.
@@ -165,15 +169,18 @@ fn rebuild_loop(
     sender: &tokio::sync::watch::Sender<Arc<Snapshot>>,
 ) {
     while let Some(changed) = watcher.next_change() {
-        let (generation, last_good) = {
+        let (generation, last_good, was_good) = {
             let current = sender.borrow();
-            (current.generation + 1, current.site.clone())
+            (current.generation + 1, current.site.clone(), current.failure.is_none())
         };
         let names: Vec<String> = changed.iter().take(3).map(|p| crate::paths::display_path(p)).collect();
         let more = if changed.len() > 3 { format!(" and {} more", changed.len() - 3) } else { String::new() };
         eprintln!("changed: {}{more}", names.join(", "));
+        memo.only_changed(root, &changed);
         let result = build_once(root, &mut memo, timings, "rebuilt");
-        sender.send_replace(Arc::new(snapshot(generation, result, last_good)));
+        let mut next = snapshot(generation, result, last_good.clone());
+        next.pages_only = was_good && next.failure.is_none() && only_pages_differ(&last_good, &next.site);
+        sender.send_replace(Arc::new(next));
     }
 }
 
@@ -201,16 +208,32 @@ fn build_once(root: &Path, memo: &mut Memo, timings: bool, verb: &str) -> Result
     }
 }
 
+/// Whether the two sites have the same files, differing only in pages (HTML, XML, JSON).
+/// Files the memo reused share their bytes, so most are told apart by address alone.
+fn only_pages_differ(before: &Output, after: &Output) -> bool {
+    before.files.len() == after.files.len()
+        && before.files.iter().zip(&after.files).all(|((path, old), (new_path, new))| {
+            let is_page = [".html", ".xml", ".json"].iter().any(|end| path.ends_with(end));
+            path == new_path && (is_page || old == new)
+        })
+}
+
 fn snapshot(generation: u64, result: Result<Output, Reported>, last_good: Arc<Output>) -> Snapshot {
     let tag = reload_tag(generation);
     match result {
-        Ok(output) => Snapshot { generation, site: Arc::new(output), failure: None },
-        Err(Reported::Problems(problems)) => {
-            Snapshot { generation, site: last_good, failure: Some(overlay::problems(&problems, &tag)) }
-        }
-        Err(Reported::CouldNotRun(message)) => {
-            Snapshot { generation, site: last_good, failure: Some(overlay::could_not_run(&message, &tag)) }
-        }
+        Ok(output) => Snapshot { generation, site: Arc::new(output), failure: None, pages_only: false },
+        Err(Reported::Problems(problems)) => Snapshot {
+            generation,
+            site: last_good,
+            failure: Some(overlay::problems(&problems, &tag)),
+            pages_only: false,
+        },
+        Err(Reported::CouldNotRun(message)) => Snapshot {
+            generation,
+            site: last_good,
+            failure: Some(overlay::could_not_run(&message, &tag)),
+            pages_only: false,
+        },
     }
 }
 

@@ -61,8 +61,13 @@ async fn events(
     receiver.mark_changed();
     let stream = stream::unfold(receiver, |mut receiver| async move {
         receiver.changed().await.ok()?;
-        let generation = receiver.borrow_and_update().generation;
-        Some((Ok(Event::default().event("build").data(generation.to_string())), receiver))
+        let (generation, pages_only) = {
+            let snapshot = receiver.borrow_and_update();
+            (snapshot.generation, snapshot.pages_only)
+        };
+        // "N pages": only pages changed, and an open page may swap its body in place.
+        let data = if pages_only { format!("{generation} pages") } else { generation.to_string() };
+        Some((Ok(Event::default().event("build").data(data)), receiver))
     });
     Sse::new(stream).keep_alive(KeepAlive::default())
 }

@@ -57,9 +57,10 @@ impl Writer {
         Writer { file, places: published::Places::default(), started: false }
     }
 
-    /// Appends the lines [`lines`] made of `records`.
-    pub(crate) fn push(&mut self, records: &[ClaimRecord], lines: &[u8]) {
-        self.places.add(records);
+    /// Appends the lines [`lines`] made of one page's records, and their places
+    /// ([`published::Places::entry`]).
+    pub(crate) fn push(&mut self, lines: &[u8], places: &[u8]) {
+        self.places.add_entry(places);
         if lines.is_empty() {
             return;
         }

@@ -68,14 +68,30 @@ pub(crate) struct Places {
 
 impl Places {
     /// Adds the places of one page's records, in the order figures.json lists them.
+    #[cfg(test)]
     pub(crate) fn add(&mut self, records: &[ClaimRecord]) {
-        let Some(first) = records.first() else { return };
+        self.add_entry(&Places::entry(records));
+    }
+
+    /// One page's entry, as [`Places::add_entry`] takes it; empty for a page without
+    /// records. Made where the records are, so that a page's entry can be kept with them.
+    pub(crate) fn entry(records: &[ClaimRecord]) -> Vec<u8> {
+        let Some(first) = records.first() else { return Vec::new() };
         let places: Vec<[usize; 2]> = records.iter().map(|r| [r.line, r.col]).collect();
-        self.json.extend_from_slice(if self.json.is_empty() { b"\n" } else { b",\n" });
+        let mut entry = Vec::new();
         // Strings and numbers only: serialising them cannot fail.
-        let _ = serde_json::to_writer(&mut self.json, &first.page);
-        self.json.extend_from_slice(b": ");
-        let _ = serde_json::to_writer(&mut self.json, &places);
+        let _ = serde_json::to_writer(&mut entry, &first.page);
+        entry.extend_from_slice(b": ");
+        let _ = serde_json::to_writer(&mut entry, &places);
+        entry
+    }
+
+    pub(crate) fn add_entry(&mut self, entry: &[u8]) {
+        if entry.is_empty() {
+            return;
+        }
+        self.json.extend_from_slice(if self.json.is_empty() { b"\n" } else { b",\n" });
+        self.json.extend_from_slice(entry);
     }
 
     /// What ends figures.json after its last figure: the places, and the closing brackets.

@@ -92,7 +92,7 @@ fn pages_in<'a>(site: &'a Site, lang: &str, kind: Kind) -> Vec<(&'a Page, bool)>
         .filter(|p| p.front.kind == kind && !p.is_translation(&site.settings))
         .map(|original| match site.content.get(&original.key, lang) {
             Some(translated) => (translated, false),
-            None => (original, lang != original.lang),
+            None => (&**original, lang != original.lang),
         })
         .collect();
     pages.sort_by(|(a, _), (b, _)| b.front.date.cmp(&a.front.date).then(a.front.title.cmp(&b.front.title)));
