@@ -340,6 +340,15 @@ mod tests {
     }
 
     #[test]
+    fn a_figure_of_integer_literals_is_compared_at_every_digit() {
+        let site = design_site();
+        let data = loaded(&site, "figures:\n  big: {is: \"12345678901234567 + 1\"}\n");
+        assert!(states(&data, "12,345,678,901,234,568", "big"));
+        assert!(!states(&data, "12,345,678,901,234,567", "big"));
+        assert!(!states(&data, "12,345,678,901,234,569", "big"));
+    }
+
+    #[test]
     fn computed_figures_carry_formula_inputs_unit_and_withdrawals() {
         let site = design_site();
         let data = loaded(&site, DESIGN);
