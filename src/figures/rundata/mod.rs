@@ -267,6 +267,38 @@ impl RunData {
         &self.runs
     }
 
+    /// Every path to a number inside the runs that did not fail, relative to the run
+    /// (`host_frames.received`, `received.bits_per_second`), through maps (not list items),
+    /// each once, in the order first written: what a plot's `bars:` may name.
+    pub(crate) fn run_field_paths(&self) -> Vec<String> {
+        fn walk(
+            field: &Field,
+            path: &str,
+            seen: &mut std::collections::HashSet<String>,
+            out: &mut Vec<String>,
+        ) {
+            match field {
+                Field::Number(_) => {
+                    if seen.insert(path.to_string()) {
+                        out.push(path.to_string());
+                    }
+                }
+                Field::Map(entries) => {
+                    for (key, child) in entries {
+                        let child_path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                        walk(child, &child_path, seen, out);
+                    }
+                }
+                Field::Text(_) | Field::List(_) => {}
+            }
+        }
+        let (mut seen, mut out) = (std::collections::HashSet::new(), Vec::new());
+        for run in self.runs.iter().filter(|r| r.failed.is_none()) {
+            walk(&run.fields, "", &mut seen, &mut out);
+        }
+        out
+    }
+
     /// Where the value at `path` (a figure, a constant, a vendor's figure or a path into a
     /// run) is written: its runs.yaml line and, for an imported value, the raw file's line.
     pub(crate) fn origin(&self, path: &str) -> Origin {
