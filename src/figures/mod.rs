@@ -69,8 +69,10 @@ pub enum FigureError {
     DivisionByZero { divisor: String, span: Range<usize> },
     #[error("`{name}` is a vendor's figure; it may be stated but never computed with")]
     VendorInExpression { name: String, span: Range<usize> },
-    #[error("figure `{name}` depends on itself: {chain}")]
-    Cycle { name: String, chain: String, span: Range<usize> },
+    /// Figures computed from one another: `cycle` names each once, in order, and ends
+    /// with the first again (`[a, b, a]`; `[a, a]` for a figure read by its own expression).
+    #[error("{}", cycle_message(cycle))]
+    Cycle { cycle: Vec<String>, span: Range<usize> },
     #[error(
         "figure `{name}` is reached through a chain of more than 32 figures, deeper than tally follows: {chain}"
     )]
@@ -156,6 +158,15 @@ impl FigureError {
             | InFigure { span, .. } => *span = new,
         }
         self
+    }
+}
+
+/// What a cycle of figures is called in a message: "figure `a` is computed from itself",
+/// or "figures computed from one another in a cycle: a → b → a".
+fn cycle_message(cycle: &[String]) -> String {
+    match cycle {
+        [one, _] => format!("figure `{one}` is computed from itself"),
+        _ => format!("figures computed from one another in a cycle: {}", cycle.join(" → ")),
     }
 }
 
