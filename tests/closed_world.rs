@@ -30,6 +30,7 @@ fn page(prose: &str) -> String {
 
 fn site(prose: &str) -> Site {
     let site = Site::new();
+    site.appliance();
     site.file(RUNS, RUNS_YAML);
     site.file(PAGE, page(prose));
     site

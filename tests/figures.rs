@@ -92,6 +92,7 @@ Sophos は XGS 136 の HTTP の性能を [11.5 Gbit/s]{vendor=xgs136_fw_http} �
 /// The fixture: one measurement bundle with its run data, in English and Japanese.
 fn site() -> Site {
     let site = Site::new();
+    site.appliance();
     site.file(RUNS, RUNS_YAML);
     site.file(EN, PAGE);
     let hash = site.hash(EN);
@@ -589,6 +590,7 @@ const IPERF2: &str = include_str!("fixtures/figures/iperf2/test1.txt");
 
 fn iperf_site(raw: &str, stated: &str) -> Site {
     let site = Site::new();
+    site.appliance();
     let bundle = "content/measurements/2011-soekris";
     site.file(&format!("{bundle}/raw/test1.txt"), raw);
     site.file(

@@ -42,8 +42,15 @@ pub(crate) struct Checked {
 }
 
 pub(crate) fn check(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Checked {
+    let families = structure::family_ids(site);
     for (page, page_work) in site.content.pages.iter().zip(work) {
-        problems.extend(structure::check_structure(site, page, &page_work.scan, &page_work.resolved));
+        problems.extend(structure::check_structure(
+            site,
+            &families,
+            page,
+            &page_work.scan,
+            &page_work.resolved,
+        ));
     }
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work));
