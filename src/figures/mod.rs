@@ -33,6 +33,22 @@ pub struct Computed {
     pub round: number::Rounding,
     /// Values once published and withdrawn.
     pub withdrawn: Vec<Withdrawal>,
+    /// How the tool printed the value, when it printed it rounded (iperf 2's text): then
+    /// it is known only to the last digit printed, and a page may state it no finer.
+    pub printed: Option<Printed>,
+}
+
+/// A value as a tool printed it, rounded (iperf 2's `814 Mbits/sec`): it is known only to
+/// its last printed digit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printed {
+    /// The tool that printed it: `iperf`.
+    pub by: &'static str,
+    /// As the tool wrote it: `814 Mbits/sec`, `0.0-30.0 sec`.
+    pub as_written: String,
+    /// The same value at the same precision in tally's units, as a page may state it:
+    /// `814 Mbit/s`, `30.0 s`.
+    pub stated: String,
 }
 
 /// A value once published and later withdrawn: struck on the page, never counted.

@@ -308,6 +308,10 @@ fn mismatch_error(page: &Page, claim: &Claim, computed: &Computed, mismatch: &Mi
     let (code, message) = match mismatch {
         Mismatch::UnitKind { .. } => ("figure-unit", format!("`{}` {mismatch}", claim.live)),
         Mismatch::Value { .. } => ("figure-mismatch", format!("states `{}` but {mismatch}", claim.live)),
+        Mismatch::FinerThanPrinted { .. } => (
+            "figure-precision",
+            format!("states `{}` more precisely than the data holds it: {mismatch}", claim.live),
+        ),
     };
     let mut d = error_at(page, code, claim.live_range.clone(), message)
         .note(format!("computed: {}", explain(computed)));
