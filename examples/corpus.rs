@@ -1,6 +1,7 @@
 //! Writes a synthetic tally site for benchmarks: N measurement bundles, each with an English
 //! page, its Japanese translation (with the right `translates:` hash), a runs.yaml with 20
-//! figures tagged in the prose and in a table, and one 1920×1080 PNG screenshot.
+//! figures tagged in the prose and in a table, and one 1920×1080 PNG screenshot; and the
+//! family pages of the two appliances the pages name, with README's completion block.
 //!
 //! ```text
 //! cargo run --release --example corpus -- --out DIR --bundles N --seed S [--no-images] [--plain]
@@ -74,6 +75,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         copy_tree(&repo.join("templates"), &args.out.join("templates"))?;
         copy_tree(&repo.join("i18n"), &args.out.join("i18n"))?;
         std::fs::write(args.out.join("site.yaml"), SITE_YAML)?;
+        // The appliances the pages name have family pages (an id without one is an error),
+        // and README.md their completion block, as `tally readme` writes it.
+        std::fs::create_dir_all(args.out.join("content/families"))?;
+        for (id, title) in [("xgs-136", "XGS 136"), ("xgs-3300", "XGS 3300")] {
+            std::fs::write(args.out.join(format!("content/families/{id}.md")), family_page(title))?;
+        }
+        std::fs::write(args.out.join("README.md"), README)?;
     }
     (0..args.bundles).into_par_iter().try_for_each(|i| write_bundle(&args, i).map_err(|e| e.to_string()))?;
     eprintln!(
@@ -456,6 +464,21 @@ fn screenshot(rng: &mut Rng) -> Vec<u8> {
         .expect("an RGB buffer of the right size encodes");
     out
 }
+
+/// A family page: (100 × 3 + 0 × 2) ÷ 5 = 60 % complete.
+fn family_page(title: &str) -> String {
+    format!(
+        "---\ntitle: {title}\nkind: family\n---\n\nA synthetic appliance.\n\n\
+         | piece of work | done | weight |\n|---|---|---|\n\
+         | HTTP up to a gigabit | 100 % | 3 |\n| above a gigabit | 0 % | 2 |\n"
+    )
+}
+
+/// README.md with the completion block of the two family pages.
+const README: &str = "# Synthetic bench\n\n<!-- tally:completion -->\n\
+- `████████████░░░░░░░░` 60 % [XGS 136](content/families/xgs-136.md)\n\
+- `████████████░░░░░░░░` 60 % [XGS 3300](content/families/xgs-3300.md)\n\
+<!-- /tally:completion -->\n";
 
 const SITE_YAML: &str = r#"# A synthetic site for benchmarks (examples/corpus.rs).
 title: {en: "Synthetic bench", ja: "合成の試験台"}

@@ -30,6 +30,7 @@ fn page(prose: &str) -> String {
 
 fn site(prose: &str) -> Site {
     let site = Site::new();
+    site.appliance();
     site.file(RUNS, RUNS_YAML);
     site.file(PAGE, page(prose));
     site
@@ -303,6 +304,40 @@ fn a_new_measurement_passes_check_as_it_stands() {
     site.file("site.yaml", settings);
     site.tally(&["new", "measurement", "a-run"]).expect_success();
     site.check().expect_success();
+}
+
+/// Found in issue 12: the scaffold wrote the bundled site's headings ("The bench", "Not
+/// measured"), so on a site whose site.yaml names other required sections the new bundle
+/// failed `tally check` as it stood. It takes the site's own names.
+#[test]
+fn a_new_measurement_uses_the_sites_own_section_names_and_passes_check() {
+    for (how_taken, limits) in [
+        // The fixture site's: "How it was taken" is none of the bundled site's names.
+        (
+            "{en: [\"How it was taken\"], ja: [\"測り方\"]}",
+            "{en: [\"Not measured\"], ja: [\"測っていないこと\"]}",
+        ),
+        ("{en: [\"Method and setup\", \"Method\"], ja: [\"方法\"]}", "{en: [\"Caveats\"], ja: [\"注意\"]}"),
+    ] {
+        let site = Site::new();
+        let settings = common::SITE_YAML
+            .replace("{en: [\"How it was taken\"], ja: [\"測り方\"]}", how_taken)
+            .replace("{en: [\"Not measured\"], ja: [\"測っていないこと\"]}", limits);
+        site.file("site.yaml", settings);
+        site.tally(&["new", "measurement", "a-run"]).expect_success();
+        let page = site.read_source("content/measurements/a-run/index.md");
+        let first = |list: &str| list.split('"').nth(1).expect("a name").to_string();
+        assert!(page.contains(&format!("\n## {}", first(how_taken))), "{page}");
+        assert!(page.contains(&format!("\n## {}", first(limits))), "{page}");
+        let run = site.check();
+        assert_eq!(run.code, 0, "{how_taken} / {limits}:\n{page}\n{run:#?}");
+    }
+    // Outside a site there are no names to take: it could not run, and wrote nothing.
+    let elsewhere = tempfile::tempdir().expect("a temporary folder");
+    common::run_tally(&["new", "measurement", "a-run"], elsewhere.path())
+        .expect_code(2)
+        .expect_stderr("it has no site.yaml");
+    assert!(!elsewhere.path().join("content").exists());
 }
 
 #[test]

@@ -168,6 +168,32 @@ fn a_row_with_no_live_done_value_is_an_error_at_its_cell() {
     assert!(errors[0]["message"].as_str().unwrap_or("").contains("no live done value"), "{:#}", errors[0]);
 }
 
+/// Found in issue 12: a table cell that cannot be read left the completion unknown, so every
+/// `{=completion}` stating it (the family page, its translation, the home page) gave a
+/// second error, `figure-unknown`, for the same mistake. The cell's error is the one.
+#[test]
+fn an_unreadable_table_cell_is_the_only_error_not_every_tag_stating_the_completion() {
+    let site = site();
+    // Both languages' tables, so that they still state the same numbers.
+    site.edit(FAMILY, "| 0 % | 3 |", "| soon | 3 |");
+    site.edit(FAMILY_JA, "| 0 % | 3 |", "| soon | 3 |");
+    retranslate(&site);
+    let (run, errors) = check_json(&site);
+    run.expect_code(1);
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    for (error, page) in errors.iter().zip([FAMILY_JA, FAMILY]) {
+        // At the cell, which starts after its `|`.
+        let (line, col) = place(&site, page, "| soon |");
+        assert_eq!(error["code"], "family-table", "{error:#}");
+        assert_eq!(error["path"], page, "{error:#}");
+        assert_eq!((error["line"].as_u64(), error["col"].as_u64()), (Some(line), Some(col + 1)), "{error:#}");
+    }
+    // The same for `tally build`, in human output.
+    let run = site.build();
+    run.expect_code(1);
+    assert_eq!(run.diagnostic_lines().len(), 2, "{}", run.stderr);
+}
+
 #[test]
 fn a_weight_of_zero_is_an_error_at_its_cell() {
     let site = site();

@@ -206,6 +206,24 @@ fn a_plot_of_an_unknown_run_or_field_is_an_error_at_its_place() {
         .expect_stderr("no run has a number at `received.bits_per_sec`");
 }
 
+/// A plot's unknown run or field says which one was probably meant, as a tag's does.
+#[test]
+fn a_plot_of_a_misspelt_run_or_field_suggests_the_name_meant() {
+    let site = iperf3_site("```plot\ntitle: Received\nintervals: soekirs\n```\n");
+    site.build().expect_code(1).expect_stderr("no run is named `soekirs`; did you mean `soekris`?");
+    let site = iperf3_site("```plot\ntitle: Received\nbars: received.bits_per_sec\n```\n");
+    site.build().expect_code(1).expect_stderr(
+        "no run has a number at `received.bits_per_sec`; did you mean `received.bits_per_second`?",
+    );
+    let site = iperf3_site("```plot\ntitle: Received\nbars: received.bits_per_second\nruns: [soekri]\n```\n");
+    site.build().expect_code(1).expect_stderr("no run is named `soekri`; did you mean `soekris`?");
+    // Nothing near enough: no guess.
+    let site = iperf3_site("```plot\ntitle: Received\nbars: frames.lost\n```\n");
+    let run = site.build();
+    run.expect_code(1).expect_stderr("no run has a number at `frames.lost`");
+    assert!(!run.stderr.contains("did you mean"), "{}", run.stderr);
+}
+
 /// Found by a new user: with `labels:` but no `runs:`, the labels went to whichever runs had
 /// the field, in order, so one run's value was published under another run's label.
 #[test]

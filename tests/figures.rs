@@ -92,6 +92,7 @@ Sophos は XGS 136 の HTTP の性能を [11.5 Gbit/s]{vendor=xgs136_fw_http} �
 /// The fixture: one measurement bundle with its run data, in English and Japanese.
 fn site() -> Site {
     let site = Site::new();
+    site.appliance();
     site.file(RUNS, RUNS_YAML);
     site.file(EN, PAGE);
     let hash = site.hash(EN);
@@ -589,6 +590,7 @@ const IPERF2: &str = include_str!("fixtures/figures/iperf2/test1.txt");
 
 fn iperf_site(raw: &str, stated: &str) -> Site {
     let site = Site::new();
+    site.appliance();
     let bundle = "content/measurements/2011-soekris";
     site.file(&format!("{bundle}/raw/test1.txt"), raw);
     site.file(
@@ -612,6 +614,30 @@ fn an_iperf2_run_lets_a_page_state_the_receivers_throughput() {
     let error = only_error(&site);
     assert_eq!(error["code"], "figure-mismatch", "{error:#}");
     assert!(notes(&error).contains("would pass: [814 Mbit/s]"), "{error:#}");
+}
+
+/// iperf 2 prints its figures rounded (`814 Mbits/sec`, `2.84 GBytes`): what it printed, in
+/// any spelling of the same precision, passes; a figure stated more precisely than iperf
+/// printed it claims digits no one measured, and fails.
+#[test]
+fn an_iperf2_figure_is_stated_at_most_as_precisely_as_iperf_printed_it() {
+    for stated in ["814 Mbit/s", "0.814 Gbit/s", "814 Mbps", "0.81 Gbit/s"] {
+        let run = iperf_site(IPERF2, stated).check();
+        assert_eq!(run.code, 0, "{stated}: {run:#?}");
+    }
+    for (stated, would_pass) in
+        [("814.0 Mbit/s", "814 Mbit/s"), ("0.8140 Gbit/s", "0.814 Gbit/s"), ("814,000 kbit/s", "814 Mbit/s")]
+    {
+        let site = iperf_site(IPERF2, stated);
+        let error = only_error(&site);
+        assert_at(&error, "figure-precision", &site, "content/measurements/2011-soekris/index.md", stated);
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains("iperf printed `814 Mbits/sec`"), "{stated}: {error:#}");
+        assert!(notes(&error).contains(&format!("would pass: [{would_pass}]")), "{stated}: {error:#}");
+    }
+    // Not what iperf printed, at its precision: a mismatch as ever.
+    let error = only_error(&iperf_site(IPERF2, "813 Mbit/s"));
+    assert_eq!(error["code"], "figure-mismatch", "{error:#}");
 }
 
 #[test]

@@ -165,7 +165,7 @@ fn measurement_with_figures(site: &Site, figures: &str, stated: &str, name: &str
         "The host received most frames.",
         &format!("The host received [{stated}]{{={name}}} frames."),
     );
-    site.file("content/m/index.md", page).file("content/m/runs.yaml", runs);
+    site.appliance().file("content/m/index.md", page).file("content/m/runs.yaml", runs);
 }
 
 #[test]

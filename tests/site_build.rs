@@ -219,8 +219,11 @@ fn home_listings_feeds_sitemap_and_404_are_generated_in_both_languages() {
         ja_by_day.contains("HTTP through the XGS 136</a> <span class=\"untranslated\">（英語）</span>"),
         "{ja_by_day}"
     );
+    // The appliance under its family page's title, linked to it (an id with no family page
+    // is an error, never a heading of its own).
     let by_appliance = site.read("appliances/index.html");
-    assert!(by_appliance.contains("<h2>xgs-136</h2>"), "{by_appliance}");
+    assert!(by_appliance.contains("<h2><a href=\"/families/xgs-136/\">XGS 136</a>"), "{by_appliance}");
+    assert!(by_appliance.contains("<a href=\"/measurements/2026-10-29-http/\">"), "{by_appliance}");
     let home = site.read("index.html");
     assert!(home.contains("Recent measurements"), "{home}");
     assert!(home.contains("/measurements/2026-10-29-http/"), "{home}");

@@ -298,6 +298,7 @@ fn a_japanese_measurement_page_needs_the_japanese_section_names() {
 #[test]
 fn fails_on_a_measurement_page_that_names_no_build() {
     let site = Site::new();
+    site.appliance();
     site.file("content/m/index.md", MEASUREMENT);
     fails_with_one_error(
         &site,
@@ -308,6 +309,7 @@ fn fails_on_a_measurement_page_that_names_no_build() {
 #[test]
 fn a_measurement_page_may_name_its_build_in_its_front_matter_instead() {
     let site = Site::new();
+    site.appliance();
     site.file(
         "content/m/index.md",
         MEASUREMENT.replace("kind: measurement\n", "kind: measurement\nbuild: {driver: npuep.ko d29c84f3}\n"),
@@ -318,6 +320,7 @@ fn a_measurement_page_may_name_its_build_in_its_front_matter_instead() {
 #[test]
 fn a_runs_yaml_without_a_build_does_not_name_one() {
     let site = Site::new();
+    site.appliance();
     site.file("content/m/index.md", MEASUREMENT);
     site.file("content/m/runs.yaml", "runs:\n  a: {frames: 1}\n");
     fails_with_one_error(&site, "error[missing-build]: content/m/index.md:1:1:");
@@ -518,4 +521,35 @@ fn fails_when_two_pages_have_the_same_address() {
         &site,
         "error[duplicate-url]: content/a/index.md: /a/ is also the address of content/a.md",
     );
+}
+
+/// Found in issue 12: an appliance id with no family page silently made a new appliance
+/// (its own heading under /appliances/, linked nowhere). It is an error at the id, naming
+/// the known appliance probably meant.
+#[test]
+fn an_appliance_with_no_family_page_is_an_error_at_its_id_with_the_one_meant() {
+    let site = Site::new();
+    site.file("content/families/xgs-136.md", common::family("XGS 136"));
+    site.file("content/families/xgs-3300.md", common::family("XGS 3300"));
+    site.file("README.md", "# Bench\n\n<!-- tally:completion -->\n<!-- /tally:completion -->\n");
+    site.file(
+        "content/notes.md",
+        "---\ntitle: Notes\nappliances:\n  - xgs-3300\n  - xgs-1366\n---\n\nAbout both.\n",
+    );
+    let run = site.build();
+    run.expect_code(1)
+        .expect_stderr(
+            "error[unknown-appliance]: content/notes.md:5:5: no family page names appliance `xgs-1366`; did you mean `xgs-136`?",
+        )
+        .expect_stderr("content/families/xgs-1366.md")
+        .expect_stderr("1 error(s), 0 warning(s)");
+    // In a flow list too, at the id; an id nothing is near gets the known ones listed.
+    site.file("content/notes.md", "---\ntitle: Notes\nappliances: [xgs-136, sg-125]\n---\n\nAbout both.\n");
+    site.build()
+        .expect_code(1)
+        .expect_stderr(
+            "error[unknown-appliance]: content/notes.md:3:23: no family page names appliance `sg-125`",
+        )
+        .expect_stderr("the appliances with a family page are `xgs-136`, `xgs-3300`")
+        .expect_stderr("1 error(s), 0 warning(s)");
 }

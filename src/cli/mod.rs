@@ -271,7 +271,19 @@ fn readme_command(cli: &Cli) -> ExitCode {
 fn new_command(cli: &Cli, slug: &str) -> ExitCode {
     let now = jiff::Timestamp::now().to_string();
     let today = now.get(..10).unwrap_or("1970-01-01");
-    match new::new_measurement(&cli.root, slug, today) {
+    if !cli.root.join("site.yaml").is_file() {
+        return could_not_run(&format!("{} is not a tally site: it has no site.yaml", cli.root.display()));
+    }
+    // The page's required sections are named as this site names them.
+    let settings = match crate::settings::load(&cli.root) {
+        Ok(settings) => settings,
+        Err(problem) => {
+            print_problems(cli.format, &[problem]);
+            return ExitCode::from(1);
+        }
+    };
+    let (how_taken, limits) = new::section_headings(&settings);
+    match new::new_measurement(&cli.root, slug, today, (&how_taken, &limits)) {
         Ok(folder) => {
             eprintln!("created {}: fill in index.md and runs.yaml, then run `tally check`", folder.display());
             ExitCode::SUCCESS

@@ -3,8 +3,29 @@
 
 use std::path::{Path, PathBuf};
 
-/// Creates `content/measurements/SLUG/` with `index.md` and `runs.yaml`; returns the folder.
-pub(crate) fn new_measurement(root: &Path, slug: &str, date: &str) -> Result<PathBuf, String> {
+use crate::settings::Settings;
+
+/// The headings a new measurement page gets for its two required sections: the first name
+/// site.yaml gives each in the original language, so that the page passes `check` on any site.
+pub(crate) fn section_headings(settings: &Settings) -> (String, String) {
+    let original = settings.original_language();
+    let first = |names: &crate::settings::PerLanguage<Vec<String>>, fallback: &str| {
+        names.get(original).and_then(|n| n.first()).map_or_else(|| fallback.to_string(), String::clone)
+    };
+    (
+        first(&settings.required_sections.how_taken, "The bench"),
+        first(&settings.required_sections.limits, "Not measured"),
+    )
+}
+
+/// Creates `content/measurements/SLUG/` with `index.md` and `runs.yaml`, its required sections
+/// headed `how_taken` and `limits`; returns the folder.
+pub(crate) fn new_measurement(
+    root: &Path,
+    slug: &str,
+    date: &str,
+    (how_taken, limits): (&str, &str),
+) -> Result<PathBuf, String> {
     let valid =
         !slug.is_empty() && slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !valid {
@@ -19,9 +40,9 @@ pub(crate) fn new_measurement(root: &Path, slug: &str, date: &str) -> Result<Pat
     let page = format!(
         "---\ntitle: \"{slug}\"\ndate: {date}\nkind: measurement\nappliances: []\nsummary: \"\"\n---\n\n\
          What was measured, in a sentence or two: [1,024]{{=connections}} connections.\n\n\
-         ## The bench {{#the-bench}}\n\nThe machines, the path, the tools and their versions.\n\n\
+         ## {how_taken}\n\nThe machines, the path, the tools and their versions.\n\n\
          ## What it carried {{#what-it-carried}}\n\nThe figures, each tagged with the run data it comes from.\n\n\
-         ## Not measured {{#not-measured}}\n\nWhat these figures do not mean, and what was not measured.\n"
+         ## {limits}\n\nWhat these figures do not mean, and what was not measured.\n"
     );
     // Placeholders that read as such on the page, so that the bundle passes `check` as it
     // stands and shows what is left to fill in.
@@ -40,8 +61,13 @@ mod tests {
     #[test]
     fn refuses_to_overwrite_and_to_take_a_path_for_a_slug() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(new_measurement(dir.path(), "../x", "2026-11-30").is_err());
-        new_measurement(dir.path(), "a-run", "2026-11-30").unwrap();
-        assert!(new_measurement(dir.path(), "a-run", "2026-11-30").unwrap_err().contains("already exists"));
+        let headings = ("The bench", "Not measured");
+        assert!(new_measurement(dir.path(), "../x", "2026-11-30", headings).is_err());
+        new_measurement(dir.path(), "a-run", "2026-11-30", headings).unwrap();
+        assert!(
+            new_measurement(dir.path(), "a-run", "2026-11-30", headings)
+                .unwrap_err()
+                .contains("already exists")
+        );
     }
 }

@@ -14,10 +14,15 @@
 //!   `[SUM]` line wins, then the stream whose peer port is a port this text shows sending
 //!   from (the server side of a `-d`/client transcript). The stream's longest line (0.0-30.0
 //!   sec) is its summary; its shorter lines are its intervals. iperf 2 prints transfer in
-//!   binary units (KBytes = 1024 bytes) and rates in decimal ones (Mbits/sec = 10^6).
+//!   binary units (KBytes = 1024 bytes) and rates in decimal ones (Mbits/sec = 10^6). It
+//!   prints them rounded: each figure keeps how it was printed ([`PrintedReport`]), and the
+//!   rate is the printed one, never bytes ÷ seconds rebuilt from the rounded transfer.
 
 use std::collections::BTreeSet;
 use std::ops::Range;
+
+use super::Printed;
+use super::number::Unit;
 
 /// Which importer read a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +41,21 @@ pub(crate) struct Received {
     pub intervals: Vec<Interval>,
     /// The byte offset in the raw text where the receiver's summary is written.
     pub summary_at: usize,
+    /// How iperf 2 printed the summary's figures, rounded; None for iperf3 JSON, whose
+    /// numbers are its own.
+    pub printed: Option<PrintedReport>,
+}
+
+/// How iperf 2 printed each figure of one report line (`0.0-30.0 sec  2.84 GBytes  814
+/// Mbits/sec`); a figure is None where tally has no unit for iperf's.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct PrintedReport {
+    pub start: Option<Printed>,
+    pub end: Option<Printed>,
+    /// The report's length, end − start, at the precision of its ends.
+    pub seconds: Option<Printed>,
+    pub bytes: Option<Printed>,
+    pub bits_per_second: Option<Printed>,
 }
 
 /// One reporting interval at the receiver.
@@ -50,6 +70,8 @@ pub(crate) struct Interval {
     pub line: Option<Range<usize>>,
     /// iperf3: the interval's place in the document's `intervals` array.
     pub index: Option<usize>,
+    /// iperf 2: how the line printed its figures, rounded.
+    pub printed: Option<PrintedReport>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -123,6 +145,7 @@ pub(crate) fn import_iperf3_json(text: &str) -> Result<Received, ImportError> {
         bits_per_second: number_at(received, "bits_per_second")?,
         intervals,
         summary_at: text.find("\"sum_received\"").unwrap_or(0),
+        printed: None,
     })
 }
 
@@ -144,6 +167,7 @@ fn receiver_intervals(json: &serde_json::Value) -> Vec<Interval> {
                 bits_per_second: sum.get("bits_per_second")?.as_f64()?,
                 line: None,
                 index: Some(index),
+                printed: None,
             })
         })
         .collect()
@@ -299,6 +323,7 @@ fn summarise(stream: &Stream) -> Result<Received, ImportError> {
         bits_per_second: summary.bits_per_second,
         intervals,
         summary_at: summary.line.as_ref().map_or(0, |line| line.start),
+        printed: summary.printed.clone(),
     })
 }
 
@@ -321,18 +346,71 @@ fn parse_report(rest: &str, line: Range<usize>) -> Result<Interval, ImportError>
     let sec_at = rest.find("sec").ok_or_else(|| bad("no `sec`"))?;
     let span: String = rest[..sec_at].chars().filter(|c| !c.is_whitespace()).collect();
     let (start, end) = span.split_once('-').ok_or_else(|| bad("no interval `a-b`"))?;
+    let (start_text, end_text) = (start, end);
     let start = finite(start).ok_or_else(|| bad("the interval's start is not a finite number"))?;
     let end = finite(end).ok_or_else(|| bad("the interval's end is not a finite number"))?;
     let words: Vec<&str> = rest[sec_at + 3..].split_whitespace().collect();
-    let [amount, amount_unit, rate, rate_unit, ..] = words.as_slice() else {
+    let [amount_text, amount_unit, rate_text, rate_unit, ..] = words.as_slice() else {
         return Err(bad("expected a transfer and a bandwidth after `sec`"));
     };
-    let amount = finite(amount).ok_or_else(|| bad("the transfer is not a finite number"))?;
-    let rate = finite(rate).ok_or_else(|| bad("the bandwidth is not a finite number"))?;
+    let amount = finite(amount_text).ok_or_else(|| bad("the transfer is not a finite number"))?;
+    let rate = finite(rate_text).ok_or_else(|| bad("the bandwidth is not a finite number"))?;
     let bytes = amount
         * binary_factor(amount_unit.trim_end_matches("/sec")).ok_or_else(|| bad("unknown transfer unit"))?;
     let bits_per_second = rate * rate_factor(rate_unit).ok_or_else(|| bad("unknown bandwidth unit"))?;
-    Ok(Interval { start, end, bytes, bits_per_second, line: Some(line), index: None })
+    let decimals = |text: &str| text.split_once('.').map_or(0, |(_, fraction)| fraction.len());
+    let span_decimals = decimals(start_text).max(decimals(end_text));
+    let span_text = format!("{start_text}-{end_text} sec");
+    let printed = PrintedReport {
+        start: printed(&span_text, start_text, Some(Unit::Second)),
+        end: printed(&span_text, end_text, Some(Unit::Second)),
+        seconds: printed(&span_text, &format!("{:.span_decimals$}", end - start), Some(Unit::Second)),
+        bytes: printed(&format!("{amount_text} {amount_unit}"), amount_text, transfer_unit(amount_unit)),
+        bits_per_second: printed(&format!("{rate_text} {rate_unit}"), rate_text, bandwidth_unit(rate_unit)),
+    };
+    Ok(Interval { start, end, bytes, bits_per_second, line: Some(line), index: None, printed: Some(printed) })
+}
+
+/// A figure iperf printed as `as_written`, whose number is `number` in tally's `unit`.
+fn printed(as_written: &str, number: &str, unit: Option<Unit>) -> Option<Printed> {
+    let unit = unit?;
+    // A plain decimal only: `-0.0` or `1e3` are not worth a precision.
+    if !number.bytes().all(|b| b.is_ascii_digit() || b == b'.') || number.is_empty() {
+        return None;
+    }
+    Some(Printed {
+        by: "iperf",
+        as_written: as_written.to_string(),
+        stated: format!("{number} {}", unit.symbol()),
+    })
+}
+
+/// tally's unit for an iperf 2 transfer unit (binary, as iperf prints them).
+fn transfer_unit(unit: &str) -> Option<Unit> {
+    match unit {
+        "Bytes" => Some(Unit::Byte),
+        "KBytes" => Some(Unit::Kibibyte),
+        "MBytes" => Some(Unit::Mebibyte),
+        "GBytes" => Some(Unit::Gibibyte),
+        "TBytes" => Some(Unit::Tebibyte),
+        _ => None,
+    }
+}
+
+/// tally's unit for an iperf 2 bandwidth unit (bit rates decimal, byte rates binary).
+fn bandwidth_unit(unit: &str) -> Option<Unit> {
+    match unit {
+        "bits/sec" => Some(Unit::BitPerSecond),
+        "Kbits/sec" => Some(Unit::KilobitPerSecond),
+        "Mbits/sec" => Some(Unit::MegabitPerSecond),
+        "Gbits/sec" => Some(Unit::GigabitPerSecond),
+        "Tbits/sec" => Some(Unit::TerabitPerSecond),
+        "Bytes/sec" => Some(Unit::BytePerSecond),
+        "KBytes/sec" => Some(Unit::KibibytePerSecond),
+        "MBytes/sec" => Some(Unit::MebibytePerSecond),
+        "GBytes/sec" => Some(Unit::GibibytePerSecond),
+        _ => None,
+    }
 }
 
 /// A decimal number as iperf writes it; `NaN`, `inf` and `infinity`, which Rust's `parse`

@@ -33,6 +33,22 @@ pub struct Computed {
     pub round: number::Rounding,
     /// Values once published and withdrawn.
     pub withdrawn: Vec<Withdrawal>,
+    /// How the tool printed the value, when it printed it rounded (iperf 2's text): then
+    /// it is known only to the last digit printed, and a page may state it no finer.
+    pub printed: Option<Printed>,
+}
+
+/// A value as a tool printed it, rounded (iperf 2's `814 Mbits/sec`): it is known only to
+/// its last printed digit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printed {
+    /// The tool that printed it: `iperf`.
+    pub by: &'static str,
+    /// As the tool wrote it: `814 Mbits/sec`, `0.0-30.0 sec`.
+    pub as_written: String,
+    /// The same value at the same precision in tally's units, as a page may state it:
+    /// `814 Mbit/s`, `30.0 s`.
+    pub stated: String,
 }
 
 /// A value once published and later withdrawn: struck on the page, never counted.
@@ -69,8 +85,10 @@ pub enum FigureError {
     DivisionByZero { divisor: String, span: Range<usize> },
     #[error("`{name}` is a vendor's figure; it may be stated but never computed with")]
     VendorInExpression { name: String, span: Range<usize> },
-    #[error("figure `{name}` depends on itself: {chain}")]
-    Cycle { name: String, chain: String, span: Range<usize> },
+    /// Figures computed from one another: `cycle` names each once, in order, and ends
+    /// with the first again (`[a, b, a]`; `[a, a]` for a figure read by its own expression).
+    #[error("{}", cycle_message(cycle))]
+    Cycle { cycle: Vec<String>, span: Range<usize> },
     #[error(
         "figure `{name}` is reached through a chain of more than 32 figures, deeper than tally follows: {chain}"
     )]
@@ -156,6 +174,15 @@ impl FigureError {
             | InFigure { span, .. } => *span = new,
         }
         self
+    }
+}
+
+/// What a cycle of figures is called in a message: "figure `a` is computed from itself",
+/// or "figures computed from one another in a cycle: a → b → a".
+fn cycle_message(cycle: &[String]) -> String {
+    match cycle {
+        [one, _] => format!("figure `{one}` is computed from itself"),
+        _ => format!("figures computed from one another in a cycle: {}", cycle.join(" → ")),
     }
 }
 

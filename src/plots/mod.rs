@@ -27,8 +27,8 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use crate::diagnostics::Diagnostic;
-use crate::figures::RunData;
 use crate::figures::number::{Unit, parse_unit};
+use crate::figures::{RunData, did_you_mean};
 use crate::yaml::{Node, NodeKind};
 
 /// The info string of a plot's fenced block.
@@ -300,7 +300,9 @@ impl Reader<'_> {
                 .collect(),
         };
         if chosen.is_empty() {
-            self.error("plot-unknown", span, format!("no run has a number at `{field}`"));
+            let paths = data.run_field_paths();
+            let hint = did_you_mean(field, paths.iter().map(String::as_str));
+            self.error("plot-unknown", span, format!("no run has a number at `{field}`{hint}"));
             return None;
         }
         let mut points = Vec::new();
@@ -308,7 +310,7 @@ impl Reader<'_> {
         let labels = labels.map(|(l, _)| l).unwrap_or_default();
         for (i, (run, run_span)) in chosen.iter().enumerate() {
             if !data.runs().iter().any(|r| &r.name == run) {
-                self.error("plot-unknown", run_span.clone(), format!("no run is named `{run}`"));
+                self.error("plot-unknown", run_span.clone(), unknown_run(data, run));
                 continue;
             }
             let path = format!("runs.{run}.{field}");
@@ -342,7 +344,7 @@ impl Reader<'_> {
         span: Range<usize>,
     ) -> Option<(Vec<Point>, Option<f64>)> {
         let Some(found) = data.runs().iter().find(|r| r.name == run) else {
-            self.error("plot-unknown", span, format!("no run is named `{run}`"));
+            self.error("plot-unknown", span, unknown_run(data, run));
             return None;
         };
         let mut points = Vec::new();
@@ -370,6 +372,12 @@ impl Reader<'_> {
         }
         Some((points, found.link_rate))
     }
+}
+
+/// "no run is named `x`", with the run probably meant.
+fn unknown_run(data: &RunData, run: &str) -> String {
+    let hint = did_you_mean(run, data.runs().iter().map(|r| r.name.as_str()));
+    format!("no run is named `{run}`{hint}")
 }
 
 /// The bit rate unit a rate of `max` bit/s reads best in (940 Mbit/s, not 940,337,587 bit/s).

@@ -67,6 +67,10 @@ pub fn family(title: &str) -> String {
     )
 }
 
+/// The family page of the appliance the fixture pages name (`appliances: [xgs-136]`, as
+/// [`MEASUREMENT`] does): an appliance id with no family page is an error.
+pub const FAMILY: &str = "content/families/xgs-136.md";
+
 /// README.md holding the completion block of a site whose only family is
 /// `family("XGS 136")` at content/families/xgs-136.md (60 %), as `tally readme` writes it.
 pub const README: &str = "# Bench\n\n<!-- tally:completion -->\n\
@@ -176,10 +180,25 @@ impl Site {
     }
 
     /// A measurement bundle: `bundle/index.md` holding `page` and `bundle/runs.yaml` holding
-    /// [`RUNS_YAML`], so that the page names its build and its tags resolve.
+    /// [`RUNS_YAML`], so that the page names its build and its tags resolve; and the family
+    /// page of the appliance [`MEASUREMENT`] names ([`Site::appliance`]).
     pub fn measurement(&self, bundle: &str, page: impl AsRef<[u8]>) -> &Self {
+        self.appliance();
         self.file(&format!("{bundle}/index.md"), page);
         self.file(&format!("{bundle}/runs.yaml"), RUNS_YAML)
+    }
+
+    /// The family page of `xgs-136` ([`FAMILY`], `family("XGS 136")`), the appliance the
+    /// fixture pages name, and README.md with its completion block ([`README`]), unless the
+    /// site has a family page there already.
+    pub fn appliance(&self) -> &Self {
+        if !self.path(FAMILY).exists() {
+            self.file(FAMILY, family("XGS 136"));
+            if !self.path("README.md").exists() {
+                self.file("README.md", README);
+            }
+        }
+        self
     }
 
     /// Removes a file or a folder of the site.

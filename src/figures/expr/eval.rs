@@ -115,7 +115,7 @@ fn same_dim(a: Dim, b: Dim, what: &str, span: Range<usize>) -> Result<Dim, Figur
 
 fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Q, FigureError> {
     match &expr.kind {
-        ExprKind::Number(value) => Ok(Q::plain(*value)),
+        ExprKind::Number { value, exact } => Ok(Q { exact: *exact, ..Q::plain(*value) }),
         ExprKind::Path(path) => {
             let leaves = scope.read(path, false, expr.span.clone())?;
             match leaves.as_slice() {
@@ -152,7 +152,9 @@ fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Resu
                 BinaryOp::Mul => {
                     // `bytes * 8`: the bytes are already 8 bits each.
                     for (side, other) in [(&a, right), (&b, left)] {
-                        if side.dim.bits > 0 && matches!(other.kind, ExprKind::Number(n) if n == 8.0) {
+                        if side.dim.bits > 0
+                            && matches!(other.kind, ExprKind::Number { value, .. } if value == 8.0)
+                        {
                             return Err(unit_error(
                                 format!(
                                     "`* 8` on {}: tally counts a byte as 8 bits itself; leave out the `* 8`",
@@ -197,7 +199,7 @@ fn nonzero(value: f64, expr: &Expr) -> Result<f64, FigureError> {
 fn describe(expr: &Expr) -> String {
     match &expr.kind {
         ExprKind::Path(path) => path.to_string(),
-        ExprKind::Number(value) => value.to_string(),
+        ExprKind::Number { value, .. } => value.to_string(),
         _ => "the divisor".to_string(),
     }
 }
@@ -516,6 +518,23 @@ mod tests {
         assert!(matches!(error(text), FigureError::BadArgument { .. }));
     }
 
+    /// Found in issue 12: literals were read as f64, so `12345678901234567 + 1` (past 2^53)
+    /// was no longer exact and a page stating it was compared at 15 digits.
+    #[test]
+    fn integer_literals_are_read_exactly() {
+        let exact = |text: &str| evaluate(&parse(text).unwrap(), &table()).unwrap().exact;
+        assert_eq!(exact("12345678901234567 + 1"), Some(12_345_678_901_234_568));
+        assert_eq!(exact("99999999999999999999 * 3"), Some(299_999_999_999_999_999_997));
+        assert_eq!(exact("9007199254740993 - 9007199254740992"), Some(1));
+        // A decimal that is an integer, and an exponent, are exact too; a fraction is not.
+        assert_eq!(exact("2.0 * 3"), Some(6));
+        assert_eq!(exact("12345678901234567e2"), Some(1_234_567_890_123_456_700));
+        assert_eq!(exact("2.5 * 2"), None);
+        // Beyond 38 digits an integer is no longer exact, but still a value.
+        assert_eq!(exact(&"9".repeat(40)), None);
+        assert_eq!(value(&"9".repeat(40)), 1e40);
+    }
+
     #[test]
     fn units_travel_through_arithmetic() {
         let scope = Units(vec![
@@ -563,7 +582,7 @@ mod tests {
     /// The evaluation before units travelled: plain f64 arithmetic on the values as read.
     fn unitless(expr: &Expr, scope: &Units) -> f64 {
         match &expr.kind {
-            ExprKind::Number(v) => *v,
+            ExprKind::Number { value, .. } => *value,
             ExprKind::Path(p) => {
                 scope.0.iter().find(|(n, _, _)| *n == p.to_string()).map_or(f64::NAN, |l| l.1)
             }
@@ -605,6 +624,23 @@ mod tests {
             }
             out
         })
+    }
+
+    proptest! {
+        /// Integers written in an expression stay exact through `+ - *` (up to 2^63 each, so
+        /// that a product fits an i128), past the 2^53 where an f64 stops counting by one.
+        #[test]
+        fn integer_arithmetic_on_literals_is_exact(
+            a in 0i64..=i64::MAX,
+            b in 0i64..=i64::MAX,
+            op in 0usize..3,
+        ) {
+            let (a, b) = (i128::from(a), i128::from(b));
+            let (symbol, expected) = [("+", a + b), ("-", a - b), ("*", a * b)][op];
+            let text = format!("{a} {symbol} {b}");
+            let evaluation = evaluate(&parse(&text).unwrap(), &table()).unwrap();
+            prop_assert_eq!(evaluation.exact, Some(expected), "{}", text);
+        }
     }
 
     proptest! {

@@ -43,7 +43,12 @@ pub(crate) struct Expr {
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum ExprKind {
-    Number(f64),
+    /// A literal: its value, and the value exactly when it is an integer an i128 holds
+    /// (`12345678901234567` is past what an f64 counts by one).
+    Number {
+        value: f64,
+        exact: Option<i128>,
+    },
     Path(Path),
     Neg(Box<Expr>),
     Binary {
@@ -167,7 +172,7 @@ fn paths(expr: &Expr) -> Vec<(&Path, Range<usize>)> {
 #[cfg(test)]
 fn collect_paths<'a>(expr: &'a Expr, out: &mut Vec<(&'a Path, Range<usize>)>) {
     match &expr.kind {
-        ExprKind::Number(_) | ExprKind::UnknownCall { .. } => {}
+        ExprKind::Number { .. } | ExprKind::UnknownCall { .. } => {}
         ExprKind::Path(path) => out.push((path, expr.span.clone())),
         ExprKind::Neg(inner) => collect_paths(inner, out),
         ExprKind::Binary { left, right, .. } => {

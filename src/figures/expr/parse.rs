@@ -12,6 +12,7 @@ use winnow::token::{one_of, take_while};
 
 use super::{BinaryOp, Expr, ExprKind, Function, Path, Segment};
 use crate::figures::FigureError;
+use crate::figures::number::Decimal;
 
 type Input<'a> = LocatingSlice<&'a str>;
 
@@ -65,7 +66,7 @@ fn check_size(text: &str) -> Result<(), FigureError> {
 /// The depth of an expression's tree (bounded by [`check_size`]).
 pub(crate) fn depth(expr: &Expr) -> usize {
     1 + match &expr.kind {
-        ExprKind::Number(_) | ExprKind::Path(_) | ExprKind::UnknownCall { .. } => 0,
+        ExprKind::Number { .. } | ExprKind::Path(_) | ExprKind::UnknownCall { .. } => 0,
         ExprKind::Neg(inner) => depth(inner),
         ExprKind::Binary { left, right, .. } => depth(left).max(depth(right)),
         ExprKind::Call { args, .. } => args.iter().map(depth).max().unwrap_or(0),
@@ -119,7 +120,7 @@ pub(crate) fn parse(text: &str) -> Result<Expr, FigureError> {
 /// inside an aggregate.
 fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureError> {
     match &expr.kind {
-        ExprKind::Number(_) => Ok(()),
+        ExprKind::Number { .. } => Ok(()),
         ExprKind::UnknownCall { name, name_span } => Err(FigureError::Syntax {
             message: format!(
                 "there is no function `{name}`; the functions are sum, mean, min, max, share, busy, bits_per_s"
@@ -225,7 +226,10 @@ fn number(input: &mut Input<'_>) -> ModalResult<Expr> {
             .with_span()
             .parse_next(input)?;
     let value: f64 = text.parse().map_err(|_| ErrMode::Cut(ContextError::new()))?;
-    Ok(Expr { kind: ExprKind::Number(value), span })
+    // Read exactly, as the number grammar reads a stated figure: an integer stays one at
+    // every digit an i128 holds.
+    let exact = Decimal::parse_literal(text).and_then(|d| d.to_i128());
+    Ok(Expr { kind: ExprKind::Number { value, exact }, span })
 }
 
 fn parenthesised(input: &mut Input<'_>) -> ModalResult<Expr> {

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use super::lex::SCALE_WORDS;
 use super::{Decimal, Rounding, Stated, Unit, UnitKind, plain_text};
-use crate::figures::Computed;
+use crate::figures::{Computed, Printed};
 
 /// A check that passed.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,6 +30,14 @@ pub enum Mismatch {
         computed_text: String,
         would_pass: String,
     },
+    /// Stated more precisely than the tool printed the value: digits no one measured.
+    #[error("{by} printed `{as_written}`, and the value is known no more precisely than that")]
+    FinerThanPrinted {
+        by: &'static str,
+        as_written: String,
+        /// The value at the printed precision, written as the stated one where it can be.
+        would_pass: String,
+    },
     #[error("the data gives {computed_text}")]
     Value {
         /// The computed value in the stated unit, as text.
@@ -42,7 +50,9 @@ pub enum Mismatch {
 impl Mismatch {
     pub fn would_pass(&self) -> &str {
         match self {
-            Mismatch::UnitKind { would_pass, .. } | Mismatch::Value { would_pass, .. } => would_pass,
+            Mismatch::UnitKind { would_pass, .. }
+            | Mismatch::FinerThanPrinted { would_pass, .. }
+            | Mismatch::Value { would_pass, .. } => would_pass,
         }
     }
 }
@@ -70,6 +80,16 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
     }
     let exponent = stated.precision_exponent(approximate);
     let computed_decimal = exact_in(computed, stated.unit).unwrap_or_else(|| Decimal::from_f64(in_stated));
+    if let Some(printed) = &computed.printed
+        && let Some(coarsest) = printed_exponent(printed, stated.unit)
+        && exponent < coarsest
+    {
+        return Err(Mismatch::FinerThanPrinted {
+            by: printed.by,
+            as_written: printed.as_written.clone(),
+            would_pass: at_printed_precision(&computed_decimal, coarsest, computed.round, stated, printed),
+        });
+    }
     let rounded_digits = computed_decimal.digits_at(exponent, computed.round);
     let stated_digits = stated.decimal.digits_at(exponent, Rounding::Down);
     let same_sign = rounded_digits.is_empty() || computed_decimal.negative == stated.decimal.negative;
@@ -92,6 +112,38 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         computed_text: plain_text(computed.value, stated.unit),
         would_pass: write_like(&rounded, stated, None),
     })
+}
+
+/// The finest power of ten in `unit` that is no finer than the last digit the tool printed
+/// (`814 Mbits/sec` in kbit/s: 10^3), when the printed value reads as a figure of its kind.
+fn printed_exponent(printed: &Printed, unit: Unit) -> Option<i32> {
+    let as_printed = super::parse_stated(&printed.stated).ok()?;
+    if as_printed.unit.kind() != unit.kind() {
+        return None;
+    }
+    let step = 10f64.powi(as_printed.precision_exponent(false)) * as_printed.unit.factor() / unit.factor();
+    // A hair of slack, so that binary units that are the same step (GiB against GiB) agree.
+    Some((step.log10() - 1e-9).ceil() as i32)
+}
+
+/// What would pass for a value stated finer than printed: the value at the printed
+/// precision, written as the stated one; or, where that would need trailing zeros that read
+/// as digits (`814,000 kbit/s`), as the tool printed it.
+fn at_printed_precision(
+    computed: &Decimal,
+    exponent: i32,
+    rounding: Rounding,
+    like: &Stated,
+    printed: &Printed,
+) -> String {
+    if exponent > like.style.scale_exponent || like.style.compound {
+        return printed.stated.clone();
+    }
+    let digits = computed.digits_at(exponent, rounding);
+    let rounded = Decimal::new(computed.negative, &digits, exponent);
+    let mut coarser = like.clone();
+    coarser.style.decimals = 0;
+    write_like(&rounded, &coarser, None)
 }
 
 /// "1234567.5 bit/s" → "1,234,567.5 bit/s": thousands separators in the leading number, as
@@ -412,7 +464,7 @@ mod properties {
             prop_assert!((back.value - value).abs() <= like.precision / 2.0 * (1.0 + 1e-9) + value.abs() * 1e-14, "{} → {} ({})", value, written, back.value);
             // Zero is stated only for nothing: a value that rounds to it does not pass.
             prop_assume!(!back.decimal.is_zero());
-            let figure = Computed { name: "p".into(), value: base, unit, exact: None, formula: String::new(), inputs: Vec::new(), round: Rounding::HalfAwayFromZero, withdrawn: Vec::new() };
+            let figure = Computed { name: "p".into(), value: base, unit, exact: None, formula: String::new(), inputs: Vec::new(), round: Rounding::HalfAwayFromZero, withdrawn: Vec::new(), printed: None };
             prop_assert!(check(&back, &figure, false).is_ok(), "{} written {}", value, written);
         }
     }

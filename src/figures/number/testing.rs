@@ -13,6 +13,7 @@ pub(super) fn computed(value: f64, unit: Unit) -> Computed {
         inputs: Vec::new(),
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
+        printed: None,
     }
 }
 

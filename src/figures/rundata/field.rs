@@ -6,8 +6,8 @@
 //! (`rules`).
 
 use super::load::Loader;
-use crate::figures::Withdrawal;
 use crate::figures::number::{self, Unit};
+use crate::figures::{Printed, Withdrawal};
 use crate::yaml::{Node, NodeKind};
 
 /// A value in a run (or a constant).
@@ -27,6 +27,8 @@ pub struct NumberField {
     /// The value exactly, in base units, when it is an integer (of up to 38 digits).
     pub exact: Option<i128>,
     pub withdrawn: Vec<Withdrawal>,
+    /// How the tool printed it, when it printed it rounded (iperf 2's text).
+    pub printed: Option<Printed>,
 }
 
 /// `value` as an integer, when it is one that an f64 holds exactly.
@@ -35,8 +37,15 @@ pub(super) fn exact_integer(value: f64) -> Option<i128> {
 }
 
 impl Field {
-    pub(super) fn number(value: f64, unit: Unit) -> Field {
-        Field::Number(NumberField { value, unit, exact: exact_integer(value), withdrawn: Vec::new() })
+    /// A number a tool gave, with how it printed it when it printed it rounded.
+    pub(super) fn imported(value: f64, unit: Unit, printed: Option<Printed>) -> Field {
+        Field::Number(NumberField {
+            value,
+            unit,
+            exact: exact_integer(value),
+            withdrawn: Vec::new(),
+            printed,
+        })
     }
 
     pub(super) fn what(&self) -> &'static str {
@@ -186,11 +195,16 @@ impl Loader<'_> {
                 unit: Unit::Count,
                 exact: self.exact(node),
                 withdrawn: Vec::new(),
+                printed: None,
             })),
             NodeKind::Str(text) => Some(match quantity_text(text) {
-                Some((value, unit)) => {
-                    Field::Number(NumberField { value, unit, exact: self.exact(node), withdrawn: Vec::new() })
-                }
+                Some((value, unit)) => Field::Number(NumberField {
+                    value,
+                    unit,
+                    exact: self.exact(node),
+                    withdrawn: Vec::new(),
+                    printed: None,
+                }),
                 None => Field::Text(text.clone()),
             }),
             NodeKind::Seq(items) => Some(Field::List(items.iter().filter_map(|i| self.field(i)).collect())),
@@ -233,7 +247,9 @@ impl Loader<'_> {
             }
         }
         match number {
-            Some((value, unit)) => Some(Field::Number(NumberField { value, unit, exact, withdrawn })),
+            Some((value, unit)) => {
+                Some(Field::Number(NumberField { value, unit, exact, withdrawn, printed: None }))
+            }
             None => {
                 self.error(
                     "runs-withdrawn",

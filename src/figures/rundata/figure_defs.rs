@@ -96,6 +96,8 @@ impl Loader<'_> {
     ) -> std::collections::HashMap<String, super::scope::Done> {
         // One scope for all: a figure read by many is computed once.
         let scope = EvalScope::new(data);
+        // Each cycle once, however many of its figures (or figures reading it) find it.
+        let mut cycles_reported: std::collections::HashSet<Vec<String>> = std::collections::HashSet::new();
         for figure in &data.figures {
             if figure.expr.is_none() {
                 continue;
@@ -122,6 +124,13 @@ impl Loader<'_> {
                 Err(FigureError::FailedRun { .. }) => {}
                 Err(FigureError::InFigure { inner, .. })
                     if matches!(*inner, FigureError::FailedRun { .. }) => {}
+                Err(FigureError::Cycle { cycle, .. }) => {
+                    let (cycle, at) = cycle_from_first_written(data, &cycle);
+                    if cycles_reported.insert(cycle.clone()) {
+                        let error = FigureError::Cycle { cycle, span: at.clone() };
+                        self.error(error.code(), at, error.to_string());
+                    }
+                }
                 Err(error) => {
                     let span = shift(error.span(), figure.text_offset);
                     self.error(error.code(), span, format!("in figure `{}`: {error}", figure.name));
@@ -129,6 +138,39 @@ impl Loader<'_> {
             }
         }
         scope.into_done()
+    }
+}
+
+/// A cycle (`[b, a, c, b]`) started at its figure written first in runs.yaml (`[a, c, b,
+/// a]`), and the place in runs.yaml where that figure's expression reads the next one.
+fn cycle_from_first_written(data: &RunData, cycle: &[String]) -> (Vec<String>, std::ops::Range<usize>) {
+    let members = &cycle[..cycle.len().saturating_sub(1).max(1)];
+    let written = |name: &String| data.figure_index.get(name).copied().unwrap_or(usize::MAX);
+    let first = (0..members.len()).min_by_key(|&i| written(&members[i])).unwrap_or(0);
+    let mut rotated: Vec<String> = members[first..].iter().chain(&members[..first]).cloned().collect();
+    rotated.push(rotated[0].clone());
+    let at = data
+        .figure_def(&rotated[0])
+        .and_then(|figure| {
+            let span = reference_to(figure.expr.as_ref()?, &rotated[1])?;
+            Some(shift(span, figure.text_offset))
+        })
+        .unwrap_or(0..0);
+    (rotated, at)
+}
+
+/// Where `expr` reads the figure `name` (a path of that one name).
+fn reference_to(expr: &expr::Expr, name: &str) -> Option<std::ops::Range<usize>> {
+    use expr::ExprKind;
+    match &expr.kind {
+        ExprKind::Path(path) => matches!(path.segments.as_slice(), [expr::Segment::Name(n)] if n == name)
+            .then(|| expr.span.clone()),
+        ExprKind::Neg(inner) => reference_to(inner, name),
+        ExprKind::Binary { left, right, .. } => {
+            reference_to(left, name).or_else(|| reference_to(right, name))
+        }
+        ExprKind::Call { args, .. } => args.iter().find_map(|a| reference_to(a, name)),
+        ExprKind::Number { .. } | ExprKind::UnknownCall { .. } => None,
     }
 }
 
@@ -148,8 +190,26 @@ mod tests {
             (4, 12)
         );
         assert_eq!(place(&diagnostics, "in figure `c`: division by zero"), (5, 15));
-        assert_eq!(place(&diagnostics, "in figure `d`: figure `d` depends on itself"), (6, 11));
+        assert_eq!(place(&diagnostics, "figures computed from one another in a cycle: d → e → d"), (6, 11));
         assert_eq!(place(&diagnostics, "in figure `v`: `vend` is a vendor's figure"), (8, 12));
+    }
+
+    /// A cycle is one mistake: one error, naming each figure of it once in its order, at
+    /// the first of them written (not one error per figure, nor one for a figure that only
+    /// reads the cycle).
+    #[test]
+    fn a_cycle_is_one_error_at_its_first_figure() {
+        let site = design_site();
+        let source = "figures:\n  z: {is: b + 1}\n  a: {is: c * 2}\n  b: {is: a + 1}\n  c: {is: b / 2}\n  s: {is: s + 1}\n";
+        let diagnostics = errors(&site, source);
+        let cycles: Vec<_> = diagnostics.iter().filter(|d| d.code == "figure-cycle").collect();
+        assert_eq!(cycles.len(), 2, "{diagnostics:#?}");
+        assert_eq!(diagnostics.len(), 2, "nothing else: {diagnostics:#?}");
+        // a is written first of a, b, c: the cycle starts there, at its `c`.
+        assert_eq!(cycles[0].message, "figures computed from one another in a cycle: a → c → b → a");
+        assert_eq!((cycles[0].line, cycles[0].col), (3, 11));
+        assert_eq!(cycles[1].message, "figure `s` is computed from itself");
+        assert_eq!((cycles[1].line, cycles[1].col), (6, 11));
     }
 
     #[test]

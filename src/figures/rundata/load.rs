@@ -168,7 +168,10 @@ impl Loader<'_> {
             };
             if let Some((number, unit)) = self.quantity(value, "a constant") {
                 let exact = self.exact(value);
-                constants.push((name, NumberField { value: number, unit, exact, withdrawn: Vec::new() }));
+                constants.push((
+                    name,
+                    NumberField { value: number, unit, exact, withdrawn: Vec::new(), printed: None },
+                ));
             }
         }
         constants

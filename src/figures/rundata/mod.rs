@@ -34,8 +34,11 @@
 //!   PATH: {owner: text, licence: {name: text, url: https://...}}
 //! ```
 //! Imported fields: `received.bytes` (B), `received.seconds` (s),
-//! `received.bits_per_second` (bit/s), `received.intervals` (a list of maps with `start`,
-//! `end`, `bytes`, `bits_per_second`). A run with `iperf:` may not also write `received:`.
+//! `received.bits_per_second` (bit/s, the rate the tool printed, not rebuilt from bytes),
+//! `received.intervals` (a list of maps with `start`, `end`, `bytes`, `bits_per_second`).
+//! Those read from iperf 2's rounded text carry how iperf printed them ([`NumberField`]'s
+//! `printed`), so that a page states them no more precisely. A run with `iperf:` may not
+//! also write `received:`.
 //!
 //! Paths in `agrees.counted` starting with `runs.` are absolute; others are inside the run.
 //! A soak names `passes`, `failed_passes` and `mismatches`. Values are kept in base units;
@@ -197,6 +200,7 @@ impl RunData {
                     inputs: evaluation.inputs,
                     round: figure.round,
                     withdrawn: figure.withdrawn.clone(),
+                    printed: self.printed_by_path(figure, &scope),
                 });
             }
             if let Some(constant) = self.constant(single) {
@@ -209,6 +213,7 @@ impl RunData {
                     inputs: vec![(single.clone(), constant.value)],
                     round: Rounding::HalfAwayFromZero,
                     withdrawn: Vec::new(),
+                    printed: None,
                 });
             }
             if self.vendor(single).is_some() {
@@ -225,7 +230,21 @@ impl RunData {
             inputs: vec![(path.to_string(), field.value)],
             round: Rounding::HalfAwayFromZero,
             withdrawn: field.withdrawn.clone(),
+            printed: field.printed.clone(),
         })
+    }
+
+    /// How the tool printed the value of a figure whose expression is a path into a run and
+    /// nothing else (`rate: {is: runs.x.received.bits_per_second}`): it is that value, known
+    /// as precisely. A computation on it carries no such limit.
+    fn printed_by_path(&self, figure: &FigureDef, scope: &EvalScope) -> Option<super::Printed> {
+        let expr::ExprKind::Path(path) = &figure.expr.as_ref()?.kind else {
+            return None;
+        };
+        if path.has_star() || path.segments.first() != Some(&Segment::Name("runs".to_string())) {
+            return None;
+        }
+        scope.number_field(path, 0..0).ok()?.printed.clone()
     }
 
     /// The vendor's figure named `name`, never computed with.
@@ -265,6 +284,38 @@ impl RunData {
     /// The runs, in the written order.
     pub fn runs(&self) -> &[Run] {
         &self.runs
+    }
+
+    /// Every path to a number inside the runs that did not fail, relative to the run
+    /// (`host_frames.received`, `received.bits_per_second`), through maps (not list items),
+    /// each once, in the order first written: what a plot's `bars:` may name.
+    pub(crate) fn run_field_paths(&self) -> Vec<String> {
+        fn walk(
+            field: &Field,
+            path: &str,
+            seen: &mut std::collections::HashSet<String>,
+            out: &mut Vec<String>,
+        ) {
+            match field {
+                Field::Number(_) => {
+                    if seen.insert(path.to_string()) {
+                        out.push(path.to_string());
+                    }
+                }
+                Field::Map(entries) => {
+                    for (key, child) in entries {
+                        let child_path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                        walk(child, &child_path, seen, out);
+                    }
+                }
+                Field::Text(_) | Field::List(_) => {}
+            }
+        }
+        let (mut seen, mut out) = (std::collections::HashSet::new(), Vec::new());
+        for run in self.runs.iter().filter(|r| r.failed.is_none()) {
+            walk(&run.fields, "", &mut seen, &mut out);
+        }
+        out
     }
 
     /// Where the value at `path` (a figure, a constant, a vendor's figure or a path into a
@@ -337,6 +388,47 @@ mod tests {
         // 200 ticks, 198 idle.
         assert!(states(&data, "1.0 %", "busy_keep_coproc"));
         assert!(states(&data, "1 Gbit/s", "link_rate"));
+    }
+
+    #[test]
+    fn a_figure_of_integer_literals_is_compared_at_every_digit() {
+        let site = design_site();
+        let data = loaded(&site, "figures:\n  big: {is: \"12345678901234567 + 1\"}\n");
+        assert!(states(&data, "12,345,678,901,234,568", "big"));
+        assert!(!states(&data, "12,345,678,901,234,567", "big"));
+        assert!(!states(&data, "12,345,678,901,234,569", "big"));
+    }
+
+    /// iperf 2's text is rounded: a value imported from it is known only as precisely as
+    /// iperf printed it, read directly or through a figure that is that value.
+    #[test]
+    fn an_iperf2_value_is_stated_no_more_precisely_than_iperf_printed_it() {
+        let site = design_site();
+        let source = DESIGN.replace(
+            "vendor:\n",
+            "  rate: {is: \"runs.soekris_debian.received.bits_per_second\", unit: Mbit/s}\n  \
+             doubled: {is: \"runs.soekris_debian.received.bits_per_second * 2\", unit: Mbit/s}\nvendor:\n",
+        );
+        let data = loaded(&site, &source);
+        let received = "runs.soekris_debian.received";
+        // `[ 4] 0.0-30.0 sec 2.84 GBytes 814 Mbits/sec`
+        for (stated, name, passes) in [
+            ("814 Mbit/s", "bits_per_second", true),
+            ("814.0 Mbit/s", "bits_per_second", false),
+            ("2.84 GBytes", "bytes", true),
+            ("2.8 GiB", "bytes", true),
+            ("2.840 GiB", "bytes", false),
+            ("3.05 GB", "bytes", false),
+            ("30.0 s", "seconds", true),
+            ("30 s", "seconds", true),
+            ("30.00 s", "seconds", false),
+        ] {
+            assert_eq!(states(&data, stated, &format!("{received}.{name}")), passes, "{stated} for {name}");
+        }
+        assert!(states(&data, "814 Mbit/s", "rate"));
+        assert!(!states(&data, "814.0 Mbit/s", "rate"));
+        // Computed from it, a figure is the computation's (precision is not carried through).
+        assert!(states(&data, "1628.0 Mbit/s", "doubled"));
     }
 
     #[test]

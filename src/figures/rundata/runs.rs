@@ -10,8 +10,8 @@ use std::path::{Component, Path, PathBuf};
 use super::load::Loader;
 use super::{Field, Run, RunKind};
 use crate::diagnostics::Diagnostic;
-use crate::figures::import;
 use crate::figures::number::Unit;
+use crate::figures::{Printed, import};
 use crate::yaml::{Node, NodeKind};
 
 /// The keys a run gives meaning to; any other key is a data field of the run.
@@ -281,23 +281,40 @@ fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBu
 }
 
 /// The fields an importer gives a run, under `received`.
+/// Each value carries how iperf 2 printed it (rounded), so that a page states it no finer.
 fn received_field(received: &import::Received) -> Field {
+    let printed = |report: &Option<import::PrintedReport>,
+                   pick: fn(&import::PrintedReport) -> &Option<Printed>| {
+        report.as_ref().and_then(|r| pick(r).clone())
+    };
     let intervals = received
         .intervals
         .iter()
         .map(|i| {
+            let p = &i.printed;
             Field::Map(vec![
-                ("start".to_string(), Field::number(i.start, Unit::Second)),
-                ("end".to_string(), Field::number(i.end, Unit::Second)),
-                ("bytes".to_string(), Field::number(i.bytes, Unit::Byte)),
-                ("bits_per_second".to_string(), Field::number(i.bits_per_second, Unit::BitPerSecond)),
+                ("start".to_string(), Field::imported(i.start, Unit::Second, printed(p, |r| &r.start))),
+                ("end".to_string(), Field::imported(i.end, Unit::Second, printed(p, |r| &r.end))),
+                ("bytes".to_string(), Field::imported(i.bytes, Unit::Byte, printed(p, |r| &r.bytes))),
+                (
+                    "bits_per_second".to_string(),
+                    Field::imported(
+                        i.bits_per_second,
+                        Unit::BitPerSecond,
+                        printed(p, |r| &r.bits_per_second),
+                    ),
+                ),
             ])
         })
         .collect();
+    let p = &received.printed;
     Field::Map(vec![
-        ("bytes".to_string(), Field::number(received.bytes, Unit::Byte)),
-        ("seconds".to_string(), Field::number(received.seconds, Unit::Second)),
-        ("bits_per_second".to_string(), Field::number(received.bits_per_second, Unit::BitPerSecond)),
+        ("bytes".to_string(), Field::imported(received.bytes, Unit::Byte, printed(p, |r| &r.bytes))),
+        ("seconds".to_string(), Field::imported(received.seconds, Unit::Second, printed(p, |r| &r.seconds))),
+        (
+            "bits_per_second".to_string(),
+            Field::imported(received.bits_per_second, Unit::BitPerSecond, printed(p, |r| &r.bits_per_second)),
+        ),
         ("intervals".to_string(), Field::List(intervals)),
     ])
 }

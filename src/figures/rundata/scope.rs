@@ -51,14 +51,11 @@ impl<'a> EvalScope<'a> {
         if let Some(done) = self.data.computed.get(&figure.name).or(self.done.borrow().get(&figure.name)) {
             return Ok(done.clone());
         }
-        if self.stack.borrow().contains(&figure.name) {
-            let mut chain = self.stack.borrow().clone();
-            chain.push(figure.name.clone());
-            return Err(FigureError::Cycle {
-                name: figure.name.clone(),
-                chain: chain.join(" → "),
-                span: 0..0,
-            });
+        if let Some(at) = self.stack.borrow().iter().position(|n| n == &figure.name) {
+            // Only the loop: the figures that led into it are not part of it.
+            let mut cycle = self.stack.borrow()[at..].to_vec();
+            cycle.push(figure.name.clone());
+            return Err(FigureError::Cycle { cycle, span: 0..0 });
         }
         let depth = expr::depth(parsed);
         if self.stack.borrow().len() >= MAX_CHAIN || self.depth.get() + depth > MAX_TOTAL_DEPTH {

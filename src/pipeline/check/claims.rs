@@ -27,6 +27,9 @@ pub(crate) struct FigureSources<'a> {
     pub completions: &'a BTreeMap<String, Computed>,
     /// The family id when the page is a family page (for a bare `{=completion}`).
     pub family: Option<&'a str>,
+    /// Whether appliance `id` has a family page: one whose completion is missing had a
+    /// table that could not be read, an error already reported at its cell.
+    pub has_family_page: &'a (dyn Fn(&str) -> bool + Sync),
 }
 
 /// What the checks give a page: one view per tag, its corrections and its records, the
@@ -185,15 +188,27 @@ fn resolve_memo<'m>(name: &str, sources: &FigureSources, resolved: &'m mut Memo)
     resolved.get(name)?.as_ref().ok()
 }
 
-fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
-    let unknown =
-        || FigureError::UnknownName { name: name.to_string(), hint: String::new(), span: 0..name.len() };
-    let family = match name.strip_suffix(".completion") {
+/// The family whose completion `name` states (`completion` on a family page,
+/// `families/ID.completion` anywhere).
+fn family_of<'a>(name: &'a str, sources: &FigureSources<'a>) -> Option<&'a str> {
+    match name.strip_suffix(".completion") {
         Some(path) => path.strip_prefix(crate::content::FAMILY_FOLDER).and_then(|p| p.strip_prefix('/')),
         None if name == "completion" => sources.family,
         None => None,
-    };
-    if let Some(family) = family {
+    }
+}
+
+/// Whether `name` is the completion of a family whose page exists but whose table could not
+/// be read: that table's cells are the errors, and stating its completion adds none.
+fn completion_unreadable(name: &str, sources: &FigureSources) -> bool {
+    family_of(name, sources)
+        .is_some_and(|id| !sources.completions.contains_key(id) && (sources.has_family_page)(id))
+}
+
+fn resolve(name: &str, sources: &FigureSources) -> Result<Computed, FigureError> {
+    let unknown =
+        || FigureError::UnknownName { name: name.to_string(), hint: String::new(), span: 0..name.len() };
+    if let Some(family) = family_of(name, sources) {
         return sources.completions.get(family).cloned().ok_or_else(unknown);
     }
     if name == "completion" {
@@ -232,6 +247,7 @@ fn check_figure(
     };
     let resolution = match result {
         Ok(resolution) => resolution,
+        Err(_) if completion_unreadable(&claim.name, sources) => return (ClaimView::default(), None),
         Err(error) => {
             let span = error.span();
             let start = claim.name_range.start + span.start.min(claim.name.len());
@@ -292,6 +308,10 @@ fn mismatch_error(page: &Page, claim: &Claim, computed: &Computed, mismatch: &Mi
     let (code, message) = match mismatch {
         Mismatch::UnitKind { .. } => ("figure-unit", format!("`{}` {mismatch}", claim.live)),
         Mismatch::Value { .. } => ("figure-mismatch", format!("states `{}` but {mismatch}", claim.live)),
+        Mismatch::FinerThanPrinted { .. } => (
+            "figure-precision",
+            format!("states `{}` more precisely than the data holds it: {mismatch}", claim.live),
+        ),
     };
     let mut d = error_at(page, code, claim.live_range.clone(), message)
         .note(format!("computed: {}", explain(computed)));

@@ -103,6 +103,7 @@ pub(crate) fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
         inputs,
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
+        printed: None,
     }
 }
 

@@ -49,8 +49,15 @@ pub(crate) fn check(
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
 ) -> Checked {
+    let families = structure::family_ids(site);
     for (page, page_work) in site.content.pages.iter().zip(work) {
-        problems.extend(structure::check_structure(site, page, &page_work.scan, &page_work.resolved));
+        problems.extend(structure::check_structure(
+            site,
+            &families,
+            page,
+            &page_work.scan,
+            &page_work.resolved,
+        ));
     }
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work, memo));
@@ -66,7 +73,10 @@ pub(crate) fn page_figures(
     completions: &BTreeMap<String, Computed>,
 ) -> (PageClaims, Vec<Diagnostic>) {
     let family = (page.front.kind == Kind::Family).then(|| page.family_id());
-    let sources = FigureSources { runs: site.run_data(page), completions, family };
+    let original = site.settings.original_language();
+    let has_family_page = |id: &str| site.content.get(&crate::content::family_key(id), original).is_some();
+    let sources =
+        FigureSources { runs: site.run_data(page), completions, family, has_family_page: &has_family_page };
     let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings);
     found.extend(check_code_under_test_named(site, page));
     (figures, found)

@@ -1,6 +1,8 @@
 //! A page's required structure: the sections and alt text a measurement page must have,
 //! and a translation that records the original it was made from.
 
+use std::collections::BTreeSet;
+
 use super::super::load::Site;
 use super::super::resolve::ResolvedLinks;
 use crate::content::{Kind, Page, content_hash};
@@ -11,11 +13,12 @@ use crate::markdown::Scan;
 /// not mean, and alt text on every image.
 pub(crate) fn check_structure(
     site: &Site,
+    families: &BTreeSet<&str>,
     page: &Page,
     scan: &Scan,
     resolved: &ResolvedLinks,
 ) -> Vec<Diagnostic> {
-    let mut problems = Vec::new();
+    let mut problems = check_appliances(families, page);
     if page.front.kind == Kind::Measurement {
         let sections = &site.settings.required_sections;
         for (what, names) in [
@@ -74,6 +77,80 @@ pub(crate) fn check_structure(
         }
     }
     problems
+}
+
+/// Every appliance a page names must have a family page (`content/families/ID.md`): an id
+/// without one would make an appliance of its own, listed under /appliances/ and linked
+/// nowhere. Each unknown id is an error at its place in the front matter.
+fn check_appliances(known: &BTreeSet<&str>, page: &Page) -> Vec<Diagnostic> {
+    let unknown: Vec<&String> =
+        page.front.appliances.iter().filter(|id| !known.contains(id.as_str())).collect();
+    if unknown.is_empty() {
+        return Vec::new();
+    }
+    // Read again only for a page with a mistake, to place each at its id.
+    let places = appliance_places(page);
+    let mut problems = Vec::new();
+    for id in unknown {
+        let at = places.iter().find(|(text, _)| text == id).map_or(0..3, |(_, range)| range.clone());
+        let hint = crate::figures::did_you_mean(id, known.iter().copied());
+        let mut d = Diagnostic::at(
+            "unknown-appliance",
+            &page.source,
+            &page.text,
+            at,
+            format!("no family page names appliance `{id}`{hint}"),
+        );
+        if hint.is_empty() && !known.is_empty() {
+            let listed: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            d = d.note(format!("the appliances with a family page are {}", listed.join(", ")));
+        }
+        d = d.note(format!(
+            "an appliance is known by its family page: add content/{}.md (kind: family), or name one that has a page",
+            crate::content::family_key(id)
+        ));
+        problems.push(d);
+    }
+    problems
+}
+
+/// The id of every appliance with a family page (`content/families/ID.md`, in any language).
+pub(crate) fn family_ids(site: &Site) -> BTreeSet<&str> {
+    site.content
+        .pages
+        .iter()
+        .filter_map(|p| {
+            let id = p.key.strip_prefix(crate::content::FAMILY_FOLDER)?.strip_prefix('/')?;
+            (!id.contains('/')).then_some(id)
+        })
+        .collect()
+}
+
+/// Each item of the front matter's `appliances:` list with its byte range in the page's file.
+fn appliance_places(page: &Page) -> Vec<(String, std::ops::Range<usize>)> {
+    let Some((yaml, yaml_start, _)) = crate::content::split_front_matter(&page.text) else {
+        return Vec::new();
+    };
+    let Ok(root) = crate::yaml::parse_tree(yaml) else {
+        return Vec::new();
+    };
+    let crate::yaml::NodeKind::Map(entries) = &root.kind else {
+        return Vec::new();
+    };
+    let Some((_, list)) = entries.iter().find(|(key, _)| key.key_text() == "appliances") else {
+        return Vec::new();
+    };
+    let crate::yaml::NodeKind::Seq(items) = &list.kind else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| {
+            let text = item.scalar_text(yaml)?;
+            let start = yaml_start + item.content_start(yaml);
+            Some((text.clone(), start..start + text.len()))
+        })
+        .collect()
 }
 
 fn quoted(names: &[String]) -> String {
