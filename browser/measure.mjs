@@ -50,7 +50,7 @@ http.get(base + "/__tally/events", (response) => {
   let pending = "";
   response.on("data", (chunk) => {
     pending += chunk;
-    for (const found of pending.matchAll(/event: build\ndata: (\d+)\n/g)) builds.set(Number(found[1]), performance.now());
+    for (const found of pending.matchAll(/event: build\ndata: (\d+)[^\n]*\n/g)) builds.set(Number(found[1]), performance.now());
     pending = pending.slice(pending.lastIndexOf("\n\n") + 1);
   });
 });
