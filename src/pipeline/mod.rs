@@ -102,16 +102,16 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     let checked = check::check(&site, &work, memo, &mut problems);
     clock.lap("check site");
     let collector = Collector::new(&options.destination).map_err(Failure::CouldNotRun)?;
-    // Only `tally check --against` reads them back, and it builds to nowhere.
-    let keep_records = matches!(options.destination, Destination::Nowhere);
+    let site_key = memo::site_key(&site, &checked.completions);
+    let listing_key = memo::listing_key(&site, &site_key);
+    let keys = (&site_key, &listing_key);
     let (figures, claim_count) =
-        figures_and_pages(&site, &work, &checked, &collector, keep_records, memo, &mut problems);
+        figures_and_pages(&site, &work, &checked, keys, &collector, memo, &mut problems);
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
     memo.retain(&site);
     fail_on_errors(&mut problems)?;
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
     clock.lap("images");
-    let listing_key = memo::listing_key(&site, &memo::site_key(&site, &checked.completions));
     let listings = memo.part("listings".to_string(), listing_key, || {
         in_memory(|collector, found| {
             render::generated::render_all(&site, &checked.completions, collector, found)
@@ -160,15 +160,15 @@ fn figures_and_pages(
     site: &Site,
     work: &[PageWork],
     checked: &check::Checked,
+    (site_key, listing_key): (&memo::Key, &memo::Key),
     output: &Collector,
-    keep_records: bool,
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
 ) -> (Vec<figures_json::ClaimRecord>, usize) {
+    // Only `tally check --against` reads the records back, and it builds to nowhere.
+    let keep_records = output.keeps_nothing();
     let mut json = figures_json::Writer::begin(output, memo.figures_json_len);
     let (mut kept, mut count) = (Vec::new(), 0);
-    let site_key = memo::site_key(site, &checked.completions);
-    let listing_key = memo::listing_key(site, &site_key);
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     (memo.reused, memo.made) = (0, 0);
@@ -177,7 +177,7 @@ fn figures_and_pages(
         let done: Vec<(memo::Key, bool, Arc<memo::RenderedPage>)> = chunk
             .par_iter()
             .map(|&(page, page_work)| {
-                let key = memo::page_key(site, &site_key, &listing_key, page, page_work);
+                let key = memo::page_key(site, site_key, listing_key, page, page_work);
                 if let Some(made) = memo_read.page(&page.source, &key) {
                     return (key, true, made);
                 }
