@@ -29,7 +29,7 @@ pub enum Kind {
     Page,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct FrontMatter {
     pub title: String,
@@ -65,11 +65,39 @@ pub(crate) fn is_forbidden_control(c: char) -> bool {
 }
 
 /// A value written as one string or as a list of strings.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub(crate) enum OneOrMany {
     One(String),
     Many(Vec<String>),
+}
+
+/// Front matter (a human-readable format) writes either form bare; the build memo's binary
+/// form cannot tell them apart that way, and names the variant.
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Bare {
+            One(String),
+            Many(Vec<String>),
+        }
+        #[derive(Deserialize)]
+        enum Named {
+            One(String),
+            Many(Vec<String>),
+        }
+        Ok(if deserializer.is_human_readable() {
+            match Bare::deserialize(deserializer)? {
+                Bare::One(one) => OneOrMany::One(one),
+                Bare::Many(many) => OneOrMany::Many(many),
+            }
+        } else {
+            match Named::deserialize(deserializer)? {
+                Named::One(one) => OneOrMany::One(one),
+                Named::Many(many) => OneOrMany::Many(many),
+            }
+        })
+    }
 }
 
 impl OneOrMany {
@@ -86,7 +114,7 @@ fn yes() -> bool {
 }
 
 /// One markdown file in one language.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Page {
     /// Path relative to the site root, e.g. `content/method/index.ja.md`.
     pub source: PathBuf,

@@ -30,6 +30,7 @@ mod report;
 mod serve;
 mod settings;
 mod stamp;
+mod static_str;
 mod templates;
 mod views;
 mod yaml;
@@ -39,7 +40,7 @@ pub use cli::{Cli, run};
 
 // The whole pipeline, as `tally build`, `check` and `serve` run it.
 pub use pipeline::write::{Destination, Output};
-pub use pipeline::{Failure, Made, Memo, Options, make, make_with};
+pub use pipeline::{Failure, Made, Memo, MemoOwner, Options, make, make_with};
 
 // Stages that the benchmarks measure one at a time, and the corpus generator uses to write
 // figures that check.

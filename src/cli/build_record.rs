@@ -18,8 +18,12 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::{self, Diagnostic, Format};
+use crate::pipeline::MemoOwner;
 
 const RECORD: &str = ".tally-cache/last-build.json";
+
+/// Where the last build's memo is kept (`crate::pipeline::Memo`), beside its record.
+pub(crate) const MEMO: &str = ".tally-cache/memo.bin";
 
 /// What a successful build left, as of its end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,6 +149,25 @@ impl Before {
             && record.outside.iter().all(|(path, digest)| digest_file(&self.root.join(path)) == *digest)
             && site_unchanged(&self.out, &record.written);
         same.then_some(Fresh { files: record.written.len(), warnings: &record.warnings })
+    }
+
+    /// The last build, when its files are still in the output folder as it wrote them and
+    /// this tally made it: its memo can then be used, its pages taken from the folder.
+    pub(crate) fn last_build(&self) -> Option<MemoOwner> {
+        let record = self.previous.as_ref()?;
+        let intact = record.tally == self.tally
+            && record.out == self.out
+            && site_unchanged(&self.out, &record.written);
+        intact.then(|| MemoOwner {
+            tally: record.tally.clone(),
+            out: record.out.clone(),
+            build: record.read_at,
+        })
+    }
+
+    /// This build, as its memo is saved for the next one.
+    pub(crate) fn this_build(&self) -> MemoOwner {
+        MemoOwner { tally: self.tally.clone(), out: self.out.clone(), build: self.read_at }
     }
 
     /// Records a build that has been committed to the output folder. `read_outside` are

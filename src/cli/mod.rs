@@ -13,9 +13,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::diagnostics::{self, Diagnostic, Format};
-use crate::pipeline::Options;
 use crate::pipeline::figures_json::published;
 use crate::pipeline::write::Destination;
+use crate::pipeline::{Memo, Options};
 use crate::report::{could_not_run, make_or_report, print_problems};
 
 /// The command line's arguments.
@@ -106,7 +106,11 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     if let Err(message) = check_output_folder(&cli.root, &out) {
         return could_not_run(&message);
     }
+    let started = std::time::Instant::now();
     let before = build_record::check(&cli.root, &out);
+    if cli.timings {
+        eprintln!("timings: read record {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    }
     if let Some(fresh) = before.up_to_date()
         && !force
     {
@@ -132,7 +136,16 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
         destination: Destination::Folder(out.clone()),
         timings: cli.timings,
     };
-    let made = match make_or_report(&options, &mut crate::pipeline::Memo::default(), cli.format) {
+    // The last build's memo, unless asked to build everything again: what it made from
+    // unchanged sources is taken from the output folder instead of made again.
+    let memo_path = cli.root.join(build_record::MEMO);
+    let last = if force { None } else { before.last_build() };
+    let started = std::time::Instant::now();
+    let mut memo = last.and_then(|last| Memo::load(&memo_path, &last)).unwrap_or_default();
+    if cli.timings {
+        eprintln!("timings: read memo {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    }
+    let made = match make_or_report(&options, &mut memo, cli.format) {
         Ok(made) => made,
         Err(reported) => return reported.exit_code(),
     };
@@ -145,8 +158,27 @@ fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     if cli.timings {
         eprintln!("timings: commit {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
     }
-    if let Err(error) = before.record(&made.read_outside, &made.warnings) {
-        eprintln!("warning: the next build cannot know it is up to date: {error:#}");
+    let this_build = before.this_build();
+    let _ = std::fs::remove_file(&memo_path);
+    let started = std::time::Instant::now();
+    let recorded = before.record(&made.read_outside, &made.warnings);
+    if cli.timings {
+        eprintln!("timings: record {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    }
+    match recorded {
+        Ok(()) => {
+            let started = std::time::Instant::now();
+            if let Err(error) = memo.save(&memo_path, &this_build) {
+                eprintln!(
+                    "warning: the next build will make every page again: cannot save {}: {error}",
+                    memo_path.display()
+                );
+            }
+            if cli.timings {
+                eprintln!("timings: save memo {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        Err(error) => eprintln!("warning: the next build cannot know it is up to date: {error:#}"),
     }
     if cli.format == Format::Human {
         eprintln!("built {count} files into {}", out.display());

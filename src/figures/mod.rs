@@ -15,7 +15,7 @@ pub use rundata::{RunData, load_run_data};
 use std::ops::Range;
 
 /// A value the data gives, ready to compare with what a page states.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Computed {
     /// The NAME as tagged.
     pub name: String,
@@ -40,7 +40,7 @@ pub struct Computed {
 
 /// A value as a tool printed it, rounded (iperf 2's `814 Mbits/sec`): it is known only to
 /// its last printed digit.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Printed {
     /// The tool that printed it: `iperf`.
     pub by: &'static str,
@@ -51,8 +51,27 @@ pub struct Printed {
     pub stated: String,
 }
 
+/// [`Printed`] as read back from the build memo: its tool's name is interned.
+#[derive(serde::Deserialize)]
+struct PrintedOwned {
+    by: String,
+    as_written: String,
+    stated: String,
+}
+
+impl<'de> serde::Deserialize<'de> for Printed {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Printed, D::Error> {
+        let owned = PrintedOwned::deserialize(deserializer)?;
+        Ok(Printed {
+            by: crate::static_str::intern(&owned.by),
+            as_written: owned.as_written,
+            stated: owned.stated,
+        })
+    }
+}
+
 /// A value once published and later withdrawn: struck on the page, never counted.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Withdrawal {
     /// As it was written in runs.yaml.
     pub value: String,

@@ -27,7 +27,7 @@ pub(crate) use slug::slugify;
 const CLAIM_SENTINEL: &str = "tally:claim";
 
 /// How a figure tag asks to be checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ClaimForm {
     /// `{=NAME}`: equal at the stated precision.
@@ -39,7 +39,7 @@ pub enum ClaimForm {
 }
 
 /// A figure stated in a page: `[~~old~~ new]{=NAME}`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Claim {
     /// The whole tag, in bytes of the page's file.
     pub range: Range<usize>,
@@ -53,7 +53,7 @@ pub struct Claim {
     pub struck: Vec<(String, Range<usize>)>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Heading {
     pub level: u8,
     pub text: String,
@@ -62,7 +62,7 @@ pub struct Heading {
 }
 
 /// A link or image destination as written, with its place in the file.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Reference {
     pub dest: String,
     pub range: Range<usize>,
@@ -71,7 +71,7 @@ pub struct Reference {
 }
 
 /// What a page body contains, with places in the page's file.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Scan {
     pub headings: Vec<Heading>,
     pub links: Vec<Reference>,
@@ -89,7 +89,7 @@ pub struct Scan {
     pub html_addresses: Vec<Reference>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Cell {
     pub range: Range<usize>,
     /// Text pieces of the cell, each marked struck or not.

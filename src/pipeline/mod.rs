@@ -39,7 +39,7 @@ use write::{Collector, Destination, Output};
 pub(crate) use check::ApplianceCompletion;
 pub(crate) use check::Coverage;
 pub use failure::Failure;
-pub use memo::Memo;
+pub use memo::{Memo, MemoOwner};
 
 /// What the pipeline is asked to make, and where the files go.
 #[derive(Debug, Clone, Default)]
@@ -86,6 +86,7 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
 /// Builds the site, reusing from `memo` what the previous build made from the same
 /// inputs, and leaves in it what this build made.
 pub fn make_with(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
+    memo.files_in_folder = matches!(options.destination, Destination::Folder(_));
     memo.begin();
     let made = make_reusing(options, memo);
     memo.end(made.is_ok());
@@ -101,7 +102,12 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     clock.lap("resolve");
     let checked = check::check(&site, &work, memo, &mut problems);
     clock.lap("check site");
-    let collector = Collector::new(&options.destination).map_err(Failure::CouldNotRun)?;
+    let collector = if memo.from_disk {
+        Collector::updating(&options.destination)
+    } else {
+        Collector::new(&options.destination)
+    };
+    let collector = collector.map_err(Failure::CouldNotRun)?;
     let site_key = memo::site_key(&site, &checked.completions);
     let listing_key = memo::listing_key(&site, &site_key);
     let keys = (&site_key, &listing_key);
@@ -171,6 +177,8 @@ fn figures_and_pages(
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
+    // Pages kept on disk have their lines in the last build's figures.json, read once.
+    let mut last_figures: Option<bytes::Bytes> = None;
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
@@ -186,10 +194,29 @@ fn figures_and_pages(
             .collect();
         for ((page, _), (key, reused, made)) in chunk.iter().zip(done) {
             if let Some(html) = &made.html {
-                output.add(crate::paths::page_file(&page.url), html.clone());
+                output.add_kept(crate::paths::page_file(&page.url), html);
             }
-            json.push(&made.lines, &made.places);
-            count += made.records.len();
+            let lines = match &made.lines {
+                Some(lines) => std::borrow::Cow::Borrowed(lines.as_slice()),
+                None => {
+                    let file = last_figures.get_or_insert_with(|| output.read_from_last("figures.json"));
+                    let lines =
+                        memo.lines_at(&page.source).and_then(|at| figures_json::lines_written_at(file, at));
+                    match lines {
+                        Some(lines) => std::borrow::Cow::Owned(lines),
+                        None => {
+                            output.fail_with(anyhow::anyhow!(
+                                "the last build's figures.json does not hold the figures of {}",
+                                page.source.display()
+                            ));
+                            std::borrow::Cow::Borrowed(&[][..])
+                        }
+                    }
+                }
+            };
+            let at = json.push(&lines, &made.places);
+            memo.wrote_lines_at(&page.source, at);
+            count += made.record_count;
             if keep_records {
                 kept.extend(made.records.iter().cloned());
             }
@@ -203,6 +230,7 @@ fn figures_and_pages(
         }
     }
     json.end(output);
+    memo.figures_json_written();
     (kept, count)
 }
 
@@ -215,7 +243,7 @@ fn make_page(
 ) -> memo::RenderedPage {
     let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
     let html = match render::page::render_page(site, page, page_work, &figures, &checked.completions) {
-        Ok(html) => Some(bytes::Bytes::from(html)),
+        Ok(html) => Some(memo::Kept::Bytes(bytes::Bytes::from(html))),
         Err(d) => {
             found.push(d);
             None
@@ -223,7 +251,15 @@ fn make_page(
     };
     let lines = figures_json::lines(&figures.records);
     let places = figures_json::published::Places::entry(&figures.records);
-    memo::RenderedPage { html, records: figures.records, lines, places, problems: found }
+    let record_count = figures.records.len();
+    memo::RenderedPage {
+        html,
+        records: figures.records,
+        record_count,
+        lines: Some(lines),
+        places,
+        problems: found,
+    }
 }
 
 /// The source pages of every bundle, each page's made again only when its bundle's files
@@ -258,7 +294,8 @@ fn in_memory(render: impl FnOnce(&Collector, &mut Vec<Diagnostic>)) -> memo::Par
     let files = match Collector::new(&Destination::Memory) {
         Ok(collector) => {
             render(&collector, &mut problems);
-            collector.finish().map(|output| output.files.into_iter().collect()).unwrap_or_default()
+            let files = collector.finish().map(|output| output.files).unwrap_or_default();
+            files.into_iter().map(|(path, bytes)| (path, memo::Kept::Bytes(bytes))).collect()
         }
         Err(_) => Vec::new(),
     };
@@ -266,8 +303,8 @@ fn in_memory(render: impl FnOnce(&Collector, &mut Vec<Diagnostic>)) -> memo::Par
 }
 
 fn add_part(output: &Collector, part: &memo::Part, problems: &mut Vec<Diagnostic>) {
-    for (path, bytes) in &part.files {
-        output.add(path.clone(), bytes.clone());
+    for (path, kept) in &part.files {
+        output.add_kept(path.clone(), kept);
     }
     problems.extend(part.problems.iter().cloned());
 }

@@ -82,10 +82,18 @@ impl Output {
     /// Puts a folder-bound site in place of the previous one; nothing for other destinations.
     pub fn commit(mut self) -> anyhow::Result<()> {
         match self.staging.take() {
-            Some(staging) => staging.commit(),
+            Some(staging) => staging.commit(&self.files),
             None => Ok(()),
         }
     }
+}
+
+/// A file's bytes as a build made them, or the file of the same path in the output folder
+/// the last build wrote, which a build into that folder links instead of writing again.
+#[derive(Debug, Clone)]
+pub(crate) enum Kept {
+    Bytes(Bytes),
+    InLastOutput,
 }
 
 /// Takes each file as the build makes it; shared by the render stage's threads.
@@ -99,8 +107,19 @@ pub(crate) struct Collector {
 
 impl Collector {
     pub(crate) fn new(destination: &Destination) -> anyhow::Result<Collector> {
+        Collector::with(destination, false)
+    }
+
+    /// A collector for a build that takes files from the last one (a memo kept on disk):
+    /// a folder is then updated in place, each new file moved over its old one on commit,
+    /// instead of being replaced whole, which would write every file again.
+    pub(crate) fn updating(destination: &Destination) -> anyhow::Result<Collector> {
+        Collector::with(destination, true)
+    }
+
+    fn with(destination: &Destination, in_place: bool) -> anyhow::Result<Collector> {
         let staging = match destination {
-            Destination::Folder(out_dir) => Some(Staging::create(out_dir)?),
+            Destination::Folder(out_dir) => Some(Staging::create(out_dir, in_place)?),
             Destination::Memory | Destination::Nowhere => None,
         };
         Ok(Collector {
@@ -130,6 +149,39 @@ impl Collector {
             bytes = Bytes::new();
         }
         self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
+    }
+
+    /// Adds a file made now, or takes the file of the same path from the last build's
+    /// output folder (linked into the new one, or copied where links cannot be made).
+    pub(crate) fn add_kept(&self, path: impl Into<String>, kept: &Kept) {
+        let path = path.into();
+        match kept {
+            Kept::Bytes(bytes) => self.add(path, bytes.clone()),
+            Kept::InLastOutput => {
+                let linked = match &self.staging {
+                    Some(staging) => staging.take_from_last(&path),
+                    None => Err(anyhow::anyhow!(
+                        "{path} was to be taken from the last build's output folder, but this build has none"
+                    )),
+                };
+                if let Err(error) = linked {
+                    self.fail(error);
+                }
+                self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, Bytes::new());
+            }
+        }
+    }
+
+    /// The file at `path` in the last build's output folder; empty when it is not there
+    /// (the caller then finds what it looks for missing, and fails the build).
+    pub(crate) fn read_from_last(&self, path: &str) -> Bytes {
+        let read = self.staging.as_ref().and_then(|staging| std::fs::read(staging.out_dir.join(path)).ok());
+        read.map(Bytes::from).unwrap_or_default()
+    }
+
+    /// Fails the build with `error`, reported once it is over.
+    pub(crate) fn fail_with(&self, error: anyhow::Error) {
+        self.fail(error);
     }
 
     /// Starts a file that is made in parts over a long stage, each written as it comes
@@ -200,11 +252,13 @@ struct Staging {
     out_dir: PathBuf,
     dir: PathBuf,
     retired: PathBuf,
+    /// Whether the output folder is updated in place on commit rather than replaced.
+    in_place: bool,
     committed: bool,
 }
 
 impl Staging {
-    fn create(out_dir: &Path) -> anyhow::Result<Staging> {
+    fn create(out_dir: &Path, in_place: bool) -> anyhow::Result<Staging> {
         let parent = out_dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let name =
             out_dir.file_name().context("the output folder needs a name")?.to_string_lossy().to_string();
@@ -215,6 +269,7 @@ impl Staging {
             out_dir: out_dir.to_path_buf(),
             dir: parent.join(format!(".{name}.new-{}", std::process::id())),
             retired: parent.join(format!(".{name}.old-{}", std::process::id())),
+            in_place: in_place && out_dir.join(MARKER).is_file(),
             committed: false,
         };
         remove_if_present(&staging.dir)?;
@@ -229,6 +284,23 @@ impl Staging {
     fn write(&self, path: &str, bytes: &[u8]) -> anyhow::Result<()> {
         let target = self.target(path)?;
         std::fs::write(&target, bytes).with_context(|| format!("cannot write {}", target.display()))
+    }
+
+    /// Links `path` of the output folder into the staging folder: the file is the same,
+    /// and the old folder is only ever removed whole, never written into.
+    fn take_from_last(&self, path: &str) -> anyhow::Result<()> {
+        if self.in_place {
+            // It stays where it is.
+            return Ok(());
+        }
+        let target = self.target(path)?;
+        let source = self.out_dir.join(path);
+        if std::fs::hard_link(&source, &target).is_ok() {
+            return Ok(());
+        }
+        std::fs::copy(&source, &target)
+            .map(|_| ())
+            .with_context(|| format!("cannot take {} from the last build", source.display()))
     }
 
     fn create_file(&self, path: &str) -> anyhow::Result<BufWriter<File>> {
@@ -251,8 +323,13 @@ impl Staging {
         Ok(target)
     }
 
-    fn commit(mut self) -> anyhow::Result<()> {
+    fn commit(mut self, produced: &BTreeMap<String, Bytes>) -> anyhow::Result<()> {
         check_replaceable(&self.out_dir).map_err(anyhow::Error::msg)?;
+        if self.in_place {
+            update_in_place(&self.dir, &self.out_dir, produced)?;
+            self.committed = true;
+            return Ok(());
+        }
         if self.out_dir.exists() {
             if !self.out_dir.is_dir() {
                 bail!("{} exists and is not a folder", self.out_dir.display());
@@ -276,6 +353,42 @@ impl Drop for Staging {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
+}
+
+/// Moves every file written into `staging` over its old one in `out_dir`, then removes
+/// the files of `out_dir` the build did not make (and folders left empty). Each file is
+/// replaced in one step, so a reader sees the old file or the new one, never a part.
+fn update_in_place(staging: &Path, out_dir: &Path, produced: &BTreeMap<String, Bytes>) -> anyhow::Result<()> {
+    for entry in walkdir::WalkDir::new(staging).sort_by_file_name() {
+        let entry = entry?;
+        if entry.file_type().is_dir() {
+            continue;
+        }
+        let relative = entry.path().strip_prefix(staging)?;
+        let target = out_dir.join(relative);
+        if target.is_dir() {
+            std::fs::remove_dir_all(&target)
+                .with_context(|| format!("cannot remove {}", target.display()))?;
+        }
+        if let Some(folder) = target.parent() {
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+        }
+        std::fs::rename(entry.path(), &target)
+            .with_context(|| format!("cannot write {}", target.display()))?;
+    }
+    let _ = std::fs::remove_dir_all(staging);
+    for entry in walkdir::WalkDir::new(out_dir).min_depth(1).contents_first(true) {
+        let entry = entry?;
+        let relative = crate::paths::display_path(entry.path().strip_prefix(out_dir)?);
+        if entry.file_type().is_dir() {
+            // Only an empty folder goes.
+            let _ = std::fs::remove_dir(entry.path());
+        } else if relative != MARKER && !produced.contains_key(&relative) {
+            std::fs::remove_file(entry.path())
+                .with_context(|| format!("cannot remove {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Removes what killed builds into `parent/name` left behind: staging folders

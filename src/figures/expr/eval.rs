@@ -41,7 +41,7 @@ pub(crate) trait Scope {
 }
 
 /// The result of an expression, with every leaf it read.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Evaluation {
     /// In the base unit of `implied_unit`'s kind.
     pub value: f64,

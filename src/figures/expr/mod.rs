@@ -35,13 +35,13 @@ pub(crate) use eval::{Evaluation, Leaf, Scope, evaluate};
 pub(crate) use parse::{depth, parse};
 
 /// A parsed expression node with the bytes of the expression it came from.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Expr {
     pub kind: ExprKind,
     pub span: Range<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum ExprKind {
     /// A literal: its value, and the value exactly when it is an integer an i128 holds
     /// (`12345678901234567` is past what an f64 counts by one).
@@ -68,7 +68,7 @@ pub(crate) enum ExprKind {
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum BinaryOp {
     Add,
     Sub,
@@ -76,7 +76,7 @@ pub(crate) enum BinaryOp {
     Div,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Function {
     Sum,
     Mean,
@@ -129,12 +129,12 @@ impl Function {
 
 /// A dotted path into the data: `runs.close_coproc.host_frames.received`, `body_bytes`,
 /// `runs.*.responses.complete`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Path {
     pub segments: Vec<Segment>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Segment {
     Name(String),
     Star,

@@ -8,7 +8,7 @@
 use super::Unit;
 
 /// How a computed value is brought to the stated precision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Rounding {
     /// Half away from zero: 0.5 → 1, −0.5 → −1.
     #[default]
@@ -19,7 +19,7 @@ pub enum Rounding {
 
 /// A decimal number: `sign`, `digits` (no leading zeros; empty for zero) × 10^`exponent`.
 /// Kept as text so that no size of number overflows and no binary noise creeps in.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Decimal {
     pub negative: bool,
     pub digits: String,

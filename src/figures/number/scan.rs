@@ -17,7 +17,7 @@ pub(crate) struct FigureLike {
 }
 
 /// A figure-like number normalised so that two spellings of one value compare equal.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum FigureValue {
     /// In the base unit of `kind`.
     Number { base: f64, kind: UnitKind },

@@ -6,7 +6,7 @@
 //! the number) nor compare values (`check`).
 
 /// What a unit measures; values of one kind convert into each other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum UnitKind {
     Count,
     Percent,
@@ -31,7 +31,7 @@ impl UnitKind {
 
 /// A unit a figure may be stated in. Values are kept in the base unit of the kind
 /// (count, %, bit/s, pps, B, s) and converted with [`Unit::factor`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Unit {
     Count,
     Percent,

@@ -11,7 +11,7 @@ use crate::figures::{Printed, Withdrawal};
 use crate::yaml::{Node, NodeKind};
 
 /// A value in a run (or a constant).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Field {
     Number(NumberField),
     Text(String),
@@ -20,7 +20,7 @@ pub enum Field {
 }
 
 /// A number with its unit (values in base units) and any withdrawn values.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NumberField {
     pub value: f64,
     pub unit: Unit,

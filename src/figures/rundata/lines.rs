@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use crate::yaml::{Node, NodeKind};
 
 /// Where one value comes from, for a reader who wants to see it written down.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Origin {
     /// The 1-based line of runs.yaml that writes it (or that names the file it was
     /// imported from).
@@ -21,7 +21,7 @@ pub(crate) struct Origin {
 
 /// Lines by path: `runs.RUN.field.sub`, and a bare name for figures, constants and vendor
 /// figures (one namespace).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub(super) struct Lines {
     yaml: BTreeMap<String, usize>,
     /// By run name: the raw file, the line of its receiver's summary and of each interval
@@ -29,7 +29,7 @@ pub(super) struct Lines {
     raw: BTreeMap<String, Imported>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Imported {
     file: PathBuf,
     summary: usize,

@@ -70,7 +70,7 @@ pub use load::load_run_data;
 pub(crate) use provenance::{DataSource, ImageRights};
 
 /// What a bench run was, where it matters to the rules of the bench.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RunKind {
     Throughput,
     Soak,
@@ -78,7 +78,7 @@ pub enum RunKind {
 }
 
 /// One run of the bench.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Run {
     pub name: String,
     pub kind: Option<RunKind>,
@@ -98,7 +98,7 @@ pub struct Run {
 }
 
 /// A photographed window of a run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Shot {
     pub run: String,
     /// Relative to the bundle (runs.yaml's folder).
@@ -107,7 +107,7 @@ pub struct Shot {
 }
 
 /// A vendor's figure: stated and labelled, never computed with.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VendorFigure {
     pub value: String,
     pub source: String,
@@ -115,7 +115,7 @@ pub struct VendorFigure {
 }
 
 /// A figure of `figures:`, as loaded.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(super) struct FigureDef {
     pub(super) name: String,
     pub(super) text: String,
@@ -128,7 +128,7 @@ pub(super) struct FigureDef {
 }
 
 /// Everything one runs.yaml holds, checked. Shared read-only between threads.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct RunData {
     code_under_test: Vec<(String, Vec<String>)>,
     tools: Vec<(String, String)>,

@@ -11,7 +11,7 @@ use crate::yaml::{Node, NodeKind};
 
 /// Who took a bundle's data, when, and where it was published, when that is not the site's
 /// owner: `source: {by: text, taken: YYYY-MM-DD, url: https://...}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct DataSource {
     pub(crate) by: String,
     /// YYYY-MM-DD.
@@ -21,7 +21,7 @@ pub(crate) struct DataSource {
 
 /// The owner and licence of one picture of the bundle, when they are not the site's:
 /// `images: {shots/graph.png: {owner: text, licence: {name: text, url: https://...}}}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct ImageRights {
     /// Relative to the bundle, as written.
     pub(crate) path: PathBuf,

@@ -42,6 +42,8 @@ pub(crate) struct Writer {
     /// Whether a record has been written: the first follows the opening bracket without a
     /// comma.
     started: bool,
+    /// How many bytes are written so far.
+    written: u64,
 }
 
 impl Writer {
@@ -51,22 +53,22 @@ impl Writer {
         file.reserve(expected_len + expected_len / 8);
         let generator =
             format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
-        file.push(
-            format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator)).as_bytes(),
-        );
-        Writer { file, places: published::Places::default(), started: false }
+        let header = format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator));
+        file.push(header.as_bytes());
+        Writer { file, places: published::Places::default(), started: false, written: header.len() as u64 }
     }
 
     /// Appends the lines [`lines`] made of one page's records, and their places
-    /// ([`published::Places::entry`]).
-    pub(crate) fn push(&mut self, lines: &[u8], places: &[u8]) {
+    /// ([`published::Places::entry`]); returns where in the file the lines went, for
+    /// [`lines_written_at`] to find them again.
+    pub(crate) fn push(&mut self, lines: &[u8], places: &[u8]) -> std::ops::Range<u64> {
         self.places.add_entry(places);
-        if lines.is_empty() {
-            return;
-        }
-        let lines = if self.started { lines } else { lines.get(1..).unwrap_or_default() };
+        let lines = if self.started || lines.is_empty() { lines } else { lines.get(1..).unwrap_or_default() };
         self.file.push(lines);
-        self.started = true;
+        self.started |= !lines.is_empty();
+        let start = self.written;
+        self.written += lines.len() as u64;
+        start..self.written
     }
 
     pub(crate) fn end(mut self, output: &Collector) {
@@ -74,6 +76,19 @@ impl Writer {
         self.file.push(&places.end());
         output.end(self.file);
     }
+}
+
+/// A page's lines as [`lines`] made them, read back from a figures.json the [`Writer`]
+/// wrote them into at `at`; `None` when they are not there.
+pub(crate) fn lines_written_at(file: &[u8], at: std::ops::Range<u64>) -> Option<Vec<u8>> {
+    let written = file.get(usize::try_from(at.start).ok()?..usize::try_from(at.end).ok()?)?;
+    // The first lines of the file were written without their leading comma.
+    let mut lines = Vec::with_capacity(written.len() + 1);
+    if written.first() == Some(&b'\n') {
+        lines.push(b',');
+    }
+    lines.extend_from_slice(written);
+    Some(lines)
 }
 
 /// Records as figures.json lines, each after a comma and a line break; serialised where

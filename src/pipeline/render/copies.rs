@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::super::load::Site;
+use super::super::memo::Kept;
 use super::super::write::Collector;
 use crate::diagnostics::Diagnostic;
 
@@ -38,7 +39,7 @@ pub(crate) fn copy_files(
     site: &Site,
     files: &[(PathBuf, String)],
     output: &Collector,
-    read: &mut dyn FnMut(&Path) -> std::io::Result<bytes::Bytes>,
+    read: &mut dyn FnMut(&Path) -> std::io::Result<Kept>,
     problems: &mut Vec<Diagnostic>,
 ) {
     for (path, found_as) in files {
@@ -48,7 +49,7 @@ pub(crate) fn copy_files(
         }
         let published = if in_content { &found_as["content/".len()..] } else { found_as.as_str() };
         match read(path) {
-            Ok(bytes) => output.add(published.to_string(), bytes),
+            Ok(kept) => output.add_kept(published.to_string(), &kept),
             Err(e) => problems.push(Diagnostic::file(
                 "unreadable-file",
                 path.strip_prefix(&site.root).unwrap_or(path),

@@ -15,12 +15,16 @@ use std::time::SystemTime;
 
 use bytes::Bytes;
 
+mod disk;
+
 use super::figures_json::ClaimRecord;
 use super::load::Site;
 use super::resolve::PageWork;
+pub(crate) use super::write::Kept;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::figures::{Computed, RunData};
+pub use disk::MemoOwner;
 
 /// A blake3 digest of everything a piece of output is made from.
 pub(crate) type Key = [u8; 32];
@@ -43,7 +47,7 @@ pub struct Memo {
     /// Each bundle's run data by bundle folder.
     runs: HashMap<PathBuf, MemoRuns>,
     /// The files published as they are, by path, under their stamps.
-    copies: HashMap<PathBuf, (FileStamp, Bytes)>,
+    copies: HashMap<PathBuf, (FileStamp, Kept)>,
     /// Other files made together (a bundle's source pages, the listings), by a name for
     /// what they are.
     parts: HashMap<String, (Key, Arc<Part>)>,
@@ -65,6 +69,16 @@ pub struct Memo {
     known_files: HashSet<PathBuf>,
     /// The length of the last figures.json kept in memory, to make room for the next.
     pub(crate) figures_json_len: usize,
+    /// Whether the memo was read from disk: what it keeps is in the last build's output
+    /// folder, which this build updates in place.
+    pub(crate) from_disk: bool,
+    /// Where each page's lines are in the last build's figures.json (byte range), and in
+    /// this build's, as it is written.
+    lines_at: HashMap<PathBuf, std::ops::Range<u64>>,
+    next_lines_at: HashMap<PathBuf, std::ops::Range<u64>>,
+    /// Whether the build's files go into a folder: then the memo keeps no file's bytes,
+    /// only that it is in the folder, to be taken from there by the next build.
+    pub(crate) files_in_folder: bool,
     /// Pages reused and pages made by the last build, for `--timings` and tests.
     pub(crate) reused: usize,
     pub(crate) made: usize,
@@ -96,9 +110,14 @@ impl Told {
 /// One page's checked figures and HTML, as the render stage made them.
 #[derive(Debug)]
 pub(crate) struct RenderedPage {
-    pub html: Option<Bytes>,
+    pub html: Option<Kept>,
+    /// The page's figure records; kept only in memory, and only where they may be read
+    /// back (`record_count` says how many there were).
     pub records: Vec<ClaimRecord>,
-    pub lines: Vec<u8>,
+    pub record_count: usize,
+    /// The records as figures.json lines; `None` for a page whose lines are in the last
+    /// build's figures.json, at the place [`Memo::lines_at`] gives.
+    pub lines: Option<Vec<u8>>,
     pub places: Vec<u8>,
     pub problems: Vec<Diagnostic>,
 }
@@ -109,7 +128,7 @@ pub(crate) type Scanned = (Arc<crate::markdown::Scan>, Arc<super::resolve::Untag
 /// Files made together, and the problems found making them.
 #[derive(Debug, Default)]
 pub(crate) struct Part {
-    pub files: Vec<(String, Bytes)>,
+    pub files: Vec<(String, Kept)>,
     pub problems: Vec<Diagnostic>,
 }
 
@@ -122,7 +141,7 @@ struct MemoRuns {
 
 /// A file's size and modification time: a file whose stamp is unchanged is taken to be
 /// unchanged, as git's index and make do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct FileStamp {
     len: u64,
     modified: Option<SystemTime>,
@@ -300,16 +319,17 @@ impl Memo {
     }
 
     /// The bytes of a file published as it is: kept from before while its stamp is the same.
-    pub(crate) fn read_file(&mut self, path: &Path, started: SystemTime) -> std::io::Result<Bytes> {
-        if let Some((stamp, bytes)) = self.copies.get(path)
+    pub(crate) fn read_file(&mut self, path: &Path, started: SystemTime) -> std::io::Result<Kept> {
+        if let Some((stamp, kept)) = self.copies.get(path)
             && self.unchanged(path, stamp)
         {
-            return Ok(bytes.clone());
+            return Ok(kept.clone());
         }
-        let bytes = Bytes::from(std::fs::read(path)?);
+        let bytes = Kept::Bytes(Bytes::from(std::fs::read(path)?));
         match FileStamp::settled(path, started) {
             Some(stamp) => {
-                self.copies.insert(path.to_path_buf(), (stamp, bytes.clone()));
+                let kept = if self.files_in_folder { Kept::InLastOutput } else { bytes.clone() };
+                self.copies.insert(path.to_path_buf(), (stamp, kept));
             }
             None => {
                 self.copies.remove(path);
@@ -333,7 +353,23 @@ impl Memo {
     }
 
     pub(crate) fn keep_page(&mut self, source: PathBuf, key: Key, page: Arc<RenderedPage>) {
+        let page = if self.files_in_folder { in_folder(page) } else { page };
         self.pages.insert(source, (key, page));
+    }
+
+    /// Where `source`'s figures.json lines are in the last build's figures.json.
+    pub(crate) fn lines_at(&self, source: &Path) -> Option<std::ops::Range<u64>> {
+        self.lines_at.get(source).cloned()
+    }
+
+    /// Notes where `source`'s lines went in this build's figures.json.
+    pub(crate) fn wrote_lines_at(&mut self, source: &Path, at: std::ops::Range<u64>) {
+        self.next_lines_at.insert(source.to_path_buf(), at);
+    }
+
+    /// figures.json is written: its places are the ones the next build reads from.
+    pub(crate) fn figures_json_written(&mut self) {
+        self.lines_at = std::mem::take(&mut self.next_lines_at);
     }
 
     pub(crate) fn has_part(&self, name: &str, key: &Key) -> bool {
@@ -348,7 +384,13 @@ impl Memo {
             return part.clone();
         }
         let part = Arc::new(make());
-        self.parts.insert(name, (key, part.clone()));
+        let kept = if self.files_in_folder {
+            let files = part.files.iter().map(|(path, _)| (path.clone(), Kept::InLastOutput)).collect();
+            Arc::new(Part { files, problems: part.problems.clone() })
+        } else {
+            part.clone()
+        };
+        self.parts.insert(name, (key, kept));
         part
     }
 
@@ -364,6 +406,25 @@ impl Memo {
             name.strip_prefix(SOURCES).is_none_or(|source| sources.contains(Path::new(source)))
         });
     }
+}
+
+/// `page` as kept for a build into a folder: its HTML is in the folder, not in memory.
+fn in_folder(page: Arc<RenderedPage>) -> Arc<RenderedPage> {
+    let had_html = page.html.is_some();
+    let page = Arc::try_unwrap(page).unwrap_or_else(|shared| RenderedPage {
+        html: None,
+        records: Vec::new(),
+        record_count: shared.record_count,
+        lines: None,
+        places: shared.places.clone(),
+        problems: shared.problems.clone(),
+    });
+    Arc::new(RenderedPage {
+        html: had_html.then_some(Kept::InLastOutput),
+        records: Vec::new(),
+        lines: None,
+        ..page
+    })
 }
 
 /// Feeds values into a blake3 hasher through their `Debug` form, which for the plain data

@@ -1,0 +1,271 @@
+//! The memo on disk, `.tally-cache/memo.bin`, so that `tally build` after a small edit
+//! redoes only what the edit reaches, as `tally serve` does between its builds.
+//!
+//! Owns the file's format (postcard, a compact binary form of serde's data model) and
+//! what makes a saved memo usable: the same tally binary, the same output folder, and the
+//! build it was saved by being the one whose files are still in that folder (the caller
+//! checks the folder against its build record). Files are not saved: a page or listing
+//! kept on disk is taken from the last build's output folder ([`Kept::InLastOutput`]).
+//! A memo that cannot be read whole is dropped, and the build starts cold. It does not
+//! decide what is reused; [`Memo`] does, under the same keys as in memory.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{FileStamp, Kept, Key, Memo, MemoRuns, Part, RenderedPage};
+use crate::content::Page;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::figures::RunData;
+use crate::markdown::Scan;
+use crate::pipeline::resolve::Untagged;
+
+/// Changed whenever what is saved changes shape: an older file is then not read at all.
+const FORMAT: u32 = 1;
+
+/// Which build a saved memo belongs to: the tally binary that made it, the output folder
+/// its files are in, and that build's own mark (its build record's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemoOwner {
+    /// The tally binary's identity (version, commit, size and time).
+    pub tally: String,
+    /// The output folder, as an absolute path.
+    pub out: PathBuf,
+    /// The build's mark: when it started reading its sources (ns since the epoch).
+    pub build: u128,
+}
+
+/// A diagnostic with every field, its code and source line included.
+#[derive(Serialize, Deserialize)]
+struct SavedDiagnostic {
+    severity: Severity,
+    code: String,
+    path: PathBuf,
+    line: usize,
+    col: usize,
+    message: String,
+    notes: Vec<String>,
+    source_line: Option<String>,
+    highlight: Range<usize>,
+}
+
+impl SavedDiagnostic {
+    fn of(d: &Diagnostic) -> SavedDiagnostic {
+        SavedDiagnostic {
+            severity: d.severity,
+            code: d.code.to_string(),
+            path: d.path.clone(),
+            line: d.line,
+            col: d.col,
+            message: d.message.clone(),
+            notes: d.notes.clone(),
+            source_line: d.source_line.clone(),
+            highlight: d.highlight.clone(),
+        }
+    }
+
+    fn into_diagnostic(self) -> Diagnostic {
+        Diagnostic {
+            severity: self.severity,
+            code: crate::static_str::intern(&self.code),
+            path: self.path,
+            line: self.line,
+            col: self.col,
+            message: self.message,
+            notes: self.notes,
+            source_line: self.source_line,
+            highlight: self.highlight,
+        }
+    }
+}
+
+fn saved(diagnostics: &[Diagnostic]) -> Vec<SavedDiagnostic> {
+    diagnostics.iter().map(SavedDiagnostic::of).collect()
+}
+
+fn restored(diagnostics: Vec<SavedDiagnostic>) -> Vec<Diagnostic> {
+    diagnostics.into_iter().map(SavedDiagnostic::into_diagnostic).collect()
+}
+
+/// A page's figures, with where each stands (which figures.json leaves out), and whether
+/// it has HTML; the HTML itself is in the output folder.
+#[derive(Serialize, Deserialize)]
+struct SavedPage {
+    has_html: bool,
+    record_count: usize,
+    places: Vec<u8>,
+    problems: Vec<SavedDiagnostic>,
+}
+
+/// The memo as written: everything but file contents. [`Saving`] borrows what [`Saved`]
+/// owns; the two list the same fields in the same order, which postcard requires.
+#[derive(Serialize)]
+struct Saving<'a> {
+    format: u32,
+    owner: &'a MemoOwner,
+    inputs: &'a str,
+    sources: Vec<(&'a PathBuf, &'a FileStamp, &'a Page)>,
+    scans: Vec<(&'a PathBuf, &'a Key, &'a Scan, &'a Untagged)>,
+    parity: Vec<(&'a PathBuf, &'a Key, Vec<SavedDiagnostic>)>,
+    runs: Vec<(&'a PathBuf, &'a [(PathBuf, FileStamp)], Option<&'a RunData>, Vec<SavedDiagnostic>)>,
+    pages: Vec<(&'a PathBuf, &'a Key, SavedPage)>,
+    parts: Vec<(&'a String, &'a Key, Vec<&'a String>, Vec<SavedDiagnostic>)>,
+    copies: Vec<(&'a PathBuf, &'a FileStamp)>,
+    lines_at: Vec<(&'a PathBuf, &'a Range<u64>)>,
+    figures_json_len: usize,
+}
+
+#[derive(Deserialize)]
+struct Saved {
+    format: u32,
+    owner: MemoOwner,
+    inputs: String,
+    sources: Vec<(PathBuf, FileStamp, Page)>,
+    scans: Vec<(PathBuf, Key, Scan, Untagged)>,
+    parity: Vec<(PathBuf, Key, Vec<SavedDiagnostic>)>,
+    runs: Vec<(PathBuf, Vec<(PathBuf, FileStamp)>, Option<RunData>, Vec<SavedDiagnostic>)>,
+    pages: Vec<(PathBuf, Key, SavedPage)>,
+    parts: Vec<(String, Key, Vec<String>, Vec<SavedDiagnostic>)>,
+    copies: Vec<(PathBuf, FileStamp)>,
+    lines_at: Vec<(PathBuf, Range<u64>)>,
+    figures_json_len: usize,
+}
+
+impl Memo {
+    /// The memo as bytes for `owner`'s build. Files made in memory are not saved: only
+    /// what is in the output folder can be taken from it.
+    pub fn to_bytes(&self, owner: &MemoOwner) -> Vec<u8> {
+        let in_folder = |kept: &Kept| matches!(kept, Kept::InLastOutput);
+        let saving = Saving {
+            format: FORMAT,
+            owner,
+            inputs: &self.inputs,
+            sources: self.sources.iter().map(|(path, (stamp, page))| (path, stamp, &**page)).collect(),
+            scans: self
+                .scans
+                .iter()
+                .map(|(path, (key, (scan, untagged)))| (path, key, &**scan, &**untagged))
+                .collect(),
+            parity: self.parity.iter().map(|(path, (key, found))| (path, key, saved(found))).collect(),
+            runs: self
+                .runs
+                .iter()
+                .map(|(bundle, kept)| {
+                    (bundle, kept.stamps.as_slice(), kept.data.as_deref(), saved(&kept.problems))
+                })
+                .collect(),
+            pages: self
+                .pages
+                .iter()
+                .filter(|(path, (_, page))| {
+                    page.html.as_ref().is_none_or(in_folder)
+                        && page.lines.is_none()
+                        && self.lines_at.contains_key(*path)
+                })
+                .map(|(path, (key, page))| (path, key, save_page(page)))
+                .collect(),
+            parts: self
+                .parts
+                .iter()
+                .filter(|(_, (_, part))| part.files.iter().all(|(_, kept)| in_folder(kept)))
+                .map(|(name, (key, part))| {
+                    (name, key, part.files.iter().map(|(path, _)| path).collect(), saved(&part.problems))
+                })
+                .collect(),
+            copies: self
+                .copies
+                .iter()
+                .filter(|(_, (_, kept))| in_folder(kept))
+                .map(|(path, (stamp, _))| (path, stamp))
+                .collect(),
+            lines_at: self.lines_at.iter().collect(),
+            figures_json_len: self.figures_json_len,
+        };
+        postcard::to_allocvec(&saving).unwrap_or_default()
+    }
+
+    /// The memo saved for `owner`'s build, or `None` when `bytes` are not one saved by
+    /// this tally for that build into that folder.
+    pub fn from_bytes(bytes: &[u8], owner: &MemoOwner) -> Option<Memo> {
+        let saved: Saved = postcard::from_bytes(bytes).ok()?;
+        if saved.format != FORMAT || saved.owner != *owner {
+            return None;
+        }
+        let mut memo =
+            Memo { inputs: saved.inputs, files_in_folder: true, from_disk: true, ..Memo::default() };
+        memo.sources =
+            saved.sources.into_iter().map(|(path, stamp, page)| (path, (stamp, Arc::new(page)))).collect();
+        memo.scans = saved
+            .scans
+            .into_iter()
+            .map(|(path, key, scan, untagged)| (path, (key, (Arc::new(scan), Arc::new(untagged)))))
+            .collect();
+        memo.parity = saved
+            .parity
+            .into_iter()
+            .map(|(path, key, found)| (path, (key, Arc::new(restored(found)))))
+            .collect();
+        memo.runs = saved
+            .runs
+            .into_iter()
+            .map(|(bundle, stamps, data, problems)| {
+                (bundle, MemoRuns { stamps, data: data.map(Arc::new), problems: restored(problems) })
+            })
+            .collect();
+        memo.pages = saved
+            .pages
+            .into_iter()
+            .map(|(path, key, page)| (path, (key, Arc::new(restore_page(page)))))
+            .collect();
+        memo.parts = saved
+            .parts
+            .into_iter()
+            .map(|(name, key, files, problems)| {
+                let files = files.into_iter().map(|path| (path, Kept::InLastOutput)).collect();
+                (name, (key, Arc::new(Part { files, problems: restored(problems) })))
+            })
+            .collect();
+        memo.copies =
+            saved.copies.into_iter().map(|(path, stamp)| (path, (stamp, Kept::InLastOutput))).collect();
+        memo.lines_at = saved.lines_at.into_iter().collect();
+        memo.figures_json_len = saved.figures_json_len;
+        Some(memo)
+    }
+
+    /// Reads the memo saved at `path` for `owner`'s build; `None` when there is none to use.
+    pub fn load(path: &Path, owner: &MemoOwner) -> Option<Memo> {
+        Memo::from_bytes(&std::fs::read(path).ok()?, owner)
+    }
+
+    /// Saves the memo at `path` for `owner`'s build, replacing the file in one step.
+    pub fn save(&self, path: &Path, owner: &MemoOwner) -> std::io::Result<()> {
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        let partial = path.with_extension("bin.partial");
+        std::fs::write(&partial, self.to_bytes(owner))?;
+        std::fs::rename(&partial, path)
+    }
+}
+
+fn save_page(page: &RenderedPage) -> SavedPage {
+    SavedPage {
+        has_html: page.html.is_some(),
+        record_count: page.record_count,
+        places: page.places.clone(),
+        problems: saved(&page.problems),
+    }
+}
+
+fn restore_page(page: SavedPage) -> RenderedPage {
+    RenderedPage {
+        html: page.has_html.then_some(Kept::InLastOutput),
+        records: Vec::new(),
+        record_count: page.record_count,
+        lines: None,
+        places: page.places,
+        problems: restored(page.problems),
+    }
+}
