@@ -25,7 +25,7 @@ mod tests {
 
     #[test]
     fn a_name_is_interned_once() {
-        let a = intern(&"figure-mismatch".to_string());
+        let a = intern("figure-mismatch");
         let b = intern(&String::from("figure-mismatch"));
         assert!(std::ptr::eq(a, b));
     }

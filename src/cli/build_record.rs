@@ -173,9 +173,14 @@ impl Before {
     /// Records a build that has been committed to the output folder. `read_outside` are
     /// the files it read from outside the source folders, relative to the root;
     /// `warnings` what it gave.
-    pub(crate) fn record(self, read_outside: &[PathBuf], warnings: &[Diagnostic]) -> anyhow::Result<()> {
+    pub(crate) fn record(
+        self,
+        read_outside: &[PathBuf],
+        warnings: &[Diagnostic],
+        listing: Listing,
+    ) -> anyhow::Result<()> {
         let path = self.root.join(RECORD);
-        let Some(written) = list_site(&self.out) else {
+        let Some(written) = self.written(listing) else {
             let _ = std::fs::remove_file(&path);
             return Ok(());
         };
@@ -195,6 +200,39 @@ impl Before {
         }
         std::fs::write(&path, serde_json::to_vec(&record)?)?;
         Ok(())
+    }
+}
+
+/// How the files of the output folder are listed for the record.
+pub(crate) enum Listing<'a> {
+    /// Walking the folder: it was replaced whole.
+    Walk,
+    /// From the last record: the folder was updated in place, every file of `produced`
+    /// kept as it was but `fresh`, which was written anew.
+    Updated { produced: &'a [String], fresh: &'a [String] },
+}
+
+impl Before {
+    /// Every file in the output folder, with its size and modification time.
+    fn written(&self, listing: Listing) -> Option<Vec<(String, u64, u128)>> {
+        let (Listing::Updated { produced, fresh }, Some(last)) = (listing, &self.previous) else {
+            return list_site(&self.out);
+        };
+        let fresh_set: std::collections::HashSet<&str> = fresh.iter().map(String::as_str).collect();
+        let produced: std::collections::HashSet<&str> =
+            produced.iter().map(String::as_str).chain([crate::pipeline::write::MARKER]).collect();
+        let mut written: Vec<(String, u64, u128)> = last
+            .written
+            .iter()
+            .filter(|(path, ..)| produced.contains(path.as_str()) && !fresh_set.contains(path.as_str()))
+            .cloned()
+            .collect();
+        for path in fresh {
+            let metadata = std::fs::metadata(self.out.join(path)).ok()?;
+            written.push((path.clone(), metadata.len(), modified_nanos(&metadata)));
+        }
+        written.sort();
+        Some(written)
     }
 }
 
@@ -321,7 +359,7 @@ mod tests {
     }
 
     fn record_now(root: &Path, outside: &[PathBuf]) {
-        check(root, &root.join("site")).record(outside, &[]).unwrap();
+        check(root, &root.join("site")).record(outside, &[], Listing::Walk).unwrap();
     }
 
     fn is_fresh(root: &Path) -> bool {
@@ -407,7 +445,9 @@ mod tests {
     fn a_build_with_warnings_is_recorded_with_them() {
         let dir = site();
         let warning = Diagnostic::file("translation-out-of-date", "content/m/index.ja.md", "older").warning();
-        check(dir.path(), &dir.path().join("site")).record(&[], std::slice::from_ref(&warning)).unwrap();
+        check(dir.path(), &dir.path().join("site"))
+            .record(&[], std::slice::from_ref(&warning), Listing::Walk)
+            .unwrap();
         let before = check(dir.path(), &dir.path().join("site"));
         let fresh = before.up_to_date().expect("recorded with its warnings");
         assert_eq!(fresh.warnings.count(), 1);

@@ -3,6 +3,7 @@
 //! Owns exit codes: 0 ok, 1 problems in the content, 2 could not run. The binary is a thin
 //! shell over [`run`].
 
+mod build;
 mod build_record;
 mod new;
 mod readme;
@@ -13,9 +14,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::diagnostics::{self, Diagnostic, Format};
+use crate::pipeline::Options;
 use crate::pipeline::figures_json::published;
 use crate::pipeline::write::Destination;
-use crate::pipeline::{Memo, Options};
 use crate::report::{could_not_run, make_or_report, print_problems};
 
 /// The command line's arguments.
@@ -86,7 +87,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match &cli.command {
         &Command::Build { ref out, force } => {
             let out = out.clone().unwrap_or_else(|| cli.root.join("site"));
-            build_command(&cli, out, force)
+            build::build_command(&cli, out, force)
         }
         Command::Check { against } => check_command(&cli, against.as_deref()),
         Command::Readme => readme_command(&cli),
@@ -102,92 +103,8 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
-    if let Err(message) = check_output_folder(&cli.root, &out) {
-        return could_not_run(&message);
-    }
-    let started = std::time::Instant::now();
-    let before = build_record::check(&cli.root, &out);
-    if cli.timings {
-        eprintln!("timings: read record {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
-    }
-    if let Some(fresh) = before.up_to_date()
-        && !force
-    {
-        match fresh.warnings.rendered(cli.format, crate::report::color_on_stderr()) {
-            Some(text) => crate::report::print_rendered(cli.format, text),
-            None => print_problems(cli.format, &[]),
-        }
-        if cli.format == Format::Human {
-            let count = fresh.files;
-            let again = match fresh.warnings.count() {
-                0 => String::new(),
-                n => format!("; the {n} warning(s) above are its build's"),
-            };
-            eprintln!(
-                "{} is up to date: nothing changed since it was built ({count} files){again}",
-                out.display()
-            );
-        }
-        return ExitCode::SUCCESS;
-    }
-    let options = Options {
-        root: cli.root.clone(),
-        destination: Destination::Folder(out.clone()),
-        timings: cli.timings,
-    };
-    // The last build's memo, unless asked to build everything again: what it made from
-    // unchanged sources is taken from the output folder instead of made again.
-    let memo_path = cli.root.join(build_record::MEMO);
-    let last = if force { None } else { before.last_build() };
-    let started = std::time::Instant::now();
-    let mut memo = last.and_then(|last| Memo::load(&memo_path, &last)).unwrap_or_default();
-    if cli.timings {
-        eprintln!("timings: read memo {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
-    }
-    let made = match make_or_report(&options, &mut memo, cli.format) {
-        Ok(made) => made,
-        Err(reported) => return reported.exit_code(),
-    };
-    print_problems(cli.format, &made.warnings);
-    let count = made.output.files.len();
-    let started = std::time::Instant::now();
-    if let Err(error) = made.output.commit() {
-        return could_not_run(&format!("{error:#}"));
-    }
-    if cli.timings {
-        eprintln!("timings: commit {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
-    }
-    let this_build = before.this_build();
-    let _ = std::fs::remove_file(&memo_path);
-    let started = std::time::Instant::now();
-    let recorded = before.record(&made.read_outside, &made.warnings);
-    if cli.timings {
-        eprintln!("timings: record {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
-    }
-    match recorded {
-        Ok(()) => {
-            let started = std::time::Instant::now();
-            if let Err(error) = memo.save(&memo_path, &this_build) {
-                eprintln!(
-                    "warning: the next build will make every page again: cannot save {}: {error}",
-                    memo_path.display()
-                );
-            }
-            if cli.timings {
-                eprintln!("timings: save memo {:>6.1} ms", started.elapsed().as_secs_f64() * 1e3);
-            }
-        }
-        Err(error) => eprintln!("warning: the next build cannot know it is up to date: {error:#}"),
-    }
-    if cli.format == Format::Human {
-        eprintln!("built {count} files into {}", out.display());
-    }
-    ExitCode::SUCCESS
-}
-
 /// The output folder is replaced whole, so it must not hold or be any of the site's sources.
-fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
+pub(super) fn check_output_folder(root: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
     let root = root.canonicalize().map_err(|e| format!("cannot read {}: {e}", root.display()))?;
     let out_abs = if out.is_absolute() {
         out.to_path_buf()

@@ -211,11 +211,14 @@ fn load_run_data(
             let mut digest = Digest::new();
             match memo.runs_stamps(&bundle) {
                 Some(stamps) => digest.debug(&stamps),
-                // Read anew each time: a number no other build has, so no page made from
-                // it is reused.
-                None => {
-                    digest.debug(&("unstamped", UNSTAMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)))
-                }
+                // Read anew each time: a mark no other build has, in this process or
+                // another (the memo is kept on disk), so no page made from it is reused.
+                None => digest.debug(&(
+                    "unstamped",
+                    std::process::id(),
+                    std::time::SystemTime::now(),
+                    UNSTAMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+                )),
             };
             digests.insert(bundle.clone(), blake3::Hash::from_bytes(digest.finish()).to_hex().to_string());
             runs.insert(bundle, data);

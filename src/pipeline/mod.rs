@@ -178,7 +178,7 @@ fn figures_and_pages(
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     // Pages kept on disk have their lines in the last build's figures.json, read once.
-    let mut last_figures: Option<bytes::Bytes> = None;
+    let mut last_figures: Option<figures_json::LastLines> = None;
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
@@ -199,9 +199,10 @@ fn figures_and_pages(
             let lines = match &made.lines {
                 Some(lines) => std::borrow::Cow::Borrowed(lines.as_slice()),
                 None => {
-                    let file = last_figures.get_or_insert_with(|| output.read_from_last("figures.json"));
-                    let lines =
-                        memo.lines_at(&page.source).and_then(|at| figures_json::lines_written_at(file, at));
+                    let last = last_figures.get_or_insert_with(|| {
+                        figures_json::LastLines::new(output.open_from_last("figures.json"))
+                    });
+                    let lines = memo.lines_at(&page.source).and_then(|at| last.read(at));
                     match lines {
                         Some(lines) => std::borrow::Cow::Owned(lines),
                         None => {

@@ -80,10 +80,16 @@ impl Output {
     }
 
     /// Puts a folder-bound site in place of the previous one; nothing for other destinations.
-    pub fn commit(mut self) -> anyhow::Result<()> {
+    pub fn commit(self) -> anyhow::Result<()> {
+        self.commit_listing_new().map(|_| ())
+    }
+
+    /// [`Output::commit`], telling which files were written anew when the folder was
+    /// updated in place (`None` when it was replaced whole, or for other destinations).
+    pub fn commit_listing_new(mut self) -> anyhow::Result<Option<Vec<String>>> {
         match self.staging.take() {
             Some(staging) => staging.commit(&self.files),
-            None => Ok(()),
+            None => Ok(None),
         }
     }
 }
@@ -172,11 +178,9 @@ impl Collector {
         }
     }
 
-    /// The file at `path` in the last build's output folder; empty when it is not there
-    /// (the caller then finds what it looks for missing, and fails the build).
-    pub(crate) fn read_from_last(&self, path: &str) -> Bytes {
-        let read = self.staging.as_ref().and_then(|staging| std::fs::read(staging.out_dir.join(path)).ok());
-        read.map(Bytes::from).unwrap_or_default()
+    /// The file at `path` in the last build's output folder, opened to read.
+    pub(crate) fn open_from_last(&self, path: &str) -> Option<File> {
+        self.staging.as_ref().and_then(|staging| File::open(staging.out_dir.join(path)).ok())
     }
 
     /// Fails the build with `error`, reported once it is over.
@@ -323,12 +327,12 @@ impl Staging {
         Ok(target)
     }
 
-    fn commit(mut self, produced: &BTreeMap<String, Bytes>) -> anyhow::Result<()> {
+    fn commit(mut self, produced: &BTreeMap<String, Bytes>) -> anyhow::Result<Option<Vec<String>>> {
         check_replaceable(&self.out_dir).map_err(anyhow::Error::msg)?;
         if self.in_place {
-            update_in_place(&self.dir, &self.out_dir, produced)?;
+            let fresh = update_in_place(&self.dir, &self.out_dir, produced)?;
             self.committed = true;
-            return Ok(());
+            return Ok(Some(fresh));
         }
         if self.out_dir.exists() {
             if !self.out_dir.is_dir() {
@@ -343,7 +347,7 @@ impl Staging {
                 .with_context(|| format!("cannot move the new site into {}", self.out_dir.display()));
         }
         self.committed = true;
-        remove_in_parallel(&self.retired)
+        remove_in_parallel(&self.retired).map(|()| None)
     }
 }
 
@@ -356,9 +360,14 @@ impl Drop for Staging {
 }
 
 /// Moves every file written into `staging` over its old one in `out_dir`, then removes
-/// the files of `out_dir` the build did not make (and folders left empty). Each file is
-/// replaced in one step, so a reader sees the old file or the new one, never a part.
-fn update_in_place(staging: &Path, out_dir: &Path, produced: &BTreeMap<String, Bytes>) -> anyhow::Result<()> {
+/// every other file this build did not make, and folders left empty. Each file is replaced in one step, so a reader sees the old file or the new one,
+/// never a part. Returns the files moved in.
+fn update_in_place(
+    staging: &Path,
+    out_dir: &Path,
+    produced: &BTreeMap<String, Bytes>,
+) -> anyhow::Result<Vec<String>> {
+    let mut fresh = Vec::new();
     for entry in walkdir::WalkDir::new(staging).sort_by_file_name() {
         let entry = entry?;
         if entry.file_type().is_dir() {
@@ -375,20 +384,23 @@ fn update_in_place(staging: &Path, out_dir: &Path, produced: &BTreeMap<String, B
         }
         std::fs::rename(entry.path(), &target)
             .with_context(|| format!("cannot write {}", target.display()))?;
+        fresh.push(crate::paths::display_path(relative));
     }
     let _ = std::fs::remove_dir_all(staging);
+    // Walked rather than listed from the last build, so that a file put in the folder by
+    // hand goes too, as it does when the folder is replaced whole.
     for entry in walkdir::WalkDir::new(out_dir).min_depth(1).contents_first(true) {
         let entry = entry?;
         let relative = crate::paths::display_path(entry.path().strip_prefix(out_dir)?);
         if entry.file_type().is_dir() {
-            // Only an empty folder goes.
+            // Only a folder left empty goes.
             let _ = std::fs::remove_dir(entry.path());
         } else if relative != MARKER && !produced.contains_key(&relative) {
             std::fs::remove_file(entry.path())
                 .with_context(|| format!("cannot remove {}", entry.path().display()))?;
         }
     }
-    Ok(())
+    Ok(fresh)
 }
 
 /// Removes what killed builds into `parent/name` left behind: staging folders

@@ -78,17 +78,39 @@ impl Writer {
     }
 }
 
-/// A page's lines as [`lines`] made them, read back from a figures.json the [`Writer`]
-/// wrote them into at `at`; `None` when they are not there.
-pub(crate) fn lines_written_at(file: &[u8], at: std::ops::Range<u64>) -> Option<Vec<u8>> {
-    let written = file.get(usize::try_from(at.start).ok()?..usize::try_from(at.end).ok()?)?;
-    // The first lines of the file were written without their leading comma.
-    let mut lines = Vec::with_capacity(written.len() + 1);
-    if written.first() == Some(&b'\n') {
-        lines.push(b',');
+/// The last build's figures.json, read page by page where the [`Writer`] put each page's
+/// lines: pages come in the same order each build, so it is read front to back once.
+pub(crate) struct LastLines {
+    file: Option<std::io::BufReader<std::fs::File>>,
+    position: u64,
+}
+
+impl LastLines {
+    pub(crate) fn new(file: Option<std::fs::File>) -> LastLines {
+        LastLines { file: file.map(|f| std::io::BufReader::with_capacity(1 << 16, f)), position: 0 }
     }
-    lines.extend_from_slice(written);
-    Some(lines)
+
+    /// A page's lines as [`lines`] made them, written at `at`; `None` when they are not
+    /// there.
+    pub(crate) fn read(&mut self, at: std::ops::Range<u64>) -> Option<Vec<u8>> {
+        use std::io::Read as _;
+        let file = self.file.as_mut()?;
+        if at.start != self.position {
+            let offset = i64::try_from(at.start).ok()? - i64::try_from(self.position).ok()?;
+            file.seek_relative(offset).ok()?;
+        }
+        let len = usize::try_from(at.end.checked_sub(at.start)?).ok()?;
+        // The first lines of the file were written without their leading comma.
+        let mut lines = Vec::with_capacity(len + 1);
+        lines.push(b',');
+        lines.resize(len + 1, 0);
+        file.read_exact(&mut lines[1..]).ok()?;
+        self.position = at.end;
+        if lines.get(1) != Some(&b'\n') {
+            lines.remove(0);
+        }
+        Some(lines)
+    }
 }
 
 /// Records as figures.json lines, each after a comma and a line break; serialised where

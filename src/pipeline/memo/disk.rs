@@ -99,6 +99,13 @@ struct SavedPage {
     problems: Vec<SavedDiagnostic>,
 }
 
+/// A file read, with its stamp when it was read.
+type Stamped = (PathBuf, FileStamp);
+
+/// A bundle's run data: the files it was read from, what it holds, what was wrong.
+type SavingRuns<'a> = (&'a [Stamped], Option<&'a RunData>, Vec<SavedDiagnostic>);
+type SavedRuns = (Vec<Stamped>, Option<RunData>, Vec<SavedDiagnostic>);
+
 /// The memo as written: everything but file contents. [`Saving`] borrows what [`Saved`]
 /// owns; the two list the same fields in the same order, which postcard requires.
 #[derive(Serialize)]
@@ -109,7 +116,7 @@ struct Saving<'a> {
     sources: Vec<(&'a PathBuf, &'a FileStamp, &'a Page)>,
     scans: Vec<(&'a PathBuf, &'a Key, &'a Scan, &'a Untagged)>,
     parity: Vec<(&'a PathBuf, &'a Key, Vec<SavedDiagnostic>)>,
-    runs: Vec<(&'a PathBuf, &'a [(PathBuf, FileStamp)], Option<&'a RunData>, Vec<SavedDiagnostic>)>,
+    runs: Vec<(&'a PathBuf, SavingRuns<'a>)>,
     pages: Vec<(&'a PathBuf, &'a Key, SavedPage)>,
     parts: Vec<(&'a String, &'a Key, Vec<&'a String>, Vec<SavedDiagnostic>)>,
     copies: Vec<(&'a PathBuf, &'a FileStamp)>,
@@ -125,7 +132,7 @@ struct Saved {
     sources: Vec<(PathBuf, FileStamp, Page)>,
     scans: Vec<(PathBuf, Key, Scan, Untagged)>,
     parity: Vec<(PathBuf, Key, Vec<SavedDiagnostic>)>,
-    runs: Vec<(PathBuf, Vec<(PathBuf, FileStamp)>, Option<RunData>, Vec<SavedDiagnostic>)>,
+    runs: Vec<(PathBuf, SavedRuns)>,
     pages: Vec<(PathBuf, Key, SavedPage)>,
     parts: Vec<(String, Key, Vec<String>, Vec<SavedDiagnostic>)>,
     copies: Vec<(PathBuf, FileStamp)>,
@@ -137,8 +144,12 @@ impl Memo {
     /// The memo as bytes for `owner`'s build. Files made in memory are not saved: only
     /// what is in the output folder can be taken from it.
     pub fn to_bytes(&self, owner: &MemoOwner) -> Vec<u8> {
+        postcard::to_allocvec(&self.saving(owner)).unwrap_or_default()
+    }
+
+    fn saving<'a>(&'a self, owner: &'a MemoOwner) -> Saving<'a> {
         let in_folder = |kept: &Kept| matches!(kept, Kept::InLastOutput);
-        let saving = Saving {
+        Saving {
             format: FORMAT,
             owner,
             inputs: &self.inputs,
@@ -153,7 +164,7 @@ impl Memo {
                 .runs
                 .iter()
                 .map(|(bundle, kept)| {
-                    (bundle, kept.stamps.as_slice(), kept.data.as_deref(), saved(&kept.problems))
+                    (bundle, (kept.stamps.as_slice(), kept.data.as_deref(), saved(&kept.problems)))
                 })
                 .collect(),
             pages: self
@@ -182,15 +193,19 @@ impl Memo {
                 .collect(),
             lines_at: self.lines_at.iter().collect(),
             figures_json_len: self.figures_json_len,
-        };
-        postcard::to_allocvec(&saving).unwrap_or_default()
+        }
     }
 
     /// The memo saved for `owner`'s build, or `None` when `bytes` are not one saved by
     /// this tally for that build into that folder.
     pub fn from_bytes(bytes: &[u8], owner: &MemoOwner) -> Option<Memo> {
+        Memo::from_bytes_of_any(bytes).filter(|(saved_for, _)| saved_for == owner).map(|(_, memo)| memo)
+    }
+
+    /// The memo in `bytes`, and whose build it was saved for.
+    fn from_bytes_of_any(bytes: &[u8]) -> Option<(MemoOwner, Memo)> {
         let saved: Saved = postcard::from_bytes(bytes).ok()?;
-        if saved.format != FORMAT || saved.owner != *owner {
+        if saved.format != FORMAT {
             return None;
         }
         let mut memo =
@@ -210,7 +225,7 @@ impl Memo {
         memo.runs = saved
             .runs
             .into_iter()
-            .map(|(bundle, stamps, data, problems)| {
+            .map(|(bundle, (stamps, data, problems))| {
                 (bundle, MemoRuns { stamps, data: data.map(Arc::new), problems: restored(problems) })
             })
             .collect();
@@ -231,12 +246,13 @@ impl Memo {
             saved.copies.into_iter().map(|(path, stamp)| (path, (stamp, Kept::InLastOutput))).collect();
         memo.lines_at = saved.lines_at.into_iter().collect();
         memo.figures_json_len = saved.figures_json_len;
-        Some(memo)
+        Some((saved.owner, memo))
     }
 
-    /// Reads the memo saved at `path` for `owner`'s build; `None` when there is none to use.
-    pub fn load(path: &Path, owner: &MemoOwner) -> Option<Memo> {
-        Memo::from_bytes(&std::fs::read(path).ok()?, owner)
+    /// Reads the memo saved at `path`, and whose build it was saved for; `None` when there
+    /// is none that this tally can read.
+    pub fn load(path: &Path) -> Option<(MemoOwner, Memo)> {
+        Memo::from_bytes_of_any(&std::fs::read(path).ok()?)
     }
 
     /// Saves the memo at `path` for `owner`'s build, replacing the file in one step.
@@ -245,7 +261,9 @@ impl Memo {
             std::fs::create_dir_all(folder)?;
         }
         let partial = path.with_extension("bin.partial");
-        std::fs::write(&partial, self.to_bytes(owner))?;
+        let file = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&partial)?);
+        let file = postcard::to_io(&self.saving(owner), file).map_err(std::io::Error::other)?;
+        file.into_inner().map_err(|e| e.into_error())?;
         std::fs::rename(&partial, path)
     }
 }
