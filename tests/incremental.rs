@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use common::{Site, copy_tree};
+use common::{Site, bundled_copy, copy_tree, run_tally, settle_all, tree};
 use tally::{Destination, Memo, Options, make, make_with};
 
 /// A file's modification time set well in the past, and apart from every other edit's, so
@@ -17,14 +17,6 @@ fn settle(path: &Path, step: u64) {
     let when = SystemTime::now() - Duration::from_secs(86_400) + Duration::from_secs(step);
     let file = std::fs::OpenOptions::new().append(true).open(path).expect("a file to settle");
     file.set_modified(when).expect("set the modification time");
-}
-
-fn settle_all(root: &Path) {
-    for entry in walkdir::WalkDir::new(root).into_iter().flatten() {
-        if entry.file_type().is_file() {
-            settle(entry.path(), 0);
-        }
-    }
 }
 
 /// What a build made, as comparable text: every file's bytes and every warning, or every
@@ -39,16 +31,6 @@ fn outcome(result: Result<tally::Made, tally::Failure>) -> Outcome {
         )),
         Err(failure) => Err(format!("{failure:?}")),
     }
-}
-
-fn bundled_site() -> Site {
-    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let site = Site::new();
-    for folder in ["content", "templates", "i18n", "static"] {
-        copy_tree(&repository.join(folder), &site.path(folder));
-    }
-    site.file("site.yaml", std::fs::read(repository.join("site.yaml")).expect("site.yaml"));
-    site
 }
 
 /// One edit and the edit that undoes it, as (file, text, replacement).
@@ -72,26 +54,29 @@ const EDITS: &[(&str, &str, &str)] = &[
     ("static/css/site.css", "", "/* edited */\n"),
 ];
 
-#[test]
-fn after_each_of_a_series_of_edits_a_build_with_the_memo_makes_what_a_cold_build_makes() {
-    let site = bundled_site();
-    settle_all(site.root());
-    let options =
-        Options { root: site.root().to_path_buf(), destination: Destination::Memory, timings: false };
-    let mut memo = Memo::default();
-    assert_eq!(outcome(make_with(&options, &mut memo)), outcome(make(&options)), "the first build");
-    let mut applied = vec![false; EDITS.len()];
-    let mut state: u64 = 11;
-    let mut notes: Vec<u64> = Vec::new();
-    let mut reused = 0;
-    for step in 1..=40u64 {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+/// A seeded series of edits: each step applies or undoes one of [`EDITS`], adds or
+/// removes a note, or touches a file without changing it.
+struct Editor {
+    applied: Vec<bool>,
+    state: u64,
+    notes: Vec<u64>,
+}
+
+impl Editor {
+    fn new(seed: u64) -> Editor {
+        Editor { applied: vec![false; EDITS.len()], state: seed, notes: Vec::new() }
+    }
+
+    /// Makes step `step`'s edit, and says what it was.
+    fn edit(&mut self, site: &Site, step: u64) -> String {
+        self.state = self.state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let state = self.state;
         let choice = (state >> 33) as usize % (EDITS.len() + 3);
-        let what = match choice {
+        match choice {
             i if i < EDITS.len() => {
                 let (file, from, to) = EDITS[i];
                 let text = site.read_source(file);
-                let edited = match (applied[i], from.is_empty()) {
+                let edited = match (self.applied[i], from.is_empty()) {
                     (false, true) => format!("{to}{text}"),
                     (true, true) => text.replacen(to, "", 1),
                     (false, false) => text.replacen(from, to, 1),
@@ -100,11 +85,11 @@ fn after_each_of_a_series_of_edits_a_build_with_the_memo_makes_what_a_cold_build
                 assert_ne!(edited, text, "edit {i} changes {file}");
                 site.file(file, edited);
                 settle(&site.path(file), step);
-                applied[i] = !applied[i];
-                format!("{} {file}", if applied[i] { "edited" } else { "restored" })
+                self.applied[i] = !self.applied[i];
+                format!("{} {file}", if self.applied[i] { "edited" } else { "restored" })
             }
-            i if i == EDITS.len() && !notes.is_empty() => {
-                let gone = notes.remove((state >> 40) as usize % notes.len());
+            i if i == EDITS.len() && !self.notes.is_empty() => {
+                let gone = self.notes.remove((state >> 40) as usize % self.notes.len());
                 site.remove(&format!("content/notes/note-{gone}.md"));
                 format!("removed note {gone}")
             }
@@ -122,10 +107,25 @@ fn after_each_of_a_series_of_edits_a_build_with_the_memo_makes_what_a_cold_build
                     ),
                 );
                 settle(&site.path(&file), step);
-                notes.push(step);
+                self.notes.push(step);
                 format!("added note {step}")
             }
-        };
+        }
+    }
+}
+
+#[test]
+fn after_each_of_a_series_of_edits_a_build_with_the_memo_makes_what_a_cold_build_makes() {
+    let site = bundled_copy();
+    settle_all(site.root());
+    let options =
+        Options { root: site.root().to_path_buf(), destination: Destination::Memory, timings: false };
+    let mut memo = Memo::default();
+    assert_eq!(outcome(make_with(&options, &mut memo)), outcome(make(&options)), "the first build");
+    let mut editor = Editor::new(11);
+    let mut reused = 0;
+    for step in 1..=40u64 {
+        let what = editor.edit(&site, step);
         let with_memo = outcome(make_with(&options, &mut memo));
         reused += memo.pages_made_and_reused().1;
         let cold = outcome(make(&options));
@@ -150,4 +150,57 @@ fn after_each_of_a_series_of_edits_a_build_with_the_memo_makes_what_a_cold_build
     // Most edits leave most of the 12 pages as they were: a memo that reused nothing
     // would pass the comparison above without being used at all.
     assert!(reused > 40 * 6, "only {reused} pages were reused over 40 builds");
+}
+
+/// `(made, reused)` from a `--timings` line `pages (N made, M reused)`.
+fn pages_made_and_reused(stderr: &str) -> (usize, usize) {
+    let line = stderr
+        .lines()
+        .find(|l| l.contains(" made, "))
+        .unwrap_or_else(|| panic!("no pages line in:\n{stderr}"));
+    let inside = &line[line.find('(').expect("(") + 1..line.find(')').expect(")")];
+    let numbers: Vec<usize> =
+        inside.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    (numbers[0], numbers[1])
+}
+
+/// Diagnostics as a build printed them, without the lines that differ between any two runs.
+fn diagnostics(stderr: &str) -> Vec<&str> {
+    stderr.lines().filter(|l| !l.starts_with("timings:") && !l.starts_with("built ")).collect()
+}
+
+/// The same series through `tally build`, run as the README runs it (from the site's
+/// folder, default root): each build takes from the last one's output folder and memo on
+/// disk, and leaves `site/` holding what a cold build of the same sources makes.
+#[test]
+fn after_each_of_a_series_of_edits_tally_build_keeps_site_as_a_cold_build_makes_it() {
+    let site = bundled_copy();
+    settle_all(site.root());
+    run_tally(&["build"], site.root()).expect_success();
+    let mut editor = Editor::new(5);
+    let (mut reused, mut pages) = (0, 0);
+    for step in 1..=24u64 {
+        let what = editor.edit(&site, step);
+        let built = run_tally(&["build", "--timings"], site.root());
+        let cold = Site::new();
+        for folder in ["content", "templates", "i18n", "static"] {
+            std::fs::remove_dir_all(cold.path(folder)).ok();
+            copy_tree(&site.path(folder), &cold.path(folder));
+        }
+        cold.file("site.yaml", std::fs::read(site.path("site.yaml")).expect("site.yaml"));
+        let cold_built = run_tally(&["build"], cold.root());
+        assert_eq!(built.code, cold_built.code, "step {step} ({what}): {built:#?}\n{cold_built:#?}");
+        let (cold_lines, lines) = (diagnostics(&cold_built.stderr), diagnostics(&built.stderr));
+        assert_eq!(lines, cold_lines, "step {step} ({what}): the diagnostics");
+        if built.code == 0 {
+            let (made, kept) = pages_made_and_reused(&built.stderr);
+            reused += kept;
+            pages += made + kept;
+            assert!(
+                tree(&site.path("site")) == tree(&cold.path("site")),
+                "step {step} ({what}): site/ differs from a cold build's"
+            );
+        }
+    }
+    assert!(reused * 2 > pages, "only {reused} of {pages} pages were taken from the last build");
 }

@@ -271,6 +271,30 @@ impl Site {
     }
 }
 
+/// A copy of the repository's own site (content, templates, UI strings, static files and
+/// settings) in a temporary folder.
+pub fn bundled_copy() -> Site {
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = Site::new();
+    for folder in ["content", "templates", "i18n", "static"] {
+        copy_tree(&repository.join(folder), &site.path(folder));
+    }
+    site.file("site.yaml", std::fs::read(repository.join("site.yaml")).expect("site.yaml"));
+    site
+}
+
+/// Sets every file's modification time a day back, as files are between edits: tally
+/// keeps nothing made from a file modified within the second before a build.
+pub fn settle_all(root: &Path) {
+    let when = std::time::SystemTime::now() - std::time::Duration::from_secs(86_400);
+    for entry in walkdir::WalkDir::new(root).into_iter().flatten() {
+        if entry.file_type().is_file() {
+            let file = std::fs::OpenOptions::new().append(true).open(entry.path()).expect("a file to settle");
+            file.set_modified(when).expect("set the modification time");
+        }
+    }
+}
+
 /// Runs the tally binary with `args` in `cwd`.
 pub fn run_tally<S: AsRef<std::ffi::OsStr>>(args: &[S], cwd: &Path) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_tally"))
