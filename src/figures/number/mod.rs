@@ -37,6 +37,7 @@
 
 mod check;
 mod decimal;
+mod exact;
 mod lex;
 mod scan;
 mod stated;
@@ -45,9 +46,11 @@ mod testing;
 mod units;
 
 pub(crate) use check::Mismatch;
+pub(crate) use check::computed_text;
 pub use check::{Passed, check, format_like};
 pub(crate) use decimal::plain_text;
 pub(crate) use decimal::{Decimal, Rounding};
+pub(crate) use exact::Exact;
 pub(crate) use lex::Style;
 pub(crate) use scan::{FigureValue, scan_figure_like};
 pub(crate) use stated::NumberError;
