@@ -24,9 +24,8 @@ pub struct Computed {
     /// The declared `unit:` of a figure, or the unit of a data field; Count when none.
     pub unit: number::Unit,
     /// The value exactly, in the same base unit: a rational of any size, from the data's
-    /// decimal text through every step of the expression. None only for a figure computed
-    /// some other way (a completion) or past what is kept exactly; it is then compared from
-    /// `value`.
+    /// decimal text through every step of the expression. None only for a value past what
+    /// is kept exactly (~2,400 digits); it is then compared from `value`.
     pub exact: Option<number::Exact>,
     /// The expression, or the path.
     pub formula: String,

@@ -118,9 +118,9 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
 enum InStated {
     /// Exactly: the figure's exact value over the unit's exact factor.
     Exact(Exact),
-    /// A figure with no exact value (a completion, or one past what is kept exactly): its
-    /// `f64` taken to 15 significant digits, more than any measurement has and fewer than
-    /// the noise of binary arithmetic.
+    /// A figure with no exact value (one past what is kept exactly): its `f64` taken to 15
+    /// significant digits, more than any measurement has and fewer than the noise of binary
+    /// arithmetic.
     Approximate(Decimal),
 }
 

@@ -1,9 +1,10 @@
 //! Exact decimals: [`Decimal`], rounding it at a power of ten ([`Rounding`]), and writing a
 //! computed value as text ([`plain_text`]).
 //!
-//! Owns the arithmetic that makes 0.125 round to 0.13: a computed `f64` is taken to 15
-//! significant digits, then rounded on its decimal digits. It does not read stated numbers
-//! (`lex`, `stated`) nor decide whether one matches (`check`).
+//! Owns the rounding of a stated number's digits, and of a computed `f64` that has no exact
+//! value (taken to 15 significant digits, then rounded on its decimal digits, so that 0.125
+//! rounds to 0.13). Exact computed values round themselves (`exact`). It does not read
+//! stated numbers (`lex`, `stated`) nor decide whether one matches (`check`).
 
 use super::Unit;
 
