@@ -25,7 +25,7 @@ pub struct Computed {
     pub unit: number::Unit,
     /// The value exactly, in the same base unit: a rational of any size, from the data's
     /// decimal text through every step of the expression. None only for a value past what
-    /// is kept exactly (~2,400 digits); it is then compared from `value`.
+    /// is kept exactly (~330 digits); it is then compared from `value`.
     pub exact: Option<number::Exact>,
     /// The expression, or the path.
     pub formula: String,

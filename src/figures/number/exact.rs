@@ -20,15 +20,17 @@ use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::{Decimal, Rounding};
 
-/// The largest numerator or denominator an exact value may have, in bits (about 2,400
-/// decimal digits): far beyond any measurement, and a bound on what an expression such as
-/// `1e999999999` or a chain of figures squaring one another could make a build compute.
-/// A value past it is no longer exact; the figure falls back to its `f64`.
-const MAX_BITS: u64 = 8_000;
+/// The largest numerator or denominator an exact value may have, in bits (about 330
+/// decimal digits, past the range of an f64): far beyond any measurement, and a bound on
+/// what an expression such as `1e999999999`, or 256 divisions by primes, could make a build
+/// compute (a step's cost grows with the square of the size, through the gcd that keeps a
+/// fraction in lowest terms). A value past it is no longer exact; the figure falls back to
+/// its `f64`.
+const MAX_BITS: u64 = 1_100;
 
 /// The most digits plus exponent a decimal text may have to be read exactly (keeps a read
-/// value under [`MAX_BITS`]: 10^2,400 is 7,973 bits).
-const MAX_DECIMAL_DIGITS: usize = 2_400;
+/// value under [`MAX_BITS`]: 10^330 is 1,097 bits).
+const MAX_DECIMAL_DIGITS: usize = 330;
 
 /// A rational number, in lowest terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,7 +233,12 @@ impl Exact {
                 return Some(sum);
             }
         }
-        Exact::from_big(self.to_big() + other.to_big())
+        let (a, b) = (self.to_big(), other.to_big());
+        if a.is_integer() && b.is_integer() {
+            // No fraction to reduce: skip the gcd num-rational would take with 1.
+            return Exact::from_big(BigRational::from_integer(a.numer() + b.numer()));
+        }
+        Exact::from_big(a + b)
     }
 
     /// `self − other`; None past [`MAX_BITS`].
@@ -259,7 +266,11 @@ impl Exact {
                 return Some(product);
             }
         }
-        Exact::from_big(self.to_big() * other.to_big())
+        let (a, b) = (self.to_big(), other.to_big());
+        if a.is_integer() && b.is_integer() {
+            return Exact::from_big(BigRational::from_integer(a.numer() * b.numer()));
+        }
+        Exact::from_big(a * b)
     }
 
     /// `self ÷ other`; None when `other` is zero or past [`MAX_BITS`].
@@ -523,8 +534,9 @@ mod tests {
     fn a_value_too_large_to_keep_exactly_is_none_not_a_hang() {
         assert_eq!(Exact::parse_decimal("1e999999999"), None);
         assert_eq!(Exact::parse_decimal("1e-999999999"), None);
-        assert_eq!(Exact::parse_decimal(&"9".repeat(3000)), None);
-        let mut square = exact("1e300");
+        assert_eq!(Exact::parse_decimal(&"9".repeat(400)), None);
+        assert!(Exact::parse_decimal(&"9".repeat(300)).is_some());
+        let mut square = exact("1e100");
         for _ in 0..5 {
             match square.mul(&square) {
                 Some(next) => square = next,

@@ -10,7 +10,7 @@
 //!   exact value ([`Exact`], a rational of any size) from the data's decimal text through
 //!   every step, and it is rounded at the stated precision on that value. So 0.1 + 0.2
 //!   is 0.3 at any precision, 2.675 rounds to 2.68, and a 40-digit integer compares at
-//!   every digit. A figure without an exact value (one past ~2,400 digits) is compared
+//!   every digit. A figure without an exact value (one past ~330 digits) is compared
 //!   from its `f64` written with 15 significant digits (more than any measurement has,
 //!   fewer than the noise of `f64` arithmetic).
 //! - Unit kinds must agree exactly. A bare number (a count) states a figure that has no

@@ -396,3 +396,33 @@ proptest! {
         prop_assert!((exact - evaluation.value).abs() <= 1e-14 * scale, "{}: {} against {}", text, exact, evaluation.value);
     }
 }
+
+/// The first `n` primes.
+fn primes(n: usize) -> Vec<u64> {
+    let mut found: Vec<u64> = Vec::new();
+    let mut candidate = 2;
+    while found.len() < n {
+        if found.iter().all(|p| candidate % p != 0) {
+            found.push(candidate);
+        }
+        candidate += 1;
+    }
+    found
+}
+
+/// A fraction only grows through an expression: 250 divisions by distinct primes give a
+/// denominator of some 2,000 bits, past what is kept exactly. The value then falls back
+/// to its f64 rather than making each further step slower.
+#[test]
+fn a_chain_of_divisions_drops_to_f64_past_the_exact_bound() {
+    let divisors: Vec<String> = primes(250).iter().map(u64::to_string).collect();
+    let text = format!("1e300 / {}", divisors.join(" / "));
+    let started = std::time::Instant::now();
+    let evaluation = evaluate(&parse(&text).unwrap(), &table()).unwrap();
+    let took = started.elapsed();
+    assert_eq!(evaluation.exact, None);
+    let first: Vec<String> = divisors.iter().take(40).cloned().collect();
+    let short = evaluate(&parse(&format!("1 / {}", first.join(" / "))).unwrap(), &table()).unwrap();
+    assert!(short.exact.is_some(), "40 primes are well within the bound");
+    assert!(took.as_secs() < 5, "{took:?}");
+}
