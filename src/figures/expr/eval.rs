@@ -4,9 +4,8 @@
 //! Owns [`Scope`], [`Leaf`], [`Evaluation`] and [`evaluate`]. It does not parse (`parse`)
 //! nor know what names refer to (the caller's scope does).
 
-use std::ops::Range;
-
 use std::cmp::Ordering;
+use std::ops::Range;
 
 use super::dim::Dim;
 use super::{BinaryOp, Expr, ExprKind, Function, Path};
