@@ -38,7 +38,7 @@ pub fn expression(text: &str) {
                 path: path.to_string(),
                 value: 1.0,
                 unit: crate::figures::number::Unit::Count,
-                exact: Some(1),
+                exact: Some(crate::figures::number::Exact::from_integer(1)),
                 expands_to: Vec::new(),
             }])
         }

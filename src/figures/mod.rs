@@ -23,9 +23,10 @@ pub struct Computed {
     pub value: f64,
     /// The declared `unit:` of a figure, or the unit of a data field; Count when none.
     pub unit: number::Unit,
-    /// The value exactly, in the same base unit, when it is an integer every step of whose
-    /// computation was exact (integers of up to 38 digits compare at every digit).
-    pub exact: Option<i128>,
+    /// The value exactly, in the same base unit: a rational of any size, from the data's
+    /// decimal text through every step of the expression. None only for a value past what
+    /// is kept exactly (~330 digits); it is then compared from `value`.
+    pub exact: Option<number::Exact>,
     /// The expression, or the path.
     pub formula: String,
     /// Each data path read, with its value in base units.

@@ -20,15 +20,16 @@ pub(crate) struct Dim {
 impl Dim {
     pub(crate) const NONE: Dim = Dim { bits: 0, seconds: 0, packets: 0, percent: 0 };
 
-    /// The dimension of `unit` and the factor from its kind's base unit to canonical units.
-    pub(crate) fn of(unit: Unit) -> (Dim, f64) {
+    /// The dimension of `unit` and the factor from its kind's base unit to canonical units
+    /// (a whole number: 8 bits a byte).
+    pub(crate) fn of(unit: Unit) -> (Dim, u8) {
         match unit.kind() {
-            UnitKind::Count => (Dim::NONE, 1.0),
-            UnitKind::Percent => (Dim { percent: 1, ..Dim::NONE }, 1.0),
-            UnitKind::BitRate => (Dim { bits: 1, seconds: -1, ..Dim::NONE }, 1.0),
-            UnitKind::PacketRate => (Dim { packets: 1, seconds: -1, ..Dim::NONE }, 1.0),
-            UnitKind::Bytes => (Dim { bits: 1, ..Dim::NONE }, 8.0),
-            UnitKind::Seconds => (Dim { seconds: 1, ..Dim::NONE }, 1.0),
+            UnitKind::Count => (Dim::NONE, 1),
+            UnitKind::Percent => (Dim { percent: 1, ..Dim::NONE }, 1),
+            UnitKind::BitRate => (Dim { bits: 1, seconds: -1, ..Dim::NONE }, 1),
+            UnitKind::PacketRate => (Dim { packets: 1, seconds: -1, ..Dim::NONE }, 1),
+            UnitKind::Bytes => (Dim { bits: 1, ..Dim::NONE }, 8),
+            UnitKind::Seconds => (Dim { seconds: 1, ..Dim::NONE }, 1),
         }
     }
 
@@ -36,17 +37,18 @@ impl Dim {
         self == Dim::NONE
     }
 
-    /// The unit (base of its kind) a value of this dimension is stated in, with the factor
-    /// from canonical units to it; None for a dimension no unit states (bit·s).
-    pub(crate) fn unit(self) -> Option<(Option<Unit>, f64)> {
+    /// The unit (base of its kind) a value of this dimension is stated in, with what a
+    /// canonical value is divided by to be in it (8 bits a byte); None for a dimension no
+    /// unit states (bit·s).
+    pub(crate) fn unit(self) -> Option<(Option<Unit>, u8)> {
         Some(match (self.bits, self.seconds, self.packets, self.percent) {
-            (0, 0, 0, 0) => (None, 1.0),
-            (0, 0, 0, 1) => (Some(Unit::Percent), 1.0),
-            (1, -1, 0, 0) => (Some(Unit::BitPerSecond), 1.0),
+            (0, 0, 0, 0) => (None, 1),
+            (0, 0, 0, 1) => (Some(Unit::Percent), 1),
+            (1, -1, 0, 0) => (Some(Unit::BitPerSecond), 1),
             // Packets, frames or any count a second.
-            (0, -1, 1 | 0, 0) => (Some(Unit::PacketPerSecond), 1.0),
-            (1, 0, 0, 0) => (Some(Unit::Byte), 1.0 / 8.0),
-            (0, 1, 0, 0) => (Some(Unit::Second), 1.0),
+            (0, -1, 1 | 0, 0) => (Some(Unit::PacketPerSecond), 1),
+            (1, 0, 0, 0) => (Some(Unit::Byte), 8),
+            (0, 1, 0, 0) => (Some(Unit::Second), 1),
             _ => return None,
         })
     }

@@ -19,7 +19,9 @@
 //! gives all its numbers), `share(a, b)` = a ÷ b × 100 in %, `busy(before, after)` = CPU
 //! busy in % from two kern.cp_time readings, `bits_per_s(bytes, seconds)` = bytes × 8 ÷
 //! seconds. Units travel through every step (`dim`): values are carried in canonical units
-//! (bits, seconds, packets, %) with their dimension and, while they stay integers, exactly;
+//! (bits, seconds, packets, %) with their dimension and, beside the `f64`, exactly (a
+//! rational of any size: every function here is rational, so only a value read without an
+//! exact one makes a result inexact);
 //! the result is in the base unit of its kind (bit/s, B, s, %, pps), and values of two
 //! kinds added, compared or aggregated together are a `figure-unit` error.
 //!
@@ -43,11 +45,12 @@ pub(crate) struct Expr {
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum ExprKind {
-    /// A literal: its value, and the value exactly when it is an integer an i128 holds
-    /// (`12345678901234567` is past what an f64 counts by one).
+    /// A literal: its value, and the value exactly as written (`0.1` is one tenth, and
+    /// `12345678901234567` is past what an f64 counts by one); None only for a literal
+    /// too long to keep exactly.
     Number {
         value: f64,
-        exact: Option<i128>,
+        exact: Option<crate::figures::number::Exact>,
     },
     Path(Path),
     Neg(Box<Expr>),

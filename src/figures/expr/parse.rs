@@ -12,7 +12,7 @@ use winnow::token::{one_of, take_while};
 
 use super::{BinaryOp, Expr, ExprKind, Function, Path, Segment};
 use crate::figures::FigureError;
-use crate::figures::number::Decimal;
+use crate::figures::number::Exact;
 
 type Input<'a> = LocatingSlice<&'a str>;
 
@@ -226,9 +226,9 @@ fn number(input: &mut Input<'_>) -> ModalResult<Expr> {
             .with_span()
             .parse_next(input)?;
     let value: f64 = text.parse().map_err(|_| ErrMode::Cut(ContextError::new()))?;
-    // Read exactly, as the number grammar reads a stated figure: an integer stays one at
-    // every digit an i128 holds.
-    let exact = Decimal::parse_literal(text).and_then(|d| d.to_i128());
+    // Read exactly, as the number grammar reads a stated figure: `0.1` is one tenth, and an
+    // integer keeps every digit.
+    let exact = Exact::parse_decimal(text);
     Ok(Expr { kind: ExprKind::Number { value, exact }, span })
 }
 

@@ -1,9 +1,10 @@
 //! Exact decimals: [`Decimal`], rounding it at a power of ten ([`Rounding`]), and writing a
 //! computed value as text ([`plain_text`]).
 //!
-//! Owns the arithmetic that makes 0.125 round to 0.13: a computed `f64` is taken to 15
-//! significant digits, then rounded on its decimal digits. It does not read stated numbers
-//! (`lex`, `stated`) nor decide whether one matches (`check`).
+//! Owns the rounding of a stated number's digits, and of a computed `f64` that has no exact
+//! value (taken to 15 significant digits, then rounded on its decimal digits, so that 0.125
+//! rounds to 0.13). Exact computed values round themselves (`exact`). It does not read
+//! stated numbers (`lex`, `stated`) nor decide whether one matches (`check`).
 
 use super::Unit;
 
@@ -125,35 +126,6 @@ impl Decimal {
         self.digits.is_empty()
     }
 
-    /// Reads a plain literal, `digits ("." digits)? (("e" | "E") ("+" | "-")? digits)?`, as
-    /// the expression grammar writes numbers: exactly, with no binary rounding.
-    pub(crate) fn parse_literal(text: &str) -> Option<Decimal> {
-        let (mantissa, exponent) = match text.find(['e', 'E']) {
-            Some(at) => (&text[..at], text[at + 1..].parse::<i32>().ok()?),
-            None => (text, 0),
-        };
-        let (integer, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        if integer.is_empty() || !integer.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let exponent = exponent.checked_sub(i32::try_from(fraction.len()).ok()?)?;
-        Some(Decimal::new(false, &format!("{integer}{fraction}"), exponent).trimmed())
-    }
-
-    /// The value as an integer, when it is one that an i128 holds.
-    pub(crate) fn to_i128(&self) -> Option<i128> {
-        if self.is_zero() {
-            return Some(0);
-        }
-        let trimmed = self.clone().trimmed();
-        if trimmed.exponent < 0 {
-            return None;
-        }
-        let digits: i128 = trimmed.digits.parse().ok()?;
-        let value = digits.checked_mul(10i128.checked_pow(u32::try_from(trimmed.exponent).ok()?)?)?;
-        Some(if trimmed.negative { -value } else { value })
-    }
-
     pub fn to_f64(&self) -> f64 {
         if self.is_zero() {
             return 0.0;
@@ -217,7 +189,7 @@ pub(crate) fn plain_text(value: f64, unit: Unit) -> String {
     out
 }
 
-fn decimal_text(decimal: &Decimal) -> String {
+pub(super) fn decimal_text(decimal: &Decimal) -> String {
     if decimal.is_zero() {
         return "0".to_string();
     }

@@ -6,10 +6,13 @@
 //! a mismatch is reported (the caller turns [`Mismatch`] into a diagnostic).
 //!
 //! Decisions worth knowing:
-//! - Numbers are compared as decimals, never as binary floats: the computed value is first
-//!   written with 15 significant digits (more than any measurement has, fewer than the
-//!   noise of `f64` arithmetic), then rounded at the stated precision. So 0.125 rounds to
-//!   0.13 and 2.675 to 2.68, as a reader expects from the decimal value.
+//! - Numbers are compared exactly, never as binary floats: a computed figure carries its
+//!   exact value ([`Exact`], a rational of any size) from the data's decimal text through
+//!   every step, and it is rounded at the stated precision on that value. So 0.1 + 0.2
+//!   is 0.3 at any precision, 2.675 rounds to 2.68, and a 40-digit integer compares at
+//!   every digit. A figure without an exact value (one past ~330 digits) is compared
+//!   from its `f64` written with 15 significant digits (more than any measurement has,
+//!   fewer than the noise of `f64` arithmetic).
 //! - Unit kinds must agree exactly. A bare number (a count) states a figure that has no
 //!   unit; stating a bit/s figure as "989" or a % figure as "1.0" is a
 //!   [`Mismatch::UnitKind`], and so is stating "40 s" for a constant written without a unit
@@ -30,13 +33,14 @@
 //!   to letters (v0.1.0, d29c84f3, 1.41a, Port8) and bare counts under 100; a decimal with
 //!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals.
 //!
-//! Submodules: `units` (units and their spellings), `decimal` (exact decimals and
-//! rounding), `lex` (finding numbers in text), `stated` (the number a tag states),
+//! Submodules: `units` (units and their spellings and exact factors), `decimal` (stated
+//! decimals and rounding them), `exact` (exact computed values and rounding them), `lex` (finding numbers in text), `stated` (the number a tag states),
 //! `check` (comparing it with a computed one, writing what would pass) and `scan`
 //! (figure-like numbers in running text).
 
 mod check;
 mod decimal;
+mod exact;
 mod lex;
 mod scan;
 mod stated;
@@ -45,9 +49,11 @@ mod testing;
 mod units;
 
 pub(crate) use check::Mismatch;
+pub(crate) use check::computed_text;
 pub use check::{Passed, check, format_like};
 pub(crate) use decimal::plain_text;
 pub(crate) use decimal::{Decimal, Rounding};
+pub(crate) use exact::Exact;
 pub(crate) use lex::Style;
 pub(crate) use scan::{FigureValue, scan_figure_like};
 pub(crate) use stated::NumberError;

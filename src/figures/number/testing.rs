@@ -1,6 +1,7 @@
-//! Helpers shared by the number grammar's tests.
+//! Helpers shared by the number grammar's tests: `computed` has no exact value (the `f64`
+//! path), `exactly` has one.
 
-use super::{Rounding, Unit, check, parse_stated};
+use super::{Exact, Rounding, Unit, check, parse_stated};
 use crate::figures::Computed;
 
 pub(super) fn computed(value: f64, unit: Unit) -> Computed {
@@ -15,6 +16,17 @@ pub(super) fn computed(value: f64, unit: Unit) -> Computed {
         withdrawn: Vec::new(),
         printed: None,
     }
+}
+
+/// A figure with its exact value, in base units: `exact` read as a decimal.
+pub(super) fn exactly(exact: &str, unit: Unit) -> Computed {
+    let exact = Exact::parse_decimal(exact).unwrap_or_else(|| panic!("{exact} is no decimal"));
+    Computed { exact: Some(exact.clone()), ..computed(exact.to_f64(), unit) }
+}
+
+/// Whether `text` passes for a figure whose exact value is `exact`.
+pub(super) fn passes_exactly(text: &str, exact: &str, unit: Unit) -> bool {
+    check(&parse_stated(text).unwrap(), &exactly(exact, unit), false).is_ok()
 }
 
 pub(super) fn down(value: f64, unit: Unit) -> Computed {

@@ -5,6 +5,8 @@
 //! not find units in running text (`lex` does, with the rule that letters stand apart from
 //! the number) nor compare values (`check`).
 
+use super::Exact;
+
 /// What a unit measures; values of one kind convert into each other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum UnitKind {
@@ -87,27 +89,45 @@ impl Unit {
 
     /// How many base units one of this unit is.
     pub fn factor(self) -> f64 {
+        let (numer, denom) = self.factor_ratio();
+        // Both are exact in an f64 and the division is correctly rounded: 1/1000 is the
+        // f64 nearest a millisecond, as `1e-3` is.
+        numer as f64 / denom as f64
+    }
+
+    /// [`Unit::factor`] exactly, as a fraction: what an exact value is converted with.
+    pub(crate) fn exact_factor(self) -> Exact {
+        let (numer, denom) = self.factor_ratio();
+        // A denominator of zero is not in the table below.
+        Exact::ratio(numer, denom).unwrap_or_else(|| Exact::from_integer(1))
+    }
+
+    /// [`Unit::factor`] as numerator and denominator.
+    fn factor_ratio(self) -> (u64, u64) {
         use Unit::*;
+        const KIBI: u64 = 1024;
+        const MEBI: u64 = 1024 * 1024;
+        const GIBI: u64 = 1024 * 1024 * 1024;
         match self {
-            Count | Times | Percent | BitPerSecond | PacketPerSecond | Byte | Second => 1.0,
-            BytePerSecond => 8.0,
-            KilobytePerSecond => 8e3,
-            MegabytePerSecond => 8e6,
-            GigabytePerSecond => 8e9,
-            KibibytePerSecond => 8.0 * 1024.0,
-            MebibytePerSecond => 8.0 * 1_048_576.0,
-            GibibytePerSecond => 8.0 * 1_073_741_824.0,
-            KilobitPerSecond | KilopacketPerSecond | Kilobyte => 1e3,
-            MegabitPerSecond | MegapacketPerSecond | Megabyte => 1e6,
-            GigabitPerSecond | Gigabyte => 1e9,
-            TerabitPerSecond | Terabyte => 1e12,
-            Kibibyte => 1024.0,
-            Mebibyte => 1_048_576.0,
-            Gibibyte => 1_073_741_824.0,
-            Tebibyte => 1_099_511_627_776.0,
-            Millisecond => 1e-3,
-            Microsecond => 1e-6,
-            Nanosecond => 1e-9,
+            Count | Times | Percent | BitPerSecond | PacketPerSecond | Byte | Second => (1, 1),
+            BytePerSecond => (8, 1),
+            KilobytePerSecond => (8_000, 1),
+            MegabytePerSecond => (8_000_000, 1),
+            GigabytePerSecond => (8_000_000_000, 1),
+            KibibytePerSecond => (8 * KIBI, 1),
+            MebibytePerSecond => (8 * MEBI, 1),
+            GibibytePerSecond => (8 * GIBI, 1),
+            KilobitPerSecond | KilopacketPerSecond | Kilobyte => (1_000, 1),
+            MegabitPerSecond | MegapacketPerSecond | Megabyte => (1_000_000, 1),
+            GigabitPerSecond | Gigabyte => (1_000_000_000, 1),
+            TerabitPerSecond | Terabyte => (1_000_000_000_000, 1),
+            Kibibyte => (KIBI, 1),
+            Mebibyte => (MEBI, 1),
+            Gibibyte => (GIBI, 1),
+            Tebibyte => (1024 * GIBI, 1),
+            Millisecond => (1, 1_000),
+            Microsecond => (1, 1_000_000),
+            Nanosecond => (1, 1_000_000_000),
         }
     }
 

@@ -6,7 +6,7 @@
 //! (`rules`).
 
 use super::load::Loader;
-use crate::figures::number::{self, Unit};
+use crate::figures::number::{self, Exact, Unit};
 use crate::figures::{Printed, Withdrawal};
 use crate::yaml::{Node, NodeKind};
 
@@ -24,25 +24,35 @@ pub enum Field {
 pub struct NumberField {
     pub value: f64,
     pub unit: Unit,
-    /// The value exactly, in base units, when it is an integer (of up to 38 digits).
-    pub exact: Option<i128>,
+    /// The value exactly, in base units, as its text wrote it (`8.20` is 41/5, a 40-digit
+    /// integer keeps its last digit).
+    pub exact: Option<Exact>,
     pub withdrawn: Vec<Withdrawal>,
     /// How the tool printed it, when it printed it rounded (iperf 2's text).
     pub printed: Option<Printed>,
 }
 
-/// `value` as an integer, when it is one that an f64 holds exactly.
-pub(super) fn exact_integer(value: f64) -> Option<i128> {
-    (value.fract() == 0.0 && value.abs() <= 9_007_199_254_740_992.0).then_some(value as i128)
+/// A number read from data: its value in base units, its unit, and the value exactly.
+pub(super) struct Quantity {
+    pub value: f64,
+    pub unit: Unit,
+    pub exact: Option<Exact>,
 }
 
 impl Field {
-    /// A number a tool gave, with how it printed it when it printed it rounded.
+    /// A number a tool gave, with how it printed it when it printed it rounded. Exactly,
+    /// the value is what it printed (`2.84 GBytes`) when it printed it, else the decimal
+    /// its `f64` was written as (iperf3's JSON, whose text serde_json does not keep).
     pub(super) fn imported(value: f64, unit: Unit, printed: Option<Printed>) -> Field {
+        let as_printed = printed
+            .as_ref()
+            .and_then(|p| quantity_text(&p.stated))
+            .and_then(|q| q.exact)
+            .filter(|exact| agrees(exact, value));
         Field::Number(NumberField {
             value,
             unit,
-            exact: exact_integer(value),
+            exact: as_printed.or_else(|| Exact::from_f64_shortest(value)),
             withdrawn: Vec::new(),
             printed,
         })
@@ -76,31 +86,19 @@ impl Field {
 }
 
 impl Loader<'_> {
-    /// The exact integer a number node, or a quantity text, holds in base units: read from
-    /// the file's text, so that 19 digits stay 19 digits.
-    pub(super) fn exact(&self, node: &Node) -> Option<i128> {
-        let text = match &node.kind {
-            NodeKind::Number(_) => self.source.get(node.span.clone())?.trim().to_string(),
-            NodeKind::Str(text) => text.trim().to_string(),
-            _ => return None,
-        };
-        if let Ok(n) = text.replace('_', "").parse::<i128>() {
-            return Some(n);
-        }
-        let stated = number::parse_stated(&text).ok()?;
-        let factor = stated.unit.factor();
-        if stated.decimal.exponent < 0 || factor.fract() != 0.0 || stated.decimal.digits.len() > 30 {
-            return None;
-        }
-        let digits: i128 = if stated.decimal.is_zero() { 0 } else { stated.decimal.digits.parse().ok()? };
-        let value = digits
-            .checked_mul(10i128.checked_pow(stated.decimal.exponent as u32)?)?
-            .checked_mul(factor as i128)?;
-        Some(if stated.decimal.negative { -value } else { value })
+    /// The exact value of a number node, read from the file's text so that 19 digits stay
+    /// 19 digits and `8.20` is not the binary fraction nearest it; from `value` when the
+    /// text is not a plain decimal (`0x1F`).
+    fn exact_number(&self, node: &Node, value: f64) -> Option<Exact> {
+        self.source
+            .get(node.span.clone())
+            .and_then(Exact::parse_decimal)
+            .filter(|exact| agrees(exact, value))
+            .or_else(|| Exact::from_f64_shortest(value))
     }
 
     /// A number, or a text of one number and a unit ("1 Gbit/s"), in base units.
-    pub(super) fn quantity(&mut self, node: &Node, what: &str) -> Option<(f64, Unit)> {
+    pub(super) fn quantity(&mut self, node: &Node, what: &str) -> Option<Quantity> {
         match &node.kind {
             NodeKind::Number(n) if !n.is_finite() => {
                 self.error(
@@ -110,7 +108,9 @@ impl Loader<'_> {
                 );
                 None
             }
-            NodeKind::Number(n) => Some((*n, Unit::Count)),
+            NodeKind::Number(n) => {
+                Some(Quantity { value: *n, unit: Unit::Count, exact: self.exact_number(node, *n) })
+            }
             NodeKind::Str(text) => match quantity_text(text) {
                 Some(q) => Some(q),
                 None => {
@@ -193,18 +193,14 @@ impl Loader<'_> {
             NodeKind::Number(n) => Some(Field::Number(NumberField {
                 value: *n,
                 unit: Unit::Count,
-                exact: self.exact(node),
+                exact: self.exact_number(node, *n),
                 withdrawn: Vec::new(),
                 printed: None,
             })),
             NodeKind::Str(text) => Some(match quantity_text(text) {
-                Some((value, unit)) => Field::Number(NumberField {
-                    value,
-                    unit,
-                    exact: self.exact(node),
-                    withdrawn: Vec::new(),
-                    printed: None,
-                }),
+                Some(Quantity { value, unit, exact }) => {
+                    Field::Number(NumberField { value, unit, exact, withdrawn: Vec::new(), printed: None })
+                }
                 None => Field::Text(text.clone()),
             }),
             NodeKind::Seq(items) => Some(Field::List(items.iter().filter_map(|i| self.field(i)).collect())),
@@ -230,14 +226,10 @@ impl Loader<'_> {
     /// `{value: 9090, withdrawn: [...]}`.
     fn withdrawable(&mut self, node: &Node, entries: &[(Node, Node)]) -> Option<Field> {
         let mut number = None;
-        let mut exact = None;
         let mut withdrawn = Vec::new();
         for (key, value) in entries {
             match key.key_text().as_str() {
-                "value" => {
-                    number = self.quantity(value, "`value`");
-                    exact = self.exact(value);
-                }
+                "value" => number = self.quantity(value, "`value`"),
                 "withdrawn" => withdrawn = self.load_withdrawals(value),
                 other => self.error(
                     "runs-unknown-key",
@@ -247,7 +239,7 @@ impl Loader<'_> {
             }
         }
         match number {
-            Some((value, unit)) => {
+            Some(Quantity { value, unit, exact }) => {
                 Some(Field::Number(NumberField { value, unit, exact, withdrawn, printed: None }))
             }
             None => {
@@ -274,19 +266,29 @@ pub(super) fn is_date(text: &str) -> bool {
         && (1..=31).contains(&text[8..10].parse::<u32>().unwrap_or(0))
 }
 
-/// "1 Gbit/s" → (1e9, Gbit/s): a text of exactly one number and a unit.
-fn quantity_text(text: &str) -> Option<(f64, Unit)> {
+/// "1 Gbit/s" → 1e9 bit/s: a text of exactly one number and a unit, exactly as written
+/// (1.5 × 10^9, not the f64 product).
+fn quantity_text(text: &str) -> Option<Quantity> {
     let stated = number::parse_stated(text).ok()?;
     let trimmed = text.trim();
     let leading = text.len() - text.trim_start().len();
     let whole = stated.whole_range.start == leading && stated.whole_range.end == leading + trimmed.len();
-    (whole && stated.unit != Unit::Count && stated.style.scale_exponent == 0)
-        .then(|| (stated.value * stated.unit.factor(), stated.unit))
+    if !whole || stated.unit == Unit::Count || stated.style.scale_exponent != 0 {
+        return None;
+    }
+    let exact = Exact::from_decimal(&stated.decimal).and_then(|e| e.mul(&stated.unit.exact_factor()));
+    Some(Quantity { value: stated.value * stated.unit.factor(), unit: stated.unit, exact })
+}
+
+/// Whether an exact value read from text is the `f64` read from the same text (a guard
+/// against reading one text two ways): within what binary rounding explains.
+fn agrees(exact: &Exact, value: f64) -> bool {
+    (exact.to_f64() - value).abs() <= value.abs() * 1e-12
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::figures::rundata::testing::{design_site, errors, place};
+    use crate::figures::rundata::testing::{design_site, errors, loaded, place, states};
 
     #[test]
     fn withdrawals_need_a_date_and_a_reason() {
@@ -297,5 +299,60 @@ mod tests {
         );
         assert_eq!(place(&d, "`on` must be a date"), (4, 32));
         assert_eq!(place(&d, "needs `value`, `on`"), (4, 55));
+    }
+
+    /// Issue 12: integers past 38 digits were read through f64 and compared at 15 digits,
+    /// so a stated value off by one in the last digit passed.
+    #[test]
+    fn forty_digit_integers_in_runs_yaml_compare_at_every_digit() {
+        let forty = "1234567890123456789012345678901234567890";
+        let data = loaded(
+            &design_site(),
+            &format!(
+                "constants: {{big: {forty}}}\nruns:\n  a: {{frames: {forty}}}\nfigures:\n  more: {{is: \"big + runs.a.frames + 1\"}}\n"
+            ),
+        );
+        assert!(states(&data, forty, "big"));
+        assert!(states(&data, "1,234,567,890,123,456,789,012,345,678,901,234,567,890", "runs.a.frames"));
+        assert!(!states(&data, "1234567890123456789012345678901234567891", "big"));
+        assert!(!states(&data, "1234567890123456789012345678901234567889", "runs.a.frames"));
+        assert!(states(&data, "2469135780246913578024691357802469135781", "more"));
+        assert!(!states(&data, "2469135780246913578024691357802469135780", "more"));
+    }
+
+    /// YAML decimals are read as written (`0.1` is one tenth), so sums and means of them are
+    /// what a reader computes by hand.
+    #[test]
+    fn decimals_in_runs_yaml_are_read_as_written() {
+        let data = loaded(
+            &design_site(),
+            "runs:\n  a: {x: 0.1, y: 0.2, z: 0.4, p: 2.675, q: 8.20}\nfigures:\n  sum: {is: \"runs.a.x + runs.a.y\"}\n  mean: {is: \"mean(runs.a.x, runs.a.y, runs.a.z)\"}\n",
+        );
+        for text in ["0.3", "0.30", "0.300000000000000000000"] {
+            assert!(states(&data, text, "sum"), "{text}");
+        }
+        assert!(!states(&data, "0.30000000000000004", "sum"));
+        // (0.1 + 0.2 + 0.4) ÷ 3 = 0.2333…: at 20 decimals, past what an f64 carries.
+        assert!(states(&data, "0.23333333333333333333", "mean"));
+        assert!(!states(&data, "0.23333333333333333334", "mean"));
+        assert!(states(&data, "2.68", "runs.a.p"));
+        assert!(!states(&data, "2.67", "runs.a.p"));
+        assert!(states(&data, "8.2000000000000000000", "runs.a.q"));
+    }
+
+    /// A quantity's unit is applied exactly: 1.5 Gbit/s is 1,500,000,000 bit/s, 3 MiB is
+    /// 25,165,824 bits, 4500 ms is 4.5 s.
+    #[test]
+    fn quantities_in_runs_yaml_are_exact_in_every_unit() {
+        let data = loaded(
+            &design_site(),
+            "constants: {rate: 1.5 Gbit/s, size: 3 MiB, span: 4500 ms, tick: 1 ms}\nfigures:\n  size_rate: {is: \"size / tick\", unit: bit/s}\n",
+        );
+        assert!(states(&data, "1,500,000,000.000000000000 bit/s", "rate"));
+        assert!(states(&data, "3,145,728 B", "size"));
+        assert!(states(&data, "3.0000000000000000000 MiB", "size"));
+        assert!(states(&data, "4.5000000000000000000 s", "span"));
+        assert!(states(&data, "25,165,824,000 bit/s", "size_rate"));
+        assert!(!states(&data, "25,165,824,001 bit/s", "size_rate"));
     }
 }

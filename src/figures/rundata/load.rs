@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use super::field::Quantity;
 use super::{NumberField, RunData, VendorFigure};
 use crate::diagnostics::Diagnostic;
 use crate::yaml::{self, Node, NodeKind};
@@ -166,12 +167,9 @@ impl Loader<'_> {
             let Some(name) = self.name(key, "constant", false) else {
                 continue;
             };
-            if let Some((number, unit)) = self.quantity(value, "a constant") {
-                let exact = self.exact(value);
-                constants.push((
-                    name,
-                    NumberField { value: number, unit, exact, withdrawn: Vec::new(), printed: None },
-                ));
+            if let Some(Quantity { value, unit, exact }) = self.quantity(value, "a constant") {
+                constants
+                    .push((name, NumberField { value, unit, exact, withdrawn: Vec::new(), printed: None }));
             }
         }
         constants

@@ -73,9 +73,9 @@ impl Loader<'_> {
                         iperf_node = Some(field_value);
                     }
                     "link_rate" => {
-                        if let Some((value, unit)) = self.quantity(field_value, "`link_rate`") {
-                            self.expect_kind(field_value, unit, Unit::BitPerSecond, "`link_rate`");
-                            run.link_rate = Some(value);
+                        if let Some(quantity) = self.quantity(field_value, "`link_rate`") {
+                            self.expect_kind(field_value, quantity.unit, Unit::BitPerSecond, "`link_rate`");
+                            run.link_rate = Some(quantity.value);
                         }
                     }
                     "agrees" => {

@@ -201,9 +201,13 @@ impl EvalScope<'_> {
 /// Every number under `field`, with its path.
 fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
     match field {
-        Field::Number(n) => {
-            out.push(Leaf { path, value: n.value, unit: n.unit, exact: n.exact, expands_to: Vec::new() })
-        }
+        Field::Number(n) => out.push(Leaf {
+            path,
+            value: n.value,
+            unit: n.unit,
+            exact: n.exact.clone(),
+            expands_to: Vec::new(),
+        }),
         Field::Text(_) => {}
         Field::List(_) | Field::Map(_) => {
             for (key, child) in field.children() {
@@ -238,7 +242,7 @@ impl Scope for EvalScope<'_> {
                     path: single.clone(),
                     value: constant.value,
                     unit: constant.unit,
-                    exact: constant.exact,
+                    exact: constant.exact.clone(),
                     expands_to: Vec::new(),
                 }]);
             }
@@ -267,7 +271,7 @@ impl Scope for EvalScope<'_> {
                     path: shown,
                     value: n.value,
                     unit: n.unit,
-                    exact: n.exact,
+                    exact: n.exact.clone(),
                     expands_to: Vec::new(),
                 }]),
                 Field::List(_) | Field::Map(_) if many => {

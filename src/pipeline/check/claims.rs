@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::{self, Mismatch, Rounding, parse_stated, plain_text};
+use crate::figures::number::{self, Mismatch, Rounding, computed_text, parse_stated};
 use crate::figures::{Computed, FigureError, RunData};
 use crate::i18n::Strings;
 use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
@@ -151,7 +151,7 @@ fn figure_evidence(
     Some(EvidenceView {
         id: evidence_id(name),
         name: name.to_string(),
-        value: grouped_digits(&plain_text(computed.value, computed.unit)),
+        value: grouped_digits(&computed_text(computed, computed.unit)),
         formula: (computed.formula != name).then(|| computed.formula.clone()),
         inputs,
         source,
@@ -431,12 +431,12 @@ fn check_vendor(
 /// The computation and its value, short: what a reader sees when hovering a figure (the
 /// inputs are in the page's evidence, one click away).
 pub(crate) fn short_title(computed: &Computed) -> String {
-    format!("{} = {}", computed.formula, plain_text(computed.value, computed.unit))
+    format!("{} = {}", computed.formula, computed_text(computed, computed.unit))
 }
 
 /// The computation and its inputs, one line: what a diagnostic says a figure is.
 pub(crate) fn explain(computed: &Computed) -> String {
-    let value = plain_text(computed.value, computed.unit);
+    let value = computed_text(computed, computed.unit);
     let single_input = computed.inputs.len() == 1 && computed.inputs[0].0 == computed.formula;
     if single_input {
         return format!("{} = {value}", computed.formula);

@@ -8,7 +8,7 @@
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
-use crate::figures::number::{NumberError, Rounding, Unit, UnitKind, parse_stated};
+use crate::figures::number::{Exact, NumberError, Rounding, Unit, UnitKind, parse_stated};
 use crate::markdown::{Cell, Scan};
 use crate::settings::Settings;
 
@@ -98,13 +98,25 @@ pub(crate) fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
         name: format!("{}.completion", crate::content::family_key(family)),
         value: weighted / total_weight,
         unit: Unit::Percent,
-        exact: None,
+        exact: exact_completion(rows),
         formula: format!("Σ(done × weight) ÷ {total_weight} = {weighted} ÷ {total_weight}"),
         inputs,
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
         printed: None,
     }
+}
+
+/// The completion exactly, each cell taken as the decimal it was written as (a cell's f64
+/// is read from its text, and its shortest text is that text for any cell a page has).
+fn exact_completion(rows: &[(String, f64, f64)]) -> Option<Exact> {
+    let (mut weighted, mut total_weight) = (Exact::zero(), Exact::zero());
+    for (_, done, weight) in rows {
+        let weight = Exact::from_f64_shortest(*weight)?;
+        weighted = weighted.add(&Exact::from_f64_shortest(*done)?.mul(&weight)?)?;
+        total_weight = total_weight.add(&weight)?;
+    }
+    weighted.div(&total_weight)
 }
 
 fn short_label(label: &str) -> String {
@@ -166,6 +178,16 @@ mod tests {
             vec![("a".to_string(), 100.0, 2.0), ("b".to_string(), 100.0, 1.0), ("c".to_string(), 0.0, 8.0)];
         let computed = compute("x", &rows);
         assert!((computed.value - 300.0 / 11.0).abs() < 1e-12);
+        assert_eq!(computed.exact, Exact::ratio(300, 11));
+    }
+
+    /// Issue 12: a completion is exact too, so that 33.3 % × 3 rounds as written.
+    #[test]
+    fn a_completion_of_decimals_is_exact() {
+        let rows =
+            vec![("a".to_string(), 33.3, 1.0), ("b".to_string(), 66.7, 1.0), ("c".to_string(), 0.1, 1.0)];
+        // (33.3 + 66.7 + 0.1) ÷ 3 = 33.3666…
+        assert_eq!(compute("x", &rows).exact, Exact::ratio(1001, 30));
     }
 
     #[test]
