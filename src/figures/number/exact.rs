@@ -45,6 +45,40 @@ enum Repr {
     Big(BigRational),
 }
 
+/// An exact value as the build memo on disk keeps it: numerator and denominator, as
+/// integers while they fit an `i128`, else as decimal text.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum Saved {
+    Small(i128, i128),
+    Big(String, String),
+}
+
+impl serde::Serialize for Exact {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Repr::Small { numer, denom } => Saved::Small(*numer, *denom),
+            Repr::Big(value) => Saved::Big(value.numer().to_string(), value.denom().to_string()),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Exact {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Exact, D::Error> {
+        use serde::de::Error as _;
+        let exact = match Saved::deserialize(deserializer)? {
+            Saved::Small(numer, denom) => Exact::small(numer, denom),
+            Saved::Big(numer, denom) => {
+                let (Ok(numer), Ok(denom)) = (numer.parse::<BigInt>(), denom.parse::<BigInt>()) else {
+                    return Err(D::Error::custom("an exact value that is not two integers"));
+                };
+                if denom.is_zero() { None } else { Exact::from_big(BigRational::new(numer, denom)) }
+            }
+        };
+        exact.ok_or_else(|| D::Error::custom("an exact value out of range"))
+    }
+}
+
 impl Exact {
     pub(crate) fn zero() -> Exact {
         Exact(Repr::Small { numer: 0, denom: 1 })
@@ -432,6 +466,15 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exact_value_is_kept_on_disk_as_it_is() {
+        let big = Exact::from_integer(i128::MAX).mul(&Exact::from_integer(i128::MAX)).expect("in range");
+        for value in [Exact::zero(), Exact::ratio(1, 3).expect("a third"), big] {
+            let bytes = postcard::to_allocvec(&value).expect("serialised");
+            assert_eq!(postcard::from_bytes::<Exact>(&bytes).expect("read back"), value);
+        }
+    }
 
     fn exact(text: &str) -> Exact {
         Exact::parse_decimal(text).unwrap_or_else(|| panic!("`{text}` is no decimal"))
