@@ -389,18 +389,34 @@ fn update_in_place(
     let _ = std::fs::remove_dir_all(staging);
     // Walked rather than listed from the last build, so that a file put in the folder by
     // hand goes too, as it does when the folder is replaced whole.
-    for entry in walkdir::WalkDir::new(out_dir).min_depth(1).contents_first(true) {
+    remove_unmade(out_dir, out_dir, produced)?;
+    Ok(fresh)
+}
+
+/// Removes every file under `folder` (inside `out_dir`) that is not among `produced`, and
+/// the folders that leaves empty; subfolders are swept in parallel (a site has a folder
+/// per page).
+fn remove_unmade(out_dir: &Path, folder: &Path, produced: &BTreeMap<String, Bytes>) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    let mut subfolders = Vec::new();
+    for entry in std::fs::read_dir(folder).with_context(|| format!("cannot read {}", folder.display()))? {
         let entry = entry?;
-        let relative = crate::paths::display_path(entry.path().strip_prefix(out_dir)?);
-        if entry.file_type().is_dir() {
-            // Only a folder left empty goes.
-            let _ = std::fs::remove_dir(entry.path());
-        } else if relative != MARKER && !produced.contains_key(&relative) {
-            std::fs::remove_file(entry.path())
-                .with_context(|| format!("cannot remove {}", entry.path().display()))?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            subfolders.push(path);
+            continue;
+        }
+        let relative = crate::paths::display_path(path.strip_prefix(out_dir)?);
+        if relative != MARKER && !produced.contains_key(&relative) {
+            std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
         }
     }
-    Ok(fresh)
+    subfolders.par_iter().try_for_each(|subfolder| {
+        remove_unmade(out_dir, subfolder, produced)?;
+        // Only a folder left empty goes.
+        let _ = std::fs::remove_dir(subfolder);
+        Ok(())
+    })
 }
 
 /// Removes what killed builds into `parent/name` left behind: staging folders

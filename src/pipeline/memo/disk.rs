@@ -13,6 +13,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use std::io::Write as _;
+
 use serde::{Deserialize, Serialize};
 
 use super::{FileStamp, Kept, Key, Memo, MemoRuns, Part, RenderedPage};
@@ -106,17 +108,15 @@ type Stamped = (PathBuf, FileStamp);
 type SavingRuns<'a> = (&'a [Stamped], Option<&'a RunData>, Vec<SavedDiagnostic>);
 type SavedRuns = (Vec<Stamped>, Option<RunData>, Vec<SavedDiagnostic>);
 
-/// The memo as written: everything but file contents. [`Saving`] borrows what [`Saved`]
-/// owns; the two list the same fields in the same order, which postcard requires.
+/// The memo as written: everything but file contents, in four sections read and written
+/// in parallel (the head; the pages as loaded; their scans; the run data). Each `Saving`
+/// type borrows what its `Saved` twin owns; the two list the same fields in the same order,
+/// which postcard requires.
 #[derive(Serialize)]
-struct Saving<'a> {
-    format: u32,
+struct SavingHead<'a> {
     owner: &'a MemoOwner,
     inputs: &'a str,
-    sources: Vec<(&'a PathBuf, &'a FileStamp, &'a Page)>,
-    scans: Vec<(&'a PathBuf, &'a Key, &'a Scan, &'a Untagged)>,
     parity: Vec<(&'a PathBuf, &'a Key, Vec<SavedDiagnostic>)>,
-    runs: Vec<(&'a PathBuf, SavingRuns<'a>)>,
     pages: Vec<(&'a PathBuf, &'a Key, SavedPage)>,
     parts: Vec<(&'a String, &'a Key, Vec<&'a String>, Vec<SavedDiagnostic>)>,
     copies: Vec<(&'a PathBuf, &'a FileStamp)>,
@@ -125,14 +125,10 @@ struct Saving<'a> {
 }
 
 #[derive(Deserialize)]
-struct Saved {
-    format: u32,
+struct SavedHead {
     owner: MemoOwner,
     inputs: String,
-    sources: Vec<(PathBuf, FileStamp, Page)>,
-    scans: Vec<(PathBuf, Key, Scan, Untagged)>,
     parity: Vec<(PathBuf, Key, Vec<SavedDiagnostic>)>,
-    runs: Vec<(PathBuf, SavedRuns)>,
     pages: Vec<(PathBuf, Key, SavedPage)>,
     parts: Vec<(String, Key, Vec<String>, Vec<SavedDiagnostic>)>,
     copies: Vec<(PathBuf, FileStamp)>,
@@ -140,33 +136,85 @@ struct Saved {
     figures_json_len: usize,
 }
 
+type SavingSources<'a> = Vec<(&'a PathBuf, &'a FileStamp, &'a Page)>;
+type SavedSources = Vec<(PathBuf, FileStamp, Page)>;
+type SavingScans<'a> = Vec<(&'a PathBuf, &'a Key, &'a Scan, &'a Untagged)>;
+type SavedScans = Vec<(PathBuf, Key, Scan, Untagged)>;
+type SavingAllRuns<'a> = Vec<(&'a PathBuf, SavingRuns<'a>)>;
+type SavedAllRuns = Vec<(PathBuf, SavedRuns)>;
+
+/// `value` as postcard bytes. The memo is plain data, so serialising it into memory cannot
+/// fail; if it ever did, the empty section would not read back, and the next build would
+/// start cold.
+fn serialised<T: Serialize>(value: &T) -> Vec<u8> {
+    postcard::to_allocvec(value).unwrap_or_default()
+}
+
+/// `sections`, each after its length (8 bytes, little-endian), after [`FORMAT`].
+fn framed(sections: [Vec<u8>; 4]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(4 + sections.iter().map(|s| s.len() + 8).sum::<usize>());
+    bytes.extend_from_slice(&FORMAT.to_le_bytes());
+    for section in &sections {
+        bytes.extend_from_slice(&(section.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(section);
+    }
+    bytes
+}
+
+/// The four sections of [`framed`] bytes; `None` for bytes of another format or cut short.
+fn unframed(bytes: &[u8]) -> Option<[&[u8]; 4]> {
+    let (format, mut rest) = bytes.split_at_checked(4)?;
+    if format != FORMAT.to_le_bytes() {
+        return None;
+    }
+    let mut sections = [&[][..]; 4];
+    for section in &mut sections {
+        let (len, after) = rest.split_at_checked(8)?;
+        let len = usize::try_from(u64::from_le_bytes(len.try_into().ok()?)).ok()?;
+        (*section, rest) = after.split_at_checked(len)?;
+    }
+    rest.is_empty().then_some(sections)
+}
+
 impl Memo {
     /// The memo as bytes for `owner`'s build. Files made in memory are not saved: only
     /// what is in the output folder can be taken from it.
     pub fn to_bytes(&self, owner: &MemoOwner) -> Vec<u8> {
-        postcard::to_allocvec(&self.saving(owner)).unwrap_or_default()
+        framed(self.sections(owner))
     }
 
-    fn saving<'a>(&'a self, owner: &'a MemoOwner) -> Saving<'a> {
+    /// The memo's four sections, serialised two at a time.
+    fn sections(&self, owner: &MemoOwner) -> [Vec<u8>; 4] {
+        let ((head, sources), (scans, runs)) = rayon::join(
+            || rayon::join(|| serialised(&self.saving_head(owner)), || serialised(&self.saving_sources())),
+            || rayon::join(|| serialised(&self.saving_scans()), || serialised(&self.saving_runs())),
+        );
+        [head, sources, scans, runs]
+    }
+
+    fn saving_sources(&self) -> SavingSources<'_> {
+        self.sources.iter().map(|(path, (stamp, page))| (path, stamp, &**page)).collect()
+    }
+
+    fn saving_scans(&self) -> SavingScans<'_> {
+        self.scans.iter().map(|(path, (key, (scan, untagged)))| (path, key, &**scan, &**untagged)).collect()
+    }
+
+    fn saving_runs(&self) -> SavingAllRuns<'_> {
+        self.runs
+            .iter()
+            .map(|(bundle, kept)| {
+                (bundle, (kept.stamps.as_slice(), kept.data.as_deref(), saved(&kept.problems)))
+            })
+            .collect()
+    }
+
+    fn saving_head<'a>(&'a self, owner: &'a MemoOwner) -> SavingHead<'a> {
         let in_folder = |kept: &Kept| matches!(kept, Kept::InLastOutput);
-        Saving {
-            format: FORMAT,
+        SavingHead {
             owner,
             inputs: &self.inputs,
-            sources: self.sources.iter().map(|(path, (stamp, page))| (path, stamp, &**page)).collect(),
-            scans: self
-                .scans
-                .iter()
-                .map(|(path, (key, (scan, untagged)))| (path, key, &**scan, &**untagged))
-                .collect(),
             parity: self.parity.iter().map(|(path, (key, found))| (path, key, saved(found))).collect(),
-            runs: self
-                .runs
-                .iter()
-                .map(|(bundle, kept)| {
-                    (bundle, (kept.stamps.as_slice(), kept.data.as_deref(), saved(&kept.problems)))
-                })
-                .collect(),
             pages: self
                 .pages
                 .iter()
@@ -204,16 +252,27 @@ impl Memo {
 
     /// The memo in `bytes`, and whose build it was saved for.
     fn from_bytes_of_any(bytes: &[u8]) -> Option<(MemoOwner, Memo)> {
-        let saved: Saved = postcard::from_bytes(bytes).ok()?;
-        if saved.format != FORMAT {
-            return None;
-        }
+        let [head, sources, scans, runs] = unframed(bytes)?;
+        let ((head, sources), (scans, runs)) = rayon::join(
+            || {
+                rayon::join(
+                    || postcard::from_bytes::<SavedHead>(head),
+                    || postcard::from_bytes::<SavedSources>(sources),
+                )
+            },
+            || {
+                rayon::join(
+                    || postcard::from_bytes::<SavedScans>(scans),
+                    || postcard::from_bytes::<SavedAllRuns>(runs),
+                )
+            },
+        );
+        let (saved, sources, scans, runs) = (head.ok()?, sources.ok()?, scans.ok()?, runs.ok()?);
         let mut memo =
             Memo { inputs: saved.inputs, files_in_folder: true, from_disk: true, ..Memo::default() };
         memo.sources =
-            saved.sources.into_iter().map(|(path, stamp, page)| (path, (stamp, Arc::new(page)))).collect();
-        memo.scans = saved
-            .scans
+            sources.into_iter().map(|(path, stamp, page)| (path, (stamp, Arc::new(page)))).collect();
+        memo.scans = scans
             .into_iter()
             .map(|(path, key, scan, untagged)| (path, (key, (Arc::new(scan), Arc::new(untagged)))))
             .collect();
@@ -222,8 +281,7 @@ impl Memo {
             .into_iter()
             .map(|(path, key, found)| (path, (key, Arc::new(restored(found)))))
             .collect();
-        memo.runs = saved
-            .runs
+        memo.runs = runs
             .into_iter()
             .map(|(bundle, (stamps, data, problems))| {
                 (bundle, MemoRuns { stamps, data: data.map(Arc::new), problems: restored(problems) })
@@ -261,9 +319,13 @@ impl Memo {
             std::fs::create_dir_all(folder)?;
         }
         let partial = path.with_extension("bin.partial");
-        let file = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&partial)?);
-        let file = postcard::to_io(&self.saving(owner), file).map_err(std::io::Error::other)?;
-        file.into_inner().map_err(|e| e.into_error())?;
+        let mut file = std::fs::File::create(&partial)?;
+        file.write_all(&FORMAT.to_le_bytes())?;
+        for section in self.sections(owner) {
+            file.write_all(&(section.len() as u64).to_le_bytes())?;
+            file.write_all(&section)?;
+        }
+        drop(file);
         std::fs::rename(&partial, path)
     }
 }
@@ -285,5 +347,44 @@ fn restore_page(page: SavedPage) -> RenderedPage {
         lines: None,
         places: page.places,
         problems: restored(page.problems),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owner(build: u128) -> MemoOwner {
+        MemoOwner { tally: "tally 1".into(), out: PathBuf::from("/site"), build }
+    }
+
+    fn a_memo() -> Memo {
+        let mut memo = Memo { inputs: "inputs".into(), figures_json_len: 7, ..Memo::default() };
+        memo.lines_at.insert(PathBuf::from("content/a.md"), 3..9);
+        memo
+    }
+
+    #[test]
+    fn a_memo_reads_back_for_its_own_build_only() {
+        let bytes = a_memo().to_bytes(&owner(1));
+        let read = Memo::from_bytes(&bytes, &owner(1)).expect("its own build's memo");
+        assert_eq!((read.inputs.as_str(), read.figures_json_len), ("inputs", 7));
+        assert_eq!(read.lines_at(Path::new("content/a.md")), Some(3..9));
+        assert!(read.from_disk && read.files_in_folder);
+        assert!(Memo::from_bytes(&bytes, &owner(2)).is_none(), "another build's");
+    }
+
+    #[test]
+    fn a_memo_cut_short_or_of_another_format_is_not_read() {
+        let bytes = a_memo().to_bytes(&owner(1));
+        for cut in [0, 3, 4, 11, bytes.len() / 2, bytes.len() - 1] {
+            assert!(Memo::from_bytes(&bytes[..cut], &owner(1)).is_none(), "cut at {cut}");
+        }
+        let mut other = bytes.clone();
+        other[0] ^= 0xff;
+        assert!(Memo::from_bytes(&other, &owner(1)).is_none());
+        let mut longer = bytes;
+        longer.push(0);
+        assert!(Memo::from_bytes(&longer, &owner(1)).is_none());
     }
 }
