@@ -48,7 +48,7 @@ pub use content::{Kind, content_hash};
 pub use figures::number::{Passed, Stated, check as check_stated, format_like, parse_stated};
 pub use figures::{RunData, load_run_data};
 pub use i18n::{Strings, load as load_strings};
-pub use markdown::{ClaimForm, RenderInputs, render_html, scan};
+pub use markdown::{ClaimForm, RenderInputs, parse_count, render_html, scan};
 pub use settings::{Settings, load as load_settings};
 pub use stamp::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
 pub use templates::{Templates, load as load_templates};

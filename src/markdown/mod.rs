@@ -87,6 +87,49 @@ pub struct Scan {
     /// Addresses written in raw HTML (`href`, `src`, `action`, ...), with their places:
     /// published as they are, so they are checked like a markdown link's.
     pub html_addresses: Vec<Reference>,
+    /// The body as parsed, for the render to take (never kept on disk).
+    #[serde(skip)]
+    pub(crate) parsed: ParsedBody,
+}
+
+/// A body as [`parse`] read it, kept by the scan for the page's render, so that a page's
+/// markdown is parsed once per build. The render takes it, which frees it; a render
+/// without it (a scan kept from an earlier build) parses the body itself.
+#[derive(Default)]
+pub(crate) struct ParsedBody(std::sync::Mutex<Option<Parsed>>);
+
+/// A parsed body: its pieces and its claims.
+pub(crate) type Parsed = (Vec<Piece<'static>>, Vec<Claim>);
+
+impl ParsedBody {
+    fn of(nodes: Vec<Piece<'_>>, claims: Vec<Claim>) -> ParsedBody {
+        let nodes = nodes
+            .into_iter()
+            .map(|node| match node {
+                Piece::Event(event, range) => Piece::Event(event.into_static(), range),
+                Piece::Claim(index) => Piece::Claim(index),
+            })
+            .collect();
+        ParsedBody(std::sync::Mutex::new(Some((nodes, claims))))
+    }
+
+    /// The parsed body, once.
+    pub(crate) fn take(&self) -> Option<Parsed> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+/// A copy of a scan does not carry the parse: only one render may take it.
+impl Clone for ParsedBody {
+    fn clone(&self) -> ParsedBody {
+        ParsedBody::default()
+    }
+}
+
+impl std::fmt::Debug for ParsedBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ParsedBody")
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -116,8 +159,18 @@ fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
+/// How many bodies [`parse`] has parsed in this process, for the test that each page is
+/// parsed once per build.
+static PARSES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many markdown bodies this process has parsed.
+pub fn parse_count() -> usize {
+    PARSES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Parses `body` (which starts at byte `offset` of its file) into nodes and claims.
 pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
+    PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let callback =
         |_link: pulldown_cmark::BrokenLink<'_>| Some((CowStr::from(CLAIM_SENTINEL), CowStr::from("")));
     let parser = Parser::new_with_broken_link_callback(body, options(), Some(callback));
@@ -613,6 +666,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             _ => {}
         }
     }
+    scan.parsed = ParsedBody::of(nodes, scan.claims.clone());
     scan
 }
 
