@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Everything the tests need, set up on a fresh machine, then every check CI runs: the
 # website's workflow linted, formatting, lints, unit and integration tests, a release build
-# of the bundled site and the Nu HTML Checker over every page it wrote, and the browser
-# tests of `tally serve`.
+# of the bundled site and the Nu HTML Checker over every page it wrote, random edits of a
+# generated corpus built incrementally, and the browser tests of `tally serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +25,7 @@ python3 -m venv target/lint
 target/lint/bin/pip install --quiet --disable-pip-version-check --require-hashes \
   -r scripts/lint-requirements.txt
 target/lint/bin/actionlint .github/workflows/site.yml
-shellcheck scripts/publish-check.sh
+shellcheck scripts/publish-check.sh scripts/corpus-edits.sh
 version=$(target/lint/bin/actionlint --version)
 echo "${version%%$'\n'*} found no problem in .github/workflows/site.yml"
 
@@ -33,6 +33,8 @@ cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo test
 cargo run --release -- build
+# tally build after random edits of a generated corpus makes what a cold build makes.
+bash scripts/corpus-edits.sh 40 12 7
 java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html site/
 echo "the Nu HTML Checker found no error in $(find site -name '*.html' | wc -l) pages"
 # tally serve in headless Chromium: rendering, privacy, language links, axe, live reload.
