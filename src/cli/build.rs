@@ -1,9 +1,9 @@
 //! `tally build`: nothing when the output folder is up to date; otherwise a build that
 //! takes from the last one what no edit reached, then the record and the memo for the next.
 //!
-//! Owns the order of a build's steps on disk: the record is read (and the memo, on another
-//! thread, as the two do not depend on each other until the memo's owner is compared), the
-//! site is built and committed, and the record and memo are written (again side by side).
+//! Owns the order of a build's steps on disk: the record is read, then (unless nothing
+//! changed) the memo, the site is built and committed, and the record and memo are written
+//! side by side.
 //! The memo is removed before the record is written, so that a memo never outlives the
 //! build it belongs to. It does not build (`pipeline`) nor decide freshness
 //! (`build_record`).
@@ -25,19 +25,16 @@ pub(super) fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     }
     let timings = Timings(cli.timings);
     let memo_path = cli.root.join(build_record::MEMO);
-    // Read while the sources are digested; left running, and dropped, when nothing changed.
-    let reading_memo = (!force).then(|| {
-        let path = memo_path.clone();
-        std::thread::spawn(move || Memo::load(&path))
-    });
     let started = Instant::now();
     let before = build_record::check(&cli.root, &out);
     timings.lap("read record", started);
     if !force && let Some(exit) = report_fresh(cli, &out, &before) {
         return exit;
     }
+    // Read only now: reading it beside the record would slow the build that finds
+    // nothing changed, the most common one.
     let started = Instant::now();
-    let memo = reading_memo.and_then(|reading| reading.join().ok().flatten());
+    let memo = if force { None } else { Memo::load(&memo_path) };
     let mut memo = last_builds_memo(&before, memo).unwrap_or_default();
     timings.lap("read memo", started);
     let options = Options {

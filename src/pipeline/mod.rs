@@ -86,7 +86,9 @@ pub fn make(options: &Options) -> Result<Made, Failure> {
 /// Builds the site, reusing from `memo` what the previous build made from the same
 /// inputs, and leaves in it what this build made.
 pub fn make_with(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
-    memo.files_in_folder = matches!(options.destination, Destination::Folder(_));
+    // Only serve (in memory) reuses file bytes; a build into a folder takes them from the
+    // folder, and one that goes nowhere has none to keep.
+    memo.files_in_folder = !matches!(options.destination, Destination::Memory);
     memo.begin();
     let made = make_reusing(options, memo);
     memo.end(made.is_ok());
@@ -141,6 +143,9 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     diagnostics::sort(&mut problems);
     let output = collector.finish().map_err(Failure::CouldNotRun)?;
     memo.figures_json_len = output.files.get("figures.json").map_or(0, |bytes| bytes.len());
+    if let Some(figures) = output.files.get("figures.json").filter(|_| !memo.files_in_folder) {
+        memo.keep_figures_json(figures.clone());
+    }
     Ok(Made {
         output,
         warnings: problems,
@@ -173,7 +178,8 @@ fn figures_and_pages(
 ) -> (Vec<figures_json::ClaimRecord>, usize) {
     // Only `tally check --against` reads the records back, and it builds to nowhere.
     let keep_records = output.keeps_nothing();
-    let mut json = figures_json::Writer::begin(output, memo.figures_json_len);
+    let buffer = memo.figures_json_buffer();
+    let mut json = figures_json::Writer::begin(output, memo.figures_json_len, buffer);
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();

@@ -1,10 +1,14 @@
-//! Output: where the built site's files go, and replacing the previous site in one step.
+//! Output: where the built site's files go, and putting them in place of the previous
+//! site only once the build has succeeded.
 //!
 //! Owns [`Destination`], the [`Collector`] the render stage hands each file to (from many
 //! threads at once), and the finished [`Output`]. A file bound for a folder is written the
 //! moment it is made, so a large build never holds its whole site in memory; the folder
-//! is a staging folder beside the real one until [`Output::commit`] swaps it in. A failed
-//! build is dropped before that, so a reader never sees a half-written or mixed site.
+//! is a staging folder beside the real one until [`Output::commit`] puts it in place. A
+//! cold build swaps the whole folder in; a build that takes files from the last one
+//! ([`Kept::InLastOutput`], a memo on disk) leaves those where they are and moves each new
+//! file over its old one, then removes what it no longer makes. A failed build is dropped
+//! before either, so the previous site stays as it was.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -190,10 +194,13 @@ impl Collector {
 
     /// Starts a file that is made in parts over a long stage, each written as it comes
     /// (figures.json): a large file is then never held whole. Finish it with [`Self::end`].
-    pub(crate) fn begin(&self, path: impl Into<String>) -> FileInParts {
+    /// `buffer` is memory to hold it in, when it is kept in memory: an earlier build's,
+    /// whose pages are already mapped (a large file in new memory pays for every page).
+    pub(crate) fn begin(&self, path: impl Into<String>, mut buffer: Vec<u8>) -> FileInParts {
         let path = path.into();
         let file = self.staging.as_ref().map(|staging| staging.create_file(&path));
-        FileInParts { path, file, bytes: Vec::new(), keep_bytes: self.keep_bytes }
+        buffer.clear();
+        FileInParts { path, file, bytes: buffer, keep_bytes: self.keep_bytes }
     }
 
     pub(crate) fn end(&self, file: FileInParts) {
@@ -536,7 +543,7 @@ mod tests {
     }
 
     fn in_parts(collector: &Collector, parts: &[&str]) {
-        let mut file = collector.begin("data/f.json");
+        let mut file = collector.begin("data/f.json", Vec::new());
         for part in parts {
             file.push(part.as_bytes());
         }

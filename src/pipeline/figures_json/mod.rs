@@ -48,8 +48,9 @@ pub(crate) struct Writer {
 
 impl Writer {
     /// Starts figures.json; `expected_len` is about how long it will be (the last build's).
-    pub(crate) fn begin(output: &Collector, expected_len: usize) -> Writer {
-        let mut file = output.begin("figures.json");
+    /// `buffer` is memory to reuse for it (see [`Collector::begin`]).
+    pub(crate) fn begin(output: &Collector, expected_len: usize, buffer: Vec<u8>) -> Writer {
+        let mut file = output.begin("figures.json", buffer);
         file.reserve(expected_len + expected_len / 8);
         let generator =
             format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);

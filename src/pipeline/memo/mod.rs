@@ -1,5 +1,6 @@
 //! What one build keeps for the next, so that a build after a small edit redoes only the
-//! pages the edit reaches (`tally serve` keeps one [`Memo`] for as long as it runs).
+//! pages the edit reaches (`tally serve` keeps one [`Memo`] for as long as it runs;
+//! `tally build` keeps it on disk, `disk`).
 //!
 //! Owns the memo's keys and entries: each page's checked figures and HTML under a digest
 //! of every input they are made from, and each bundle's run data under the size and
@@ -72,6 +73,9 @@ pub struct Memo {
     /// Whether the memo was read from disk: what it keeps is in the last build's output
     /// folder, which this build updates in place.
     pub(crate) from_disk: bool,
+    /// The figures.json of the last few builds kept in memory: once no one else holds
+    /// one (serve has moved on to a newer build), its memory holds the next.
+    figures_json_buffers: std::collections::VecDeque<Bytes>,
     /// Where each page's lines are in the last build's figures.json (byte range), and in
     /// this build's, as it is written.
     lines_at: HashMap<PathBuf, std::ops::Range<u64>>,
@@ -355,6 +359,26 @@ impl Memo {
     pub(crate) fn keep_page(&mut self, source: PathBuf, key: Key, page: Arc<RenderedPage>) {
         let page = if self.files_in_folder { in_folder(page) } else { page };
         self.pages.insert(source, (key, page));
+    }
+
+    /// Memory for this build's figures.json: an earlier one's, when nothing holds it now.
+    pub(crate) fn figures_json_buffer(&mut self) -> Vec<u8> {
+        for _ in 0..self.figures_json_buffers.len() {
+            let Some(bytes) = self.figures_json_buffers.pop_front() else { break };
+            match bytes.try_into_mut() {
+                Ok(unique) => return Vec::from(unique),
+                Err(shared) => self.figures_json_buffers.push_back(shared),
+            }
+        }
+        Vec::new()
+    }
+
+    /// Keeps this build's figures.json, to reuse its memory once it is no longer served.
+    pub(crate) fn keep_figures_json(&mut self, figures: Bytes) {
+        self.figures_json_buffers.push_back(figures);
+        while self.figures_json_buffers.len() > 2 {
+            self.figures_json_buffers.pop_front();
+        }
     }
 
     /// Where `source`'s figures.json lines are in the last build's figures.json.
