@@ -21,18 +21,11 @@ figures:
   big_sum: {is: \"big + one\"}
 ";
 
-/// A measurement page whose prose is `prose`.
-fn page(prose: &str) -> String {
-    format!(
-        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: One run.\n---\n\n{prose}\n\n## How it was taken\n\nBy hand.\n\n## Not measured\n\nLatency.\n"
-    )
-}
-
 fn site(prose: &str) -> Site {
     let site = Site::new();
     site.appliance();
     site.file(RUNS, RUNS_YAML);
-    site.file(PAGE, page(prose));
+    site.file(PAGE, common::measurement_page(prose));
     site
 }
 

@@ -271,6 +271,14 @@ impl Site {
     }
 }
 
+/// A measurement page of one run whose prose is `prose`, with the sections every
+/// measurement page needs.
+pub fn measurement_page(prose: &str) -> String {
+    format!(
+        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: One run.\n---\n\n{prose}\n\n## How it was taken\n\nBy hand.\n\n## Not measured\n\nLatency.\n"
+    )
+}
+
 /// A copy of the repository's own site (content, templates, UI strings, static files and
 /// settings) in a temporary folder.
 pub fn bundled_copy() -> Site {
