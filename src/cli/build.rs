@@ -35,7 +35,15 @@ pub(super) fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     // nothing changed, the most common one.
     let started = Instant::now();
     let memo = if force { None } else { Memo::load(&memo_path) };
-    let mut memo = last_builds_memo(&before, memo).unwrap_or_default();
+    let mut memo = match (last_builds_memo(&before, memo), before.changed_sources()) {
+        (Some(mut memo), Some(changed)) => {
+            // The record has just compared every source with the last build's: the memo
+            // takes its word, as serve's takes the watcher's, instead of looking again.
+            memo.only_changed(&cli.root, &changed);
+            memo
+        }
+        (memo, _) => memo.unwrap_or_default(),
+    };
     timings.lap("read memo", started);
     let options = Options {
         root: cli.root.clone(),

@@ -165,6 +165,25 @@ impl Before {
         })
     }
 
+    /// The sources whose contents differ from the last build's (added and removed ones
+    /// included), relative to the root: every other source is as that build read it, so
+    /// its memo need not look at them again. `None` without a last build.
+    pub(crate) fn changed_sources(&self) -> Option<Vec<PathBuf>> {
+        let last = self.previous.as_ref()?;
+        let before: std::collections::HashMap<&Path, &str> =
+            last.source_files.iter().map(|f| (f.path.as_path(), f.digest.as_str())).collect();
+        let now: std::collections::HashSet<&Path> =
+            self.source_files.iter().map(|f| f.path.as_path()).collect();
+        let mut changed: Vec<PathBuf> = self
+            .source_files
+            .iter()
+            .filter(|f| before.get(f.path.as_path()) != Some(&f.digest.as_str()))
+            .map(|f| f.path.clone())
+            .collect();
+        changed.extend(before.keys().filter(|path| !now.contains(*path)).map(|path| path.to_path_buf()));
+        Some(changed)
+    }
+
     /// This build, as its memo is saved for the next one.
     pub(crate) fn this_build(&self) -> MemoOwner {
         MemoOwner { tally: self.tally.clone(), out: self.out.clone(), build: self.read_at }

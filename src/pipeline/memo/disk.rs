@@ -121,6 +121,8 @@ struct SavingHead<'a> {
     parts: Vec<(&'a String, &'a Key, Vec<&'a String>, Vec<SavedDiagnostic>)>,
     copies: Vec<(&'a PathBuf, &'a FileStamp)>,
     lines_at: Vec<(&'a PathBuf, &'a Range<u64>)>,
+    found_pages: Option<(&'a [PathBuf], Vec<SavedDiagnostic>)>,
+    found_files: Option<&'a [(PathBuf, String)]>,
     figures_json_len: usize,
 }
 
@@ -133,6 +135,8 @@ struct SavedHead {
     parts: Vec<(String, Key, Vec<String>, Vec<SavedDiagnostic>)>,
     copies: Vec<(PathBuf, FileStamp)>,
     lines_at: Vec<(PathBuf, Range<u64>)>,
+    found_pages: Option<(Vec<PathBuf>, Vec<SavedDiagnostic>)>,
+    found_files: Option<Vec<(PathBuf, String)>>,
     figures_json_len: usize,
 }
 
@@ -240,6 +244,8 @@ impl Memo {
                 .map(|(path, (stamp, _))| (path, stamp))
                 .collect(),
             lines_at: self.lines_at.iter().collect(),
+            found_pages: self.found_pages.as_deref().map(|(pages, found)| (pages.as_slice(), saved(found))),
+            found_files: self.found_files.as_deref().map(Vec::as_slice),
             figures_json_len: self.figures_json_len,
         }
     }
@@ -303,6 +309,11 @@ impl Memo {
         memo.copies =
             saved.copies.into_iter().map(|(path, stamp)| (path, (stamp, Kept::InLastOutput))).collect();
         memo.lines_at = saved.lines_at.into_iter().collect();
+        memo.found_pages = saved.found_pages.map(|(pages, found)| Arc::new((pages, restored(found))));
+        if let Some(files) = saved.found_files {
+            memo.known_files = files.iter().map(|(path, _)| path.clone()).collect();
+            memo.found_files = Some(Arc::new(files));
+        }
         memo.figures_json_len = saved.figures_json_len;
         Some((saved.owner, memo))
     }
