@@ -94,6 +94,22 @@ fn a_tag_that_is_not_a_tag_is_an_error_never_text_on_the_page() {
     one_error_at("See [the [4]{=four} runs](#how-it-was-taken).", "figure-tag", "[4]{=four}");
 }
 #[test]
+fn a_tag_in_a_raw_html_block_is_an_error_never_published_unchecked() {
+    let prose = "<div class=\"note\">\nIt ran at [5 s]{=span} then.\n</div>";
+    one_error_at(prose, "figure-tag", "[5 s]{=span}");
+    let site = site(prose);
+    site.build().expect_code(1);
+    assert!(!site.path("site").exists(), "nothing is published");
+}
+
+#[test]
+fn a_tag_in_the_text_of_a_raw_html_link_is_an_error() {
+    one_error_at("See <a href=\"#how-it-was-taken\">the [4]{=four} runs</a>.", "figure-tag", "[4]{=four}");
+    // Raw HTML around a tag that is no link's text leaves it a figure.
+    site("It ran <span>[4]{=four}</span> times.").check().expect_success();
+}
+
+#[test]
 fn an_integer_of_nineteen_digits_is_compared_at_every_digit() {
     one_error_at(
         "The big one [1,234,567,890,123,456,788]{=big}.",

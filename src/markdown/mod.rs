@@ -537,10 +537,18 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     // A figure in alt text is never shown as one: the reader of the image's text would see
     // a number no check stands behind in its place.
     let mut in_image = 0usize;
+    // Inside a link written in raw HTML (`<a href=...>`), which a figure's own link would
+    // be nested in.
+    let mut in_raw_link = 0usize;
     for node in &nodes {
         match node {
             Piece::Event(Event::Start(Tag::Image { .. }), _) => in_image += 1,
             Piece::Event(Event::End(TagEnd::Image), _) => in_image = in_image.saturating_sub(1),
+            Piece::Event(Event::InlineHtml(html), _) => match raw_link_tag(html) {
+                Some(true) => in_raw_link += 1,
+                Some(false) => in_raw_link = in_raw_link.saturating_sub(1),
+                None => {}
+            },
             Piece::Claim(index) if in_image > 0 => {
                 let claim = &scan.claims[*index];
                 scan.malformed.push((
@@ -551,7 +559,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     ),
                 ));
             }
-            Piece::Claim(index) if in_link_text(body, offset, &scan.claims[*index].range) => {
+            Piece::Claim(index)
+                if in_raw_link > 0 || in_link_text(body, offset, &scan.claims[*index].range) =>
+            {
                 let claim = &scan.claims[*index];
                 scan.malformed.push((
                     claim.range.clone(),
@@ -659,6 +669,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             // holds numbers too; the markup does not.
             Event::Html(_) | Event::InlineHtml(_) => {
                 if let Some(source) = body.get(range.start - offset..range.end - offset) {
+                    if !in_script {
+                        tags_in_raw_html(source, range.start, &mut scan.malformed);
+                    }
                     scan.html_addresses.extend(html_addresses(source, range.start));
                     scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
                 }
@@ -668,6 +681,37 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     }
     scan.parsed = ParsedBody::of(nodes, scan.claims.clone());
     scan
+}
+
+/// Whether inline HTML opens a link (`<a ...>`: `Some(true)`) or closes one (`</a>`).
+fn raw_link_tag(html: &str) -> Option<bool> {
+    let lower = html.trim_start().to_ascii_lowercase();
+    let opens = |rest: &str| rest.starts_with(|c: char| c.is_whitespace() || c == '>');
+    if let Some(rest) = lower.strip_prefix("</a") {
+        return opens(rest).then_some(false);
+    }
+    lower.strip_prefix("<a").filter(|rest| opens(rest)).map(|_| true)
+}
+
+/// Figure tags written inside a block of raw HTML (which starts at byte `start` of the
+/// file): tally reads tags in markdown only, so such a tag would be published as it is
+/// written, unchecked.
+fn tags_in_raw_html(html: &str, start: usize, out: &mut Vec<(Range<usize>, String)>) {
+    let mut from = 0;
+    while let Some(found) = TAG_OPENINGS.iter().filter_map(|o| html[from..].find(o).map(|i| from + i)).min() {
+        let end = html[found..].find('}').map_or(html.len(), |i| found + i + 1);
+        if html[..found].ends_with(']') {
+            let begin = html[..found].rfind('[').unwrap_or(found);
+            out.push((
+                start + begin..start + end,
+                format!(
+                    "`{}` is inside raw HTML, where tally reads no figure tag: it would be published as written, unchecked; close the HTML block before it (a blank line), or write the number without a tag",
+                    &html[begin..end]
+                ),
+            ));
+        }
+        from = end.max(found + 1);
+    }
 }
 
 /// The values of the attributes that hold an address (`href`, `src`, `action`,

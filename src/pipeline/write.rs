@@ -438,10 +438,16 @@ fn remove_stale_staging(parent: &Path, name: &str) {
         let Ok(pid) = pid.parse::<u32>() else { continue };
         let path = entry.path();
         let is_folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
-        if pid == std::process::id() || running(pid) || !is_folder || !path.join(MARKER).is_file() {
+        if pid == std::process::id() || running(pid) || !is_folder {
             continue;
         }
-        let _ = remove_in_parallel(&path);
+        if path.join(MARKER).is_file() {
+            let _ = remove_in_parallel(&path);
+        } else {
+            // A build killed before it marked its staging folder leaves it empty; one that
+            // is not empty and has no mark is not tally's to remove.
+            let _ = std::fs::remove_dir(&path);
+        }
     }
 }
 
@@ -454,10 +460,15 @@ fn running(pid: u32) -> bool {
 
 /// Removing a large old site one folder at a time is slow on some file systems (each
 /// rmdir waits on the disk); its top-level entries go in parallel.
+/// The mark goes last, so that a removal cut short leaves a folder the next build still
+/// knows for tally's and removes.
 fn remove_in_parallel(path: &Path) -> anyhow::Result<()> {
     use rayon::prelude::*;
     let Ok(entries) = std::fs::read_dir(path) else { return Ok(()) };
-    let children: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let children: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|child| child.file_name().is_none_or(|name| name != MARKER))
+        .collect();
     children.par_iter().for_each(|child| {
         let _ = if child.is_dir() { std::fs::remove_dir_all(child) } else { std::fs::remove_file(child) };
     });
@@ -489,6 +500,33 @@ mod tests {
             collector.add(*path, text.to_string());
         }
         collector.finish().unwrap().commit().unwrap();
+    }
+
+    /// A process id no process has now.
+    fn dead_pid() -> u32 {
+        (4_000_000..).find(|pid| !running(*pid)).unwrap()
+    }
+
+    #[test]
+    fn what_killed_builds_leave_beside_the_site_goes_with_the_next_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        let pid = dead_pid();
+        // Killed before its staging folder got its mark: empty.
+        let unmarked_new = dir.path().join(format!(".site.new-{pid}"));
+        std::fs::create_dir_all(&unmarked_new).unwrap();
+        // Killed while removing the old site: the mark is the last thing to go.
+        let retired = dir.path().join(format!(".site.old-{}", pid + 1));
+        std::fs::create_dir_all(retired.join("a")).unwrap();
+        std::fs::write(retired.join(MARKER), MARKER_TEXT).unwrap();
+        std::fs::write(retired.join("a/index.html"), "old").unwrap();
+        // Not tally's: not empty and unmarked.
+        let foreign = dir.path().join(format!(".site.old-{}", pid + 2));
+        std::fs::create_dir_all(&foreign).unwrap();
+        std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+        write_to(&site, &[("index.html", "new")]);
+        assert!(!unmarked_new.exists() && !retired.exists());
+        assert!(foreign.join("notes.txt").is_file());
     }
 
     #[test]
