@@ -90,3 +90,24 @@ fn decimals_wrong_in_their_last_stated_digit_fail() {
         );
     }
 }
+
+#[test]
+fn a_twenty_five_digit_figure_is_published_whole() {
+    let site = site("The octets and one: [1,234,567,890,123,456,789,012,346]{=octets_and_one}.");
+    site.build().expect_success();
+    let html = site.read("measurements/m/index.html");
+    assert!(html.contains("value=\"1234567890123456789012346\""), "{html}");
+}
+
+#[test]
+fn a_twenty_five_digit_figure_changed_in_its_last_digit_is_a_silent_change() {
+    let site = site("The octets and one: [1,234,567,890,123,456,789,012,346]{=octets_and_one}.");
+    let published = site.holder().join("published");
+    site.build_into(&published).expect_success();
+    site.edit(RUNS, "octets: 1234567890123456789012345", "octets: 1234567890123456789012346");
+    site.edit(PAGE, "012,346]", "012,347]");
+    site.check().expect_success();
+    let run = site.tally(&["--format", "json", "check", "--against", published.to_str().expect("UTF-8")]);
+    run.expect_code(1);
+    assert!(run.stdout.contains("figure-silently-changed"), "{}", run.stdout);
+}

@@ -249,17 +249,39 @@ pub fn parse_stated(text: &str) -> Result<Stated, NumberError> {
 /// "1,200 Mbit/s"); texts that are not numbers are compared as text.
 pub(crate) fn same_value(a: &str, b: &str) -> bool {
     match (parse_stated(a), parse_stated(b)) {
-        (Ok(a), Ok(b)) => {
-            let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());
-            a.unit.kind() == b.unit.kind() && (x - y).abs() <= 1e-9 * x.abs().max(y.abs())
-        }
+        (Ok(a), Ok(b)) if a.unit.kind() != b.unit.kind() => false,
+        (Ok(a), Ok(b)) => match (exact_value(&a), exact_value(&b)) {
+            // Exactly: a 28-digit figure changed in its last digit is another value.
+            (Some(x), Some(y)) => x == y,
+            _ => {
+                let (x, y) = (a.value * a.unit.factor(), b.value * b.unit.factor());
+                (x - y).abs() <= 1e-9 * x.abs().max(y.abs())
+            }
+        },
         _ => a.trim() == b.trim(),
     }
+}
+
+/// A stated number's value exactly, in its kind's base unit.
+fn exact_value(stated: &Stated) -> Option<super::exact::Exact> {
+    super::exact::Exact::from_decimal(&stated.decimal)?.mul(&stated.unit.exact_factor())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_value_is_the_same_at_every_digit() {
+        assert!(same_value("814 Mbit/s", "0.814 Gbit/s"));
+        assert!(same_value("1,234,567,890,123,456,789,012,345,678", "1234567890123456789012345678"));
+        assert!(!same_value(
+            "1,234,567,890,123,456,789,012,345,678",
+            "1,234,567,890,123,456,789,012,345,679"
+        ));
+        assert!(!same_value("2.68", "2.69"));
+        assert!(!same_value("814 Mbit/s", "814 MB/s"));
+    }
 
     #[test]
     fn stated_numbers_parse_with_separators_signs_scales_and_units() {

@@ -179,7 +179,7 @@ fn vendor_evidence(page: &Page, name: &str, sources: &FigureSources) -> Option<E
 fn resolve_memo<'m>(name: &str, sources: &FigureSources, resolved: &'m mut Memo) -> Option<&'m Resolution> {
     if !resolved.contains_key(name) {
         let result = resolve(name, sources).map(|computed| Resolution {
-            value: machine_value(computed.value),
+            value: exact_machine_value(&computed),
             title: short_title(&computed),
             computed,
         });
@@ -448,6 +448,15 @@ pub(crate) fn explain(computed: &Computed) -> String {
         text.push_str(&format!(" (with {})", inputs.join(", ")));
     }
     text
+}
+
+/// A computed value for `<data value>`: an integer whole when it is one exactly (an f64
+/// holds 15 to 17 digits of a 28-digit one), else [`machine_value`].
+fn exact_machine_value(computed: &Computed) -> String {
+    match &computed.exact {
+        Some(exact) if exact.is_integer() && computed.value.abs() >= 1e15 => exact.text(),
+        _ => machine_value(computed.value),
+    }
 }
 
 /// A value for `<data value>`: the shortest text that reads back as the same number.
