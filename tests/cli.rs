@@ -370,10 +370,17 @@ fn clean_site() -> Site {
 #[test]
 fn a_build_with_nothing_changed_returns_at_once_and_leaves_the_site_as_it_was() {
     let site = clean_site();
-    site.build().expect_success().expect_stderr("built ");
+    site.tally(&["build", "--force"]).expect_success();
+    let built = site.tally(&["build", "--force"]);
+    let count = |text: &str, before: &str| {
+        let at = text.find(before).unwrap_or_else(|| panic!("{before:?} in {text}")) + before.len();
+        text[at..].split(|c: char| !c.is_ascii_digit()).next().unwrap_or("").to_string()
+    };
     let before = snapshot(&site.path("site"));
-    site.build().expect_success().expect_stderr("is up to date: nothing changed since it was built");
+    let again = site.build();
+    again.expect_success().expect_stderr("is up to date: nothing changed since it was built");
     assert_eq!(snapshot(&site.path("site")), before);
+    assert_eq!(count(&again.stderr, "built ("), count(&built.stderr, "built "), "the same count of files");
 }
 
 #[test]

@@ -148,7 +148,9 @@ impl Before {
             && record.sources == self.sources
             && record.outside.iter().all(|(path, digest)| digest_file(&self.root.join(path)) == *digest)
             && site_unchanged(&self.out, &record.written);
-        same.then_some(Fresh { files: record.written.len(), warnings: &record.warnings })
+        // As the build counted them: the site's files, not tally's mark among them.
+        let files = record.written.iter().filter(|(path, ..)| path != crate::pipeline::write::MARKER).count();
+        same.then_some(Fresh { files, warnings: &record.warnings })
     }
 
     /// The last build, when its files are still in the output folder as it wrote them and
