@@ -293,6 +293,15 @@ fn errors_suggest_the_name_meant_and_the_keys_a_map_has() {
         "runs.t1.recieved.bytes}",
     );
     assert!(error["message"].as_str().unwrap_or("").contains("it has `received`, `frames`"), "{error:#}");
+    // Through `*` too: where the path stops in a run, and what it has there.
+    let error = runs_error_at(
+        "  typo_mean: {is: \"mean(runs.*.received.ratee)\"}",
+        "figure-missing-path",
+        "runs.*.received.ratee",
+    );
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains("`runs.t1.received` has `bytes`, `seconds`, `rate`"), "{error:#}");
+    assert!(message.contains("did you mean `rate`?"), "{error:#}");
 }
 
 #[test]

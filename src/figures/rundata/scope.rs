@@ -198,6 +198,55 @@ impl EvalScope<'_> {
     }
 }
 
+impl EvalScope<'_> {
+    /// For a `runs.…` path with `*` that reaches nothing: where it stops in the first run it
+    /// goes through, what is there, and the key it probably meant.
+    fn star_hint(&self, path: &expr::Path) -> String {
+        let (run, rest) = match path.segments.as_slice() {
+            [_, Segment::Star, rest @ ..] => (self.data.runs.iter().find(|r| r.failed.is_none()), rest),
+            [_, Segment::Name(name), rest @ ..] => (self.data.run(name), rest),
+            _ => return String::new(),
+        };
+        let Some(run) = run else { return String::new() };
+        let mut field = &run.fields;
+        let mut shown = format!("runs.{}", run.name);
+        for segment in rest {
+            let next = match segment {
+                Segment::Star => field.children().into_iter().next(),
+                Segment::Name(key) => field.child(key).map(|child| (key.clone(), child)),
+            };
+            match next {
+                Some((key, child)) => {
+                    shown = format!("{shown}.{key}");
+                    field = child;
+                }
+                None => {
+                    let keys: Vec<String> = field.children().into_iter().map(|(k, _)| k).collect();
+                    let meant = match segment {
+                        Segment::Name(key) => {
+                            crate::figures::did_you_mean(key, keys.iter().map(String::as_str))
+                        }
+                        Segment::Star => String::new(),
+                    };
+                    let has = if keys.is_empty() && matches!(field, Field::List(_) | Field::Map(_)) {
+                        // iperf 2's receiver prints no intervals unless asked (`-i`).
+                        format!("; `{shown}` is empty")
+                    } else if keys.is_empty() {
+                        format!("; `{shown}` is {}", field.what())
+                    } else {
+                        format!(
+                            "; `{shown}`{}",
+                            crate::figures::keys_hint(&keys).replacen("; it has", " has", 1)
+                        )
+                    };
+                    return format!("{has}{meant}");
+                }
+            }
+        }
+        String::new()
+    }
+}
+
 /// Every number under `field`, with its path.
 fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
     match field {
@@ -309,7 +358,8 @@ impl Scope for EvalScope<'_> {
             }
         }
         if reached.is_empty() {
-            return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
+            let hint = self.star_hint(path);
+            return Err(FigureError::MissingPath { path: path.to_string(), hint, span });
         }
         let mut out = Vec::new();
         for (shown, field) in reached {
