@@ -128,6 +128,10 @@ pub enum FigureError {
     Unit { message: String, span: Range<usize> },
     #[error("in figure `{figure}`: {inner}")]
     InFigure { figure: String, inner: Box<FigureError>, span: Range<usize> },
+    /// A name whose definition in runs.yaml could not be read: that error says why, and
+    /// this one is never reported beside it.
+    #[error("`{name}` could not be read where runs.yaml defines it")]
+    DefinedWrongly { name: String, span: Range<usize> },
 }
 
 impl FigureError {
@@ -148,7 +152,8 @@ impl FigureError {
             | BadArgument { span, .. }
             | Syntax { span, .. }
             | Unit { span, .. }
-            | InFigure { span, .. } => span.clone(),
+            | InFigure { span, .. }
+            | DefinedWrongly { span, .. } => span.clone(),
         }
     }
 
@@ -170,6 +175,17 @@ impl FigureError {
             Syntax { .. } => "figure-syntax",
             Unit { .. } => "figure-unit",
             InFigure { inner, .. } => inner.code(),
+            DefinedWrongly { .. } => "figure-unknown",
+        }
+    }
+
+    /// Whether the error only follows from another, already reported at its own place
+    /// (a definition in runs.yaml that could not be read).
+    pub(crate) fn follows_another(&self) -> bool {
+        match self {
+            FigureError::DefinedWrongly { .. } => true,
+            FigureError::InFigure { inner, .. } => inner.follows_another(),
+            _ => false,
         }
     }
 
@@ -191,7 +207,8 @@ impl FigureError {
             | BadArgument { span, .. }
             | Syntax { span, .. }
             | Unit { span, .. }
-            | InFigure { span, .. } => *span = new,
+            | InFigure { span, .. }
+            | DefinedWrongly { span, .. } => *span = new,
         }
         self
     }

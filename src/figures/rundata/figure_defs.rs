@@ -122,6 +122,7 @@ impl Loader<'_> {
                 }
                 // A failed run makes a figure unusable, but only stating it is an error.
                 Err(FigureError::FailedRun { .. }) => {}
+                Err(error) if error.follows_another() => {}
                 Err(FigureError::InFigure { inner, .. })
                     if matches!(*inner, FigureError::FailedRun { .. }) => {}
                 Err(FigureError::Cycle { cycle, .. }) => {

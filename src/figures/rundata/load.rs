@@ -108,7 +108,7 @@ impl Loader<'_> {
             match key.key_text().as_str() {
                 "build" => data.code_under_test = self.load_code_under_test(value),
                 "tools" => data.tools = self.load_tools(value),
-                "constants" => data.constants = self.load_constants(value),
+                "constants" => (data.constants, data.defined_wrongly) = self.load_constants(value),
                 "runs" => data.runs = self.load_runs(value),
                 "figures" => figures_node = Some(value),
                 "vendor" => data.vendor = self.load_vendor(value),
@@ -161,18 +161,20 @@ impl Loader<'_> {
         tools
     }
 
-    fn load_constants(&mut self, node: &Node) -> Vec<(String, NumberField)> {
-        let mut constants = Vec::new();
+    /// The constants, and the names of those that could not be read.
+    fn load_constants(&mut self, node: &Node) -> (Vec<(String, NumberField)>, Vec<String>) {
+        let (mut constants, mut unread) = (Vec::new(), Vec::new());
         for (key, value) in self.map(node, "`constants`") {
             let Some(name) = self.name(key, "constant", false) else {
                 continue;
             };
-            if let Some(Quantity { value, unit, exact }) = self.quantity(value, "a constant") {
-                constants
-                    .push((name, NumberField { value, unit, exact, withdrawn: Vec::new(), printed: None }));
+            match self.quantity(value, "a constant") {
+                Some(Quantity { value, unit, exact }) => constants
+                    .push((name, NumberField { value, unit, exact, withdrawn: Vec::new(), printed: None })),
+                None => unread.push(name),
             }
         }
-        constants
+        (constants, unread)
     }
 
     fn load_vendor(&mut self, node: &Node) -> Vec<(String, VendorFigure)> {

@@ -133,6 +133,9 @@ pub struct RunData {
     code_under_test: Vec<(String, Vec<String>)>,
     tools: Vec<(String, String)>,
     constants: Vec<(String, NumberField)>,
+    /// Constants whose value could not be read (an error at their place): a name that reads
+    /// one is not also reported unknown.
+    defined_wrongly: Vec<String>,
     runs: Vec<Run>,
     figures: Vec<FigureDef>,
     vendor: Vec<(String, VendorFigure)>,

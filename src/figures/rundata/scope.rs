@@ -160,6 +160,9 @@ impl<'a> EvalScope<'a> {
                         span,
                     });
                 }
+                if self.data.defined_wrongly.iter().any(|name| name == single) {
+                    return Err(FigureError::DefinedWrongly { name: single.to_string(), span });
+                }
                 // A lone constant or figure is read through `read`, never here.
                 Err(FigureError::UnknownName { name: single.to_string(), hint: self.suggest(single), span })
             }

@@ -248,6 +248,7 @@ fn check_figure(
     let resolution = match result {
         Ok(resolution) => resolution,
         Err(_) if completion_unreadable(&claim.name, sources) => return (ClaimView::default(), None),
+        Err(error) if error.follows_another() => return (ClaimView::default(), None),
         Err(error) => {
             let span = error.span();
             let start = claim.name_range.start + span.start.min(claim.name.len());
