@@ -111,3 +111,13 @@ fn a_twenty_five_digit_figure_changed_in_its_last_digit_is_a_silent_change() {
     run.expect_code(1);
     assert!(run.stdout.contains("figure-silently-changed"), "{}", run.stdout);
 }
+
+#[test]
+fn the_evidence_shows_each_input_in_its_own_unit() {
+    let site = site("It moved [25,165,824,000 bit/s]{=size_rate}.");
+    site.build().expect_success();
+    let html = site.read("measurements/m/index.html");
+    // Computed in seconds and bits, shown as runs.yaml gives them: not `tick` = 0.001.
+    assert!(html.contains("<code>tick</code> = 1 ms"), "{html}");
+    assert!(html.contains("<code>size</code> = 3 MiB"), "{html}");
+}

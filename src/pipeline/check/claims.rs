@@ -138,12 +138,7 @@ fn figure_evidence(
             .iter()
             .map(|(path, value)| {
                 let (source, raw) = origin_links(page, path, runs);
-                EvidenceInput {
-                    path: path.clone(),
-                    value: grouped_digits(&machine_value(*value)),
-                    source,
-                    raw,
-                }
+                EvidenceInput { path: path.clone(), value: input_text(path, *value, runs), source, raw }
             })
             .collect()
     };
@@ -427,6 +422,21 @@ fn check_vendor(
         vendor: true,
     };
     (view, Some(record))
+}
+
+/// An input's value as runs.yaml gives it, in its own unit (`1,000 ms`, not the `1` second
+/// it is computed in), with the digits grouped.
+fn input_text(path: &str, value: f64, runs: Option<&RunData>) -> String {
+    let unit = runs.and_then(|runs| runs.resolve(path).ok()).map(|computed| computed.unit);
+    match unit {
+        Some(unit) if unit != number::Unit::Count => {
+            // Exactly: 0.3 s is 300 ms, not 299.99999999999994.
+            let in_unit = number::Exact::from_f64_shortest(value).and_then(|v| v.div(&unit.exact_factor()));
+            let text = in_unit.map_or_else(|| machine_value(value / unit.factor()), |v| v.text());
+            format!("{} {}", grouped_digits(&text), unit.symbol())
+        }
+        _ => grouped_digits(&machine_value(value)),
+    }
 }
 
 /// The computation and its value, short: what a reader sees when hovering a figure (the
