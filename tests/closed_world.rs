@@ -405,3 +405,21 @@ fn a_constant_that_cannot_be_read_is_one_error_not_one_more_where_it_is_used() {
         "{error:#}"
     );
 }
+
+#[test]
+fn a_number_the_translation_leaves_out_is_placed_on_its_first_written_line_not_a_blank_one() {
+    // Paragraphs that do not pair up, and no heading or tag before it: the place is the
+    // start of the translation's text.
+    let site = translated("It ran for 40 seconds.", "走りました。\n\nもう一段落。", &|t| t);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let missing: Vec<&serde_json::Value> =
+        errors.iter().filter(|e| e["code"] == "translation-number").collect();
+    assert_eq!(missing.len(), 1, "{errors:#?}");
+    let (line, col) = place(&site, JA, "走りました。");
+    assert_eq!(
+        (missing[0]["line"].as_u64(), missing[0]["col"].as_u64()),
+        (Some(line), Some(col)),
+        "{errors:#?}"
+    );
+}

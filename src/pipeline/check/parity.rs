@@ -21,13 +21,15 @@ struct Anchors(Vec<(usize, Range<usize>)>);
 
 impl Anchors {
     /// The translation's place for `original_at`: right at the last matched place before it,
-    /// or the start of the translation's body.
+    /// or the first line of the translation's body that is not blank.
     fn place(&self, original_at: usize, translation: &Page) -> Range<usize> {
+        let body = translation.text.get(translation.body_start..).unwrap_or("");
+        let first = translation.body_start + (body.len() - body.trim_start().len());
         self.0
             .iter()
             .filter(|(o, _)| *o <= original_at)
             .max_by_key(|(o, _)| *o)
-            .map_or(translation.body_start..translation.body_start, |(_, t)| t.clone())
+            .map_or(first..first, |(_, t)| t.clone())
     }
 }
 
