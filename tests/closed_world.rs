@@ -74,6 +74,32 @@ fn a_tag_read_only_in_part_is_an_error_naming_what_was_not_read() {
     }
 }
 
+/// Found by a README-only trial: a unit written out was read as a count with words after
+/// it, and the error said the figure was stated as a count.
+#[test]
+fn a_unit_written_in_a_form_tally_does_not_read_is_unreadable() {
+    for (text, name, word) in [
+        ("814 megabits a second", "slow", "megabits"),
+        ("24.4 Gbit", "slow", "Gbit"),
+        ("0.5 minutes", "span", "minutes"),
+    ] {
+        let prose = format!("It was [{text}]{{={name}}} there.");
+        let (site, errors) = errors(&prose);
+        let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == "figure-unreadable").collect();
+        assert_eq!(ours.len(), 1, "`{text}`: {errors:#?}");
+        let (line, col) = place(&site, PAGE, word);
+        assert_eq!(
+            (ours[0]["line"].as_u64(), ours[0]["col"].as_u64()),
+            (Some(line), Some(col)),
+            "{text}: {:#}",
+            ours[0]
+        );
+    }
+    // Words that count things are not units.
+    site("It was [4]{=four} connections.").check().expect_success();
+    site("It ran [4 runs]{=four}.").check().expect_success();
+}
+
 #[test]
 fn a_byte_rate_stated_for_a_plain_ratio_is_a_unit_error() {
     one_error_at("It was [4 GB/s]{=four} there.", "figure-unit", "4 GB/s]");

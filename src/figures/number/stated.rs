@@ -92,7 +92,28 @@ fn unit_like(token: &str) -> bool {
     let mut chars = token.chars();
     let prefix = chars.next().is_some_and(|c| "kKMGTPmu".contains(c));
     let rest: String = chars.collect();
-    prefix && (1..=2).contains(&rest.len()) && rest.chars().all(|c| "bBWVAJgHz".contains(c))
+    if prefix && (1..=2).contains(&rest.len()) && rest.chars().all(|c| "bBWVAJgHz".contains(c)) {
+        return true;
+    }
+    spelled_unit(&token.to_ascii_lowercase())
+}
+
+/// A unit spelled out, or written in a form tally does not read: an amount of bits or
+/// bytes with or without a prefix (`Gbit`, `megabits`, `KBytes`, `Mbps`), or a time other
+/// than seconds (`minutes`, `hours`). Words that count things (`frames`, `connections`)
+/// are not units: "about 360 frames" stays a count with words around it.
+fn spelled_unit(lower: &str) -> bool {
+    const PREFIXES: [&str; 16] = [
+        "", "k", "m", "g", "t", "ki", "mi", "gi", "ti", "kilo", "mega", "giga", "tera", "kibi", "mebi",
+        "gibi",
+    ];
+    const AMOUNTS: [&str; 8] = ["bit", "bits", "byte", "bytes", "bps", "bit/sec", "bits/sec", "bytes/sec"];
+    const TIMES: [&str; 10] =
+        ["minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "day", "days"];
+    TIMES.contains(&lower)
+        || PREFIXES
+            .iter()
+            .any(|prefix| lower.strip_prefix(prefix).is_some_and(|amount| AMOUNTS.contains(&amount)))
 }
 
 /// The end of the token that starts at `from`: up to a space or a Japanese character.
