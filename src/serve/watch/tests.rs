@@ -66,11 +66,13 @@ fn only_the_sources_count() {
     }
 }
 
-/// On a real file system: a burst of saves through the real debouncer gives one change set
-/// holding every file, and nothing follows it. The waits are generous upper bounds, never
-/// asserted durations.
+/// On a real file system: a burst of saves through the real debouncer gives change sets
+/// that hold every file, and nothing follows them once the burst is read. The waits are
+/// generous upper bounds, never asserted durations: how many sets a burst makes depends on
+/// how long the writes take (the debounce is 20 ms, and a loaded machine writes 26 files
+/// more slowly), so only that every file is in them is asserted.
 #[test]
-fn a_burst_of_real_saves_gives_one_rebuild() {
+fn a_burst_of_real_saves_is_seen_whole_and_reading_the_files_is_no_change() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let root = dir.path().canonicalize().expect("its path");
     std::fs::create_dir_all(root.join("content")).expect("content/");
@@ -80,7 +82,16 @@ fn a_burst_of_real_saves_gives_one_rebuild() {
         std::fs::write(root.join(format!("content/page-{i}.md")), format!("page {i}\n")).expect("a page");
     }
     std::fs::write(root.join("site.yaml"), "title: y\n").expect("site.yaml");
-    let change = watcher.next_change().expect("a change");
+    let mut change = watcher.next_change().expect("a change");
+    while change.len() < 26 {
+        let more = gather_within(&watcher, Duration::from_secs(5));
+        if more.is_empty() {
+            break;
+        }
+        change.extend(more);
+        change.sort();
+        change.dedup();
+    }
     assert_eq!(change.len(), 26, "{change:?}");
     // Reading the sources (as a build does) is not a change.
     for i in 0..25 {
