@@ -233,6 +233,14 @@ fn the_japanese_family_pages_table_must_give_the_same_completion() {
     let errors = errors_with(&site, "completion-mismatch");
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert_eq!(errors[0]["path"], FAMILY_JA);
+    // At the row whose weight differs, not at the page's first line.
+    let (line, col) = place(&site, FAMILY_JA, "100 % | 4 |");
+    assert_eq!(
+        (errors[0]["line"].as_u64(), errors[0]["col"].as_u64()),
+        (Some(line), Some(col)),
+        "{:#}",
+        errors[0]
+    );
     let message = errors[0]["message"].as_str().unwrap_or("");
     // (400 + 120) ÷ 9 = 57.78 % against 62 %.
     assert!(message.contains("57.78") && message.contains("62.00"), "{message}");

@@ -107,8 +107,10 @@ fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -
     let families = site.content.pages.iter().zip(work).filter(|(p, _)| p.front.kind == Kind::Family);
     let (originals, translations): (Vec<_>, Vec<_>) =
         families.partition(|(p, _)| !p.is_translation(&site.settings));
+    let mut original_scans = BTreeMap::new();
     for (page, work) in originals {
         let id = page.family_id().to_string();
+        original_scans.insert(id.clone(), &*work.scan);
         match completion::from_family_page(page, &work.scan, &site.settings, &id) {
             Ok(computed) => {
                 completions.insert(id, computed);
@@ -123,15 +125,24 @@ fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -
         else {
             continue;
         };
+        let differs = |original: &Computed| match (&original.exact, &computed.exact) {
+            (Some(a), Some(b)) => a != b,
+            _ => (original.value - computed.value).abs() > 1e-9,
+        };
         if let Some(original) = completions.get(&id)
-            && (original.value - computed.value).abs() > 1e-9
+            && differs(original)
         {
+            // At the translation's table: the first of its rows whose done value or weight
+            // differs from the original's row, or else its first row.
+            let at = differing_row(&work.scan, original_scans.get(&id).copied()).unwrap_or(0..3);
+            let blank = page.text.get(at.clone()).map_or(0, |text| text.len() - text.trim_start().len());
+            let at = at.start + blank..at.end;
             problems.push(
                 Diagnostic::at(
                     "completion-mismatch",
                     &page.source,
                     &page.text,
-                    0..3,
+                    at,
                     format!(
                         "this translation's table gives {:.2} % where the original's gives {:.2} %",
                         computed.value, original.value
@@ -142,6 +153,31 @@ fn completions(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -
         }
     }
     completions
+}
+
+/// Where a translated family table first differs from the original's: the done value and
+/// weight (its last two cells) of the first row that is not the original's, or else the
+/// table's first cell.
+fn differing_row(
+    translation: &crate::markdown::Scan,
+    original: Option<&crate::markdown::Scan>,
+) -> Option<std::ops::Range<usize>> {
+    let table = translation.tables.first()?;
+    let original_rows = original.and_then(|scan| scan.tables.first());
+    let last_two = |row: &Vec<crate::markdown::Cell>| -> Vec<String> {
+        row.iter().rev().take(2).map(crate::markdown::Cell::text).map(|t| t.trim().to_string()).collect()
+    };
+    for (i, row) in table.iter().enumerate().skip(1) {
+        let same = original_rows
+            .and_then(|rows| rows.get(i))
+            .is_some_and(|theirs| last_two(theirs) == last_two(row));
+        if !same && row.len() >= 2 {
+            let done = &row[row.len() - 2];
+            let weight = &row[row.len() - 1];
+            return Some(done.range.start..weight.range.end);
+        }
+    }
+    table.first().and_then(|row| row.first()).map(|cell| cell.range.clone())
 }
 
 /// Each translation compared with its original; a pair whose texts are unchanged since the
