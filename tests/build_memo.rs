@@ -8,13 +8,9 @@ use common::{Run, bundled_copy, settle_all, tree};
 
 const PAGE: &str = "content/measurements/2026-10-29-xgs136-http/index.md";
 
-/// `(made, reused)` from `--timings`' `pages (N made, M reused)`.
+/// `(made, reused)` of a run with `--timings`.
 fn made_and_reused(run: &Run) -> (usize, usize) {
-    let line = run.stderr.lines().find(|l| l.contains(" made, ")).expect("a pages line in --timings");
-    let inside = &line[line.find('(').expect("(") + 1..line.find(')').expect(")")];
-    let numbers: Vec<usize> =
-        inside.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
-    (numbers[0], numbers[1])
+    common::pages_made_and_reused(&run.stderr)
 }
 
 fn built_site() -> common::Site {

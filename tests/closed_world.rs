@@ -22,11 +22,7 @@ figures:
 ";
 
 fn site(prose: &str) -> Site {
-    let site = Site::new();
-    site.appliance();
-    site.file(RUNS, RUNS_YAML);
-    site.file(PAGE, common::measurement_page(prose));
-    site
+    common::one_run_site(PAGE, RUNS, RUNS_YAML, prose)
 }
 
 /// The errors of `check` on a page stating `prose`; the run must fail.

@@ -25,11 +25,7 @@ figures:
 ";
 
 fn site(prose: &str) -> Site {
-    let site = Site::new();
-    site.appliance();
-    site.file(RUNS, RUNS_YAML);
-    site.file(PAGE, common::measurement_page(prose));
-    site
+    common::one_run_site(PAGE, RUNS, RUNS_YAML, prose)
 }
 
 /// Every figure here passes only with exact arithmetic: an f64 keeps 15 to 17 significant

@@ -152,18 +152,6 @@ fn after_each_of_a_series_of_edits_a_build_with_the_memo_makes_what_a_cold_build
     assert!(reused > 40 * 6, "only {reused} pages were reused over 40 builds");
 }
 
-/// `(made, reused)` from a `--timings` line `pages (N made, M reused)`.
-fn pages_made_and_reused(stderr: &str) -> (usize, usize) {
-    let line = stderr
-        .lines()
-        .find(|l| l.contains(" made, "))
-        .unwrap_or_else(|| panic!("no pages line in:\n{stderr}"));
-    let inside = &line[line.find('(').expect("(") + 1..line.find(')').expect(")")];
-    let numbers: Vec<usize> =
-        inside.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
-    (numbers[0], numbers[1])
-}
-
 /// Diagnostics as a build printed them, without the lines that differ between any two runs.
 fn diagnostics(stderr: &str) -> Vec<&str> {
     stderr.lines().filter(|l| !l.starts_with("timings:") && !l.starts_with("built ")).collect()
@@ -193,7 +181,7 @@ fn after_each_of_a_series_of_edits_tally_build_keeps_site_as_a_cold_build_makes_
         let (cold_lines, lines) = (diagnostics(&cold_built.stderr), diagnostics(&built.stderr));
         assert_eq!(lines, cold_lines, "step {step} ({what}): the diagnostics");
         if built.code == 0 {
-            let (made, kept) = pages_made_and_reused(&built.stderr);
+            let (made, kept) = common::pages_made_and_reused(&built.stderr);
             reused += kept;
             pages += made + kept;
             assert!(

@@ -212,7 +212,7 @@ fn figures_and_pages(
                     match lines {
                         Some(lines) => std::borrow::Cow::Owned(lines),
                         None => {
-                            output.fail_with(anyhow::anyhow!(
+                            output.fail(anyhow::anyhow!(
                                 "the last build's figures.json does not hold the figures of {}",
                                 page.source.display()
                             ));

@@ -187,11 +187,6 @@ impl Collector {
         self.staging.as_ref().and_then(|staging| File::open(staging.out_dir.join(path)).ok())
     }
 
-    /// Fails the build with `error`, reported once it is over.
-    pub(crate) fn fail_with(&self, error: anyhow::Error) {
-        self.fail(error);
-    }
-
     /// Starts a file that is made in parts over a long stage, each written as it comes
     /// (figures.json): a large file is then never held whole. Finish it with [`Self::end`].
     /// `buffer` is memory to hold it in, when it is kept in memory: an earlier build's,
@@ -213,7 +208,8 @@ impl Collector {
         self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, Bytes::from(bytes));
     }
 
-    fn fail(&self, error: anyhow::Error) {
+    /// Fails the build with `error`, reported once it is over (the first one is kept).
+    pub(crate) fn fail(&self, error: anyhow::Error) {
         self.failure.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(error);
     }
 

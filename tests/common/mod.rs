@@ -279,6 +279,28 @@ pub fn measurement_page(prose: &str) -> String {
     )
 }
 
+/// `(made, reused)` from `--timings`' line `pages (N made, M reused)` in `stderr`.
+pub fn pages_made_and_reused(stderr: &str) -> (usize, usize) {
+    let line = stderr
+        .lines()
+        .find(|l| l.contains(" made, "))
+        .unwrap_or_else(|| panic!("no pages line in:\n{stderr}"));
+    let inside = &line[line.find('(').expect("(") + 1..line.find(')').expect(")")];
+    let numbers: Vec<usize> =
+        inside.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    (numbers[0], numbers[1])
+}
+
+/// A site with one measurement bundle: `runs_yaml` at `runs`, and a page at `page` whose
+/// prose is `prose`.
+pub fn one_run_site(page: &str, runs: &str, runs_yaml: &str, prose: &str) -> Site {
+    let site = Site::new();
+    site.appliance();
+    site.file(runs, runs_yaml);
+    site.file(page, measurement_page(prose));
+    site
+}
+
 /// A copy of the repository's own site (content, templates, UI strings, static files and
 /// settings) in a temporary folder.
 pub fn bundled_copy() -> Site {
