@@ -117,3 +117,34 @@ fn a_failed_build_leaves_site_and_the_memo_for_the_next_build() {
     run.expect_success();
     assert!(made_and_reused(&run).1 > 0, "the last good build's memo is still used");
 }
+
+fn figures_json_identity(site: &common::Site) -> (u64, std::time::SystemTime) {
+    use std::os::unix::fs::MetadataExt as _;
+    let metadata = std::fs::metadata(site.path("site/figures.json")).expect("figures.json");
+    (metadata.ino(), metadata.modified().expect("its time"))
+}
+
+#[test]
+fn figures_json_is_left_as_it_is_when_an_edit_moves_no_figure() {
+    let site = built_site();
+    let before = figures_json_identity(&site);
+    // The edited line states no figure, and no line moves.
+    edit_page(&site);
+    site.tally(&["build"]).expect_success();
+    assert_eq!(figures_json_identity(&site), before, "the same file, not written again");
+}
+
+#[test]
+fn figures_json_after_an_edit_that_moves_figures_is_a_cold_builds() {
+    let site = built_site();
+    let before = figures_json_identity(&site);
+    // Every figure after this line moves down one line.
+    site.edit(PAGE, "## What it carried", "## What it carried\n");
+    settle_all(&site.path("content"));
+    site.tally(&["build"]).expect_success();
+    assert_ne!(figures_json_identity(&site), before, "written again");
+    let updated = site.read("figures.json");
+    let cold = site.holder().join("cold");
+    site.tally(&["build", "--out", cold.to_str().expect("a UTF-8 path")]).expect_success();
+    assert!(updated == std::fs::read_to_string(cold.join("figures.json")).expect("cold figures.json"));
+}

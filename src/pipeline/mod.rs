@@ -179,12 +179,12 @@ fn figures_and_pages(
     // Only `tally check --against` reads the records back, and it builds to nowhere.
     let keep_records = output.keeps_nothing();
     let buffer = memo.figures_json_buffer();
-    let mut json = figures_json::Writer::begin(output, memo.figures_json_len, buffer);
+    // Pages kept on disk have their lines in the last build's figures.json.
+    let last = if memo.from_disk { output.open_from_last("figures.json") } else { None };
+    let mut json = figures_json::Writer::begin(output, memo.figures_json_len, buffer, last);
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
-    // Pages kept on disk have their lines in the last build's figures.json, read once.
-    let mut last_figures: Option<figures_json::LastLines> = None;
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
@@ -202,26 +202,17 @@ fn figures_and_pages(
             if let Some(html) = &made.html {
                 output.add_kept(crate::paths::page_file(&page.url), html);
             }
-            let lines = match &made.lines {
-                Some(lines) => std::borrow::Cow::Borrowed(lines.as_slice()),
-                None => {
-                    let last = last_figures.get_or_insert_with(|| {
-                        figures_json::LastLines::new(output.open_from_last("figures.json"))
-                    });
-                    let lines = memo.lines_at(&page.source).and_then(|at| last.read(at));
-                    match lines {
-                        Some(lines) => std::borrow::Cow::Owned(lines),
-                        None => {
-                            output.fail(anyhow::anyhow!(
-                                "the last build's figures.json does not hold the figures of {}",
-                                page.source.display()
-                            ));
-                            std::borrow::Cow::Borrowed(&[][..])
-                        }
-                    }
-                }
+            let at = match &made.lines {
+                Some(lines) => Some(json.push(output, lines, &made.places)),
+                None => memo.lines_at(&page.source).and_then(|at| json.push_last(output, at, &made.places)),
             };
-            let at = json.push(&lines, &made.places);
+            let at = at.unwrap_or_else(|| {
+                output.fail(anyhow::anyhow!(
+                    "the last build's figures.json does not hold the figures of {}",
+                    page.source.display()
+                ));
+                json.push(output, &[], &made.places)
+            });
             memo.wrote_lines_at(&page.source, at);
             count += made.record_count;
             if keep_records {

@@ -241,6 +241,38 @@ impl FileInParts {
         }
     }
 
+    /// Appends `range` of `source`, copied by the kernel where the system can (the bytes
+    /// then never pass through this process).
+    pub(crate) fn copy_from(&mut self, source: &File, range: std::ops::Range<u64>) {
+        use std::io::{Read as _, Seek as _};
+        let len = range.end.saturating_sub(range.start);
+        if len == 0 {
+            return;
+        }
+        if self.keep_bytes {
+            use std::os::unix::fs::FileExt as _;
+            let mut part = vec![0; usize::try_from(len).unwrap_or(usize::MAX)];
+            match source.read_exact_at(&mut part, range.start) {
+                Ok(()) => self.bytes.extend_from_slice(&part),
+                Err(error) => self.file = Some(Err(error.into())),
+            }
+        }
+        if let Some(Ok(file)) = &mut self.file {
+            let copied = (|| {
+                let mut from = source;
+                from.seek(std::io::SeekFrom::Start(range.start))?;
+                let copied = std::io::copy(&mut from.take(len), file)?;
+                if copied != len {
+                    return Err(std::io::Error::from(std::io::ErrorKind::UnexpectedEof));
+                }
+                Ok(())
+            })();
+            if let Err(error) = copied {
+                self.file = Some(Err(anyhow::Error::from(error).context("cannot copy from the last build")));
+            }
+        }
+    }
+
     pub(crate) fn push(&mut self, part: &[u8]) {
         if let Some(Ok(file)) = &mut self.file
             && let Err(error) = file.write_all(part)

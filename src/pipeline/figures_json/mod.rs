@@ -7,7 +7,10 @@ pub(crate) mod published;
 
 use serde::{Deserialize, Serialize};
 
-use super::write::{Collector, FileInParts};
+use std::fs::File;
+use std::ops::Range;
+
+use super::write::{Collector, FileInParts, Kept};
 
 /// One stated figure, as `figures.json` lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -35,82 +38,174 @@ pub struct ClaimRecord {
     pub vendor: bool,
 }
 
-/// figures.json, written in parts as pages finish: a header, then each record on a line.
+/// figures.json, written in parts as pages finish: a header, then each record on a line,
+/// then every page's places.
 pub(crate) struct Writer {
-    file: FileInParts,
+    sink: Sink,
     places: published::Places,
     /// Whether a record has been written: the first follows the opening bracket without a
     /// comma.
     started: bool,
     /// How many bytes are written so far.
     written: u64,
+    header_len: u64,
+}
+
+/// Where the bytes go.
+enum Sink {
+    /// Into a new file, as they come.
+    New(FileInParts),
+    /// Over the last build's figures.json, which a build updating its output folder in place
+    /// leaves where it is for as long as what is pushed matches it byte for byte: after a
+    /// small edit the file is mostly, often wholly, the same, and writing 20 MB again (and
+    /// replacing the old file, which makes the file system write it out at once) would cost
+    /// more than the rest of the build.
+    OverLast(OverLast),
+}
+
+struct OverLast {
+    last: File,
+    last_len: u64,
+    /// The new file, once what was pushed differs from the last one; everything before
+    /// [`Writer::written`] is then written into it.
+    new: Option<FileInParts>,
 }
 
 impl Writer {
     /// Starts figures.json; `expected_len` is about how long it will be (the last build's).
-    /// `buffer` is memory to reuse for it (see [`Collector::begin`]).
-    pub(crate) fn begin(output: &Collector, expected_len: usize, buffer: Vec<u8>) -> Writer {
-        let mut file = output.begin("figures.json", buffer);
-        file.reserve(expected_len + expected_len / 8);
+    /// `buffer` is memory to reuse for it (see [`Collector::begin`]). `last` is the last
+    /// build's figures.json, when this build updates that build's output folder: pages it
+    /// takes from there are pushed with [`Writer::push_last`].
+    pub(crate) fn begin(
+        output: &Collector,
+        expected_len: usize,
+        buffer: Vec<u8>,
+        last: Option<File>,
+    ) -> Writer {
+        let sink = match last.and_then(|file| Some((file.metadata().ok()?.len(), file))) {
+            Some((last_len, last)) => Sink::OverLast(OverLast { last, last_len, new: None }),
+            None => {
+                let mut file = output.begin(PATH, buffer);
+                file.reserve(expected_len + expected_len / 8);
+                Sink::New(file)
+            }
+        };
+        let mut writer =
+            Writer { sink, places: published::Places::default(), started: false, written: 0, header_len: 0 };
         let generator =
             format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
         let header = format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator));
-        file.push(header.as_bytes());
-        Writer { file, places: published::Places::default(), started: false, written: header.len() as u64 }
+        writer.write(output, header.as_bytes());
+        writer.header_len = writer.written;
+        writer
     }
 
     /// Appends the lines [`lines`] made of one page's records, and their places
-    /// ([`published::Places::entry`]); returns where in the file the lines went, for
-    /// [`lines_written_at`] to find them again.
-    pub(crate) fn push(&mut self, lines: &[u8], places: &[u8]) -> std::ops::Range<u64> {
+    /// ([`published::Places::entry`]); returns where in the file the lines went, for a
+    /// later build to find them again ([`Writer::push_last`]).
+    pub(crate) fn push(&mut self, output: &Collector, lines: &[u8], places: &[u8]) -> Range<u64> {
         self.places.add_entry(places);
         let lines = if self.started || lines.is_empty() { lines } else { lines.get(1..).unwrap_or_default() };
-        self.file.push(lines);
         self.started |= !lines.is_empty();
         let start = self.written;
-        self.written += lines.len() as u64;
+        self.write(output, lines);
         start..self.written
     }
 
+    /// Appends a page's lines as the last build wrote them, at `at` in its figures.json;
+    /// `None` when this build has no last figures.json to take them from.
+    pub(crate) fn push_last(
+        &mut self,
+        output: &Collector,
+        at: Range<u64>,
+        places: &[u8],
+    ) -> Option<Range<u64>> {
+        let Sink::OverLast(over) = &mut self.sink else { return None };
+        if at.end > over.last_len || at.start > at.end {
+            return None;
+        }
+        self.places.add_entry(places);
+        let start = self.written;
+        if at.is_empty() {
+            return Some(start..start);
+        }
+        // The lines the last build wrote first went without their leading comma.
+        let written_first = at.start == self.header_len;
+        let from = if self.started || written_first { at.start } else { at.start + 1 };
+        if self.started && written_first {
+            self.write(output, b",");
+        }
+        self.started = true;
+        let over = match &mut self.sink {
+            Sink::OverLast(over) => over,
+            Sink::New(_) => return None,
+        };
+        if over.new.is_none() && from == self.written {
+            // The same bytes at the same place.
+        } else {
+            over.diverge(output, self.written);
+            if let Some(new) = &mut over.new {
+                new.copy_from(&over.last, from..at.end);
+            }
+        }
+        self.written += at.end - from;
+        Some(start..self.written)
+    }
+
+    fn write(&mut self, output: &Collector, bytes: &[u8]) {
+        match &mut self.sink {
+            Sink::New(file) => file.push(bytes),
+            Sink::OverLast(over) => {
+                if over.new.is_none() && !over.holds_at(self.written, bytes) {
+                    over.diverge(output, self.written);
+                }
+                if let Some(new) = &mut over.new {
+                    new.push(bytes);
+                }
+            }
+        }
+        self.written += bytes.len() as u64;
+    }
+
     pub(crate) fn end(mut self, output: &Collector) {
-        let places = std::mem::take(&mut self.places);
-        self.file.push(&places.end());
-        output.end(self.file);
+        let places = std::mem::take(&mut self.places).end();
+        self.write(output, &places);
+        match self.sink {
+            Sink::New(file) => output.end(file),
+            Sink::OverLast(mut over) => {
+                if over.new.is_none() && self.written == over.last_len {
+                    output.add_kept(PATH, &Kept::InLastOutput);
+                    return;
+                }
+                over.diverge(output, self.written);
+                if let Some(new) = over.new.take() {
+                    output.end(new);
+                }
+            }
+        }
     }
 }
 
-/// The last build's figures.json, read page by page where the [`Writer`] put each page's
-/// lines: pages come in the same order each build, so it is read front to back once.
-pub(crate) struct LastLines {
-    file: Option<std::io::BufReader<std::fs::File>>,
-    position: u64,
-}
+const PATH: &str = "figures.json";
 
-impl LastLines {
-    pub(crate) fn new(file: Option<std::fs::File>) -> LastLines {
-        LastLines { file: file.map(|f| std::io::BufReader::with_capacity(1 << 16, f)), position: 0 }
+impl OverLast {
+    /// Whether the last figures.json holds `bytes` at `at`.
+    fn holds_at(&self, at: u64, bytes: &[u8]) -> bool {
+        use std::os::unix::fs::FileExt as _;
+        if at + bytes.len() as u64 > self.last_len {
+            return false;
+        }
+        let mut there = vec![0; bytes.len()];
+        self.last.read_exact_at(&mut there, at).is_ok() && there == bytes
     }
 
-    /// A page's lines as [`lines`] made them, written at `at`; `None` when they are not
-    /// there.
-    pub(crate) fn read(&mut self, at: std::ops::Range<u64>) -> Option<Vec<u8>> {
-        use std::io::Read as _;
-        let file = self.file.as_mut()?;
-        if at.start != self.position {
-            let offset = i64::try_from(at.start).ok()? - i64::try_from(self.position).ok()?;
-            file.seek_relative(offset).ok()?;
+    /// Starts the new file with the last one's first `len` bytes, if not started yet.
+    fn diverge(&mut self, output: &Collector, len: u64) {
+        if self.new.is_none() {
+            let mut new = output.begin(PATH, Vec::new());
+            new.copy_from(&self.last, 0..len);
+            self.new = Some(new);
         }
-        let len = usize::try_from(at.end.checked_sub(at.start)?).ok()?;
-        // The first lines of the file were written without their leading comma.
-        let mut lines = Vec::with_capacity(len + 1);
-        lines.push(b',');
-        lines.resize(len + 1, 0);
-        file.read_exact(&mut lines[1..]).ok()?;
-        self.position = at.end;
-        if lines.get(1) != Some(&b'\n') {
-            lines.remove(0);
-        }
-        Some(lines)
     }
 }
 
