@@ -192,3 +192,28 @@ fn after_each_of_a_series_of_edits_tally_build_keeps_site_as_a_cold_build_makes_
     }
     assert!(reused * 2 > pages, "only {reused} of {pages} pages were taken from the last build");
 }
+
+/// A rebuild whose figures.json would be the last one's, byte for byte, serves the last
+/// one's memory again instead of a copy.
+#[test]
+fn a_text_edit_that_moves_no_figure_serves_the_same_figures_json() {
+    let site = bundled_copy();
+    settle_all(site.root());
+    let options =
+        Options { root: site.root().to_path_buf(), destination: Destination::Memory, timings: false };
+    let mut memo = Memo::default();
+    let first = make_with(&options, &mut memo).expect("the first build");
+    let page = "content/measurements/2026-10-29-xgs136-http/index.md";
+    site.edit(page, "That box is only the far end here", "That box is only the far end of the path here");
+    memo.only_changed(site.root(), &[std::path::PathBuf::from(page)]);
+    let second = make_with(&options, &mut memo).expect("the second build");
+    let (before, after) = (&first.output.files["figures.json"], &second.output.files["figures.json"]);
+    assert!(before == after && before.as_ptr() == after.as_ptr(), "the same bytes, not a copy");
+    // Moving figures makes a new one, as a cold build would make it.
+    site.edit(page, "## What it carried", "## What it carried\n");
+    memo.only_changed(site.root(), &[std::path::PathBuf::from(page)]);
+    let third = make_with(&options, &mut memo).expect("the third build");
+    let cold = make(&options).expect("a cold build");
+    assert!(third.output.files["figures.json"] == cold.output.files["figures.json"]);
+    assert!(third.output.files["figures.json"] != *after);
+}

@@ -210,7 +210,13 @@ fn load_run_data(
         if let Some(data) = data {
             let mut digest = Digest::new();
             match memo.runs_stamps(&bundle) {
-                Some(stamps) => digest.debug(&stamps),
+                Some(stamps) => {
+                    digest.number(stamps.len());
+                    for (path, stamp) in stamps {
+                        stamp.digest_into(digest.path(path));
+                    }
+                    &mut digest
+                }
                 // Read anew each time: a mark no other build has, in this process or
                 // another (the memo is kept on disk), so no page made from it is reused.
                 None => digest.debug(&(

@@ -180,7 +180,11 @@ fn figures_and_pages(
     let keep_records = output.keeps_nothing();
     let buffer = memo.figures_json_buffer();
     // Pages kept on disk have their lines in the last build's figures.json.
-    let last = if memo.from_disk { output.open_from_last("figures.json") } else { None };
+    let last = if memo.from_disk {
+        output.open_from_last("figures.json").map(figures_json::LastFile::OnDisk)
+    } else {
+        memo.last_figures_json().map(figures_json::LastFile::InMemory)
+    };
     let mut json = figures_json::Writer::begin(output, memo.figures_json_len, buffer, last);
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> =
@@ -227,7 +231,9 @@ fn figures_and_pages(
             }
         }
     }
-    json.end(output);
+    if let Some(unused) = json.end(output) {
+        memo.keep_figures_json_buffer(unused);
+    }
     memo.figures_json_written();
     (kept, count)
 }

@@ -270,6 +270,11 @@ impl RunData {
         &self.tools
     }
 
+    /// Whether any run has a `shot:`.
+    pub fn has_shots(&self) -> bool {
+        self.runs.iter().any(|r| r.shot.is_some())
+    }
+
     /// Every run's `shot:`, with its redactions.
     pub fn shots(&self) -> Vec<Shot> {
         self.runs

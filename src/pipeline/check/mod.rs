@@ -198,7 +198,7 @@ fn translations(site: &Site, work: &[PageWork], memo: &mut Memo) -> Vec<Diagnost
                 .bytes(site.inputs_digest.as_bytes())
                 .bytes(&original.digest)
                 .bytes(&page.digest)
-                .debug(&original.source)
+                .path(&original.source)
                 .finish();
             let found = memo_read.parity(&page.source, &key).unwrap_or_else(|| {
                 let original_work = &work[index[original.source.as_path()]];

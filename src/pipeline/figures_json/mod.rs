@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::ops::Range;
 
+use bytes::Bytes;
+
 use super::write::{Collector, FileInParts, Kept};
 
 /// One stated figure, as `figures.json` lists it.
@@ -55,40 +57,57 @@ pub(crate) struct Writer {
 enum Sink {
     /// Into a new file, as they come.
     New(FileInParts),
-    /// Over the last build's figures.json, which a build updating its output folder in place
-    /// leaves where it is for as long as what is pushed matches it byte for byte: after a
-    /// small edit the file is mostly, often wholly, the same, and writing 20 MB again (and
-    /// replacing the old file, which makes the file system write it out at once) would cost
-    /// more than the rest of the build.
+    /// Over the last build's figures.json, which is kept for as long as what is pushed
+    /// matches it byte for byte: after a small edit the file is mostly, often wholly, the
+    /// same. On disk, writing 20 MB again (and replacing the old file, which makes the file
+    /// system write it out at once) would cost more than the rest of the build; in memory
+    /// (`tally serve`), copying it would cost a fifth of a rebuild.
     OverLast(OverLast),
 }
 
+/// The last build's figures.json.
+pub(crate) enum LastFile {
+    /// In the output folder this build updates in place.
+    OnDisk(File),
+    /// As the last build kept it in memory.
+    InMemory(Bytes),
+}
+
 struct OverLast {
-    last: File,
+    last: LastFile,
     last_len: u64,
     /// The new file, once what was pushed differs from the last one; everything before
     /// [`Writer::written`] is then written into it.
     new: Option<FileInParts>,
+    /// Memory for the new file, until it is started.
+    buffer: Option<Vec<u8>>,
+    expected_len: usize,
 }
 
 impl Writer {
     /// Starts figures.json; `expected_len` is about how long it will be (the last build's).
     /// `buffer` is memory to reuse for it (see [`Collector::begin`]). `last` is the last
-    /// build's figures.json, when this build updates that build's output folder: pages it
-    /// takes from there are pushed with [`Writer::push_last`].
+    /// build's figures.json, when this build updates that build's output folder or follows
+    /// it in memory: pages whose lines are in the last file on disk are pushed with
+    /// [`Writer::push_last`].
     pub(crate) fn begin(
         output: &Collector,
         expected_len: usize,
         buffer: Vec<u8>,
-        last: Option<File>,
+        last: Option<LastFile>,
     ) -> Writer {
-        let sink = match last.and_then(|file| Some((file.metadata().ok()?.len(), file))) {
-            Some((last_len, last)) => Sink::OverLast(OverLast { last, last_len, new: None }),
-            None => {
-                let mut file = output.begin(PATH, buffer);
-                file.reserve(expected_len + expected_len / 8);
-                Sink::New(file)
+        let last = last.and_then(|last| {
+            let len = match &last {
+                LastFile::OnDisk(file) => file.metadata().ok()?.len(),
+                LastFile::InMemory(bytes) => bytes.len() as u64,
+            };
+            Some((len, last))
+        });
+        let sink = match last {
+            Some((last_len, last)) => {
+                Sink::OverLast(OverLast { last, last_len, new: None, buffer: Some(buffer), expected_len })
             }
+            None => Sink::New(start_new(output, buffer, expected_len)),
         };
         let mut writer =
             Writer { sink, places: published::Places::default(), started: false, written: 0, header_len: 0 };
@@ -136,17 +155,12 @@ impl Writer {
             self.write(output, b",");
         }
         self.started = true;
-        let over = match &mut self.sink {
-            Sink::OverLast(over) => over,
-            Sink::New(_) => return None,
-        };
-        if over.new.is_none() && from == self.written {
-            // The same bytes at the same place.
-        } else {
+        if let Sink::OverLast(over) = &mut self.sink
+            && (over.new.is_some() || from != self.written)
+        {
+            // Not the same bytes at the same place.
             over.diverge(output, self.written);
-            if let Some(new) = &mut over.new {
-                new.copy_from(&over.last, from..at.end);
-            }
+            over.copy(from..at.end);
         }
         self.written += at.end - from;
         Some(start..self.written)
@@ -167,44 +181,73 @@ impl Writer {
         self.written += bytes.len() as u64;
     }
 
-    pub(crate) fn end(mut self, output: &Collector) {
+    /// Ends the file; returns the memory it was given when it did not need it.
+    pub(crate) fn end(mut self, output: &Collector) -> Option<Vec<u8>> {
         let places = std::mem::take(&mut self.places).end();
         self.write(output, &places);
-        match self.sink {
-            Sink::New(file) => output.end(file),
-            Sink::OverLast(mut over) => {
-                if over.new.is_none() && self.written == over.last_len {
-                    output.add_kept(PATH, &Kept::InLastOutput);
-                    return;
-                }
-                over.diverge(output, self.written);
-                if let Some(new) = over.new.take() {
-                    output.end(new);
-                }
+        let mut over = match self.sink {
+            Sink::New(file) => {
+                output.end(file);
+                return None;
             }
+            Sink::OverLast(over) => over,
+        };
+        if over.new.is_none() && self.written == over.last_len {
+            match &over.last {
+                LastFile::OnDisk(_) => output.add_kept(PATH, &Kept::InLastOutput),
+                LastFile::InMemory(bytes) => output.add(PATH, bytes.clone()),
+            }
+            return over.buffer;
         }
+        over.diverge(output, self.written);
+        if let Some(new) = over.new.take() {
+            output.end(new);
+        }
+        None
     }
 }
 
 const PATH: &str = "figures.json";
 
+fn start_new(output: &Collector, buffer: Vec<u8>, expected_len: usize) -> FileInParts {
+    let mut file = output.begin(PATH, buffer);
+    file.reserve(expected_len + expected_len / 8);
+    file
+}
+
 impl OverLast {
     /// Whether the last figures.json holds `bytes` at `at`.
     fn holds_at(&self, at: u64, bytes: &[u8]) -> bool {
-        use std::os::unix::fs::FileExt as _;
-        if at + bytes.len() as u64 > self.last_len {
+        let Some(end) = at.checked_add(bytes.len() as u64).filter(|end| *end <= self.last_len) else {
             return false;
+        };
+        match &self.last {
+            LastFile::OnDisk(file) => {
+                use std::os::unix::fs::FileExt as _;
+                let mut there = vec![0; bytes.len()];
+                file.read_exact_at(&mut there, at).is_ok() && there == bytes
+            }
+            LastFile::InMemory(last) => last.get(at as usize..end as usize) == Some(bytes),
         }
-        let mut there = vec![0; bytes.len()];
-        self.last.read_exact_at(&mut there, at).is_ok() && there == bytes
     }
 
     /// Starts the new file with the last one's first `len` bytes, if not started yet.
     fn diverge(&mut self, output: &Collector, len: u64) {
         if self.new.is_none() {
-            let mut new = output.begin(PATH, Vec::new());
-            new.copy_from(&self.last, 0..len);
-            self.new = Some(new);
+            let buffer = self.buffer.take().unwrap_or_default();
+            self.new = Some(start_new(output, buffer, self.expected_len));
+            self.copy(0..len);
+        }
+    }
+
+    /// Appends `range` of the last file to the new one.
+    fn copy(&mut self, range: Range<u64>) {
+        let Some(new) = &mut self.new else { return };
+        match &self.last {
+            LastFile::OnDisk(file) => new.copy_from(file, range),
+            LastFile::InMemory(last) => {
+                new.push(last.get(range.start as usize..range.end as usize).unwrap_or_default());
+            }
         }
     }
 }

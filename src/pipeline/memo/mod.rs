@@ -157,6 +157,12 @@ impl FileStamp {
         Some(FileStamp { len: meta.len(), modified: meta.modified().ok() })
     }
 
+    pub(crate) fn digest_into(&self, digest: &mut Digest) {
+        let modified = self.modified.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+        digest.bytes(&self.len.to_le_bytes());
+        digest.optional(modified.map(|d| d.as_nanos().to_le_bytes()).as_ref().map(|b| &b[..]));
+    }
+
     /// The stamp of a file last modified well before `started`; `None` for a file modified
     /// since, which could change again within the same clock tick and keep its stamp.
     pub(crate) fn settled(path: &Path, started: SystemTime) -> Option<FileStamp> {
@@ -376,9 +382,21 @@ impl Memo {
     /// Keeps this build's figures.json, to reuse its memory once it is no longer served.
     pub(crate) fn keep_figures_json(&mut self, figures: Bytes) {
         self.figures_json_buffers.push_back(figures);
-        while self.figures_json_buffers.len() > 2 {
+        while self.figures_json_buffers.len() > 3 {
             self.figures_json_buffers.pop_front();
         }
+    }
+
+    /// Gives back memory taken with [`Memo::figures_json_buffer`] and not used.
+    pub(crate) fn keep_figures_json_buffer(&mut self, buffer: Vec<u8>) {
+        if buffer.capacity() > 0 {
+            self.figures_json_buffers.push_front(Bytes::from(buffer));
+        }
+    }
+
+    /// The last build's figures.json, as it kept it in memory.
+    pub(crate) fn last_figures_json(&self) -> Option<Bytes> {
+        if self.files_in_folder { None } else { self.figures_json_buffers.back().cloned() }
     }
 
     /// Where `source`'s figures.json lines are in the last build's figures.json.
@@ -420,12 +438,16 @@ impl Memo {
 
     /// Forgets pages and bundles the site no longer has.
     pub(crate) fn retain(&mut self, site: &Site) {
+        self.runs.retain(|bundle, _| site.runs.contains_key(bundle));
+        if self.same_files {
+            // The site has the pages the last build had: none is gone.
+            return;
+        }
         let sources: std::collections::HashSet<&Path> =
             site.content.pages.iter().map(|p| p.source.as_path()).collect();
         self.pages.retain(|source, _| sources.contains(source.as_path()));
         self.scans.retain(|source, _| sources.contains(source.as_path()));
         self.parity.retain(|source, _| sources.contains(source.as_path()));
-        self.runs.retain(|bundle, _| site.runs.contains_key(bundle));
         self.parts.retain(|name, _| {
             name.strip_prefix(SOURCES).is_none_or(|source| sources.contains(Path::new(source)))
         });
@@ -464,6 +486,24 @@ impl Digest {
         self.0.update(&(bytes.len() as u64).to_le_bytes());
         self.0.update(bytes);
         self
+    }
+
+    /// A path, by its bytes: feeding it through `Debug` escapes it character by character,
+    /// which for the few paths of every page of a large site is a good part of a rebuild.
+    pub(crate) fn path(&mut self, path: &Path) -> &mut Digest {
+        self.bytes(path.as_os_str().as_encoded_bytes())
+    }
+
+    /// A string that may be absent, told apart from an empty one.
+    pub(crate) fn optional(&mut self, text: Option<&[u8]>) -> &mut Digest {
+        match text {
+            Some(text) => self.bytes(b"+").bytes(text),
+            None => self.bytes(b"-"),
+        }
+    }
+
+    pub(crate) fn number(&mut self, number: usize) -> &mut Digest {
+        self.bytes(&(number as u64).to_le_bytes())
     }
 
     pub(crate) fn debug(&mut self, value: &impl std::fmt::Debug) -> &mut Digest {
@@ -509,8 +549,9 @@ pub(crate) fn page_key(site: &Site, site_key: &Key, listing_key: &Key, page: &Pa
         // The home page lists the site.
         digest.bytes(listing_key);
     }
-    digest.debug(&page.source).bytes(page.url.as_bytes()).debug(&page.bundle).bytes(&page.digest);
-    digest.debug(&work.resolved.links).debug(&work.resolved.images);
+    digest.path(&page.source).bytes(page.url.as_bytes());
+    digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes())).bytes(&page.digest);
+    work.resolved.digest_into(&mut digest);
     match site.run_data_digest(page) {
         Some(runs) => digest.bytes(runs.as_bytes()),
         None => digest.bytes(b"-"),
@@ -526,7 +567,8 @@ pub(crate) fn page_key(site: &Site, site_key: &Key, listing_key: &Key, page: &Pa
     }
     for id in &page.front.appliances {
         let family = site.content.family_page(id, &page.lang, &site.settings);
-        digest.debug(&family.map(|p| (&p.url, &p.front.title)));
+        digest.optional(family.map(|p| p.url.as_bytes()));
+        digest.optional(family.map(|p| p.front.title.as_bytes()));
     }
     privacy(site, page, &mut digest);
     digest.finish()
@@ -540,7 +582,8 @@ pub(crate) const SOURCES: &str = "sources:";
 pub(crate) fn sources_key(site: &Site, page: &Page) -> Key {
     let mut digest = Digest::new();
     digest.bytes(env!("CARGO_PKG_VERSION").as_bytes()).bytes(site.inputs_digest.as_bytes());
-    digest.debug(&page.bundle).debug(&page.lang).debug(&page.url).debug(&page.front.title);
+    digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes()));
+    digest.bytes(page.lang.as_bytes()).bytes(page.url.as_bytes()).bytes(page.front.title.as_bytes());
     digest.bytes(site.run_data_digest(page).unwrap_or("-").as_bytes());
     privacy(site, page, &mut digest);
     digest.finish()
@@ -560,6 +603,6 @@ pub(crate) fn listing_key(site: &Site, site_key: &Key) -> Key {
 
 fn privacy(site: &Site, page: &Page, digest: &mut Digest) {
     for lang in [page.lang.as_str(), site.settings.original_language()] {
-        digest.debug(&site.content.get("privacy", lang).map(|p| &p.url));
+        digest.optional(site.content.get("privacy", lang).map(|p| p.url.as_bytes()));
     }
 }

@@ -2,8 +2,9 @@
 //! licence and page address in a strip below), with the redactions its run data names.
 //! Originals are read, never written, and published as they are only when site.yaml asks.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::super::load::Site;
 use super::super::resolve::PageWork;
@@ -138,8 +139,10 @@ fn place_error(site: &Site, request: &Request, message: String) -> Diagnostic {
 /// translations) gives the address in its strip; run shots not shown on a page are
 /// published with their bundle's page address.
 fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
+    let with_shots: Vec<(&PathBuf, &Arc<crate::figures::RunData>)> =
+        site.runs.iter().filter(|(_, runs)| runs.has_shots()).collect();
     let mut redactions: BTreeMap<PathBuf, Vec<[u32; 4]>> = BTreeMap::new();
-    for (bundle, runs) in &site.runs {
+    for (bundle, runs) in &with_shots {
         for shot in runs.shots() {
             redactions.insert(bundle.join(&shot.path), shot.redact.clone());
         }
@@ -161,14 +164,19 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
             });
         }
     }
-    let mut first_page_of_bundle: BTreeMap<&PathBuf, &crate::content::Page> = BTreeMap::new();
+    if with_shots.is_empty() {
+        return requests.into_values().collect();
+    }
+    // Hashed, not ordered: comparing paths component by component, for every page of a
+    // large site, was most of what a rebuild spent here.
+    let mut first_page_of_bundle: HashMap<&Path, &crate::content::Page> = HashMap::new();
     for page in &site.content.pages {
         if let Some(bundle) = &page.bundle {
             first_page_of_bundle.entry(bundle).or_insert(page);
         }
     }
-    for (bundle, runs) in &site.runs {
-        let Some(page) = first_page_of_bundle.get(bundle) else {
+    for (bundle, runs) in with_shots {
+        let Some(page) = first_page_of_bundle.get(bundle.as_path()) else {
             continue;
         };
         for shot in runs.shots() {

@@ -28,6 +28,22 @@ pub(crate) struct ResolvedLinks {
     pub images: Vec<ImageUse>,
 }
 
+impl ResolvedLinks {
+    /// Feeds every resolved address into a page's memo key.
+    pub(crate) fn digest_into(&self, digest: &mut crate::pipeline::memo::Digest) {
+        digest.number(self.links.len());
+        for (dest, link) in &self.links {
+            digest.bytes(dest.as_bytes()).bytes(link.url.as_bytes());
+            digest.optional(link.marker.as_deref().map(str::as_bytes));
+        }
+        digest.number(self.images.len());
+        for image in &self.images {
+            digest.path(&image.source).bytes(image.alt.as_bytes());
+            digest.number(image.range.start).number(image.range.end);
+        }
+    }
+}
+
 pub(crate) struct LinkContext<'a> {
     pub root: &'a Path,
     pub content: &'a Content,

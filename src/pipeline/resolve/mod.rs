@@ -47,7 +47,7 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
         .pages
         .par_iter()
         .map(|page| {
-            let key = Digest::new().debug(&page.body_start).bytes(&page.digest).finish();
+            let key = Digest::new().number(page.body_start).bytes(&page.digest).finish();
             if let Some(kept) = memo_read.scan(&page.source, &key) {
                 return (key, kept);
             }
