@@ -217,3 +217,40 @@ fn a_text_edit_that_moves_no_figure_serves_the_same_figures_json() {
     assert!(third.output.files["figures.json"] == cold.output.files["figures.json"]);
     assert!(third.output.files["figures.json"] != *after);
 }
+
+/// A build that fails after writing figures.json keeps none: the next build must not take
+/// lines from the figures.json before it at the failed build's places.
+#[test]
+fn after_a_failed_build_figures_json_is_still_a_cold_builds() {
+    let site = Site::new();
+    let tagged = measurement_page_with("[9,000]{=runs.close_coproc.responses.complete} responses.");
+    // Pages after the edited one, enough that the last figures.json reaches past where
+    // the failed build put their lines.
+    for bundle in ["2026-10-29-a", "2026-10-30-b", "2026-10-31-c", "2026-11-01-d", "2026-11-02-e"] {
+        site.measurement(&format!("content/measurements/{bundle}"), &tagged);
+    }
+    settle_all(site.root());
+    let options =
+        Options { root: site.root().to_path_buf(), destination: Destination::Memory, timings: false };
+    let mut memo = Memo::default();
+    // Held as serve holds the site it serves.
+    let _served = make_with(&options, &mut memo).expect("the first build");
+    let page = "content/measurements/2026-10-29-a/index.md";
+    let changed = [std::path::PathBuf::from(page)];
+    // One more figure moves the second page's lines, and one the data does not give fails
+    // the build after figures.json is written.
+    let wrong =
+        " [2]{=runs.close_coproc.responses.failed} failed, [3]{=runs.close_host.responses.failed} too.";
+    site.edit(page, " responses.", &format!(" responses.{wrong}"));
+    memo.only_changed(site.root(), &changed);
+    assert!(make_with(&options, &mut memo).is_err(), "a figure the data does not give");
+    site.edit(page, wrong, "");
+    memo.only_changed(site.root(), &changed);
+    let after = make_with(&options, &mut memo).expect("the build after");
+    let cold = make(&options).expect("a cold build");
+    assert!(after.output.files["figures.json"] == cold.output.files["figures.json"]);
+}
+
+fn measurement_page_with(prose: &str) -> String {
+    common::MEASUREMENT.replace("The host received most frames.", prose)
+}

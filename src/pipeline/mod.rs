@@ -206,9 +206,11 @@ fn figures_and_pages(
             if let Some(html) = &made.html {
                 output.add_kept(crate::paths::page_file(&page.url), html);
             }
-            let at = match &made.lines {
-                Some(lines) => Some(json.push(output, lines, &made.places)),
-                None => memo.lines_at(&page.source).and_then(|at| json.push_last(output, at, &made.places)),
+            // A page taken from the last build has its lines in the last figures.json.
+            let from_last = if reused || made.lines.is_none() { memo.lines_at(&page.source) } else { None };
+            let at = match from_last.and_then(|at| json.push_last(output, at, &made.places)) {
+                Some(at) => Some(at),
+                None => made.lines.as_ref().map(|lines| json.push(output, lines, &made.places)),
             };
             let at = at.unwrap_or_else(|| {
                 output.fail(anyhow::anyhow!(

@@ -80,6 +80,11 @@ pub struct Memo {
     /// this build's, as it is written.
     lines_at: HashMap<PathBuf, std::ops::Range<u64>>,
     next_lines_at: HashMap<PathBuf, std::ops::Range<u64>>,
+    /// How many figures.json were written, and the last one kept in memory with its count:
+    /// [`Memo::lines_at`] holds for it only if the two counts are the same. (Held apart
+    /// from the buffers, so that it is never taken as one.)
+    figures_json_count: u64,
+    last_figures_json: Option<(u64, Bytes)>,
     /// Whether the build's files go into a folder: then the memo keeps no file's bytes,
     /// only that it is in the folder, to be taken from there by the next build.
     pub(crate) files_in_folder: bool,
@@ -381,6 +386,7 @@ impl Memo {
 
     /// Keeps this build's figures.json, to reuse its memory once it is no longer served.
     pub(crate) fn keep_figures_json(&mut self, figures: Bytes) {
+        self.last_figures_json = Some((self.figures_json_count, figures.clone()));
         self.figures_json_buffers.push_back(figures);
         while self.figures_json_buffers.len() > 3 {
             self.figures_json_buffers.pop_front();
@@ -394,9 +400,11 @@ impl Memo {
         }
     }
 
-    /// The last build's figures.json, as it kept it in memory.
+    /// The last build's figures.json, as it kept it in memory, when [`Memo::lines_at`] gives
+    /// the places of its lines (a build that failed after writing figures.json kept none).
     pub(crate) fn last_figures_json(&self) -> Option<Bytes> {
-        if self.files_in_folder { None } else { self.figures_json_buffers.back().cloned() }
+        let (written, figures) = self.last_figures_json.as_ref()?;
+        (*written == self.figures_json_count && !self.files_in_folder).then(|| figures.clone())
     }
 
     /// Where `source`'s figures.json lines are in the last build's figures.json.
@@ -411,6 +419,7 @@ impl Memo {
 
     /// figures.json is written: its places are the ones the next build reads from.
     pub(crate) fn figures_json_written(&mut self) {
+        self.figures_json_count += 1;
         self.lines_at = std::mem::take(&mut self.next_lines_at);
     }
 
