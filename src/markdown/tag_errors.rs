@@ -44,19 +44,22 @@ pub(super) fn malformed_tags(
             format!(
                 "`{tag}` stands apart from its `[TEXT]`: write the tag right after the `]`, with no space"
             )
+        } else if let Some(previous) = tag_ending(before.trim_end()) {
+            // Bracketing the text before would nest the first tag in the second's `[TEXT]`:
+            // what the author meant is one of the two names.
+            format!(
+                "`{tag}` follows another tag, `{previous}`: a figure takes one tag; remove `{tag}` or `{previous}`"
+            )
         } else {
-            let text: String = before
-                .chars()
-                .rev()
-                .take_while(|c| *c != '\n')
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
+            let line = before.rsplit('\n').next().unwrap_or(before);
+            // Text up to the last `]` or `}` is markup (a link, another figure), never the
+            // stated text.
+            let text = line.rsplit([']', '}']).next().unwrap_or(line);
             let words: Vec<&str> = text.split_whitespace().collect();
             // The number, with the unit after it when the last word is one ("787 Mbit/s").
             let last_is_number = words.last().is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()));
             let guess = words[words.len().saturating_sub(if last_is_number { 1 } else { 2 })..].join(" ");
+            let guess = if guess.is_empty() { "TEXT" } else { guess.as_str() };
             format!(
                 "`{tag}` has no `[TEXT]` before it: write the stated text in brackets, as in `[{guess}]{tag}`"
             )
@@ -65,6 +68,14 @@ pub(super) fn malformed_tags(
         out.push((start..range.start + close, message));
         from = close.max(found + 1);
     }
+}
+
+/// The figure tag `text` ends with (`{=NAME}`, `{~NAME}`, `{vendor=NAME}`), if it ends
+/// with one.
+fn tag_ending(text: &str) -> Option<&str> {
+    let open = text.strip_suffix('}')?.rfind('{')?;
+    let tag = &text[open..];
+    TAG_OPENINGS.iter().any(|o| tag.starts_with(o)).then_some(tag)
 }
 
 /// Figure tags written inside a block of raw HTML (which starts at byte `start` of the
