@@ -101,6 +101,25 @@ fn a_byte_rate_stated_for_a_plain_ratio_is_a_unit_error() {
     one_error_at("It was [4 GB/s]{=four} there.", "figure-unit", "4 GB/s]");
 }
 
+/// A user trial: `[989 MB]` for a bit rate was told `would pass: [989000000 bit/s]`. The
+/// suggestion is the figure in its own kind at a readable prefix and the stated precision,
+/// and pasted into the page it passes.
+#[test]
+fn a_unit_error_suggests_what_an_author_would_write_and_it_passes_when_pasted() {
+    for (text, name, would_pass) in [
+        ("177 MB", "slow", "177 Mbit/s"),
+        ("177 ms", "slow", "177 Mbit/s"),
+        ("0.104858 MB", "byte_rate", "0.104858 Mbit/s"),
+        ("40 Mbit/s", "span", "40 s"),
+    ] {
+        let tag = format!("[{text}]{{={name}}}");
+        let error = one_error_at(&format!("It was {tag} there."), "figure-unit", &format!("{text}]"));
+        let suggestion = format!("[{would_pass}]{{={name}}}");
+        assert!(common::notes(&error).contains(&format!("would pass: {suggestion}")), "{text}: {error:#}");
+        site(&format!("It was {suggestion} there.")).check().expect_success();
+    }
+}
+
 #[test]
 fn zero_stated_for_a_figure_that_is_not_zero_is_an_error() {
     let error = one_error_at("It was [0 Gbit/s]{=slow} there.", "figure-mismatch", "0 Gbit/s]");
