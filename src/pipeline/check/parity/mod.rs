@@ -8,11 +8,14 @@
 
 use std::ops::Range;
 
-use super::super::resolve::{PageNumbers, is_model_name};
+mod front_matter;
+
+use super::super::resolve::PageNumbers;
 use crate::content::Page;
 use crate::diagnostics::{Diagnostic, Place};
-use crate::figures::number::{FigureValue, parse_stated, scan_figure_like};
+use crate::figures::number::{FigureValue, parse_stated};
 use crate::paths::display_path;
+use front_matter::front_matter;
 
 /// Places of the original matched with places of the translation (tags stating the same
 /// figure, headings in order), to say where in the translation something of the original
@@ -207,77 +210,4 @@ fn same_statement(
         )
         .note(format!("write the original's value in this language's style, as precisely as `{}`", original_claim.live))
     })
-}
-
-/// The front matter that is not prose must be the original's: `date`, `kind`,
-/// `appliances`, `build`, and the numbers of the title (a year, a model).
-fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnostic> {
-    let (o, t) = (&original.front, &translation.front);
-    let mut problems = Vec::new();
-    // A key the translation leaves out is the original's; one it states must agree.
-    let states = |key: &str| key_place(translation, key) != (0..0);
-    let mut differ = |key: &str, theirs: String, ours: String| {
-        let at = key_place(translation, key);
-        let why = if key == "title" {
-            "a title is translated, but the numbers in it (a year, a model) are the original's"
-        } else {
-            "it is not prose: a translation keeps the original's value"
-        };
-        problems.push(
-            Diagnostic::at(
-                "translation-front-matter",
-                &translation.source,
-                &translation.text,
-                at,
-                format!("`{key}` is {ours} here but {theirs} in the original"),
-            )
-            .note(format!("{why} (at {})", line_of(original, key_place(original, key).start))),
-        );
-    };
-    if states("date") && o.date != t.date {
-        differ(
-            "date",
-            format!("{:?}", o.date.as_deref().unwrap_or("")),
-            format!("{:?}", t.date.as_deref().unwrap_or("")),
-        );
-    }
-    if states("kind") && o.kind != t.kind {
-        differ("kind", format!("{:?}", o.kind), format!("{:?}", t.kind));
-    }
-    if states("appliances") && o.appliances != t.appliances {
-        differ("appliances", format!("{:?}", o.appliances), format!("{:?}", t.appliances));
-    }
-    let build = |f: &crate::content::FrontMatter| format!("{:?}", f.code_under_test);
-    if states("build") && build(o) != build(t) {
-        differ("build", build(o), build(t));
-    }
-    // Model names ("XGS 136") are names, not figures, as in the body.
-    let numbers = |title: &str| {
-        scan_figure_like(title)
-            .into_iter()
-            .filter(|f| !is_model_name(&title[..f.range.start], &f.value))
-            .map(|f| f.value)
-            .collect::<Vec<_>>()
-    };
-    let (mut theirs, ours) = (numbers(&o.title), numbers(&t.title));
-    let mut extra = Vec::new();
-    for value in ours {
-        match theirs.iter().position(|v| v.same_as(&value)) {
-            Some(i) => {
-                theirs.remove(i);
-            }
-            None => extra.push(value),
-        }
-    }
-    if !extra.is_empty() || !theirs.is_empty() {
-        differ("title", format!("{:?}", o.title), format!("{:?}", t.title));
-    }
-    problems
-}
-
-/// The place of `key:` in a page's front matter (the page's start when it is not there).
-fn key_place(page: &Page, key: &str) -> Range<usize> {
-    let front = &page.text[..page.body_start.min(page.text.len())];
-    let needle = format!("\n{key}:");
-    front.find(&needle).map_or(0..0, |i| i + 1..i + 1 + key.len())
 }
