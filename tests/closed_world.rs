@@ -399,6 +399,54 @@ fn a_new_measurement_uses_the_sites_own_section_names_and_passes_check() {
     assert!(!elsewhere.path().join("content").exists());
 }
 
+/// A user trial: the bundled translation's `[1,024]{=connections}` (the first of four)
+/// replaced by a plain `1,024` was two wrong errors: the number "not stated in the
+/// original", and the last `connections` missing, at the last one's place.
+#[test]
+fn a_tag_replaced_by_its_number_untagged_is_one_error_at_that_number_naming_the_tag() {
+    let site = common::bundled_copy();
+    let bundle = "content/measurements/2026-10-29-xgs136-http";
+    let (en, ja) = (format!("{bundle}/index.md"), format!("{bundle}/index.ja.md"));
+    let line = "[1,024]{=connections} 本の接続を張り、";
+    assert_eq!(site.read_source(&ja).matches(line).count(), 1, "the bundled translation changed");
+    site.edit(&ja, line, "1,024 本の接続を張り、");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let error = &errors[0];
+    common::assert_at(error, "translation-figure", &site, &ja, "1,024 本の接続を張り、");
+    let (original_line, _) = place(&site, &en, "[1,024]{=connections} connections, each");
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains(&format!("`connections` at {en}:{original_line}")), "{error:#}");
+    assert!(common::notes(error).contains("`[1,024]{=connections}`"), "{error:#}");
+}
+
+#[test]
+fn a_tag_the_translation_leaves_out_is_the_one_at_its_place_not_the_last_of_its_name() {
+    let site = translated(
+        "It ran at [177 Mbit/s]{=slow} with [120]{=runs.t1.frames} frames.\n\nLater, [120]{=runs.t1.frames} frames again at [177 Mbit/s]{=slow}.",
+        "[177 Mbit/s]{=slow} で走りました。\n\n後で、[120]{=runs.t1.frames} フレーム、[177 Mbit/s]{=slow}。",
+        &|t| t,
+    );
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let (first, _) = place(&site, PAGE, "[120]{=runs.t1.frames} frames.");
+    let (ja_line, _) = place(&site, JA, "で走りました。");
+    assert_eq!(errors[0]["line"].as_u64(), Some(ja_line), "{errors:#?}");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains(&format!("{PAGE}:{first}")), "{errors:#?}");
+}
+
+#[test]
+fn a_tag_the_original_states_untagged_is_one_error_at_the_translation_tag() {
+    let site = translated("It ran with 120 frames.", "[120]{=runs.t1.frames} フレームで走りました。", &|t| t);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    common::assert_at(&errors[0], "translation-figure", &site, JA, "[120]{=runs.t1.frames}");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("untagged"), "{errors:#?}");
+}
+
 #[test]
 fn a_number_spelled_out_next_to_a_unit_matches_digits_in_the_other_language() {
     // The colleague's case: "forty seconds" against 「40 秒間」 is the same figure.
