@@ -640,6 +640,27 @@ fn an_iperf2_figure_is_stated_at_most_as_precisely_as_iperf_printed_it() {
     assert_eq!(error["code"], "figure-mismatch", "{error:#}");
 }
 
+/// Issue 12: a path that stops at, or goes wrong inside, an imported run's `received`
+/// names the fields the import gave, which runs.yaml does not show.
+#[test]
+fn a_path_into_an_imported_run_names_the_fields_the_import_gave() {
+    let page = "content/measurements/2011-soekris/index.md";
+    for (path, code, says) in [
+        (
+            "runs.soekris.received",
+            "figure-not-a-number",
+            "`bytes`, `seconds`, `bits_per_second`, `intervals`",
+        ),
+        ("runs.soekris.received.bits_per_secnd", "figure-missing-path", "did you mean `bits_per_second`?"),
+    ] {
+        let site = iperf_site(IPERF2, "814 Mbit/s");
+        site.edit(page, "runs.soekris.received.bits_per_second", path);
+        let error = only_error(&site);
+        assert_at(&error, code, &site, page, path);
+        assert!(error["message"].as_str().unwrap_or("").contains(says), "{path}: {error:#}");
+    }
+}
+
 #[test]
 fn the_senders_summary_line_of_iperf2_never_counts() {
     // The same output with the client's (sender's) summary changed: the page still states
