@@ -250,6 +250,26 @@ fn numbers_in_raw_html_alt_text_and_link_text_are_listed_untagged_at_their_place
     assert!(run.stdout.contains(&format!("untagged {PAGE}:{line}:{col}: `962,826`")), "{}", run.stdout);
 }
 
+/// Issue 12's case: eleven untagged figures inside a raw-HTML `<p>` passed a site's
+/// minimum coverage, unseen. Each is counted and listed, and the page falls below it.
+#[test]
+fn untagged_figures_in_a_raw_html_paragraph_count_against_the_minimum_coverage() {
+    let figures = ["101", "102", "103", "104", "105", "106", "107", "108", "109", "110", "111"];
+    let paragraph = figures.map(|n| format!("{n} frames")).join(", ");
+    let site = site(&format!("It was [4]{{=four}}.\n\n<p>{paragraph}.</p>"));
+    site.file("site.yaml", format!("{}figures: {{min_coverage: 0.9}}\n", common::SITE_YAML));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "figure-coverage", "{errors:#?}");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("1 of 12"), "{errors:#?}");
+    let listed = common::notes(&errors[0]);
+    for n in figures {
+        let (line, col) = place(&site, PAGE, &format!("{n} frames"));
+        assert!(listed.contains(&format!("{PAGE}:{line}:{col}: `{n}`")), "{n}: {listed}");
+    }
+}
+
 const JA: &str = "content/measurements/m/index.ja.md";
 
 /// The fixture with a Japanese translation of `ja_prose`, its front matter edited by `front`.
