@@ -101,6 +101,25 @@ fn a_byte_rate_stated_for_a_plain_ratio_is_a_unit_error() {
     one_error_at("It was [4 GB/s]{=four} there.", "figure-unit", "4 GB/s]");
 }
 
+/// A user trial: `[989 MB]` for a bit rate was told `would pass: [989000000 bit/s]`. The
+/// suggestion is the figure in its own kind at a readable prefix and the stated precision,
+/// and pasted into the page it passes.
+#[test]
+fn a_unit_error_suggests_what_an_author_would_write_and_it_passes_when_pasted() {
+    for (text, name, would_pass) in [
+        ("177 MB", "slow", "177 Mbit/s"),
+        ("177 ms", "slow", "177 Mbit/s"),
+        ("0.104858 MB", "byte_rate", "0.104858 Mbit/s"),
+        ("40 Mbit/s", "span", "40 s"),
+    ] {
+        let tag = format!("[{text}]{{={name}}}");
+        let error = one_error_at(&format!("It was {tag} there."), "figure-unit", &format!("{text}]"));
+        let suggestion = format!("[{would_pass}]{{={name}}}");
+        assert!(common::notes(&error).contains(&format!("would pass: {suggestion}")), "{text}: {error:#}");
+        site(&format!("It was {suggestion} there.")).check().expect_success();
+    }
+}
+
 #[test]
 fn zero_stated_for_a_figure_that_is_not_zero_is_an_error() {
     let error = one_error_at("It was [0 Gbit/s]{=slow} there.", "figure-mismatch", "0 Gbit/s]");
@@ -229,6 +248,26 @@ fn numbers_in_raw_html_alt_text_and_link_text_are_listed_untagged_at_their_place
     assert!(run.stdout.contains("1 of 5 figure-like numbers tagged (20 %)"), "{}", run.stdout);
     let (line, col) = place(&site, PAGE, "962,826");
     assert!(run.stdout.contains(&format!("untagged {PAGE}:{line}:{col}: `962,826`")), "{}", run.stdout);
+}
+
+/// Issue 12's case: eleven untagged figures inside a raw-HTML `<p>` passed a site's
+/// minimum coverage, unseen. Each is counted and listed, and the page falls below it.
+#[test]
+fn untagged_figures_in_a_raw_html_paragraph_count_against_the_minimum_coverage() {
+    let figures = ["101", "102", "103", "104", "105", "106", "107", "108", "109", "110", "111"];
+    let paragraph = figures.map(|n| format!("{n} frames")).join(", ");
+    let site = site(&format!("It was [4]{{=four}}.\n\n<p>{paragraph}.</p>"));
+    site.file("site.yaml", format!("{}figures: {{min_coverage: 0.9}}\n", common::SITE_YAML));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "figure-coverage", "{errors:#?}");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("1 of 12"), "{errors:#?}");
+    let listed = common::notes(&errors[0]);
+    for n in figures {
+        let (line, col) = place(&site, PAGE, &format!("{n} frames"));
+        assert!(listed.contains(&format!("{PAGE}:{line}:{col}: `{n}`")), "{n}: {listed}");
+    }
 }
 
 const JA: &str = "content/measurements/m/index.ja.md";
@@ -378,6 +417,54 @@ fn a_new_measurement_uses_the_sites_own_section_names_and_passes_check() {
         .expect_code(2)
         .expect_stderr("it has no site.yaml");
     assert!(!elsewhere.path().join("content").exists());
+}
+
+/// A user trial: the bundled translation's `[1,024]{=connections}` (the first of four)
+/// replaced by a plain `1,024` was two wrong errors: the number "not stated in the
+/// original", and the last `connections` missing, at the last one's place.
+#[test]
+fn a_tag_replaced_by_its_number_untagged_is_one_error_at_that_number_naming_the_tag() {
+    let site = common::bundled_copy();
+    let bundle = "content/measurements/2026-10-29-xgs136-http";
+    let (en, ja) = (format!("{bundle}/index.md"), format!("{bundle}/index.ja.md"));
+    let line = "[1,024]{=connections} 本の接続を張り、";
+    assert_eq!(site.read_source(&ja).matches(line).count(), 1, "the bundled translation changed");
+    site.edit(&ja, line, "1,024 本の接続を張り、");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let error = &errors[0];
+    common::assert_at(error, "translation-figure", &site, &ja, "1,024 本の接続を張り、");
+    let (original_line, _) = place(&site, &en, "[1,024]{=connections} connections, each");
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains(&format!("`connections` at {en}:{original_line}")), "{error:#}");
+    assert!(common::notes(error).contains("`[1,024]{=connections}`"), "{error:#}");
+}
+
+#[test]
+fn a_tag_the_translation_leaves_out_is_the_one_at_its_place_not_the_last_of_its_name() {
+    let site = translated(
+        "It ran at [177 Mbit/s]{=slow} with [120]{=runs.t1.frames} frames.\n\nLater, [120]{=runs.t1.frames} frames again at [177 Mbit/s]{=slow}.",
+        "[177 Mbit/s]{=slow} で走りました。\n\n後で、[120]{=runs.t1.frames} フレーム、[177 Mbit/s]{=slow}。",
+        &|t| t,
+    );
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let (first, _) = place(&site, PAGE, "[120]{=runs.t1.frames} frames.");
+    let (ja_line, _) = place(&site, JA, "で走りました。");
+    assert_eq!(errors[0]["line"].as_u64(), Some(ja_line), "{errors:#?}");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains(&format!("{PAGE}:{first}")), "{errors:#?}");
+}
+
+#[test]
+fn a_tag_the_original_states_untagged_is_one_error_at_the_translation_tag() {
+    let site = translated("It ran with 120 frames.", "[120]{=runs.t1.frames} フレームで走りました。", &|t| t);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    common::assert_at(&errors[0], "translation-figure", &site, JA, "[120]{=runs.t1.frames}");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("untagged"), "{errors:#?}");
 }
 
 #[test]

@@ -640,6 +640,49 @@ fn an_iperf2_figure_is_stated_at_most_as_precisely_as_iperf_printed_it() {
     assert_eq!(error["code"], "figure-mismatch", "{error:#}");
 }
 
+/// Issue 12: a path that stops at, or goes wrong inside, an imported run's `received`
+/// names the fields the import gave, which runs.yaml does not show.
+#[test]
+fn a_path_into_an_imported_run_names_the_fields_the_import_gave() {
+    let page = "content/measurements/2011-soekris/index.md";
+    for (path, code, says) in [
+        (
+            "runs.soekris.received",
+            "figure-not-a-number",
+            "`bytes`, `seconds`, `bits_per_second`, `intervals`",
+        ),
+        ("runs.soekris.received.bits_per_secnd", "figure-missing-path", "did you mean `bits_per_second`?"),
+    ] {
+        let site = iperf_site(IPERF2, "814 Mbit/s");
+        site.edit(page, "runs.soekris.received.bits_per_second", path);
+        let error = only_error(&site);
+        assert_at(&error, code, &site, page, path);
+        assert!(error["message"].as_str().unwrap_or("").contains(says), "{path}: {error:#}");
+    }
+}
+
+/// Issue 12's case: an interval iperf printed as `NaN Mbits/sec` is above no link rate, so
+/// the run passed the link-rate rule; it is an error where it is read, never a value.
+#[test]
+fn not_a_number_in_an_iperf2_interval_is_an_error_not_a_pass_of_the_link_rate_rule() {
+    let raw = "iperf -s\n[ 4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n[ 4] 0.0- 1.0 sec 95.2 MBytes NaN Mbits/sec\n[ 4] 0.0- 2.0 sec 190 MBytes 798 Mbits/sec\n";
+    iperf_site(&raw.replace("NaN", "798"), "798 Mbit/s").check().expect_success();
+    let site = iperf_site(raw, "798 Mbit/s");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    // The one error, at its root: not one more that the run received no bytes.
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let import = &errors[0];
+    assert_at(
+        import,
+        "runs-import",
+        &site,
+        "content/measurements/2011-soekris/raw/test1.txt",
+        "[ 4] 0.0- 1.0",
+    );
+    assert!(import["message"].as_str().unwrap_or("").contains("not a finite number"), "{import:#}");
+}
+
 #[test]
 fn the_senders_summary_line_of_iperf2_never_counts() {
     // The same output with the client's (sender's) summary changed: the page still states

@@ -7,10 +7,13 @@
 
 mod render;
 mod slug;
+mod tag_errors;
 
 use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+
+use tag_errors::{malformed_tags, tags_in_raw_html};
 
 pub(crate) use render::render_html_with_plots;
 pub(crate) use render::{ClaimView, LinkView};
@@ -472,64 +475,6 @@ fn html_reader_text(source: &str, in_script: &mut bool) -> String {
     out
 }
 
-/// The openings of a figure tag.
-const TAG_OPENINGS: [&str; 3] = ["{=", "{~", "{vendor="];
-
-/// Figure tags in the source of a text event that did not become claims: each is an error,
-/// never text on the published page.
-fn malformed_tags(body: &str, offset: usize, range: Range<usize>, out: &mut Vec<(Range<usize>, String)>) {
-    let Some(source) = body.get(range.start - offset..range.end - offset) else {
-        return;
-    };
-    if !source.contains('{') {
-        return;
-    }
-    let mut from = 0;
-    while let Some(found) = TAG_OPENINGS.iter().filter_map(|o| source[from..].find(o).map(|i| from + i)).min()
-    {
-        let close = source[found..].find('}').map_or(source.len(), |i| found + i + 1);
-        let tag = &source[found..close];
-        let before = &body[..range.start - offset + found];
-        let opening = TAG_OPENINGS.iter().find(|o| tag.starts_with(**o)).map_or(0, |o| o.len());
-        let name = tag[opening..].trim_end_matches('}');
-        let bad_name = name.trim().is_empty()
-            || !name.trim().chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
-        let message = if !tag.ends_with('}') {
-            format!("`{tag}` is not closed: a tag is `[TEXT]{{=NAME}}`")
-        } else if before.ends_with(']') && name.trim().is_empty() {
-            format!("`{tag}` names no figure: write `[TEXT]{{=NAME}}` with the figure's name")
-        } else if before.ends_with(']') && bad_name {
-            format!(
-                "`{}` is not a figure's name: names are letters, digits and `._-*/@`, with no spaces",
-                name.trim()
-            )
-        } else if before.trim_end().ends_with(']') {
-            format!(
-                "`{tag}` stands apart from its `[TEXT]`: write the tag right after the `]`, with no space"
-            )
-        } else {
-            let text: String = before
-                .chars()
-                .rev()
-                .take_while(|c| *c != '\n')
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            let words: Vec<&str> = text.split_whitespace().collect();
-            // The number, with the unit after it when the last word is one ("787 Mbit/s").
-            let last_is_number = words.last().is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()));
-            let guess = words[words.len().saturating_sub(if last_is_number { 1 } else { 2 })..].join(" ");
-            format!(
-                "`{tag}` has no `[TEXT]` before it: write the stated text in brackets, as in `[{guess}]{tag}`"
-            )
-        };
-        let start = range.start + found;
-        out.push((start..range.start + close, message));
-        from = close.max(found + 1);
-    }
-}
-
 /// Scans a page body (which starts at byte `offset` of its file).
 pub fn scan(body: &str, offset: usize) -> Scan {
     let (nodes, claims) = parse(body, offset);
@@ -691,27 +636,6 @@ fn raw_link_tag(html: &str) -> Option<bool> {
         return opens(rest).then_some(false);
     }
     lower.strip_prefix("<a").filter(|rest| opens(rest)).map(|_| true)
-}
-
-/// Figure tags written inside a block of raw HTML (which starts at byte `start` of the
-/// file): tally reads tags in markdown only, so such a tag would be published as it is
-/// written, unchecked.
-fn tags_in_raw_html(html: &str, start: usize, out: &mut Vec<(Range<usize>, String)>) {
-    let mut from = 0;
-    while let Some(found) = TAG_OPENINGS.iter().filter_map(|o| html[from..].find(o).map(|i| from + i)).min() {
-        let end = html[found..].find('}').map_or(html.len(), |i| found + i + 1);
-        if html[..found].ends_with(']') {
-            let begin = html[..found].rfind('[').unwrap_or(found);
-            out.push((
-                start + begin..start + end,
-                format!(
-                    "`{}` is inside raw HTML, where tally reads no figure tag: it would be published as written, unchecked; close the HTML block before it (a blank line), or write the number without a tag",
-                    &html[begin..end]
-                ),
-            ));
-        }
-        from = end.max(found + 1);
-    }
 }
 
 /// The values of the attributes that hold an address (`href`, `src`, `action`,

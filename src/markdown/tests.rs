@@ -148,6 +148,36 @@ fn tags_that_are_not_tags_are_reported() {
     }
 }
 
+/// A user trial: `[512 KiB]{=body_size}{=connections}` was told to write
+/// `[[512 KiB]{=body_size}]{=connections}`, a nested tag that is no fix at all.
+#[test]
+fn a_second_tag_on_one_figure_is_told_a_figure_takes_one_tag() {
+    for (body, second, first) in [
+        ("each asking for [512 KiB]{=body_size}{=connections} again\n", "{=connections}", "{=body_size}"),
+        ("about [360]{~frames}{=frames_exact} frames\n", "{=frames_exact}", "{~frames}"),
+        ("about [360]{=frames}{~frames_approx} frames\n", "{~frames_approx}", "{=frames}"),
+        ("the vendor's [11.5 Gbit/s]{vendor=fw}{=rate}\n", "{=rate}", "{vendor=fw}"),
+        ("it ran [9]{=a} {=b} times\n", "{=b}", "{=a}"),
+    ] {
+        let scan = scan(body, 0);
+        assert_eq!(scan.claims.len(), 1, "{body}");
+        assert_eq!(scan.malformed.len(), 1, "{body}: {:?}", scan.malformed);
+        let (range, message) = &scan.malformed[0];
+        assert_eq!(&body[range.clone()], second, "{body}");
+        assert!(message.contains("a figure takes one tag"), "{body}: {message}");
+        assert!(message.contains(&format!("remove `{second}` or `{first}`")), "{body}: {message}");
+        assert!(!message.contains("[["), "{body}: {message}");
+    }
+    // The text suggested for a bare tag never takes in the figure before it, and a tag with
+    // no text before it at all is shown with `TEXT`.
+    for (body, says) in
+        [("it ran [9]{=a} times{=b}\n", "`[times]{=b}`"), ("{=a} at the start\n", "`[TEXT]{=a}`")]
+    {
+        let scan = scan(body, 0);
+        assert!(scan.malformed[0].1.contains(says), "{body}: {:?}", scan.malformed);
+    }
+}
+
 #[test]
 fn raw_html_alt_text_and_link_text_are_read_for_numbers() {
     let body = "<p>The host received 962,826 frames <img alt=\"at 943 Mbit/s\" src=\"a.png\"></p>\n\n<script>var x = 12345;</script>\n\n![a run of 1,024 responses](p.png) and [40 seconds](#a)\n";

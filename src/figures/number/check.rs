@@ -9,6 +9,7 @@
 use std::fmt::Write as _;
 
 use super::lex::SCALE_WORDS;
+use super::own_kind::would_pass_in_own_kind;
 use super::{Decimal, Exact, Rounding, Stated, Unit, UnitKind, plain_text};
 use crate::figures::{Computed, Printed};
 
@@ -63,15 +64,11 @@ impl Mismatch {
 /// only one without an exact value is taken from its `f64`.
 pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<Passed, Mismatch> {
     if stated.unit.kind() != computed.unit.kind() {
-        let mut would_pass = computed_text(computed, computed.unit);
-        if stated.style.thousands_separator {
-            would_pass = with_separators(&would_pass);
-        }
         return Err(Mismatch::UnitKind {
             stated: stated.unit.kind(),
             computed: computed.unit.kind(),
             computed_text: computed_text(computed, computed.unit),
-            would_pass,
+            would_pass: would_pass_in_own_kind(stated, computed, approximate),
         });
     }
     let in_stated = computed.value / stated.unit.factor();
@@ -115,7 +112,7 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
 }
 
 /// The computed value in the stated unit, as it is compared.
-enum InStated {
+pub(super) enum InStated {
     /// Exactly: the figure's exact value over the unit's exact factor.
     Exact(Exact),
     /// A figure with no exact value (one past what is kept exactly): its `f64` taken to 15
@@ -126,7 +123,7 @@ enum InStated {
 
 impl InStated {
     /// None when the figure has no exact value and its `f64` is not finite.
-    fn of(computed: &Computed, unit: Unit) -> Option<InStated> {
+    pub(super) fn of(computed: &Computed, unit: Unit) -> Option<InStated> {
         if let Some(exact) = &computed.exact
             && let Some(in_unit) = in_unit(exact, unit)
         {
@@ -136,7 +133,7 @@ impl InStated {
         in_unit.is_finite().then(|| InStated::Approximate(Decimal::from_f64(in_unit)))
     }
 
-    fn is_negative(&self) -> bool {
+    pub(super) fn is_negative(&self) -> bool {
         match self {
             InStated::Exact(exact) => exact.is_negative(),
             InStated::Approximate(decimal) => decimal.negative,
@@ -150,7 +147,7 @@ impl InStated {
         }
     }
 
-    fn digits_at(&self, exponent: i32, rounding: Rounding) -> String {
+    pub(super) fn digits_at(&self, exponent: i32, rounding: Rounding) -> String {
         match self {
             InStated::Exact(exact) => exact.digits_at(exponent, rounding),
             InStated::Approximate(decimal) => decimal.digits_at(exponent, rounding),
@@ -158,7 +155,7 @@ impl InStated {
     }
 
     /// The exponent of the leading digit; None for zero.
-    fn leading_exponent(&self) -> Option<i32> {
+    pub(super) fn leading_exponent(&self) -> Option<i32> {
         match self {
             InStated::Exact(exact) => exact.leading_exponent(),
             InStated::Approximate(decimal) if decimal.is_zero() => None,
@@ -193,7 +190,7 @@ pub(crate) fn computed_text(computed: &Computed, unit: Unit) -> String {
 
 /// The finest power of ten in `unit` that is no finer than the last digit the tool printed
 /// (`814 Mbits/sec` in kbit/s: 10^3), when the printed value reads as a figure of its kind.
-fn printed_exponent(printed: &Printed, unit: Unit) -> Option<i32> {
+pub(super) fn printed_exponent(printed: &Printed, unit: Unit) -> Option<i32> {
     let as_printed = super::parse_stated(&printed.stated).ok()?;
     if as_printed.unit.kind() != unit.kind() {
         return None;
@@ -223,22 +220,6 @@ fn at_printed_precision(
     write_like(&rounded, &coarser, None)
 }
 
-/// "1234567.5 bit/s" → "1,234,567.5 bit/s": thousands separators in the leading number, as
-/// the author wrote them.
-fn with_separators(text: &str) -> String {
-    let digits_end = text.find(|c: char| !c.is_ascii_digit() && c != '-').unwrap_or(text.len());
-    let (sign, integer) = text[..digits_end].split_at(usize::from(text.starts_with('-')));
-    let mut out = sign.to_string();
-    for (i, c) in integer.chars().enumerate() {
-        if i > 0 && (integer.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out.push_str(&text[digits_end..]);
-    out
-}
-
 /// Writes `value` (in base units) in the style of `like`, replacing its number inside
 /// `original_text` and keeping the words, scale word and unit around it.
 pub fn format_like(value: f64, like: &Stated, original_text: &str) -> String {
@@ -252,7 +233,7 @@ pub fn format_like(value: f64, like: &Stated, original_text: &str) -> String {
 
 /// Writes `rounded` with the separators, digits and scale of `like`; into `original` at the
 /// number's place when given, else just the number with its scale word and unit.
-fn write_like(rounded: &Decimal, like: &Stated, original: Option<&str>) -> String {
+pub(super) fn write_like(rounded: &Decimal, like: &Stated, original: Option<&str>) -> String {
     if like.style.compound
         && let Some(number) = compound_text(rounded, like.style.full_width)
     {

@@ -35,13 +35,15 @@
 //!
 //! Submodules: `units` (units and their spellings and exact factors), `decimal` (stated
 //! decimals and rounding them), `exact` (exact computed values and rounding them), `lex` (finding numbers in text), `stated` (the number a tag states),
-//! `check` (comparing it with a computed one, writing what would pass) and `scan`
+//! `check` (comparing it with a computed one, writing what would pass), `own_kind` (what
+//! would pass for a number stated in another kind: the figure's own unit) and `scan`
 //! (figure-like numbers in running text).
 
 mod check;
 mod decimal;
 mod exact;
 mod lex;
+mod own_kind;
 mod scan;
 mod stated;
 #[cfg(test)]

@@ -22,8 +22,14 @@ const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "v
 pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Option<RunData>, Vec<Diagnostic>) {
     let display = runs_yaml.strip_prefix(site_root).unwrap_or(runs_yaml).to_path_buf();
     let bundle = runs_yaml.parent().unwrap_or(site_root).to_path_buf();
-    let mut loader =
-        Loader { path: display, source, site_root: site_root.to_path_buf(), bundle, diagnostics: Vec::new() };
+    let mut loader = Loader {
+        path: display,
+        source,
+        site_root: site_root.to_path_buf(),
+        bundle,
+        diagnostics: Vec::new(),
+        unread: Vec::new(),
+    };
     let root = match yaml::parse_tree(source) {
         Ok(root) => root,
         Err(error) => {
@@ -42,6 +48,9 @@ pub(super) struct Loader<'a> {
     pub(super) site_root: PathBuf,
     pub(super) bundle: PathBuf,
     pub(super) diagnostics: Vec<Diagnostic>,
+    /// Runs whose `iperf:` file could not be read or imported: that is their error, and the
+    /// bench's rules, which would find them empty, add none.
+    pub(super) unread: Vec<String>,
 }
 
 impl Loader<'_> {

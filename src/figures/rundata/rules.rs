@@ -34,7 +34,7 @@ impl Loader<'_> {
 
     pub(super) fn check_bench(&mut self, data: &RunData, index: usize, entries: &[(Node, Node)]) {
         let run = &data.runs[index];
-        if run.failed.is_some() {
+        if run.failed.is_some() || self.unread.contains(&run.name) {
             return;
         }
         let name = &run.name;

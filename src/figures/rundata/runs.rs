@@ -113,7 +113,11 @@ impl Loader<'_> {
                         "`received` is imported from `iperf:`; do not write it too",
                     );
                 }
-                if let Some((rel, text, absolute)) = self.read_raw(node) {
+                let raw = self.read_raw(node);
+                if raw.is_none() {
+                    self.unread.push(run.name.clone());
+                }
+                if let Some((rel, text, absolute)) = raw {
                     run.iperf = Some(rel);
                     run.kind.get_or_insert(RunKind::Throughput);
                     match import::import_iperf(&text) {
@@ -127,6 +131,7 @@ impl Loader<'_> {
                             fields.push(("received".to_string(), received_field(&received)));
                         }
                         Err(error) => {
+                            self.unread.push(run.name.clone());
                             let raw_display = PathBuf::from(display_rel(&absolute, &self.site_root));
                             let diagnostic = match &error {
                                 import::ImportError::BadLine { line, .. } => Diagnostic::at(
@@ -357,5 +362,20 @@ mod tests {
         loaded(&site, "runs:\n  a: {iperf: raw/client.txt, failed: only the client was recorded}\n");
         let d = errors(&site, "runs:\n  a:\n    iperf: raw/client.txt\n    received: {bytes: 1}\n");
         assert!(d.iter().any(|d| d.code == "runs-conflict"), "{d:#?}");
+    }
+
+    /// Errors lead with the root cause: a run whose file could not be read or imported is
+    /// that one error, not one more that it received no bytes.
+    #[test]
+    fn a_run_whose_iperf_file_cannot_be_read_or_imported_is_that_error_alone() {
+        let site = Site::new(&[("raw/client.txt", b"[  3] local 10.0.0.2 port 40000 connected with 10.0.0.1 port 5001\n[  3]  0.0-10.0 sec  1.10 GBytes   941 Mbits/sec\n")]);
+        for (source, code) in [
+            ("runs:\n  a: {iperf: raw/client.txt}\n", "runs-import"),
+            ("runs:\n  a: {iperf: raw/missing.txt, kind: throughput}\n", "runs-path"),
+        ] {
+            let d = errors(&site, source);
+            let codes: Vec<&str> = d.iter().map(|d| d.code).collect();
+            assert_eq!(codes, [code], "{source}: {d:#?}");
+        }
     }
 }

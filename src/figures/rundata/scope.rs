@@ -128,7 +128,7 @@ impl<'a> EvalScope<'a> {
                     let parent = field;
                     field = field.child(key).ok_or_else(|| FigureError::MissingPath {
                         path: format!("runs.{run_name}.{}", rest[..=i].join(".")),
-                        hint: keys_of(parent),
+                        hint: format!("{}{}", keys_of(parent), key_meant(parent, key)),
                         span: span.clone(),
                     })?;
                 }
@@ -175,6 +175,13 @@ impl<'a> EvalScope<'a> {
 fn keys_of(field: &Field) -> String {
     let keys: Vec<String> = field.children().into_iter().map(|(k, _)| k).collect();
     crate::figures::keys_hint(&keys)
+}
+
+/// "; did you mean `bits_per_second`?" for a key `field` does not have, when one of its keys
+/// is a likely typo of it.
+fn key_meant(field: &Field, key: &str) -> String {
+    let keys: Vec<String> = field.children().into_iter().map(|(k, _)| k).collect();
+    crate::figures::did_you_mean(key, keys.iter().map(String::as_str))
 }
 
 impl EvalScope<'_> {

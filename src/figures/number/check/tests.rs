@@ -10,7 +10,6 @@ fn a_unit_error_suggests_the_value_with_the_separators_written() {
     let stated = parse_stated("962,826 Mbit/s").unwrap();
     let error = check(&stated, &computed(962_826.0, Unit::Count), false).unwrap_err();
     assert_eq!(error.would_pass(), "962,826");
-    assert_eq!(with_separators("-1234567.25 bit/s"), "-1,234,567.25 bit/s");
 }
 
 #[test]

@@ -8,11 +8,16 @@
 
 use std::ops::Range;
 
-use super::super::resolve::{PageNumbers, is_model_name};
+mod align;
+mod front_matter;
+
+use super::super::resolve::PageNumbers;
 use crate::content::Page;
 use crate::diagnostics::{Diagnostic, Place};
-use crate::figures::number::{FigureValue, parse_stated, scan_figure_like};
+use crate::figures::number::{FigureValue, parse_stated};
+use crate::markdown::{Claim, ClaimForm};
 use crate::paths::display_path;
+use front_matter::front_matter;
 
 /// Places of the original matched with places of the translation (tags stating the same
 /// figure, headings in order), to say where in the translation something of the original
@@ -66,37 +71,125 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     // Paragraphs in order, when both have as many; then headings; then tags.
     let (original_blocks, translation_blocks) = (blocks(original), blocks(translation));
     if original_blocks.len() == translation_blocks.len() {
-        anchors.extend(original_blocks.into_iter().map(|b| b.start).zip(translation_blocks));
+        anchors.extend(original_blocks.iter().map(|b| b.start).zip(translation_blocks.iter().cloned()));
     }
     if original_scan.headings.len() == translation_scan.headings.len() {
         for (o, t) in original_scan.headings.iter().zip(&translation_scan.headings) {
             anchors.push((o.range.start, t.range.clone()));
         }
     }
-    let mut original_tags: Vec<&crate::markdown::Claim> = original_scan.claims.iter().collect();
-    for claim in &translation_scan.claims {
-        match original_tags.iter().position(|c| c.name == claim.name) {
-            Some(i) => {
-                let original_claim = original_tags.remove(i);
-                anchors.push((original_claim.range.start, claim.range.clone()));
-                if let Some(problem) = same_statement(original, original_claim, translation, claim) {
-                    problems.push(problem);
-                }
-            }
-            None => problems.push(
+    let (original_tags, translation_tags) = (&original_scan.claims, &translation_scan.claims);
+    let pairing = align::pair(
+        &in_paragraphs(original_tags, &original_blocks),
+        &in_paragraphs(translation_tags, &translation_blocks),
+    );
+    for &(o, t) in &pairing.pairs {
+        let (original_claim, claim) = (&original_tags[o], &translation_tags[t]);
+        anchors.push((original_claim.range.start, claim.range.clone()));
+        problems.extend(same_statement(original, original_claim, translation, claim));
+    }
+    let anchors = Anchors(anchors);
+    let mut original_only: Vec<&Claim> = pairing.original_only.iter().map(|&o| &original_tags[o]).collect();
+    let mut translation_only: Vec<&Claim> =
+        pairing.translation_only.iter().map(|&t| &translation_tags[t]).collect();
+
+    // A number spelled out next to a unit ("forty seconds", 「四十秒」) stands for the same
+    // number written in digits in the other language; on its own it is words, as a reader
+    // of either language writes time ("twenty seconds in" / 「二十秒目」).
+    let spelled = |v: &FigureValue| matches!(v, FigureValue::Spelled { .. });
+    let mut original_numbers = original_untagged.to_vec();
+    let mut translation_spelled: Vec<FigureValue> =
+        translation_untagged.iter().filter(|(v, _)| spelled(v)).map(|(v, _)| v.clone()).collect();
+    for (value, range) in translation_untagged.iter().filter(|(v, _)| !spelled(v)).cloned() {
+        if let Some(i) = original_numbers.iter().position(|(v, _)| v.same_as(&value)) {
+            original_numbers.remove(i);
+            continue;
+        }
+        let text = &translation.text[range.clone()];
+        // The original states it tagged: the translation lost the tag, one problem at the
+        // number it left untagged.
+        let tagged = original_only
+            .iter()
+            .enumerate()
+            .filter(|(_, claim)| claim_value(claim).is_some_and(|v| v.same_as(&value)))
+            .min_by_key(|(_, claim)| {
+                anchors.place(claim.range.start, translation).start.abs_diff(range.start)
+            });
+        if let Some((i, claim)) = tagged {
+            problems.push(
                 Diagnostic::at(
                     "translation-figure",
                     &translation.source,
                     &translation.text,
-                    claim.range.clone(),
-                    format!("this translation states `{}` more often than its original", claim.name),
+                    range.clone(),
+                    format!(
+                        "`{text}` is untagged here, but the original states it as the figure `{}` at {}",
+                        claim.name,
+                        line_of(original, claim.range.start)
+                    ),
                 )
-                .note(format!("the original is {}", display_path(&original.source))),
-            ),
+                .note(format!("tag it as the original does: `[{text}]{}`", tag_of(claim))),
+            );
+            original_only.remove(i);
+            continue;
         }
+        problems.push(
+            Diagnostic::at(
+                "translation-number",
+                &translation.source,
+                &translation.text,
+                range,
+                format!("`{text}` is not stated in the original"),
+            )
+            .note(format!(
+                "the original is {}; tag the figure or state the same number in both",
+                display_path(&original.source)
+            )),
+        );
     }
-    let anchors = Anchors(anchors);
-    for claim in original_tags {
+    // The other way round: a tag of the translation's that the original states untagged.
+    translation_only.retain(|claim| {
+        let Some(value) = claim_value(claim) else {
+            return true;
+        };
+        let Some(i) = original_numbers.iter().position(|(v, _)| !spelled(v) && v.same_as(&value)) else {
+            return true;
+        };
+        let (_, range) = original_numbers.remove(i);
+        problems.push(
+            Diagnostic::at(
+                "translation-figure",
+                &translation.source,
+                &translation.text,
+                claim.range.clone(),
+                format!(
+                    "this translation tags `{}` as `{}`, but the original states it untagged at {}",
+                    claim.live,
+                    claim.name,
+                    line_of(original, range.start)
+                ),
+            )
+            .note(format!(
+                "tag it in the original too (`[{}]{}`), or write it untagged here",
+                &original.text[range],
+                tag_of(claim)
+            )),
+        );
+        false
+    });
+    for claim in translation_only {
+        problems.push(
+            Diagnostic::at(
+                "translation-figure",
+                &translation.source,
+                &translation.text,
+                claim.range.clone(),
+                format!("this translation states `{}` more often than its original", claim.name),
+            )
+            .note(format!("the original is {}", display_path(&original.source))),
+        );
+    }
+    for claim in original_only {
         let at = anchors.place(claim.range.start, translation);
         problems.push(
             Diagnostic::at(
@@ -113,36 +206,6 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
             )
             .note("it belongs in this part of the translation; state it with the same tag"),
         );
-    }
-    // A number spelled out next to a unit ("forty seconds", 「四十秒」) stands for the same
-    // number written in digits in the other language; on its own it is words, as a reader
-    // of either language writes time ("twenty seconds in" / 「二十秒目」).
-    let spelled = |v: &FigureValue| matches!(v, FigureValue::Spelled { .. });
-    let mut original_numbers = original_untagged.to_vec();
-    let mut translation_spelled: Vec<FigureValue> =
-        translation_untagged.iter().filter(|(v, _)| spelled(v)).map(|(v, _)| v.clone()).collect();
-    for (value, range) in translation_untagged.iter().filter(|(v, _)| !spelled(v)).cloned() {
-        match original_numbers.iter().position(|(v, _)| v.same_as(&value)) {
-            Some(i) => {
-                original_numbers.remove(i);
-            }
-            None => {
-                let text = &translation.text[range.clone()];
-                problems.push(
-                    Diagnostic::at(
-                        "translation-number",
-                        &translation.source,
-                        &translation.text,
-                        range,
-                        format!("`{text}` is not stated in the original"),
-                    )
-                    .note(format!(
-                        "the original is {}; tag the figure or state the same number in both",
-                        display_path(&original.source)
-                    )),
-                );
-            }
-        }
     }
     for (value, range) in original_numbers {
         if spelled(&value) {
@@ -171,19 +234,40 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     problems
 }
 
+/// Each tag's name and the number of the paragraph it stands in.
+fn in_paragraphs<'a>(claims: &'a [Claim], blocks: &[Range<usize>]) -> Vec<(&'a str, usize)> {
+    claims.iter().map(|c| (c.name.as_str(), blocks.partition_point(|b| b.start <= c.range.start))).collect()
+}
+
+/// The value a tag states, as an untagged number's is compared.
+fn claim_value(claim: &Claim) -> Option<FigureValue> {
+    let stated = parse_stated(&claim.live).ok()?;
+    Some(FigureValue::Number { base: stated.value * stated.unit.factor(), kind: stated.unit.kind() })
+}
+
+/// A tag's `{=NAME}`, `{~NAME}` or `{vendor=NAME}`, as written.
+fn tag_of(claim: &Claim) -> String {
+    let opening = match claim.form {
+        ClaimForm::Exact => "=",
+        ClaimForm::Approximate => "~",
+        ClaimForm::Vendor => "vendor=",
+    };
+    format!("{{{opening}{}}}", claim.name)
+}
+
 /// A tag of the translation states the same value at the same precision as the original's
 /// tag of the same figure: "0.8 Gbit/s" does not translate "814 Mbit/s".
 fn same_statement(
     original: &Page,
-    original_claim: &crate::markdown::Claim,
+    original_claim: &Claim,
     translation: &Page,
-    claim: &crate::markdown::Claim,
+    claim: &Claim,
 ) -> Option<Diagnostic> {
     let (a, b) = (parse_stated(&original_claim.live).ok()?, parse_stated(&claim.live).ok()?);
     let precision = |s: &crate::figures::number::Stated, approximate: bool| {
         10f64.powi(s.precision_exponent(approximate)) * s.unit.factor()
     };
-    let approximate = claim.form == crate::markdown::ClaimForm::Approximate;
+    let approximate = claim.form == ClaimForm::Approximate;
     let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(f64::MIN_POSITIVE);
     // Each tag is checked against the data itself: a wrong value is reported there. What
     // that check cannot see is a translation that rounds further (both pass); zero for
@@ -207,77 +291,4 @@ fn same_statement(
         )
         .note(format!("write the original's value in this language's style, as precisely as `{}`", original_claim.live))
     })
-}
-
-/// The front matter that is not prose must be the original's: `date`, `kind`,
-/// `appliances`, `build`, and the numbers of the title (a year, a model).
-fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnostic> {
-    let (o, t) = (&original.front, &translation.front);
-    let mut problems = Vec::new();
-    // A key the translation leaves out is the original's; one it states must agree.
-    let states = |key: &str| key_place(translation, key) != (0..0);
-    let mut differ = |key: &str, theirs: String, ours: String| {
-        let at = key_place(translation, key);
-        let why = if key == "title" {
-            "a title is translated, but the numbers in it (a year, a model) are the original's"
-        } else {
-            "it is not prose: a translation keeps the original's value"
-        };
-        problems.push(
-            Diagnostic::at(
-                "translation-front-matter",
-                &translation.source,
-                &translation.text,
-                at,
-                format!("`{key}` is {ours} here but {theirs} in the original"),
-            )
-            .note(format!("{why} (at {})", line_of(original, key_place(original, key).start))),
-        );
-    };
-    if states("date") && o.date != t.date {
-        differ(
-            "date",
-            format!("{:?}", o.date.as_deref().unwrap_or("")),
-            format!("{:?}", t.date.as_deref().unwrap_or("")),
-        );
-    }
-    if states("kind") && o.kind != t.kind {
-        differ("kind", format!("{:?}", o.kind), format!("{:?}", t.kind));
-    }
-    if states("appliances") && o.appliances != t.appliances {
-        differ("appliances", format!("{:?}", o.appliances), format!("{:?}", t.appliances));
-    }
-    let build = |f: &crate::content::FrontMatter| format!("{:?}", f.code_under_test);
-    if states("build") && build(o) != build(t) {
-        differ("build", build(o), build(t));
-    }
-    // Model names ("XGS 136") are names, not figures, as in the body.
-    let numbers = |title: &str| {
-        scan_figure_like(title)
-            .into_iter()
-            .filter(|f| !is_model_name(&title[..f.range.start], &f.value))
-            .map(|f| f.value)
-            .collect::<Vec<_>>()
-    };
-    let (mut theirs, ours) = (numbers(&o.title), numbers(&t.title));
-    let mut extra = Vec::new();
-    for value in ours {
-        match theirs.iter().position(|v| v.same_as(&value)) {
-            Some(i) => {
-                theirs.remove(i);
-            }
-            None => extra.push(value),
-        }
-    }
-    if !extra.is_empty() || !theirs.is_empty() {
-        differ("title", format!("{:?}", o.title), format!("{:?}", t.title));
-    }
-    problems
-}
-
-/// The place of `key:` in a page's front matter (the page's start when it is not there).
-fn key_place(page: &Page, key: &str) -> Range<usize> {
-    let front = &page.text[..page.body_start.min(page.text.len())];
-    let needle = format!("\n{key}:");
-    front.find(&needle).map_or(0..0, |i| i + 1..i + 1 + key.len())
 }

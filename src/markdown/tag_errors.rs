@@ -1,0 +1,100 @@
+//! Figure tags that are not tags: a `{=NAME}` with no `[TEXT]` before it, an empty or
+//! unclosed one, one set apart from its text, or one inside raw HTML. Each is an error with
+//! what to write instead, never text on the published page.
+
+use std::ops::Range;
+
+/// The openings of a figure tag.
+const TAG_OPENINGS: [&str; 3] = ["{=", "{~", "{vendor="];
+
+/// Figure tags in the source of a text event that did not become claims: each is an error,
+/// never text on the published page.
+pub(super) fn malformed_tags(
+    body: &str,
+    offset: usize,
+    range: Range<usize>,
+    out: &mut Vec<(Range<usize>, String)>,
+) {
+    let Some(source) = body.get(range.start - offset..range.end - offset) else {
+        return;
+    };
+    if !source.contains('{') {
+        return;
+    }
+    let mut from = 0;
+    while let Some(found) = TAG_OPENINGS.iter().filter_map(|o| source[from..].find(o).map(|i| from + i)).min()
+    {
+        let close = source[found..].find('}').map_or(source.len(), |i| found + i + 1);
+        let tag = &source[found..close];
+        let before = &body[..range.start - offset + found];
+        let opening = TAG_OPENINGS.iter().find(|o| tag.starts_with(**o)).map_or(0, |o| o.len());
+        let name = tag[opening..].trim_end_matches('}');
+        let bad_name = name.trim().is_empty()
+            || !name.trim().chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
+        let message = if !tag.ends_with('}') {
+            format!("`{tag}` is not closed: a tag is `[TEXT]{{=NAME}}`")
+        } else if before.ends_with(']') && name.trim().is_empty() {
+            format!("`{tag}` names no figure: write `[TEXT]{{=NAME}}` with the figure's name")
+        } else if before.ends_with(']') && bad_name {
+            format!(
+                "`{}` is not a figure's name: names are letters, digits and `._-*/@`, with no spaces",
+                name.trim()
+            )
+        } else if before.trim_end().ends_with(']') {
+            format!(
+                "`{tag}` stands apart from its `[TEXT]`: write the tag right after the `]`, with no space"
+            )
+        } else if let Some(previous) = tag_ending(before.trim_end()) {
+            // Bracketing the text before would nest the first tag in the second's `[TEXT]`:
+            // what the author meant is one of the two names.
+            format!(
+                "`{tag}` follows another tag, `{previous}`: a figure takes one tag; remove `{tag}` or `{previous}`"
+            )
+        } else {
+            let line = before.rsplit('\n').next().unwrap_or(before);
+            // Text up to the last `]` or `}` is markup (a link, another figure), never the
+            // stated text.
+            let text = line.rsplit([']', '}']).next().unwrap_or(line);
+            let words: Vec<&str> = text.split_whitespace().collect();
+            // The number, with the unit after it when the last word is one ("787 Mbit/s").
+            let last_is_number = words.last().is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()));
+            let guess = words[words.len().saturating_sub(if last_is_number { 1 } else { 2 })..].join(" ");
+            let guess = if guess.is_empty() { "TEXT" } else { guess.as_str() };
+            format!(
+                "`{tag}` has no `[TEXT]` before it: write the stated text in brackets, as in `[{guess}]{tag}`"
+            )
+        };
+        let start = range.start + found;
+        out.push((start..range.start + close, message));
+        from = close.max(found + 1);
+    }
+}
+
+/// The figure tag `text` ends with (`{=NAME}`, `{~NAME}`, `{vendor=NAME}`), if it ends
+/// with one.
+fn tag_ending(text: &str) -> Option<&str> {
+    let open = text.strip_suffix('}')?.rfind('{')?;
+    let tag = &text[open..];
+    TAG_OPENINGS.iter().any(|o| tag.starts_with(o)).then_some(tag)
+}
+
+/// Figure tags written inside a block of raw HTML (which starts at byte `start` of the
+/// file): tally reads tags in markdown only, so such a tag would be published as it is
+/// written, unchecked.
+pub(super) fn tags_in_raw_html(html: &str, start: usize, out: &mut Vec<(Range<usize>, String)>) {
+    let mut from = 0;
+    while let Some(found) = TAG_OPENINGS.iter().filter_map(|o| html[from..].find(o).map(|i| from + i)).min() {
+        let end = html[found..].find('}').map_or(html.len(), |i| found + i + 1);
+        if html[..found].ends_with(']') {
+            let begin = html[..found].rfind('[').unwrap_or(found);
+            out.push((
+                start + begin..start + end,
+                format!(
+                    "`{}` is inside raw HTML, where tally reads no figure tag: it would be published as written, unchecked; close the HTML block before it (a blank line), or write the number without a tag",
+                    &html[begin..end]
+                ),
+            ));
+        }
+        from = end.max(found + 1);
+    }
+}
