@@ -96,7 +96,9 @@ fn last_builds_memo(before: &Before, read: Option<(MemoOwner, Memo)>) -> Option<
     (before.last_build()? == owner).then_some(memo)
 }
 
-/// Puts the site in place, then records it and saves the memo for the next build.
+/// Puts the site in place and records it, while the memo for the next build is saved
+/// beside: a memo whose build is not the one recorded is never used, so it may be written
+/// before the site is in place, and a failed commit only leaves one that is not used.
 fn commit_and_record(
     made: Made,
     before: Before,
@@ -105,24 +107,33 @@ fn commit_and_record(
     timings: Timings,
 ) -> anyhow::Result<()> {
     let produced: Vec<String> = made.output.files.keys().cloned().collect();
-    let started = Instant::now();
-    let fresh = made.output.commit_listing_new()?;
-    timings.lap("commit", started);
     let this_build = before.this_build();
     let _ = std::fs::remove_file(memo_path);
     let started = Instant::now();
-    let listing = match &fresh {
-        Some(fresh) => Listing::Updated { produced: &produced, fresh },
-        None => Listing::Walk,
-    };
     let (recorded, saved) = std::thread::scope(|scope| {
         let saving = scope.spawn(|| memo.save(memo_path, &this_build));
-        let recorded = before.record(&made.read_outside, &made.warnings, listing);
+        let recorded = made.output.commit_listing_new().map(|fresh| {
+            timings.lap("commit", started);
+            let listing = match &fresh {
+                Some(fresh) => Listing::Updated { produced: &produced, fresh },
+                None => Listing::Walk,
+            };
+            before.record(&made.read_outside, &made.warnings, listing)
+        });
         (recorded, saving.join())
     });
-    timings.lap("record and memo", started);
+    timings.lap("commit, record and memo", started);
     match recorded {
-        Ok(()) => {
+        Err(error) => {
+            let _ = std::fs::remove_file(memo_path);
+            Err(error)
+        }
+        Ok(Err(error)) => {
+            let _ = std::fs::remove_file(memo_path);
+            eprintln!("warning: the next build cannot know it is up to date: {error:#}");
+            Ok(())
+        }
+        Ok(Ok(())) => {
             if !matches!(saved, Ok(Ok(()))) {
                 let _ = std::fs::remove_file(memo_path);
                 eprintln!(
@@ -130,13 +141,9 @@ fn commit_and_record(
                     memo_path.display()
                 );
             }
-        }
-        Err(error) => {
-            let _ = std::fs::remove_file(memo_path);
-            eprintln!("warning: the next build cannot know it is up to date: {error:#}");
+            Ok(())
         }
     }
-    Ok(())
 }
 
 /// `--timings` for the steps around the pipeline's own.
