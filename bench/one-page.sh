@@ -55,4 +55,4 @@ for name in ["tally-one", "tally-cold", "tally-none", "hugo-one", "hugo-cold"]:
     times = json.load(open(f"{out}/{name}.json"))["results"][0]["times"]
     print(f"{name}: median {statistics.median(times) * 1e3:.0f} ms ({min(times) * 1e3:.0f}-{max(times) * 1e3:.0f}), {len(times)} runs")
 PY
-tail -2 "$out/measure-tally.txt" "$out/measure-hugo.txt"
+tail -n 2 "$out/measure-tally.txt" "$out/measure-hugo.txt"

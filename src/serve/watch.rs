@@ -21,12 +21,13 @@ pub(crate) use crate::paths::SOURCE_FOLDERS as SOURCES;
 /// How long a file must be quiet before its events are handed on. An editor's save (write,
 /// or write a copy and rename it) and a checkout of many files are over in a few
 /// milliseconds; every millisecond waited here is added to each save's reload (it was
-/// 150 ms, most of the bundled site's save-to-reload time: see README, "Preview").
-pub(crate) const DEBOUNCE: Duration = Duration::from_millis(20);
+/// 150 ms, most of the bundled site's save-to-reload time: see README, "Preview"). A
+/// burst slower than this is built twice, never stale.
+pub(crate) const DEBOUNCE: Duration = Duration::from_millis(10);
 /// After one debounced batch, how long to wait for more before rebuilding: the debouncer
 /// hands on files one by one as each falls quiet, so one burst may arrive in a few batches.
 /// A burst slower than this gives a second rebuild, never a stale one.
-pub(crate) const SETTLE: Duration = Duration::from_millis(10);
+pub(crate) const SETTLE: Duration = Duration::from_millis(5);
 
 /// A running watch on a site's sources.
 pub(crate) struct Watcher {

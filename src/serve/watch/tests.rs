@@ -69,7 +69,7 @@ fn only_the_sources_count() {
 /// On a real file system: a burst of saves through the real debouncer gives change sets
 /// that hold every file, and nothing follows them once the burst is read. The waits are
 /// generous upper bounds, never asserted durations: how many sets a burst makes depends on
-/// how long the writes take (the debounce is 20 ms, and a loaded machine writes 26 files
+/// how long the writes take (the debounce is 10 ms, and a loaded machine writes 26 files
 /// more slowly), so only that every file is in them is asserted.
 #[test]
 fn a_burst_of_real_saves_is_seen_whole_and_reading_the_files_is_no_change() {
