@@ -28,6 +28,11 @@ pub(crate) const DEBOUNCE: Duration = Duration::from_millis(10);
 /// hands on files one by one as each falls quiet, so one burst may arrive in a few batches.
 /// A burst slower than this gives a second rebuild, never a stale one.
 pub(crate) const SETTLE: Duration = Duration::from_millis(5);
+/// How long [`SETTLE`] becomes once a batch holds more than one file: that is a checkout, a
+/// script or a search-and-replace, whose files may come over tens of milliseconds on a
+/// busy machine, and one rebuild for all of them is worth the wait; a single save, the
+/// common case, is not kept waiting for it.
+pub(crate) const BURST_SETTLE: Duration = Duration::from_millis(50);
 
 /// A running watch on a site's sources.
 pub(crate) struct Watcher {
@@ -97,7 +102,8 @@ fn watched_root(root: &Path) -> anyhow::Result<PathBuf> {
 }
 
 /// Waits for the first batch with a source change, then takes every batch that arrives
-/// within `settle` of the previous one; the union of their changed sources.
+/// within `settle` of the previous one (within [`BURST_SETTLE`] once more than one file
+/// has changed); the union of their changed sources.
 pub(crate) fn gather(
     events: &Receiver<DebounceEventResult>,
     root: &Path,
@@ -108,6 +114,7 @@ pub(crate) fn gather(
         add_sources(&mut changed, events.recv().ok()?, root);
     }
     loop {
+        let settle = if changed.len() > 1 { settle.max(BURST_SETTLE) } else { settle };
         match events.recv_timeout(settle) {
             Ok(batch) => add_sources(&mut changed, batch, root),
             Err(RecvTimeoutError::Timeout) => break,
