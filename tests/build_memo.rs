@@ -148,3 +148,22 @@ fn figures_json_after_an_edit_that_moves_figures_is_a_cold_builds() {
     site.tally(&["build", "--out", cold.to_str().expect("a UTF-8 path")]).expect_success();
     assert!(updated == std::fs::read_to_string(cold.join("figures.json")).expect("cold figures.json"));
 }
+
+#[test]
+fn a_file_removed_and_put_back_with_its_old_time_is_published_again() {
+    let site = built_site();
+    let source = site.path("static/js/discussion.js");
+    let (bytes, time) =
+        (std::fs::read(&source).expect("the script"), std::fs::metadata(&source).expect("its time"));
+    std::fs::remove_file(&source).expect("removed");
+    site.tally(&["build"]).expect_success();
+    assert!(!site.has("js/discussion.js"));
+    // As `mv` out and back, `cp -p` or `tar x` put it back: its old size and time.
+    std::fs::write(&source, &bytes).expect("put back");
+    let file = std::fs::OpenOptions::new().append(true).open(&source).expect("the script");
+    file.set_modified(time.modified().expect("a time")).expect("its old time");
+    site.tally(&["build"]).expect_success();
+    assert!(site.has("js/discussion.js"), "published again");
+    site.tally(&["build"]).expect_success();
+    assert!(site.has("js/discussion.js"));
+}

@@ -239,6 +239,7 @@ impl Before {
         let (Listing::Updated { produced, fresh }, Some(last)) = (listing, &self.previous) else {
             return list_site(&self.out);
         };
+        let produced_count = produced.len();
         let fresh_set: std::collections::HashSet<&str> = fresh.iter().map(String::as_str).collect();
         let produced: std::collections::HashSet<&str> =
             produced.iter().map(String::as_str).chain([crate::pipeline::write::MARKER]).collect();
@@ -248,6 +249,16 @@ impl Before {
             .filter(|(path, ..)| produced.contains(path.as_str()) && !fresh_set.contains(path.as_str()))
             .cloned()
             .collect();
+        // Every file kept from the last build must be one it wrote; one that is not would
+        // be missing from the folder, and recording the folder as complete would hide that
+        // from every later build. Unrecorded, the next build is a whole one.
+        let marker = crate::pipeline::write::MARKER;
+        let made = |paths: &mut dyn Iterator<Item = &str>| paths.filter(|path| *path != marker).count();
+        let (kept, fresh_count) =
+            (made(&mut written.iter().map(|(path, ..)| path.as_str())), made(&mut fresh_set.iter().copied()));
+        if kept + fresh_count != produced_count {
+            return None;
+        }
         for path in fresh {
             let metadata = std::fs::metadata(self.out.join(path)).ok()?;
             written.push((path.clone(), metadata.len(), modified_nanos(&metadata)));
@@ -385,6 +396,20 @@ mod tests {
 
     fn is_fresh(root: &Path) -> bool {
         check(root, &root.join("site")).up_to_date().is_some_and(|fresh| fresh.files == 1)
+    }
+
+    #[test]
+    fn a_build_that_kept_a_file_the_last_build_did_not_write_is_not_recorded() {
+        let dir = site();
+        record_now(dir.path(), &[]);
+        let produced = ["index.html".to_string(), "js/gone.js".to_string()];
+        let listing = Listing::Updated { produced: &produced, fresh: &[] };
+        check(dir.path(), &dir.path().join("site")).record(&[], &[], listing).unwrap();
+        assert!(!dir.path().join(RECORD).exists(), "the next build is a whole one");
+        let listing = Listing::Updated { produced: &produced[..1], fresh: &[] };
+        record_now(dir.path(), &[]);
+        check(dir.path(), &dir.path().join("site")).record(&[], &[], listing).unwrap();
+        assert!(is_fresh(dir.path()), "a build that kept only what the last one wrote is recorded");
     }
 
     #[test]

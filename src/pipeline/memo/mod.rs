@@ -223,6 +223,11 @@ impl Memo {
             _ => {
                 let found = Arc::new(find());
                 self.known_files = found.iter().map(|(path, _)| path.clone()).collect();
+                // A copy whose file is gone must not outlive it: put back later with its
+                // old size and time, it would be taken for the copy the last build made,
+                // and that build no longer has it.
+                let known = &self.known_files;
+                self.copies.retain(|path, _| known.contains(path));
                 self.found_files = Some(found.clone());
                 found
             }
