@@ -91,9 +91,47 @@ fn a_unit_written_in_a_form_tally_does_not_read_is_unreadable() {
             ours[0]
         );
     }
-    // Words that count things are not units.
+    // A noun that counts things stands outside the tag.
     site("It was [4]{=four} connections.").check().expect_success();
-    site("It ran [4 runs]{=four}.").check().expect_success();
+}
+
+/// Issue 12's README-only trial: a word inside a tag changed what its number means, yet the
+/// tag passed and the page published it. Each is unreadable at that word.
+#[test]
+fn a_word_in_a_tag_that_could_change_its_number_is_unreadable_at_the_word() {
+    for (text, word) in [
+        ("not 177 Mbit/s", "not"),
+        ("less than 177 Mbit/s", "less"),
+        ("over 177 Mbit/s", "over"),
+        ("177 Mbit/s per core", "per"),
+        ("177 Mbit/s 未満", "未満"),
+        ("177 Mbit/s%", "%"),
+        ("about 177 Mbit/s", "about"),
+        ("177 runs", "runs"),
+    ] {
+        let prose = format!("It was [{text}]{{=slow}} there.");
+        let error = one_error_at(&prose, "figure-unreadable", word);
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains(&format!("could not read `{word}`")), "{text}: {error:#}");
+    }
+}
+
+/// Issue 12's README-only trial: a unit tally does not know was read as a count followed by
+/// words, and the error said the figure "states a count".
+#[test]
+fn a_unit_tally_does_not_know_is_unreadable_not_a_count() {
+    for (text, unit) in [
+        ("177 Mbit/s/s", "Mbit/s/s"),
+        ("177 M bit/s", "M"),
+        ("0.6 Mfps", "Mfps"),
+        ("0.6 Mframes/s", "Mframes/s"),
+        ("0.6 M pps", "M"),
+    ] {
+        let prose = format!("It was [{text}]{{=slow}} there.");
+        let error = one_error_at(&prose, "figure-unreadable", unit);
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains(&format!("`{unit}` is not a unit tally knows")), "{text}: {error:#}");
+    }
 }
 
 #[test]
