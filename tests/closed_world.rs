@@ -570,3 +570,38 @@ fn a_number_the_translation_leaves_out_is_placed_on_its_first_written_line_not_a
         "{errors:#?}"
     );
 }
+
+/// Issue 12's README-only trial: braces after a `[TEXT]` that were almost a tag (a space,
+/// a full-width sign, another sign than `=`) were published as text, the number unchecked.
+#[test]
+fn braces_after_brackets_that_are_almost_a_tag_are_a_tag_error_naming_the_tag_meant() {
+    for brace in [
+        "{ =four}",
+        "{ = four }",
+        "{-four}",
+        "{:four}",
+        "{#four}",
+        "{.four}",
+        "（=four）",
+        "{＝four}",
+        "｛=four｝",
+    ] {
+        let error = one_error_at(&format!("It ran [4]{brace} times."), "figure-tag", brace);
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains("write `{=four}`"), "{brace}: {error:#}");
+    }
+    // Braces that are not after a `[TEXT]`, or in code, are no tag: a heading's id, a link
+    // followed by braces, code.
+    site("It ran [4]{=four} times, `[a]{b}` and [a](#not-measured){x}.\n\n## Where {#where}\n\n```\n[1]{x}\n```")
+        .check()
+        .expect_success();
+}
+
+/// Escaped brackets are text, so the tag after them has no `[TEXT]`; the error said it
+/// stood apart from its text "with a space", which it did not.
+#[test]
+fn a_tag_after_escaped_brackets_says_the_brackets_are_escaped() {
+    let error = one_error_at("It ran \\[4\\]{=four} times.", "figure-tag", "{=four}");
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains("escaped brackets"), "{error:#}");
+}
