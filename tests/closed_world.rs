@@ -646,3 +646,12 @@ fn a_unit_on_a_number_written_in_the_expression_is_an_error_at_the_unit() {
         assert!(error["message"].as_str().unwrap_or("").contains("is a count"), "{error:#}");
     }
 }
+
+/// Issue 12's README-only trial: a tag of struck text only said "no number in ` `".
+#[test]
+fn a_tag_of_struck_text_only_asks_for_the_current_value() {
+    let (_, errors) = errors("It was [~~5~~]{=four} there.");
+    let error = errors.iter().find(|e| e["code"] == "figure-unreadable").expect("figure-unreadable");
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains("only struck text"), "{error:#}");
+}
