@@ -10,13 +10,17 @@ const PAGE: &str = "content/measurements/m/index.md";
 const RUNS: &str = "content/measurements/m/runs.yaml";
 
 const RUNS_YAML: &str = "build: {driver: npuep.ko d29c84f3}
-constants: {four: 4, one: 1, zero: 0, ten: 10, span: 40 s, size: 524288 B, big: 1234567890123456789}
+constants: {four: 4, one: 1, zero: 0, ten: 10, span: 40 s, size: 524288 B, big: 1234567890123456789, slow_rate: 177000000 bit/s, link: 1000 bit/s}
 runs:
   t1:
     received: {bytes: 1000 B, seconds: 10 s, rate: 800 bit/s}
     frames: 120
 figures:
-  slow: {is: \"177000000\", unit: bit/s}
+  slow: {is: \"slow_rate\", unit: bit/s}
+  load: {is: \"runs.t1.received.rate / link\", unit: \"%\"}
+  load_share: {is: \"share(runs.t1.received.rate, link)\", unit: \"%\"}
+  ten_percent: {is: \"ten\", unit: \"%\"}
+  written_percent: {is: \"74\", unit: \"%\"}
   byte_rate: {is: \"size / span\", unit: Mbit/s}
   big_sum: {is: \"big + one\"}
 ";
@@ -91,9 +95,47 @@ fn a_unit_written_in_a_form_tally_does_not_read_is_unreadable() {
             ours[0]
         );
     }
-    // Words that count things are not units.
+    // A noun that counts things stands outside the tag.
     site("It was [4]{=four} connections.").check().expect_success();
-    site("It ran [4 runs]{=four}.").check().expect_success();
+}
+
+/// Issue 12's README-only trial: a word inside a tag changed what its number means, yet the
+/// tag passed and the page published it. Each is unreadable at that word.
+#[test]
+fn a_word_in_a_tag_that_could_change_its_number_is_unreadable_at_the_word() {
+    for (text, word) in [
+        ("not 177 Mbit/s", "not"),
+        ("less than 177 Mbit/s", "less"),
+        ("over 177 Mbit/s", "over"),
+        ("177 Mbit/s per core", "per"),
+        ("177 Mbit/s 未満", "未満"),
+        ("177 Mbit/s%", "%"),
+        ("about 177 Mbit/s", "about"),
+        ("177 runs", "runs"),
+    ] {
+        let prose = format!("It was [{text}]{{=slow}} there.");
+        let error = one_error_at(&prose, "figure-unreadable", word);
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains(&format!("could not read `{word}`")), "{text}: {error:#}");
+    }
+}
+
+/// Issue 12's README-only trial: a unit tally does not know was read as a count followed by
+/// words, and the error said the figure "states a count".
+#[test]
+fn a_unit_tally_does_not_know_is_unreadable_not_a_count() {
+    for (text, unit) in [
+        ("177 Mbit/s/s", "Mbit/s/s"),
+        ("177 M bit/s", "M"),
+        ("0.6 Mfps", "Mfps"),
+        ("0.6 Mframes/s", "Mframes/s"),
+        ("0.6 M pps", "M"),
+    ] {
+        let prose = format!("It was [{text}]{{=slow}} there.");
+        let error = one_error_at(&prose, "figure-unreadable", unit);
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains(&format!("`{unit}` is not a unit tally knows")), "{text}: {error:#}");
+    }
 }
 
 #[test]
@@ -499,7 +541,7 @@ fn a_constant_that_cannot_be_read_is_one_error_not_one_more_where_it_is_used() {
     let site = site("The segment is [1,448]{=mss} bytes.");
     site.file(
         RUNS,
-        RUNS_YAML.replace("big: 1234567890123456789}", "big: 1234567890123456789, mss: 1448 bytes}")
+        RUNS_YAML.replace("link: 1000 bit/s}", "link: 1000 bit/s, mss: 1448 bytes}")
             + "  doubled: {is: \"mss * 2\"}\n",
     );
     let (run, errors) = check_json(&site);
@@ -531,4 +573,85 @@ fn a_number_the_translation_leaves_out_is_placed_on_its_first_written_line_not_a
         (Some(line), Some(col)),
         "{errors:#?}"
     );
+}
+
+/// Issue 12's README-only trial: braces after a `[TEXT]` that were almost a tag (a space,
+/// a full-width sign, another sign than `=`) were published as text, the number unchecked.
+#[test]
+fn braces_after_brackets_that_are_almost_a_tag_are_a_tag_error_naming_the_tag_meant() {
+    for brace in [
+        "{ =four}",
+        "{ = four }",
+        "{-four}",
+        "{:four}",
+        "{#four}",
+        "{.four}",
+        "（=four）",
+        "{＝four}",
+        "｛=four｝",
+    ] {
+        let error = one_error_at(&format!("It ran [4]{brace} times."), "figure-tag", brace);
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains("write `{=four}`"), "{brace}: {error:#}");
+    }
+    // Braces that are not after a `[TEXT]`, or in code, are no tag: a heading's id, a link
+    // followed by braces, code.
+    site("It ran [4]{=four} times, `[a]{b}` and [a](#not-measured){x}.\n\n## Where {#where}\n\n```\n[1]{x}\n```")
+        .check()
+        .expect_success();
+}
+
+/// Escaped brackets are text, so the tag after them has no `[TEXT]`; the error said it
+/// stood apart from its text "with a space", which it did not.
+#[test]
+fn a_tag_after_escaped_brackets_says_the_brackets_are_escaped() {
+    let error = one_error_at("It ran \\[4\\]{=four} times.", "figure-tag", "{=four}");
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains("escaped brackets"), "{error:#}");
+}
+
+/// Issue 12's README-only trial: a ratio of two rates declared `unit: "%"` was taken as
+/// 0.8 %, so `[0.8 %]` passed for a link 80 % full. A ratio is stated ×100; a share, and a
+/// count or number declared `%`, are percentages as written and are not multiplied again.
+#[test]
+fn a_ratio_declared_percent_is_a_hundred_times_the_ratio() {
+    site("Load [80 %]{=load}, share [80 %]{=load_share}, [10 %]{=ten_percent}, [74 %]{=written_percent}.")
+        .check()
+        .expect_success();
+    let error = one_error_at("Load [0.8 %]{=load} there.", "figure-mismatch", "0.8 %]");
+    assert!(common::notes(&error).contains("would pass: [80.0 %]{=load}"), "{error:#}");
+}
+
+/// Issue 12's README-only trial: `is: "2", unit: s` made two seconds out of nothing
+/// measured, and `is: "814", unit: Mbit/s` was 814 bit/s. A number written in the
+/// expression with a dimensioned `unit:` is an error at the unit.
+#[test]
+fn a_unit_on_a_number_written_in_the_expression_is_an_error_at_the_unit() {
+    let runs =
+        format!("{RUNS_YAML}  links_s: {{is: \"2\", unit: s}}\n  fast: {{is: \"814\", unit: Mbit/s}}\n");
+    let site = common::one_run_site(PAGE, RUNS, &runs, "It ran [4]{=four} times.");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == "figure-unit").collect();
+    assert_eq!(ours.len(), 2, "{errors:#?}");
+    // Each at its unit's value: the needle's place and how far into it the unit stands.
+    for (error, (needle, into)) in ours.iter().zip([("unit: s}", 6), ("814\", unit: Mbit/s", 12)]) {
+        let (line, col) = place(&site, RUNS, needle);
+        assert_eq!(error["path"], RUNS, "{error:#}");
+        assert_eq!(
+            (error["line"].as_u64(), error["col"].as_u64()),
+            (Some(line), Some(col + into)),
+            "{error:#}"
+        );
+        assert!(error["message"].as_str().unwrap_or("").contains("is a count"), "{error:#}");
+    }
+}
+
+/// Issue 12's README-only trial: a tag of struck text only said "no number in ` `".
+#[test]
+fn a_tag_of_struck_text_only_asks_for_the_current_value() {
+    let (_, errors) = errors("It was [~~5~~]{=four} there.");
+    let error = errors.iter().find(|e| e["code"] == "figure-unreadable").expect("figure-unreadable");
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains("only struck text"), "{error:#}");
 }

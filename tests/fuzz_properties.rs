@@ -64,6 +64,11 @@ const NUMBER: &[&str] = &[
     "'",
     "99999999999999999999",
     "0.000000000000000000001",
+    "not ",
+    " per core",
+    "未満",
+    "(",
+    ")",
 ];
 
 const EXPRESSION: &[&str] = &[
@@ -129,6 +134,15 @@ const MARKDOWN: &[&str] = &[
     "x",
     "日本",
     "{#id}",
+    // Braces almost a tag, after a `]` (full-width ones are several bytes: slicing must
+    // stay on their boundaries).
+    "｛",
+    "｝",
+    "（",
+    "）",
+    "＝",
+    "～",
+    "{ =",
     "- ",
     "1. ",
     "javascript:",

@@ -18,6 +18,7 @@ pub(super) fn malformed_tags(
     let Some(source) = body.get(range.start - offset..range.end - offset) else {
         return;
     };
+    near_tags(body, offset, range.clone(), out);
     if !source.contains('{') {
         return;
     }
@@ -39,6 +40,11 @@ pub(super) fn malformed_tags(
             format!(
                 "`{}` is not a figure's name: names are letters, digits and `._-*/@`, with no spaces",
                 name.trim()
+            )
+        } else if before.ends_with("\\]") {
+            // `\[…\]` is markdown for literal brackets, so no `[TEXT]` stands before the tag.
+            format!(
+                "`{tag}` follows escaped brackets (`\\[…\\]`), which markdown prints as text: write `[TEXT]{tag}` without the backslashes"
             )
         } else if before.trim_end().ends_with(']') {
             format!(
@@ -67,6 +73,67 @@ pub(super) fn malformed_tags(
         let start = range.start + found;
         out.push((start..range.start + close, message));
         from = close.max(found + 1);
+    }
+}
+
+/// The openings that, right after a `]`, can only be a figure tag mistyped: a space inside
+/// it, a full-width brace or equals sign, another sign than `=` or `~`.
+const NEAR_OPENINGS: [(char, char); 3] = [('{', '}'), ('｛', '｝'), ('（', '）')];
+
+/// Braces right after a `[TEXT]` that are not a tag (`{ =a}`, `{＝a}`, `{#a}`, `｛=a｝`,
+/// `（=a）`): markdown would print them and the number before them, unchecked. Braces after
+/// anything but a `]` (a heading's `{#id}`) are not figure tags and are left alone; tags that
+/// start as tags do (`{=`, `{~`, `{vendor=`) are judged by [`malformed_tags`].
+fn near_tags(body: &str, offset: usize, range: Range<usize>, out: &mut Vec<(Range<usize>, String)>) {
+    let Some(source) = body.get(range.start - offset..range.end - offset) else {
+        return;
+    };
+    for (at, open) in source.char_indices() {
+        let Some(&(_, close)) = NEAR_OPENINGS.iter().find(|(o, _)| *o == open) else {
+            continue;
+        };
+        let before = &body[..range.start - offset + at];
+        let rest = &source[at..];
+        if !before.ends_with(']') || TAG_OPENINGS.iter().any(|o| rest.starts_with(o)) {
+            continue;
+        }
+        let line_end = rest.find('\n').unwrap_or(rest.len());
+        let end = rest[..line_end].find(close).map_or(line_end, |i| i + close.len_utf8());
+        let tag = &rest[..end];
+        let inner = tag[open.len_utf8()..].trim_end_matches(close);
+        // Full-width signs and spaces are slips of an input method or of the fingers.
+        let inner: String = inner
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                '＝' => '=',
+                '～' => '~',
+                c => c,
+            })
+            .collect();
+        // A `（…）` is a tag only when it opens like one: otherwise it is a Japanese aside.
+        if open == '（' && !inner.starts_with(['=', '~']) {
+            continue;
+        }
+        let (sign, name) = match inner.strip_prefix("vendor=") {
+            Some(name) => ("vendor=", name),
+            None => match inner.chars().next() {
+                Some(c @ ('=' | '~')) => (if c == '=' { "=" } else { "~" }, &inner[1..]),
+                // `{#a}`, `{.a}`, `{:a}`, `{-a}`: a sign that is no tag's; `=` is meant.
+                Some(c) if c.is_ascii_punctuation() => ("=", &inner[c.len_utf8()..]),
+                _ => ("=", inner.as_str()),
+            },
+        };
+        let named =
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
+        let suggestion = if named { format!("; write `{{{sign}{name}}}`") } else { String::new() };
+        let start = range.start + at;
+        out.push((
+            start..start + end,
+            format!(
+                "`{tag}` after `[…]` is not a figure tag, and markdown would print it and the number unchecked: a tag is `{{=name}}`, `{{~name}}` or `{{vendor=name}}`, in ASCII with no spaces{suggestion}"
+            ),
+        ));
     }
 }
 

@@ -52,12 +52,18 @@ pub(crate) struct Evaluation {
     /// function tally has is rational).
     pub exact: Option<Exact>,
     pub inputs: Vec<(String, f64)>,
+    /// A dimensionless value whose units cancelled (a ratio), not a count read as written.
+    #[serde(default)]
+    pub ratio: bool,
 }
 
 /// A value while it is computed: in canonical units (bits, seconds), with its dimension and
 /// its exact value beside the `f64`.
 #[derive(Debug, Clone)]
 struct Q {
+    /// Dimensionless because units cancelled (`rate / link_rate`): a ratio, which a `%`
+    /// states ×100, unlike a bare count, which is already in the unit declared for it.
+    ratio: bool,
     value: f64,
     dim: Dim,
     exact: Option<Exact>,
@@ -71,7 +77,7 @@ impl Q {
         } else {
             leaf.exact.as_ref().and_then(|e| e.mul(&Exact::from_integer(factor.into())))
         };
-        Q { value: leaf.value * f64::from(factor), dim, exact }
+        Q { ratio: false, value: leaf.value * f64::from(factor), dim, exact }
     }
 
     fn is_zero(&self) -> bool {
@@ -114,7 +120,13 @@ pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, Fig
         // Bits back to bytes.
         q.exact.and_then(|e| e.div(&Exact::from_integer(divisor.into())))
     };
-    Ok(Evaluation { value: q.value / f64::from(divisor), implied_unit: unit, exact, inputs })
+    let ratio = q.ratio && q.dim.is_none();
+    Ok(Evaluation { value: q.value / f64::from(divisor), implied_unit: unit, exact, inputs, ratio })
+}
+
+/// Whether `a` and `b`, each with a unit, give a value with none: their units cancelled.
+fn cancels(a: &Q, b: &Q, dim: Dim) -> bool {
+    !a.dim.is_none() && !b.dim.is_none() && dim.is_none()
 }
 
 fn unit_error(message: String, span: Range<usize>) -> FigureError {
@@ -135,7 +147,9 @@ fn same_dim(a: Dim, b: Dim, what: &str, span: Range<usize>) -> Result<Dim, Figur
 
 fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Q, FigureError> {
     match &expr.kind {
-        ExprKind::Number { value, exact } => Ok(Q { value: *value, dim: Dim::NONE, exact: exact.clone() }),
+        ExprKind::Number { value, exact } => {
+            Ok(Q { ratio: false, value: *value, dim: Dim::NONE, exact: exact.clone() })
+        }
         ExprKind::Path(path) => {
             let leaves = scope.read(path, false, expr.span.clone())?;
             match leaves.as_slice() {
@@ -153,7 +167,7 @@ fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Resu
         }
         ExprKind::Neg(inner) => {
             let q = eval(inner, scope, inputs)?;
-            Ok(Q { value: -q.value, exact: q.exact.as_ref().map(Exact::neg), dim: q.dim })
+            Ok(Q { ratio: q.ratio, value: -q.value, exact: q.exact.as_ref().map(Exact::neg), dim: q.dim })
         }
         ExprKind::Binary { op, left, right } => {
             let a = eval(left, scope, inputs)?;
@@ -167,7 +181,7 @@ fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Resu
                     } else {
                         (a.value - b.value, exactly(&a.exact, &b.exact, Exact::sub))
                     };
-                    Ok(Q { value, dim, exact })
+                    Ok(Q { ratio: a.ratio || b.ratio, value, dim, exact })
                 }
                 BinaryOp::Mul => {
                     // `bytes * 8`: the bytes are already 8 bits each.
@@ -186,13 +200,15 @@ fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Resu
                     }
                     let dim = a.dim.times(b.dim).settle_percent(a.dim, b.dim);
                     let exact = exactly(&a.exact, &b.exact, Exact::mul);
-                    Ok(Q { value: a.value * b.value, dim, exact })
+                    let ratio = a.ratio || b.ratio || cancels(&a, &b, dim);
+                    Ok(Q { ratio, value: a.value * b.value, dim, exact })
                 }
                 BinaryOp::Div => {
                     nonzero(&b, right)?;
                     let dim = a.dim.over(b.dim).settle_percent(a.dim, b.dim);
                     let exact = exactly(&a.exact, &b.exact, Exact::div);
-                    Ok(Q { value: a.value / b.value, dim, exact })
+                    let ratio = a.ratio || b.ratio || cancels(&a, &b, dim);
+                    Ok(Q { ratio, value: a.value / b.value, dim, exact })
                 }
             }
         }
@@ -272,6 +288,7 @@ fn call(
                     span: whole.span.clone(),
                 });
             }
+            let ratio = values.iter().any(|q| q.ratio);
             let (value, exact) = match function {
                 Function::Sum => {
                     (values.iter().map(|q| q.value).sum(), exact_sum(values.iter().map(|q| &q.exact)))
@@ -291,7 +308,7 @@ fn call(
                     q.map_or((f64::NEG_INFINITY, None), |q| (q.value, q.exact))
                 }
             };
-            Ok(Q { value, dim, exact })
+            Ok(Q { ratio, value, dim, exact })
         }
         Function::Share => {
             let part = eval(&args[0], scope, inputs)?;
@@ -301,6 +318,7 @@ fn call(
             let exact = exactly(&part.exact, &whole_value.exact, Exact::div)
                 .and_then(|ratio| ratio.mul(&Exact::from_integer(100)));
             Ok(Q {
+                ratio: false,
                 value: part.value / whole_value.value * 100.0,
                 dim: Dim { percent: 1, ..Dim::NONE },
                 exact,
@@ -332,7 +350,12 @@ fn call(
             }
             nonzero(&seconds, &args[1])?;
             let exact = exactly(&bits.exact, &seconds.exact, Exact::div);
-            Ok(Q { value: bits.value / seconds.value, dim: Dim { bits: 1, seconds: -1, ..Dim::NONE }, exact })
+            Ok(Q {
+                ratio: false,
+                value: bits.value / seconds.value,
+                dim: Dim { bits: 1, seconds: -1, ..Dim::NONE },
+                exact,
+            })
         }
         Function::Busy => {
             let before = reading(&args[0], scope, inputs)?;
@@ -362,7 +385,12 @@ fn call(
             let exact = exactly(&exact_total, &exact_idle, Exact::sub)
                 .and_then(|busy| busy.div(exact_total.as_ref()?))
                 .and_then(|share| share.mul(&Exact::from_integer(100)));
-            Ok(Q { value: (total - idle) / total * 100.0, dim: Dim { percent: 1, ..Dim::NONE }, exact })
+            Ok(Q {
+                ratio: false,
+                value: (total - idle) / total * 100.0,
+                dim: Dim { percent: 1, ..Dim::NONE },
+                exact,
+            })
         }
     }
 }

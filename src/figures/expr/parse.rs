@@ -63,6 +63,31 @@ fn check_size(text: &str) -> Result<(), FigureError> {
     Ok(())
 }
 
+/// Refuses a `*` that stands for part of a path's segment (`runs.n70_*.received`,
+/// `runs.*_debian`): the grammar would read it as a multiplication and fail at what follows,
+/// with a message about an unexpected `.` that does not say what was wrong.
+fn check_stars(text: &str) -> Result<(), FigureError> {
+    let is_name = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    for (at, c) in text.char_indices() {
+        if c != '*' {
+            continue;
+        }
+        let before = text[..at].chars().next_back();
+        let after = text[at + 1..].chars().next();
+        let ends_a_name = is_name(before) && matches!(after, None | Some('.' | ')' | ','));
+        let starts_a_name = before == Some('.') && is_name(after);
+        if ends_a_name || starts_a_name {
+            return Err(FigureError::Syntax {
+                message:
+                    "`*` stands only for a whole path segment (`runs.*.received`), never for part of a name"
+                        .to_string(),
+                span: at..at + 1,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The depth of an expression's tree (bounded by [`check_size`]).
 pub(crate) fn depth(expr: &Expr) -> usize {
     1 + match &expr.kind {
@@ -76,6 +101,7 @@ pub(crate) fn depth(expr: &Expr) -> usize {
 /// Parses an expression. A syntax error names what was expected and where.
 pub(crate) fn parse(text: &str) -> Result<Expr, FigureError> {
     check_size(text)?;
+    check_stars(text)?;
     let expr =
         delimited(multispace0, expression, multispace0).parse(LocatingSlice::new(text)).map_err(|error| {
             let offset = error.offset();
@@ -290,6 +316,26 @@ fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 12's README-only trial: `max(runs.n70_*.received…)` said "unexpected `.`".
+    #[test]
+    fn a_star_for_part_of_a_name_says_it_stands_for_a_whole_segment() {
+        for (text, at) in
+            [("max(runs.n70_*.received.bytes)", 13), ("sum(runs.*_debian.x)", 9), ("sum(runs.n70_*)", 13)]
+        {
+            match parse(text) {
+                Err(FigureError::Syntax { message, span }) => {
+                    assert!(message.contains("whole path segment"), "{text}: {message}");
+                    assert_eq!(span, at..at + 1, "{text}");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        // Multiplication, with or without spaces, and `*` as a segment still read.
+        for text in ["a*b", "a * 2", "sum(runs.*.x)", "2*(a)"] {
+            assert!(parse(text).is_ok(), "{text}");
+        }
+    }
 
     #[test]
     fn a_syntax_error_names_each_thing_expected_once() {

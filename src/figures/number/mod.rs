@@ -24,9 +24,10 @@
 //!   decimal too); iperf's `KBytes`/`MBytes`/`GBytes` are binary, as iperf prints them.
 //! - A tag is read whole or not at all ([`parse_stated`] gives `NumberError::Unread` for
 //!   an exponent, hex, a letter or superscript stuck to the number, a decimal comma, a
-//!   second number hidden in punctuation, or a unit-like word it does not know).
+//!   second number hidden in punctuation, a unit it does not know, or any other word).
 //! - Spelled-out time units ("30 seconds") and "frames/packets a second" are units; other
-//!   words ("bytes", "frames") are counts. B/s rates are bit rates at 8 bits a byte; `×`
+//!   words ("frames", "not", "per core") are errors, since a word in a tag can change what
+//!   its number means. B/s rates are bit rates at 8 bits a byte; `×`
 //!   and `倍` mark a ratio, a count.
 //! - Zero is stated only for nothing: `0 Gbit/s` does not pass for 177 Mbit/s.
 //! - Figure-like scanning skips version numbers (two or more dots: 1.4.85), numbers glued

@@ -75,45 +75,10 @@ fn changes_the_number(c: char) -> bool {
     (c.is_alphanumeric() && !crate::markdown::is_cjk(c)) || is_superscript(c) || c == '_'
 }
 
-/// A token after a number that looks like a unit tally does not know (`Gb`, `kW`, `req/s`):
-/// a short prefix-and-unit word, or letters around a `/`.
-fn unit_like(token: &str) -> bool {
-    let token = token.trim_end_matches(['.', ',', ';', ':', ')', '!', '?']);
-    if token.is_empty() || !token.is_ascii() {
-        return false;
-    }
-    if let Some((a, b)) = token.split_once('/') {
-        return !a.is_empty()
-            && a.len() <= 6
-            && (1..=3).contains(&b.len())
-            && a.chars().all(|c| c.is_ascii_alphabetic())
-            && b.chars().all(|c| c.is_ascii_alphabetic());
-    }
-    let mut chars = token.chars();
-    let prefix = chars.next().is_some_and(|c| "kKMGTPmu".contains(c));
-    let rest: String = chars.collect();
-    if prefix && (1..=2).contains(&rest.len()) && rest.chars().all(|c| "bBWVAJgHz".contains(c)) {
-        return true;
-    }
-    spelled_unit(&token.to_ascii_lowercase())
-}
-
-/// A unit spelled out, or written in a form tally does not read: an amount of bits or
-/// bytes with or without a prefix (`Gbit`, `megabits`, `KBytes`, `Mbps`), or a time other
-/// than seconds (`minutes`, `hours`). Words that count things (`frames`, `connections`)
-/// are not units: "about 360 frames" stays a count with words around it.
-fn spelled_unit(lower: &str) -> bool {
-    const PREFIXES: [&str; 16] = [
-        "", "k", "m", "g", "t", "ki", "mi", "gi", "ti", "kilo", "mega", "giga", "tera", "kibi", "mebi",
-        "gibi",
-    ];
-    const AMOUNTS: [&str; 8] = ["bit", "bits", "byte", "bytes", "bps", "bit/sec", "bits/sec", "bytes/sec"];
-    const TIMES: [&str; 10] =
-        ["minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "day", "days"];
-    TIMES.contains(&lower)
-        || PREFIXES
-            .iter()
-            .any(|prefix| lower.strip_prefix(prefix).is_some_and(|amount| AMOUNTS.contains(&amount)))
+/// What may stand in a tag's text besides its number, scale word and unit: spaces,
+/// brackets and sentence punctuation, none of which can change what the number means.
+fn may_stand_beside(c: char) -> bool {
+    c.is_whitespace() || "()（）「」.,;:!?、。".contains(c)
 }
 
 /// The end of the token that starts at `from`: up to a space or a Japanese character.
@@ -212,24 +177,38 @@ fn unread(text: &str, lexed: &Lexed) -> Option<NumberError> {
     if let Some((i, c)) = text.char_indices().find(|(_, c)| is_superscript(*c)) {
         return error(i..i + c.len_utf8(), "a superscript is not read; write the number out");
     }
-    // A word after a space that looks like a unit tally does not know.
-    let spaced = rest.len() - rest.trim_start().len();
-    if spaced > 0 && lexed.unit == Unit::Count {
-        let from = lexed.end + spaced;
-        let to =
-            from + text[from..].chars().take_while(|c| !c.is_whitespace()).map(char::len_utf8).sum::<usize>();
-        if unit_like(&text[from..to]) {
-            return error(
-                from..to,
-                "this looks like a unit tally does not know; state the figure in one it reads (%, bit/s…Gbit/s, B/s…GB/s, pps…Mpps, B…GiB, s, ms, µs, ×) or leave the unit out of the tag",
-            );
-        }
+    // Anything else is a word (or sign) the number does not include, and a word can change
+    // what it means (`not 224`, `over 814`, `814 Mbit/s per core`, `224 未満`): a tag is its
+    // number and unit only, so that what is checked is what the reader reads.
+    let outside = text[..lexed.start]
+        .char_indices()
+        .chain(text[lexed.end..].char_indices().map(|(i, c)| (lexed.end + i, c)));
+    if let Some((from, _)) = outside.clone().find(|(_, c)| !may_stand_beside(*c)) {
+        // The word up to a space, and before the number, up to the number (`~360`).
+        let end = if from < lexed.start { lexed.start } else { text.len() };
+        let token = text[from..end].split(char::is_whitespace).next().unwrap_or_default();
+        let to = from
+            + token
+                .trim_end_matches(may_stand_beside)
+                .len()
+                .max(token.chars().next().map_or(0, char::len_utf8));
+        let right_after_a_count =
+            from >= lexed.end && lexed.unit == Unit::Count && text[lexed.end..from].trim().is_empty();
+        let why = if right_after_a_count {
+            format!(
+                "`{}` is not a unit tally knows; state the figure in one it reads (%, bit/s…Gbit/s, B/s…GB/s, pps…Mpps, B…GiB, s, ms, µs, ×), and any other word outside the tag (`[360]{{=frames}} frames`)",
+                &text[from..to]
+            )
+        } else {
+            "a tag holds only its number and unit, and a word in it can change what the number means (`not`, `over`, `per core`, `未満`): write it outside the tag, and an approximation as `{~name}`".to_string()
+        };
+        return error(from..to, &why);
     }
     None
 }
 
-/// Parses the TEXT of a tag: one number with optional sign, scale word and unit, and any
-/// words around it.
+/// Parses the TEXT of a tag: one number with optional sign, scale word and unit, with only
+/// brackets and punctuation around it.
 pub fn parse_stated(text: &str) -> Result<Stated, NumberError> {
     let lexed = lex_all(text);
     let numbers: Vec<&Lexed> = lexed.iter().collect();
@@ -313,18 +292,18 @@ mod tests {
         assert!((s.precision - 0.1).abs() < 1e-12);
         let s = parse_stated("2.74 million").unwrap();
         assert_eq!((s.value, s.precision), (2_740_000.0, 10_000.0));
-        let s = parse_stated("274 万パケット").unwrap();
+        let s = parse_stated("274 万").unwrap();
         assert_eq!((s.value, s.unit, s.precision), (2_740_000.0, Unit::Count, 10_000.0));
         let s = parse_stated("−3.5 ms").unwrap();
         assert_eq!((s.value, s.unit), (-3.5, Unit::Millisecond));
         let s = parse_stated("１，０２４").unwrap_err();
         // A full-width comma is not a separator: two numbers.
         assert!(matches!(s, NumberError::SeveralNumbers { .. }));
-        let s = parse_stated("１０２４ 本").unwrap();
+        let s = parse_stated("１０２４").unwrap();
         assert_eq!(s.value, 1024.0);
         assert!(s.style.full_width);
-        let s = parse_stated("about 360 of the server's frames").unwrap();
-        assert_eq!(s.number_range, 6..9);
+        let s = parse_stated("(360)").unwrap();
+        assert_eq!(s.number_range, 1..4);
     }
 
     #[test]
@@ -334,8 +313,11 @@ mod tests {
             Err(NumberError::SeveralNumbers { ranges, .. }) => assert_eq!(ranges, vec![0..3, 6..8]),
             other => panic!("{other:?}"),
         }
-        // A model name glued to letters is not a second number.
-        assert_eq!(parse_stated("Port8 received 9,090").unwrap().value, 9090.0);
+        // A model name glued to letters is not a second number (but a word the tag may
+        // not hold).
+        assert!(
+            matches!(parse_stated("Port8 9,090"), Err(NumberError::Unread { part, .. }) if part == "Port8")
+        );
     }
 
     /// Every case of issue 12 that was read in part and passed: now an error naming the part.
@@ -354,23 +336,34 @@ mod tests {
             ("5 req/s", "req/s"),
             ("3300s", "3300s"),
             ("1.4.85", "1.4.85"),
+            // Issue 12's user trial: words that change what the number means passed.
+            ("not 224 Mbit/s", "not"),
+            ("less than 814 Mbit/s", "less"),
+            ("over 814 Mbit/s", "over"),
+            ("about 360 frames", "about"),
+            ("814 Mbit/s per core", "per"),
+            ("224 Mbit/s 未満", "未満"),
+            ("224未満", "未満"),
+            ("約 224", "約"),
+            ("814 Mbit/s%", "%"),
+            ("~360", "~"),
+            ("360 frames", "frames"),
+            ("274 万パケット", "パケット"),
+            ("HTTP 9,090 TCP", "HTTP"),
+            // Issue 12's user trial: units tally does not know were read as counts.
+            ("814 Mbit/s/s", "Mbit/s/s"),
+            ("814 M bit/s", "M"),
+            ("0.6 Mfps", "Mfps"),
+            ("0.6 Mframes/s", "Mframes/s"),
+            ("0.6 M pps", "M"),
         ] {
             match parse_stated(text) {
                 Err(NumberError::Unread { part: found, .. }) => assert_eq!(found, part, "{text}"),
                 other => panic!("{text}: {other:?}"),
             }
         }
-        // Still read: words around the number, Japanese touching it, punctuation after it.
-        for text in [
-            "about 360 frames",
-            "40秒間",
-            "274 万パケット",
-            "(9,090)",
-            "74 %.",
-            "HTTP 9,090 TCP",
-            "1.4×",
-            "1.4 倍",
-        ] {
+        // Still read: Japanese units touching the number, brackets and punctuation.
+        for text in ["40秒間", "274 万", "(9,090)", "74 %.", "「９０９０」、", "1.4×", "1.4 倍"] {
             assert!(parse_stated(text).is_ok(), "{text}: {:?}", parse_stated(text));
         }
     }
@@ -396,9 +389,50 @@ mod properties {
     fn risky() -> impl Strategy<Value = String> {
         proptest::collection::vec(
             proptest::sample::select(vec![
-                "0", "1", "5", "9", "０", "７", ".", ",", "e", "E", "x", "k", "M", "G", "B", "b", "O", "/",
-                "s", " ", "%", "万", "億", "千", "秒", "³", "-", "−", "about ", " frames", " Mbit/s",
-                " million", "Gbit/s", "×", "倍", "_", "'",
+                "0",
+                "1",
+                "5",
+                "9",
+                "０",
+                "７",
+                ".",
+                ",",
+                "e",
+                "E",
+                "x",
+                "k",
+                "M",
+                "G",
+                "B",
+                "b",
+                "O",
+                "/",
+                "s",
+                " ",
+                "%",
+                "万",
+                "億",
+                "千",
+                "秒",
+                "³",
+                "-",
+                "−",
+                "about ",
+                " frames",
+                " Mbit/s",
+                " million",
+                "Gbit/s",
+                "×",
+                "倍",
+                "_",
+                "'",
+                "not ",
+                " per core",
+                " 未満",
+                "約",
+                "(",
+                ")",
+                "~",
             ]),
             0..10,
         )
@@ -428,6 +462,10 @@ mod properties {
                         previous = Some(c);
                     }
                 }
+                // Nothing but spaces, brackets and punctuation beside it: a word could change
+                // what the number means.
+                let beside = text[..stated.whole_range.start].chars().chain(text[stated.whole_range.end..].chars());
+                prop_assert!(beside.clone().all(may_stand_beside), "{:?} kept a word", text);
                 let before = text[..stated.whole_range.start].chars().next_back();
                 prop_assert!(!before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '.' || c == ','), "{:?}", text);
                 let after = text[stated.whole_range.end..].chars().next();

@@ -228,6 +228,7 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("s", Unit::Second),
     ("sec", Unit::Second),
     ("秒", Unit::Second),
+    ("秒間", Unit::Second),
     ("ms", Unit::Millisecond),
     ("ミリ秒", Unit::Millisecond),
     ("µs", Unit::Microsecond),
@@ -327,14 +328,15 @@ mod tests {
             assert_eq!(stated.unit.factor(), *factor, "{text}");
             assert_eq!(parse_unit(text.trim_start_matches("5").trim()), Some(*unit), "{text}");
         }
-        // Words are counts, and a unit glued to letters is not a unit.
-        assert_eq!(parse_stated("9,090 responses").unwrap().unit, Unit::Count);
+        // A word that is not a unit is no count's noun but an error, and a unit glued to
+        // letters is not a unit.
+        assert!(parse_stated("9,090 responses").is_err());
         assert_eq!(parse_stated("5 seconds").unwrap().unit, Unit::Second);
-        assert_eq!(parse_stated("5 frames").unwrap().unit, Unit::Count);
+        assert!(parse_stated("5 frames").is_err());
         assert_eq!(parse_stated("5 frames a second").unwrap().unit, Unit::PacketPerSecond);
         assert_eq!(parse_stated("5 MB/s").unwrap().unit.factor(), 8e6);
         assert_eq!(parse_stated("1.4×").unwrap().unit.kind(), UnitKind::Count);
-        assert!(parse_stated("5 Msomething").is_ok_and(|s| s.unit == Unit::Count));
+        assert!(parse_stated("5 Msomething").is_err());
         assert_eq!(parse_unit("furlongs"), None);
     }
 }

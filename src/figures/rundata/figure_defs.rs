@@ -29,6 +29,7 @@ impl Loader<'_> {
                 text_offset: value.span.start,
             };
             let mut has_is = false;
+            let mut unit_at = None;
             for (field_key, field_value) in self.map(value, "a figure") {
                 match field_key.key_text().as_str() {
                     "is" => {
@@ -53,7 +54,10 @@ impl Loader<'_> {
                     "unit" => {
                         if let Some(text) = self.text(field_value, "`unit`") {
                             match number::parse_unit(&text) {
-                                Some(unit) => figure.unit = Some(unit),
+                                Some(unit) => {
+                                    figure.unit = Some(unit);
+                                    unit_at = Some((field_value.span.clone(), text.trim().to_string()));
+                                }
                                 None => self.error("runs-type", field_value.span.clone(), format!("unknown unit `{text}`; use %, bit/s, Mbit/s, Gbit/s, pps, Mpps, B, KiB, MiB, GiB, s, ms, µs ...")),
                             }
                         }
@@ -75,6 +79,24 @@ impl Loader<'_> {
                         format!("unknown key `{other}`; a figure has is, unit, round, withdrawn"),
                     ),
                 }
+            }
+            // A number written in the expression has no unit, and `unit:` would give it one
+            // (`is: "2", unit: s` is two seconds of nothing measured): the unit belongs with
+            // the number, in a constant. `%` is no quantity: 74 written for `%` is 74 %.
+            if let (Some(expr), Some(unit), Some((span, written))) = (&figure.expr, figure.unit, unit_at)
+                && !matches!(unit.kind(), number::UnitKind::Count | number::UnitKind::Percent)
+                && reads_no_data(expr)
+            {
+                self.error(
+                    "figure-unit",
+                    span,
+                    format!(
+                        "`{}` is a count, and `unit: {written}` would make it {} from nothing measured; write the number with its unit as a constant (`{} {written}` under `constants:`) and read that constant in `is:`",
+                        figure.text.trim(),
+                        unit.kind().name(),
+                        figure.text.trim(),
+                    ),
+                );
             }
             if !has_is {
                 self.error(
@@ -139,6 +161,17 @@ impl Loader<'_> {
             }
         }
         scope.into_done()
+    }
+}
+
+/// Whether `expr` is made of numbers written in it only, reading no data.
+fn reads_no_data(expr: &expr::Expr) -> bool {
+    use expr::ExprKind;
+    match &expr.kind {
+        ExprKind::Number { .. } => true,
+        ExprKind::Neg(inner) => reads_no_data(inner),
+        ExprKind::Binary { left, right, .. } => reads_no_data(left) && reads_no_data(right),
+        ExprKind::Path(_) | ExprKind::Call { .. } | ExprKind::UnknownCall { .. } => false,
     }
 }
 

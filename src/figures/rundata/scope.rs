@@ -75,6 +75,15 @@ impl<'a> EvalScope<'a> {
         let evaluation = result?;
         let implied = evaluation.implied_unit;
         let unit = figure.unit.or(implied);
+        // A ratio declared `%` is stated ×100 (0.814 is 81.4 %); a count declared `%` is
+        // already a percentage as written (`busy_percent: 27.0`), and a share is one.
+        let (value, exact) = match (evaluation.ratio, implied, figure.unit) {
+            (true, None, Some(Unit::Percent)) => {
+                let hundred = crate::figures::number::Exact::from_integer(100);
+                (evaluation.value * 100.0, evaluation.exact.as_ref().and_then(|e| e.mul(&hundred)))
+            }
+            _ => (evaluation.value, evaluation.exact),
+        };
         // A figure read twice lists its inputs once: the list stays as long as the data.
         let mut seen = HashSet::new();
         let inputs: Vec<(String, f64)> = evaluation
@@ -82,10 +91,8 @@ impl<'a> EvalScope<'a> {
             .into_iter()
             .filter(|(path, value)| seen.insert((path.clone(), value.to_bits())))
             .collect();
-        let done = (
-            expr::Evaluation { value: evaluation.value, implied_unit: unit, exact: evaluation.exact, inputs },
-            implied,
-        );
+        let done =
+            (expr::Evaluation { value, implied_unit: unit, exact, inputs, ratio: evaluation.ratio }, implied);
         self.done.borrow_mut().insert(figure.name.clone(), done.clone());
         Ok(done)
     }

@@ -279,7 +279,15 @@ fn check_figure(
             } else {
                 live.clone()
             };
-            problems.push(error_at(page, "figure-unreadable", range, error.to_string()))
+            // A tag of struck text only has no current value to check: say so, rather than
+            // that its (empty) live text holds no number.
+            let message = if claim.live.trim().is_empty() && !claim.struck.is_empty() {
+                "the tag holds only struck text: write the current value beside it (`[~~old~~ new]{=name}`)"
+                    .to_string()
+            } else {
+                error.to_string()
+            };
+            problems.push(error_at(page, "figure-unreadable", range, message))
         }
     }
     let view = ClaimView { corrections: check_struck(page, claim, computed, corrections, problems), ..view };
