@@ -295,7 +295,10 @@ fn a_broken_page_shows_the_errors_in_place_of_every_page_until_it_is_fixed() {
     assert!(overlay.body.contains("content/index.md:5:"), "{}", overlay.body);
     assert!(overlay.body.contains("/__tally/reload.js"), "the error page cannot recover by itself");
     assert_eq!(serve.get("/").status, 500, "every page shows the errors");
-    assert_eq!(serve.get("/css/site.css").status, 200, "files other than pages are still served");
+    assert_eq!(serve.get("/css/site.css").status, 200, "the style is still served");
+    for made_from_data in ["/figures.json", "/atom.xml", "/sitemap.xml"] {
+        assert_eq!(serve.get(made_from_data).status, 500, "{made_from_data} of the last good build");
+    }
     serve.wait_for_lines("the site does not build", 1);
     assert!(serve.stderr().contains("content/index.md:5:"), "{}", serve.stderr());
     site.edit("content/index.md", "(missing/index.md)", "(method/index.md)");

@@ -97,8 +97,15 @@ async fn page(State(snapshots): State<watch::Receiver<Arc<Snapshot>>>, method: M
         return redirect(&location);
     }
     let is_page = found.is_none() || key.ends_with(".html");
-    if let (Some(overlay), true) = (&snapshot.failure, is_page) {
-        return respond(StatusCode::INTERNAL_SERVER_ERROR, HTML, overlay.clone().into_bytes());
+    if let Some(overlay) = &snapshot.failure {
+        if is_page {
+            return respond(StatusCode::INTERNAL_SERVER_ERROR, HTML, overlay.clone().into_bytes());
+        }
+        if !is_presentation(&key) {
+            // figures.json, the feeds, the sitemap, a bundle's run files: the last good
+            // build's would state numbers the sources no longer give.
+            return respond(StatusCode::INTERNAL_SERVER_ERROR, TEXT, NOT_BUILT.as_bytes().to_vec());
+        }
     }
     match found {
         Some(bytes) if key.ends_with(".html") => {
@@ -107,6 +114,32 @@ async fn page(State(snapshots): State<watch::Receiver<Arc<Snapshot>>>, method: M
         Some(bytes) => respond(StatusCode::OK, content_type(&key), bytes.clone()),
         None => not_found(&snapshot, key.split('/').next().unwrap_or("")),
     }
+}
+
+const NOT_BUILT: &str = "the site does not build now: every page shows the errors, and no file made from its data is served until they are fixed\n";
+
+/// Whether a file only presents the site (style, scripts, fonts, pictures): the last good
+/// build's may be served while the site does not build, so that the error page keeps its
+/// style. Every other file may state what the data gives, and is not.
+fn is_presentation(path: &str) -> bool {
+    let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    matches!(
+        extension.as_str(),
+        "css"
+            | "js"
+            | "mjs"
+            | "woff"
+            | "woff2"
+            | "ttf"
+            | "otf"
+            | "ico"
+            | "png"
+            | "jpg"
+            | "jpeg"
+            | "gif"
+            | "webp"
+            | "avif"
+    )
 }
 
 /// A page with the reload script added before `</body>`: added as each page is served, so
