@@ -102,6 +102,22 @@ fn a_build_into_another_folder_does_not_take_files_from_site() {
     assert!(tree(&elsewhere).contains_key("method/index.html"));
 }
 
+/// Regression: a cold build into another folder, as one makes to compare with, replaced
+/// site/'s record and memo, so the next build into site/ was a whole one.
+#[test]
+fn a_build_into_another_folder_leaves_sites_record_and_memo_as_they_were() {
+    let site = built_site();
+    let elsewhere = site.holder().join("elsewhere");
+    site.tally(&["build", "--out", elsewhere.to_str().expect("a UTF-8 path")]).expect_success();
+    site.tally(&["build"]).expect_success().expect_stderr("is up to date");
+    edit_page(&site);
+    let run = site.tally(&["build", "--timings"]);
+    run.expect_success();
+    assert_eq!(made_and_reused(&run).0, 2, "site/'s memo is still there");
+    let again = site.tally(&["build", "--out", elsewhere.to_str().expect("a UTF-8 path")]);
+    again.expect_success();
+}
+
 #[test]
 fn a_failed_build_leaves_site_and_the_memo_for_the_next_build() {
     let site = built_site();

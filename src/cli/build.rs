@@ -24,7 +24,7 @@ pub(super) fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
         return could_not_run(&message);
     }
     let timings = Timings(cli.timings);
-    let memo_path = cli.root.join(build_record::MEMO);
+    let memo_path = build_record::cache_files(&cli.root, &out).1;
     let started = Instant::now();
     let before = build_record::check(&cli.root, &out);
     timings.lap("read record", started);

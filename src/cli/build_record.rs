@@ -20,10 +20,26 @@ use serde::{Deserialize, Serialize};
 use crate::diagnostics::{self, Diagnostic, Format};
 use crate::pipeline::MemoOwner;
 
+/// Where the record of the last build into `site/` is kept; the other output folders'
+/// records are beside it ([`cache_files`]).
+#[cfg(test)]
 const RECORD: &str = ".tally-cache/last-build.json";
 
-/// Where the last build's memo is kept (`crate::pipeline::Memo`), beside its record.
-pub(crate) const MEMO: &str = ".tally-cache/memo.bin";
+/// The record and the memo (`crate::pipeline::Memo`) of the last build into `out`. Each
+/// output folder has its own, so that a build into another folder (a cold build to compare
+/// with, a copy) leaves `site/`'s as they were: `last-build.json` and `memo.bin` for the
+/// site's `site/`, `last-build-HASH.json` and `memo-HASH.bin` for another folder.
+pub(crate) fn cache_files(root: &Path, out: &Path) -> (PathBuf, PathBuf) {
+    let out = absolute(out);
+    let suffix = if out == absolute(&root.join("site")) {
+        String::new()
+    } else {
+        let hash = blake3::hash(out.as_os_str().as_encoded_bytes()).to_hex();
+        format!("-{}", &hash[..12])
+    };
+    let cache = root.join(".tally-cache");
+    (cache.join(format!("last-build{suffix}.json")), cache.join(format!("memo{suffix}.bin")))
+}
 
 /// What a successful build left, as of its end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,7 +136,7 @@ pub(crate) struct Before {
 /// Reads the sources as they are now, and the last build's record.
 pub(crate) fn check(root: &Path, out: &Path) -> Before {
     let previous: Option<Record> =
-        std::fs::read(root.join(RECORD)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
+        std::fs::read(cache_files(root, out).0).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
     let read_at = now_nanos();
     let (sources, source_files) = digest_sources(root, previous.as_ref());
     Before {
@@ -200,7 +216,7 @@ impl Before {
         warnings: &[Diagnostic],
         listing: Listing,
     ) -> anyhow::Result<()> {
-        let path = self.root.join(RECORD);
+        let path = cache_files(&self.root, &self.out).0;
         let Some(written) = self.written(listing) else {
             let _ = std::fs::remove_file(&path);
             return Ok(());
