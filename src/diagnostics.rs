@@ -69,6 +69,32 @@ impl Diagnostic {
         message: impl Into<String>,
     ) -> Self {
         let place = Place::of(source, range.start);
+        Diagnostic::at_place(code, path, source, place, range, message)
+    }
+
+    /// [`Diagnostic::at`] with the text's lines found once (`lines`), for the many
+    /// problems one page can have: placing each by reading the text up to it again made a
+    /// page with thousands of them take seconds.
+    pub(crate) fn at_indexed(
+        code: &'static str,
+        path: impl Into<PathBuf>,
+        source: &str,
+        lines: &LineIndex,
+        range: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        let place = lines.place(source, range.start);
+        Diagnostic::at_place(code, path, source, place, range, message)
+    }
+
+    fn at_place(
+        code: &'static str,
+        path: impl Into<PathBuf>,
+        source: &str,
+        place: Place,
+        range: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
         let line_text = &source[place.line_start..place.line_end];
         // A range may start on a line's `\r`, past the end the line is shown to.
         let mut end = range.end.min(place.line_end).max(range.start.min(place.line_end));
@@ -162,6 +188,32 @@ impl Place {
             line_start,
             line_end,
         }
+    }
+}
+
+/// Where each line of a text starts.
+pub(crate) struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub(crate) fn new(source: &str) -> LineIndex {
+        let after_breaks = source.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1);
+        LineIndex { starts: std::iter::once(0).chain(after_breaks).collect() }
+    }
+
+    /// [`Place::of`] `offset` in `source`, the text this index was made of.
+    pub(crate) fn place(&self, source: &str, offset: usize) -> Place {
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|start| *start <= offset).max(1);
+        let line_start = self.starts.get(line - 1).copied().unwrap_or(0).min(offset);
+        let line_end = self.starts.get(line).map_or(source.len(), |next| next - 1);
+        let line_end =
+            if source[..line_end].ends_with('\r') { line_end - 1 } else { line_end }.max(line_start);
+        Place { line, col: source[line_start..offset].chars().count() + 1, line_start, line_end }
     }
 }
 
@@ -270,6 +322,21 @@ fn escape_github_property(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn a_line_index_places_every_offset_as_place_of_does(
+            text in "(a|\n|\r\n|二|\r| ){0,40}",
+            offset in 0usize..120,
+        ) {
+            let lines = LineIndex::new(&text);
+            let (indexed, read) = (lines.place(&text, offset), Place::of(&text, offset));
+            proptest::prop_assert_eq!(
+                (indexed.line, indexed.col, indexed.line_start, indexed.line_end),
+                (read.line, read.col, read.line_start, read.line_end)
+            );
+        }
+    }
 
     #[test]
     fn place_counts_lines_and_characters_not_bytes() {

@@ -47,16 +47,18 @@ pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagno
         .map(|(page, work)| {
             let numbers = work.numbers(page);
             let (tagged, figure_like) = counts(&numbers);
+            let lines = crate::diagnostics::LineIndex::new(&page.text);
             let untagged = numbers
                 .untagged
                 .iter()
                 .filter(|(v, _)| !matches!(v, FigureValue::Date(_) | FigureValue::Spelled { .. }))
                 .map(|(_, range)| {
                     let text = page.text.get(range.clone()).unwrap_or("");
-                    let mut d = Diagnostic::at(
+                    let mut d = Diagnostic::at_indexed(
                         "figure-untagged",
                         &page.source,
                         &page.text,
+                        &lines,
                         range.clone(),
                         format!("`{text}` is a figure-like number without a tag"),
                     )

@@ -13,7 +13,7 @@ mod front_matter;
 
 use super::super::resolve::PageNumbers;
 use crate::content::Page;
-use crate::diagnostics::{Diagnostic, Place};
+use crate::diagnostics::{Diagnostic, LineIndex, Place};
 use crate::figures::number::{FigureValue, parse_stated};
 use crate::markdown::{Claim, ClaimForm};
 use crate::paths::display_path;
@@ -55,6 +55,11 @@ fn blocks(page: &Page) -> Vec<Range<usize>> {
     out
 }
 
+/// [`line_of`] with the page's lines found once.
+fn line_in(page: &Page, lines: &LineIndex, at: usize) -> String {
+    format!("{}:{}", display_path(&page.source), lines.place(&page.text, at).line)
+}
+
 /// `file:line` of `at` in `page`, as a note names the other language's place.
 fn line_of(page: &Page, at: usize) -> String {
     format!("{}:{}", display_path(&page.source), Place::of(&page.text, at).line)
@@ -66,6 +71,8 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     let (original_scan, translation_scan) = (original.scan, translation.scan);
     let (original_untagged, translation_untagged) = (original.untagged, translation.untagged);
     let (original, translation) = (original.page, translation.page);
+    let (original_lines, translation_lines) =
+        (LineIndex::new(&original.text), LineIndex::new(&translation.text));
     let mut problems = front_matter(original, translation);
     let mut anchors = Vec::new();
     // Paragraphs in order, when both have as many; then headings; then tags.
@@ -117,15 +124,16 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
             });
         if let Some((i, claim)) = tagged {
             problems.push(
-                Diagnostic::at(
+                Diagnostic::at_indexed(
                     "translation-figure",
                     &translation.source,
                     &translation.text,
+                    &translation_lines,
                     range.clone(),
                     format!(
                         "`{text}` is untagged here, but the original states it as the figure `{}` at {}",
                         claim.name,
-                        line_of(original, claim.range.start)
+                        line_in(original, &original_lines, claim.range.start)
                     ),
                 )
                 .note(format!("tag it as the original does: `[{text}]{}`", tag_of(claim))),
@@ -134,10 +142,11 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
             continue;
         }
         problems.push(
-            Diagnostic::at(
+            Diagnostic::at_indexed(
                 "translation-number",
                 &translation.source,
                 &translation.text,
+                &translation_lines,
                 range,
                 format!("`{text}` is not stated in the original"),
             )
@@ -157,16 +166,17 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
         };
         let (_, range) = original_numbers.remove(i);
         problems.push(
-            Diagnostic::at(
+            Diagnostic::at_indexed(
                 "translation-figure",
                 &translation.source,
                 &translation.text,
+                &translation_lines,
                 claim.range.clone(),
                 format!(
                     "this translation tags `{}` as `{}`, but the original states it untagged at {}",
                     claim.live,
                     claim.name,
-                    line_of(original, range.start)
+                    line_in(original, &original_lines, range.start)
                 ),
             )
             .note(format!(
@@ -179,10 +189,11 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     });
     for claim in translation_only {
         problems.push(
-            Diagnostic::at(
+            Diagnostic::at_indexed(
                 "translation-figure",
                 &translation.source,
                 &translation.text,
+                &translation_lines,
                 claim.range.clone(),
                 format!("this translation states `{}` more often than its original", claim.name),
             )
@@ -192,16 +203,17 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     for claim in original_only {
         let at = anchors.place(claim.range.start, translation);
         problems.push(
-            Diagnostic::at(
+            Diagnostic::at_indexed(
                 "translation-figure",
                 &translation.source,
                 &translation.text,
+                &translation_lines,
                 at,
                 format!(
                     "the original states `{}` ({}) at {}; this translation does not",
                     claim.name,
                     claim.live,
-                    line_of(original, claim.range.start)
+                    line_in(original, &original_lines, claim.range.start)
                 ),
             )
             .note("it belongs in this part of the translation; state it with the same tag"),
@@ -218,14 +230,15 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
         let text = &original.text[range.clone()];
         let at = anchors.place(range.start, translation);
         problems.push(
-            Diagnostic::at(
+            Diagnostic::at_indexed(
                 "translation-number",
                 &translation.source,
                 &translation.text,
+                &translation_lines,
                 at,
                 format!(
                     "the original states `{text}` at {}; this translation does not",
-                    line_of(original, range.start)
+                    line_in(original, &original_lines, range.start)
                 ),
             )
             .note("it belongs in this part of the translation; state the same number, or tag it in both"),
