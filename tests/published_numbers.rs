@@ -98,3 +98,75 @@ fn the_numbers_of_a_summary_must_agree_between_languages_and_count_for_coverage(
     assert_eq!(untagged_places(&site, JA), vec![place(&site, JA, "914 Mbit/s")]);
     assert!(site.check().stdout.contains("1 of 2 figure-like numbers tagged"));
 }
+
+/// An image's title and a link's title are read like alt text: "Debian at 914 Mbit/s"
+/// against 「915 Mbit/s」 is a difference, and each counts for coverage at its place.
+#[test]
+fn image_and_link_titles_are_compared_and_counted_like_alt_text() {
+    let en = "It ran [4]{=four} times.\n\n![Debian](shot.png \"Debian at 914 Mbit/s\")\n\nSee [the bench](#how-it-was-taken \"a 1.5 Gbit/s bench\").";
+    let ja = |rate: &str| {
+        format!(
+            "[4]{{=four}} 回走りました。\n\n![Debian](shot.png \"Debian で {rate}\")\n\n[試験台](#測り方 \"1.5 Gbit/s の試験台\")を参照。"
+        )
+    };
+    let site = translated(en, &same, &ja("915 Mbit/s"), &same);
+    site.file("content/measurements/m/shot.png", common::jpeg());
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let at_915 = place(&site, JA, "915 Mbit/s");
+    assert!(
+        errors.iter().any(|e| e["code"] == "translation-number"
+            && (e["line"].as_u64(), e["col"].as_u64()) == (Some(at_915.0), Some(at_915.1))),
+        "{errors:#?}"
+    );
+    let site = translated(en, &same, &ja("914 Mbit/s"), &same);
+    site.file("content/measurements/m/shot.png", common::jpeg());
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 0, "{errors:#?}");
+    assert_eq!(
+        untagged_places(&site, PAGE),
+        vec![place(&site, PAGE, "914 Mbit/s"), place(&site, PAGE, "1.5 Gbit/s")]
+    );
+}
+
+/// A `<data>` written by hand looks like a checked figure and is not one: its value
+/// (914,000,000) and its text (814 Mbit/s) were both whatever was typed.
+#[test]
+fn a_raw_data_element_is_an_error_at_its_place() {
+    let site = common::one_run_site(
+        PAGE,
+        RUNS,
+        RUNS_YAML,
+        "It ran [4]{=four} times.\n\n<p>Debian: <data value=\"914000000\">814 Mbit/s</data></p>",
+    );
+    let error = one_error_at(&site, "figure-tag", PAGE, "<data value");
+    assert!(error["message"].as_str().unwrap_or("").contains("`<data>`"), "{error:#}");
+}
+
+/// A form field's `value` and `placeholder` (and `content`, `label`) are shown to a reader:
+/// their numbers count for coverage like the text's.
+#[test]
+fn numbers_in_value_placeholder_content_and_label_attributes_are_counted() {
+    let site = common::one_run_site(
+        PAGE,
+        RUNS,
+        RUNS_YAML,
+        "It ran [4]{=four} times.\n\n<p><input value=\"914 Mbit/s\" placeholder='915 Mbit/s'> <meta content=\"916 Mbit/s\"> <option label=\"917 Mbit/s\"></option></p>",
+    );
+    let expected: Vec<(u64, u64)> = ["914 Mbit/s", "915 Mbit/s", "916 Mbit/s", "917 Mbit/s"]
+        .iter()
+        .map(|n| place(&site, PAGE, n))
+        .collect();
+    assert_eq!(untagged_places(&site, PAGE), expected);
+}
+
+/// `~~0.9 Mpps~~ [0.6 Mpps]{=best_pps}` reads as a correction no `withdrawn:` entry
+/// stands behind: an error at the struck number (which counts for coverage as running
+/// text: `markdown::tests`).
+#[test]
+fn a_number_struck_outside_a_tag_is_an_error_and_counts_for_coverage() {
+    let site =
+        common::one_run_site(PAGE, RUNS, RUNS_YAML, "It peaked at ~~0.9 Mpps~~ [0.6 Mpps]{=best_pps}.");
+    let error = one_error_at(&site, "figure-tag", PAGE, "0.9 Mpps");
+    assert!(error["message"].as_str().unwrap_or("").contains("withdrawn:"), "{error:#}");
+}
