@@ -170,3 +170,23 @@ fn a_number_struck_outside_a_tag_is_an_error_and_counts_for_coverage() {
     let error = one_error_at(&site, "figure-tag", PAGE, "0.9 Mpps");
     assert!(error["message"].as_str().unwrap_or("").contains("withdrawn:"), "{error:#}");
 }
+
+/// The trial's case: "About 4× faster." against 「約 5 倍 速い。」 passed, a ratio under
+/// 100 taken for a small count. A ratio is figure-like: compared, and counted.
+#[test]
+fn a_ratio_is_compared_between_languages_and_counted() {
+    let en = "It ran [4]{=four} times.\n\nAbout 4× faster.";
+    let site = translated(en, &same, "[4]{=four} 回走りました。\n\n約 5 倍 速い。", &same);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let at = place(&site, JA, "5 倍");
+    assert!(
+        errors.iter().any(|e| e["code"] == "translation-number"
+            && (e["line"].as_u64(), e["col"].as_u64()) == (Some(at.0), Some(at.1))),
+        "{errors:#?}"
+    );
+    let site = translated(en, &same, "[4]{=four} 回走りました。\n\n約 4 倍 速い。", &same);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 0, "{errors:#?}");
+    assert_eq!(untagged_places(&site, PAGE), vec![place(&site, PAGE, "4×")]);
+}
