@@ -683,6 +683,31 @@ fn not_a_number_in_an_iperf2_interval_is_an_error_not_a_pass_of_the_link_rate_ru
     assert!(import["message"].as_str().unwrap_or("").contains("not a finite number"), "{import:#}");
 }
 
+/// Issue 12's case: `NaN` in the client's half of an iperf 2 file gave the import error and
+/// one `figure-missing-path` more for each figure computed from that run, three in all for
+/// the one cause. The import error is the one error.
+#[test]
+fn figures_computed_from_a_run_whose_import_failed_add_no_errors_of_their_own() {
+    let raw = IPERF2.replacen(
+        "[ 3] 1.0- 2.0 sec 96.4 MBytes 808 Mbits/sec",
+        "[ 3] 1.0- 2.0 sec 96.4 MBytes NaN Mbits/sec",
+        1,
+    );
+    assert_ne!(raw, IPERF2, "the fixture's client line");
+    let site = iperf_site(&raw, "814 Mbit/s");
+    site.file(
+        "content/measurements/2011-soekris/runs.yaml",
+        "build: {driver: stock}\nruns:\n  soekris:\n    iperf: raw/test1.txt\n    link_rate: 1 Gbit/s\nfigures:\n  \
+         rate: {is: \"runs.soekris.received.bits_per_second\", unit: Mbit/s}\n  \
+         top: {is: \"max(runs.*.received.bits_per_second)\", unit: Mbit/s}\n  \
+         bytes: {is: \"runs.soekris.received.bytes\", unit: GiB}\n",
+    );
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "runs-import", "{errors:#?}");
+}
+
 #[test]
 fn the_senders_summary_line_of_iperf2_never_counts() {
     // The same output with the client's (sender's) summary changed: the page still states

@@ -130,6 +130,9 @@ impl Loader<'_> {
                 ),
             }
         }
+        // A run whose raw file could not be read or imported is that one error: a path into
+        // what it would have given is not reported missing beside it.
+        data.defined_wrongly.extend(self.unread.iter().map(|run| format!("runs.{run}")));
         if let Some(node) = figures_node {
             data.figures = self.load_figures(node);
             data.index_figures();

@@ -133,8 +133,9 @@ pub struct RunData {
     code_under_test: Vec<(String, Vec<String>)>,
     tools: Vec<(String, String)>,
     constants: Vec<(String, NumberField)>,
-    /// Constants whose value could not be read (an error at their place): a name that reads
-    /// one is not also reported unknown.
+    /// Constants whose value could not be read, and runs (`runs.NAME`) whose raw file could
+    /// not be imported (an error at their place): a name or path that reads one is not also
+    /// reported unknown or missing.
     defined_wrongly: Vec<String>,
     runs: Vec<Run>,
     figures: Vec<FigureDef>,

@@ -126,6 +126,11 @@ impl<'a> EvalScope<'a> {
                 let mut field = &run.fields;
                 for (i, key) in rest.iter().enumerate() {
                     let parent = field;
+                    if parent.child(key).is_none()
+                        && let Some(unread) = self.unread_run(run_name, span.clone())
+                    {
+                        return Err(unread);
+                    }
                     field = field.child(key).ok_or_else(|| FigureError::MissingPath {
                         path: format!("runs.{run_name}.{}", rest[..=i].join(".")),
                         hint: format!("{}{}", keys_of(parent), key_meant(parent, key)),
@@ -185,6 +190,13 @@ fn key_meant(field: &Field, key: &str) -> String {
 }
 
 impl EvalScope<'_> {
+    /// For a run whose raw file could not be read or imported (already an error at its
+    /// place), the error that follows from it and is never reported beside it.
+    fn unread_run(&self, run_name: &str, span: Range<usize>) -> Option<FigureError> {
+        let name = format!("runs.{run_name}");
+        self.data.defined_wrongly.contains(&name).then_some(FigureError::DefinedWrongly { name, span })
+    }
+
     /// "; did you mean …?" for an unknown single name: the constants, figures and vendor's
     /// figures of the run data.
     /// No run is named `run_name`: the error, with the run it probably meant.
@@ -387,8 +399,10 @@ impl Scope for EvalScope<'_> {
         match path.segments.as_slice() {
             [Segment::Name(runs), Segment::Star, rest @ ..] if runs == "runs" => {
                 for run in self.data.runs.iter().filter(|r| r.failed.is_none()) {
-                    follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached)
-                        .map_err(|gap| gap.error(path, span.clone()))?;
+                    follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached).map_err(|gap| {
+                        self.unread_run(&run.name, span.clone())
+                            .unwrap_or_else(|| gap.error(path, span.clone()))
+                    })?;
                 }
             }
             [Segment::Name(runs), Segment::Name(run_name), rest @ ..] if runs == "runs" => {
@@ -398,8 +412,9 @@ impl Scope for EvalScope<'_> {
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
-                follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached)
-                    .map_err(|gap| gap.error(path, span.clone()))?;
+                follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached).map_err(|gap| {
+                    self.unread_run(run_name, span.clone()).unwrap_or_else(|| gap.error(path, span.clone()))
+                })?;
             }
             _ => {
                 return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
