@@ -562,7 +562,6 @@ Server listening on TCP port 5001
         assert_eq!(received.map(|r| r.bits_per_second), Ok(941e6));
     }
 
-    #[test]
     /// The trial's cases: `30.0-0.0 sec` gave -30 s, and a second summary of one stream
     /// silently replaced the first.
     #[test]
