@@ -190,3 +190,28 @@ fn a_ratio_is_compared_between_languages_and_counted() {
     assert_eq!(run.code, 0, "{errors:#?}");
     assert_eq!(untagged_places(&site, PAGE), vec![place(&site, PAGE, "4×")]);
 }
+
+/// A correction struck in one language only passed: the other language's reader was shown
+/// no sign that the figure changed (or a correction the original never made).
+#[test]
+fn a_value_struck_in_one_language_only_is_an_error_at_the_translation_tag() {
+    let withdrawn = RUNS_YAML.replace(
+        "unit: Mpps}",
+        "unit: Mpps, withdrawn: [{value: 0.9 Mpps, on: 2026-10-30, why: \"counted twice\"}]}",
+    );
+    let struck = "It peaked at [~~0.9 Mpps~~ 0.6 Mpps]{=best_pps}.";
+    let plain = "It peaked at [0.6 Mpps]{=best_pps}.";
+    for (en, ja, needle) in [
+        (struck, "[0.6 Mpps]{=best_pps} でした。", "[0.6 Mpps]{=best_pps}"),
+        (plain, "[~~0.9 Mpps~~ 0.6 Mpps]{=best_pps} でした。", "0.9 Mpps"),
+    ] {
+        let site = translated(en, &same, ja, &same);
+        site.file(RUNS, &withdrawn);
+        let error = one_error_at(&site, "translation-figure", JA, needle);
+        assert!(error["message"].as_str().unwrap_or("").contains("0.9 Mpps"), "{error:#}");
+    }
+    let site = translated(struck, &same, "[~~0.9 Mpps~~ 0.6 Mpps]{=best_pps} でした。", &same);
+    site.file(RUNS, &withdrawn);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 0, "{errors:#?}");
+}

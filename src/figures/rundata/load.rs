@@ -142,6 +142,7 @@ impl Loader<'_> {
             self.check_bench(&data, i, entries);
         }
         data.computed = self.check_figures(&data);
+        self.check_withdrawals(&data);
         data.lines = super::lines::Lines::of_tree(root, self.source);
         for run in &data.runs {
             if let (Some(file), Some(line)) = (&run.iperf, run.iperf_line) {

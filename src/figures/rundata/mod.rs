@@ -56,6 +56,7 @@ mod runs;
 mod scope;
 #[cfg(test)]
 mod testing;
+mod withdrawals;
 
 use std::path::PathBuf;
 
@@ -468,6 +469,7 @@ mod tests {
                 on: "2026-10-30".into(),
                 why: "the trial run's count".into(),
                 why_by_language: Vec::new(),
+                value_span: complete.withdrawn[0].value_span.clone(),
             }]
         );
         assert_eq!(data.resolve("bodies_close_coproc").unwrap().round, Rounding::Down);
