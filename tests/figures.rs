@@ -404,8 +404,9 @@ fn a_struck_value_not_listed_as_withdrawn_is_an_error_at_the_struck_text() {
 #[test]
 fn a_struck_value_never_counts_the_live_value_is_checked() {
     let site = site_with_a_withdrawn_figure();
-    // The struck value is now the one the data gives; the live one is wrong.
-    site.edit(RUNS, "value: 9000, withdrawn: [{value: 9481", "value: 9481, withdrawn: [{value: 9481");
+    // The struck value is now the one the data gives; the live one is wrong. (The data
+    // withdraws 9480: withdrawing its own current value is an error of runs.yaml itself.)
+    site.edit(RUNS, "value: 9000, withdrawn: [{value: 9481", "value: 9481, withdrawn: [{value: 9480");
     let (run, errors) = check_json(&site);
     run.expect_code(1);
     let en: Vec<&Value> =
