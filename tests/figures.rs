@@ -404,8 +404,9 @@ fn a_struck_value_not_listed_as_withdrawn_is_an_error_at_the_struck_text() {
 #[test]
 fn a_struck_value_never_counts_the_live_value_is_checked() {
     let site = site_with_a_withdrawn_figure();
-    // The struck value is now the one the data gives; the live one is wrong.
-    site.edit(RUNS, "value: 9000, withdrawn: [{value: 9481", "value: 9481, withdrawn: [{value: 9481");
+    // The struck value is now the one the data gives; the live one is wrong. (The data
+    // withdraws 9480: withdrawing its own current value is an error of runs.yaml itself.)
+    site.edit(RUNS, "value: 9000, withdrawn: [{value: 9481", "value: 9481, withdrawn: [{value: 9480");
     let (run, errors) = check_json(&site);
     run.expect_code(1);
     let en: Vec<&Value> =
@@ -681,6 +682,31 @@ fn not_a_number_in_an_iperf2_interval_is_an_error_not_a_pass_of_the_link_rate_ru
         "[ 4] 0.0- 1.0",
     );
     assert!(import["message"].as_str().unwrap_or("").contains("not a finite number"), "{import:#}");
+}
+
+/// Issue 12's case: `NaN` in the client's half of an iperf 2 file gave the import error and
+/// one `figure-missing-path` more for each figure computed from that run, three in all for
+/// the one cause. The import error is the one error.
+#[test]
+fn figures_computed_from_a_run_whose_import_failed_add_no_errors_of_their_own() {
+    let raw = IPERF2.replacen(
+        "[ 3] 1.0- 2.0 sec 96.4 MBytes 808 Mbits/sec",
+        "[ 3] 1.0- 2.0 sec 96.4 MBytes NaN Mbits/sec",
+        1,
+    );
+    assert_ne!(raw, IPERF2, "the fixture's client line");
+    let site = iperf_site(&raw, "814 Mbit/s");
+    site.file(
+        "content/measurements/2011-soekris/runs.yaml",
+        "build: {driver: stock}\nruns:\n  soekris:\n    iperf: raw/test1.txt\n    link_rate: 1 Gbit/s\nfigures:\n  \
+         rate: {is: \"runs.soekris.received.bits_per_second\", unit: Mbit/s}\n  \
+         top: {is: \"max(runs.*.received.bits_per_second)\", unit: Mbit/s}\n  \
+         bytes: {is: \"runs.soekris.received.bytes\", unit: GiB}\n",
+    );
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "runs-import", "{errors:#?}");
 }
 
 #[test]

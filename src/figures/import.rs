@@ -303,11 +303,30 @@ pub(crate) fn import_iperf2_text(text: &str) -> Result<Received, ImportError> {
             }
         }
     };
-    summarise(chosen)
+    summarise(chosen, text)
 }
 
-/// The summary (longest) report of a stream and its shorter intervals.
-fn summarise(stream: &Stream) -> Result<Received, ImportError> {
+/// The summary (longest) report of a stream and its shorter intervals. Two reports of one
+/// stream over the same span that differ (two summaries pasted together) are an error at the
+/// second: taking either would silently drop the other.
+fn summarise(stream: &Stream, text: &str) -> Result<Received, ImportError> {
+    for (i, report) in stream.reports.iter().enumerate() {
+        let earlier = stream.reports[..i].iter().find(|r| {
+            r.start == report.start
+                && r.end == report.end
+                && (r.bytes != report.bytes || r.bits_per_second != report.bits_per_second)
+        });
+        if let (Some(earlier), Some(line)) = (earlier, &report.line) {
+            let first = earlier.line.as_ref().map_or(0, |l| text[..l.start].matches('\n').count() + 1);
+            return Err(ImportError::BadLine {
+                reason: format!(
+                    "a second report of stream `{}` over the same seconds as line {first}, with other figures: which one is the run's is unclear",
+                    stream.id
+                ),
+                line: line.clone(),
+            });
+        }
+    }
     let duration = |i: &Interval| i.end - i.start;
     let mut summary = &stream.reports[0];
     for report in &stream.reports {
@@ -349,6 +368,10 @@ fn parse_report(rest: &str, line: Range<usize>) -> Result<Interval, ImportError>
     let (start_text, end_text) = (start, end);
     let start = finite(start).ok_or_else(|| bad("the interval's start is not a finite number"))?;
     let end = finite(end).ok_or_else(|| bad("the interval's end is not a finite number"))?;
+    if end < start {
+        // A damaged line: taken as read it would be a run of negative seconds.
+        return Err(bad(&format!("the interval `{start_text}-{end_text} sec` ends before it starts")));
+    }
     let words: Vec<&str> = rest[sec_at + 3..].split_whitespace().collect();
     let [amount_text, amount_unit, rate_text, rate_unit, ..] = words.as_slice() else {
         return Err(bad("expected a transfer and a bandwidth after `sec`"));
@@ -537,6 +560,32 @@ Server listening on TCP port 5001
         // [SUM] follows the receiving streams' connection lines: it is theirs.
         let received = import_iperf2_text(text);
         assert_eq!(received.map(|r| r.bits_per_second), Ok(941e6));
+    }
+
+    /// The trial's cases: `30.0-0.0 sec` gave -30 s, and a second summary of one stream
+    /// silently replaced the first.
+    #[test]
+    fn a_backwards_interval_or_a_second_differing_summary_is_an_error_at_its_line() {
+        let text = "iperf -s\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n[  4] 30.0-0.0 sec  656 MBytes  183 Mbits/sec\n";
+        match import_iperf(text) {
+            Err(ImportError::BadLine { line, reason }) => {
+                assert!(text[line].contains("30.0-0.0"), "{reason}");
+                assert!(reason.contains("ends before it starts"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let text = "iperf -s\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n[  4]  0.0-30.0 sec  656 MBytes  183 Mbits/sec\n[  4]  0.0-30.0 sec  700 MBytes  196 Mbits/sec\n";
+        match import_iperf(text) {
+            Err(ImportError::BadLine { line, reason }) => {
+                assert!(text[line].contains("700 MBytes"), "{reason}");
+                assert!(reason.contains("line 3"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // The same report twice (pasted twice) says one thing: it is that report.
+        let once = "iperf -s\n[  4]  0.0-30.0 sec  656 MBytes  183 Mbits/sec\n";
+        let twice = format!("{once}[  4]  0.0-30.0 sec  656 MBytes  183 Mbits/sec\n");
+        assert_eq!(import_iperf(&twice).map(|r| r.bytes), import_iperf(once).map(|r| r.bytes));
     }
 
     #[test]

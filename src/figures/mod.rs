@@ -82,6 +82,9 @@ pub struct Withdrawal {
     pub why: String,
     /// Why in each language, when `why:` is given per language (`{en: ..., ja: ...}`).
     pub why_by_language: Vec<(String, String)>,
+    /// Where `value:` is written in runs.yaml, for an error about it.
+    #[serde(skip)]
+    pub value_span: std::ops::Range<usize>,
 }
 
 impl Withdrawal {

@@ -418,9 +418,14 @@ fn in_link_text(body: &str, offset: usize, range: &Range<usize>) -> bool {
     open && closes
 }
 
+/// The attributes of raw HTML whose values a reader is shown: as text (`alt`, `title`,
+/// `aria-label`, `label`), in a form's field (`value`, `placeholder`) or to a machine
+/// (`content` of a `<meta>`). Their numbers count for coverage and parity.
+const READ_ATTRIBUTES: [&str; 7] = ["alt", "title", "aria-label", "label", "value", "placeholder", "content"];
+
 /// Raw HTML with everything a reader does not see blanked out (tag markup, comments,
 /// script and style), byte for byte, so that places in it are places in the file: the text
-/// between tags and the values of `alt`, `title` and `aria-label` attributes stay.
+/// between tags and the values of the attributes of `READ_ATTRIBUTES` stay.
 fn html_reader_text(source: &str, in_script: &mut bool) -> String {
     let mut out = String::with_capacity(source.len());
     let blank = |out: &mut String, text: &str| {
@@ -452,10 +457,11 @@ fn html_reader_text(source: &str, in_script: &mut bool) -> String {
             // Keep the values of attributes a reader is given.
             let mut kept = String::with_capacity(tag.len());
             blank(&mut kept, tag);
-            for attribute in ["alt=\"", "title=\"", "aria-label=\""] {
+            for (name, quote) in READ_ATTRIBUTES.iter().flat_map(|n| [(n, '"'), (n, '\'')]) {
+                let attribute = format!("{name}={quote}");
                 let mut from = 0;
-                while let Some(at) = lower[from..].find(attribute).map(|i| from + i + attribute.len()) {
-                    let close = tag[at..].find('"').map_or(tag.len(), |i| at + i);
+                while let Some(at) = lower[from..].find(&attribute).map(|i| from + i + attribute.len()) {
+                    let close = tag[at..].find(quote).map_or(tag.len(), |i| at + i);
                     kept.replace_range(at..close, &tag[at..close]);
                     from = close;
                 }
@@ -559,14 +565,16 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     scan.headings.push(Heading { level, text: text.trim().to_string(), id, range });
                 }
             }
-            Event::Start(Tag::Link { dest_url, .. }) => {
+            Event::Start(Tag::Link { dest_url, title, .. }) => {
+                titled(body, offset, range, title, &mut scan.prose);
                 scan.links.push(Reference {
                     dest: dest_url.to_string(),
                     range: range.clone(),
                     alt: String::new(),
                 });
             }
-            Event::Start(Tag::Image { dest_url, .. }) => {
+            Event::Start(Tag::Image { dest_url, title, .. }) => {
+                titled(body, offset, range, title, &mut scan.prose);
                 image =
                     Some(Reference { dest: dest_url.to_string(), range: range.clone(), alt: String::new() });
             }
@@ -600,6 +608,10 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 }
                 if let Some(cell) = &mut cell {
                     cell.pieces.push((text.to_string(), strike));
+                } else if strike && code_depth == 0 {
+                    // A family table's struck cell is its history (`~~40 %~~ 60 %`); in
+                    // running text a struck number is a correction, which only a tag makes.
+                    tag_errors::struck_outside_tag(text, range.clone(), &mut scan.malformed);
                 }
                 if code_depth == 0 {
                     scan.prose.push((range.clone(), text.to_string()));
@@ -616,6 +628,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 if let Some(source) = body.get(range.start - offset..range.end - offset) {
                     if !in_script {
                         tags_in_raw_html(source, range.start, &mut scan.malformed);
+                        tag_errors::raw_data_elements(source, range.start, &mut scan.malformed);
                     }
                     scan.html_addresses.extend(html_addresses(source, range.start));
                     scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
@@ -626,6 +639,24 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     }
     scan.parsed = ParsedBody::of(nodes, scan.claims.clone());
     scan
+}
+
+/// A link's or image's title (`[a](url "title")`), shown to a reader on hover and read
+/// aloud, goes with the running text; at its place in the link when written there, at the
+/// link's start when it comes from a reference's definition.
+fn titled(
+    body: &str,
+    offset: usize,
+    range: &Range<usize>,
+    title: &str,
+    prose: &mut Vec<(Range<usize>, String)>,
+) {
+    if title.is_empty() {
+        return;
+    }
+    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
+    let at = source.rfind(title).map_or(range.start, |i| range.start + i);
+    prose.push((at..(at + title.len()).min(range.end.max(at)), title.to_string()));
 }
 
 /// Whether inline HTML opens a link (`<a ...>`: `Some(true)`) or closes one (`</a>`).

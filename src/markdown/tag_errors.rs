@@ -1,6 +1,7 @@
 //! Figure tags that are not tags: a `{=NAME}` with no `[TEXT]` before it, an empty or
-//! unclosed one, one set apart from its text, or one inside raw HTML. Each is an error with
-//! what to write instead, never text on the published page.
+//! unclosed one, one set apart from its text, or one inside raw HTML; and figures made to
+//! look checked without a tag: a raw `<data>` element, a number struck out by hand. Each is
+//! an error with what to write instead, never text on the published page.
 
 use std::ops::Range;
 
@@ -163,5 +164,42 @@ pub(super) fn tags_in_raw_html(html: &str, start: usize, out: &mut Vec<(Range<us
             ));
         }
         from = end.max(found + 1);
+    }
+}
+
+/// A raw `<data>` element: it looks like one tally made for a checked figure (and reads as
+/// one to a machine), but its value and text are whatever was written. Figures are tags.
+pub(super) fn raw_data_elements(html: &str, start: usize, out: &mut Vec<(Range<usize>, String)>) {
+    let lower = html.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("<data").map(|i| from + i) {
+        from = at + 5;
+        if !lower[from..].starts_with(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/') {
+            continue;
+        }
+        let end = lower[at..].find('>').map_or(html.len(), |i| at + i + 1);
+        out.push((
+            start + at..start + end,
+            "a raw `<data>` element states a figure tally does not check; write the figure as a tag, `[814 Mbit/s]{=NAME}`, and tally makes its `<data>`".to_string(),
+        ));
+    }
+}
+
+/// Struck text outside a tag (`~~0.9 Mpps~~ [0.6 Mpps]{=best_pps}`) holding a figure-like
+/// number: it reads as a correction no `withdrawn:` entry stands behind.
+pub(super) fn struck_outside_tag(text: &str, range: Range<usize>, out: &mut Vec<(Range<usize>, String)>) {
+    let found = crate::figures::number::scan_figure_like(text);
+    if let Some(first) =
+        found.iter().find(|f| !matches!(f.value, crate::figures::number::FigureValue::Spelled { .. }))
+    {
+        let at = (range.start + first.range.start).min(range.end);
+        let end = (range.start + first.range.end).min(range.end);
+        out.push((
+            at..end,
+            format!(
+                "`{}` is struck outside a figure tag: a withdrawn figure is struck inside its tag, `[~~0.9 Mpps~~ 0.6 Mpps]{{=best_pps}}`, and listed under `withdrawn:`",
+                text.trim()
+            ),
+        ));
     }
 }

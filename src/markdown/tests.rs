@@ -212,3 +212,17 @@ fn addresses_in_raw_html_are_found_with_their_places_in_linear_time() {
 fn scan_many(body: &str) -> Vec<super::Reference> {
     scan(body, 0).html_addresses
 }
+
+/// A number struck by hand outside a tag is an error (a correction no `withdrawn:` entry
+/// stands behind), and stays running text, so that it counts for coverage; a family
+/// table's struck cell is its history and is left alone.
+#[test]
+fn a_number_struck_outside_a_tag_is_an_error_but_still_read() {
+    let body = "It peaked at ~~0.9 Mpps~~ [0.6 Mpps]{=best_pps}.";
+    let scanned = scan(body, 0);
+    assert_eq!(scanned.malformed.len(), 1, "{:?}", scanned.malformed);
+    assert_eq!(&body[scanned.malformed[0].0.clone()], "0.9 Mpps");
+    assert!(scanned.prose.iter().any(|(_, text)| text.contains("0.9 Mpps")));
+    let table = "| done | weight |\n|---|---|\n| ~~40 %~~ 60 % | 1 |\n";
+    assert!(scan(table, 0).malformed.is_empty());
+}

@@ -32,7 +32,8 @@
 //! - Zero is stated only for nothing: `0 Gbit/s` does not pass for 177 Mbit/s.
 //! - Figure-like scanning skips version numbers (two or more dots: 1.4.85), numbers glued
 //!   to letters (v0.1.0, d29c84f3, 1.41a, Port8) and bare counts under 100; a decimal with
-//!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals.
+//!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals, and so
+//!   does a ratio of any size (`4×`, `5 倍`).
 //!
 //! Submodules: `units` (units and their spellings and exact factors), `decimal` (stated
 //! decimals and rounding them), `exact` (exact computed values and rounding them), `lex` (finding numbers in text), `stated` (the number a tag states),

@@ -61,8 +61,10 @@ pub(crate) fn scan_figure_like(text: &str) -> Vec<FigureLike> {
             continue;
         }
         let value = lexed.decimal.to_f64();
-        // A ratio ("2×", 「2 倍」) counts as a count does.
+        // A ratio ("4×", 「5 倍」) is a measured result of any size, as a unit's number is:
+        // "About 4× faster" against 「約 5 倍」 must not pass unseen.
         let counts = lexed.unit.kind() != UnitKind::Count
+            || lexed.unit == Unit::Times
             || lexed.style.decimals > 0
             || lexed.has_scale
             || value.abs() >= 100.0;
@@ -305,6 +307,18 @@ mod tests {
         assert!(ja[1].value.same_as(&found[1].value));
         assert_eq!(ja[2].value, found[4].value);
         assert!(ja[3].value.same_as(&found[2].value));
+    }
+
+    /// The trial's case: "About 4× faster." against 「約 5 倍 速い。」 passed parity, as a
+    /// ratio under 100 was taken for a small count.
+    #[test]
+    fn a_ratio_of_any_size_is_figure_like() {
+        let en = scan_figure_like("About 4× faster, 2 runs.");
+        assert_eq!(en.len(), 1, "{en:?}");
+        let ja = scan_figure_like("約 5 倍 速い。4 倍。");
+        assert_eq!(ja.len(), 2, "{ja:?}");
+        assert!(!ja[0].value.same_as(&en[0].value));
+        assert!(ja[1].value.same_as(&en[0].value));
     }
 
     #[test]

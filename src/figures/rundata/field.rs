@@ -137,14 +137,32 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for item in items {
             let (mut value, mut on, mut why) = (None, None, None);
+            let mut value_span = item.span.clone();
             let mut why_by_language = Vec::new();
             for (key, v) in self.map(item, "a withdrawn value") {
                 match key.key_text().as_str() {
-                    "value" => value = self.text(v, "`value`"),
+                    "value" => {
+                        value = self.text(v, "`value`");
+                        value_span = v.span.clone();
+                    }
                     "on" => {
                         on = self.text(v, "`on`");
                         if on.as_deref().is_some_and(|d| !is_date(d)) {
-                            self.error("runs-type", v.span.clone(), "`on` must be a date, YYYY-MM-DD");
+                            self.error(
+                                "runs-type",
+                                v.span.clone(),
+                                "`on` must be a date of the calendar, YYYY-MM-DD",
+                            );
+                        } else if let (Some(date), Some(latest)) = (
+                            on.as_deref().and_then(|d| d.parse::<jiff::civil::Date>().ok()),
+                            super::withdrawals::latest_possible_date(),
+                        ) && date > latest
+                        {
+                            self.error(
+                                "runs-withdrawn",
+                                v.span.clone(),
+                                format!("`on` is {date}, after today: a value is withdrawn on the day it was corrected"),
+                            );
                         }
                     }
                     "why" => match &v.kind {
@@ -168,7 +186,7 @@ impl Loader<'_> {
             }
             match (value, on, why) {
                 (Some(value), Some(on), Some(why)) if !why.trim().is_empty() => {
-                    out.push(Withdrawal { value, on, why, why_by_language })
+                    out.push(Withdrawal { value, on, why, why_by_language, value_span })
                 }
                 _ => self.error(
                     "runs-withdrawn",
@@ -254,16 +272,9 @@ impl Loader<'_> {
     }
 }
 
+/// A real calendar date written YYYY-MM-DD: `2019-02-30` is none.
 pub(super) fn is_date(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    bytes.len() == 10
-        && bytes.iter().enumerate().all(
-            |(i, b)| {
-                if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() }
-            },
-        )
-        && (1..=12).contains(&text[5..7].parse::<u32>().unwrap_or(0))
-        && (1..=31).contains(&text[8..10].parse::<u32>().unwrap_or(0))
+    crate::content::is_date(text)
 }
 
 /// "1 Gbit/s" → 1e9 bit/s: a text of exactly one number and a unit, exactly as written

@@ -130,6 +130,9 @@ impl Loader<'_> {
                 ),
             }
         }
+        // A run whose raw file could not be read or imported is that one error: a path into
+        // what it would have given is not reported missing beside it.
+        data.defined_wrongly.extend(self.unread.iter().map(|run| format!("runs.{run}")));
         if let Some(node) = figures_node {
             data.figures = self.load_figures(node);
             data.index_figures();
@@ -139,6 +142,7 @@ impl Loader<'_> {
             self.check_bench(&data, i, entries);
         }
         data.computed = self.check_figures(&data);
+        self.check_withdrawals(&data);
         data.lines = super::lines::Lines::of_tree(root, self.source);
         for run in &data.runs {
             if let (Some(file), Some(line)) = (&run.iperf, run.iperf_line) {

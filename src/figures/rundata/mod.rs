@@ -56,6 +56,7 @@ mod runs;
 mod scope;
 #[cfg(test)]
 mod testing;
+mod withdrawals;
 
 use std::path::PathBuf;
 
@@ -133,8 +134,9 @@ pub struct RunData {
     code_under_test: Vec<(String, Vec<String>)>,
     tools: Vec<(String, String)>,
     constants: Vec<(String, NumberField)>,
-    /// Constants whose value could not be read (an error at their place): a name that reads
-    /// one is not also reported unknown.
+    /// Constants whose value could not be read, and runs (`runs.NAME`) whose raw file could
+    /// not be imported (an error at their place): a name or path that reads one is not also
+    /// reported unknown or missing.
     defined_wrongly: Vec<String>,
     runs: Vec<Run>,
     figures: Vec<FigureDef>,
@@ -467,6 +469,7 @@ mod tests {
                 on: "2026-10-30".into(),
                 why: "the trial run's count".into(),
                 why_by_language: Vec::new(),
+                value_span: complete.withdrawn[0].value_span.clone(),
             }]
         );
         assert_eq!(data.resolve("bodies_close_coproc").unwrap().round, Rounding::Down);

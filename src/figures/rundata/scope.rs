@@ -133,6 +133,11 @@ impl<'a> EvalScope<'a> {
                 let mut field = &run.fields;
                 for (i, key) in rest.iter().enumerate() {
                     let parent = field;
+                    if parent.child(key).is_none()
+                        && let Some(unread) = self.unread_run(run_name, span.clone())
+                    {
+                        return Err(unread);
+                    }
                     field = field.child(key).ok_or_else(|| FigureError::MissingPath {
                         path: format!("runs.{run_name}.{}", rest[..=i].join(".")),
                         hint: format!("{}{}", keys_of(parent), key_meant(parent, key)),
@@ -192,6 +197,13 @@ fn key_meant(field: &Field, key: &str) -> String {
 }
 
 impl EvalScope<'_> {
+    /// For a run whose raw file could not be read or imported (already an error at its
+    /// place), the error that follows from it and is never reported beside it.
+    fn unread_run(&self, run_name: &str, span: Range<usize>) -> Option<FigureError> {
+        let name = format!("runs.{run_name}");
+        self.data.defined_wrongly.contains(&name).then_some(FigureError::DefinedWrongly { name, span })
+    }
+
     /// "; did you mean …?" for an unknown single name: the constants, figures and vendor's
     /// figures of the run data.
     /// No run is named `run_name`: the error, with the run it probably meant.
@@ -283,21 +295,57 @@ fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
     }
 }
 
-/// Follows `segments` (with `*`) from `field`, collecting the fields reached.
-fn follow<'f>(field: &'f Field, segments: &[Segment], path: String, out: &mut Vec<(String, &'f Field)>) {
+/// Where a path with `*` fails to go on in one of the fields it ranges over: the path
+/// reached so far (`runs.worst`), the field there, and the key it lacks.
+struct Gap<'f> {
+    at: String,
+    field: &'f Field,
+    key: String,
+}
+
+impl Gap<'_> {
+    /// The error at `span`: the concrete path that is missing, what its last field has,
+    /// and the key probably meant (a typo in one run must not silently drop that run).
+    fn error(&self, path: &expr::Path, span: Range<usize>) -> FigureError {
+        let keys: Vec<String> = self.field.children().into_iter().map(|(k, _)| k).collect();
+        let has = if keys.is_empty() {
+            format!("; `{}` is {}", self.at, self.field.what())
+        } else {
+            format!("; `{}`{}", self.at, crate::figures::keys_hint(&keys).replacen("; it has", " has", 1))
+        };
+        FigureError::MissingPath {
+            path: format!("{}.{}", self.at, self.key),
+            hint: format!(
+                " (`{path}` must reach it in everything its `*` ranges over){has}{}",
+                crate::figures::did_you_mean(&self.key, keys.iter().map(String::as_str))
+            ),
+            span,
+        }
+    }
+}
+
+/// Follows `segments` (with `*`) from `field`, collecting the fields reached. Closed world:
+/// every key a `*` ranges over must reach the rest of the path, or the sum, mean, min or max
+/// would silently leave one out; the first that does not is the `Gap`.
+fn follow<'f>(
+    field: &'f Field,
+    segments: &[Segment],
+    path: String,
+    out: &mut Vec<(String, &'f Field)>,
+) -> Result<(), Gap<'f>> {
     match segments.split_first() {
         None => out.push((path, field)),
         Some((Segment::Star, rest)) => {
             for (key, child) in field.children() {
-                follow(child, rest, format!("{path}.{key}"), out);
+                follow(child, rest, format!("{path}.{key}"), out)?;
             }
         }
-        Some((Segment::Name(key), rest)) => {
-            if let Some(child) = field.child(key) {
-                follow(child, rest, format!("{path}.{key}"), out);
-            }
-        }
+        Some((Segment::Name(key), rest)) => match field.child(key) {
+            Some(child) => follow(child, rest, format!("{path}.{key}"), out)?,
+            None => return Err(Gap { at: path, field, key: key.clone() }),
+        },
     }
+    Ok(())
 }
 
 impl Scope for EvalScope<'_> {
@@ -358,7 +406,10 @@ impl Scope for EvalScope<'_> {
         match path.segments.as_slice() {
             [Segment::Name(runs), Segment::Star, rest @ ..] if runs == "runs" => {
                 for run in self.data.runs.iter().filter(|r| r.failed.is_none()) {
-                    follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached);
+                    follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached).map_err(|gap| {
+                        self.unread_run(&run.name, span.clone())
+                            .unwrap_or_else(|| gap.error(path, span.clone()))
+                    })?;
                 }
             }
             [Segment::Name(runs), Segment::Name(run_name), rest @ ..] if runs == "runs" => {
@@ -368,7 +419,9 @@ impl Scope for EvalScope<'_> {
                 if let Some(why) = &run.failed {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
-                follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached);
+                follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached).map_err(|gap| {
+                    self.unread_run(run_name, span.clone()).unwrap_or_else(|| gap.error(path, span.clone()))
+                })?;
             }
             _ => {
                 return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
@@ -385,3 +438,6 @@ impl Scope for EvalScope<'_> {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,10 +1,11 @@
 //! Coverage: how many of a measurement page's figure-like numbers are claims, against the
-//! site's minimum (`figures: {min_coverage}` in site.yaml).
+//! site's minimum (`figures: {min_coverage}` in site.yaml). The numbers of the title and
+//! summary count too: they are published, and no tag can stand there, so they are untagged.
 
 use rayon::prelude::*;
 
 use super::super::load::Site;
-use super::super::resolve::{PageNumbers, PageWork};
+use super::super::resolve::{PROSE_KEYS, PageWork, front_matter_figures};
 use crate::content::Kind;
 use crate::diagnostics::Diagnostic;
 use crate::figures::number::FigureValue;
@@ -26,14 +27,9 @@ impl Coverage {
     }
 }
 
-/// Tagged and figure-like numbers of a page; dates are not run figures and do not count.
-fn counts(numbers: &PageNumbers) -> (usize, usize) {
-    let untagged = numbers
-        .untagged
-        .iter()
-        .filter(|(v, _)| !matches!(v, FigureValue::Date(_) | FigureValue::Spelled { .. }))
-        .count();
-    (numbers.scan.claims.len(), numbers.scan.claims.len() + untagged)
+/// A run figure, not a date or a number spelled out, which do not count.
+fn counts_for_coverage(value: &FigureValue) -> bool {
+    !matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. })
 }
 
 pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
@@ -46,12 +42,15 @@ pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagno
         .filter(|(page, _)| page.front.kind == Kind::Measurement)
         .map(|(page, work)| {
             let numbers = work.numbers(page);
-            let (tagged, figure_like) = counts(&numbers);
             let lines = crate::diagnostics::LineIndex::new(&page.text);
-            let untagged = numbers
-                .untagged
+            let in_front: Vec<_> = PROSE_KEYS
                 .iter()
-                .filter(|(v, _)| !matches!(v, FigureValue::Date(_) | FigureValue::Spelled { .. }))
+                .flat_map(|key| front_matter_figures(&page.text, page.body_start, key))
+                .collect();
+            let untagged: Vec<Diagnostic> = in_front
+                .iter()
+                .chain(numbers.untagged)
+                .filter(|(v, _)| counts_for_coverage(v))
                 .map(|(_, range)| {
                     let text = page.text.get(range.clone()).unwrap_or("");
                     let mut d = Diagnostic::at_indexed(
@@ -67,7 +66,13 @@ pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagno
                     d
                 })
                 .collect();
-            Coverage { page: display_path(&page.source), tagged, figure_like, untagged }
+            let tagged = numbers.scan.claims.len();
+            Coverage {
+                page: display_path(&page.source),
+                tagged,
+                figure_like: tagged + untagged.len(),
+                untagged,
+            }
         })
         .collect();
     let mut lines = Vec::new();

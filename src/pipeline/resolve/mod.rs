@@ -20,7 +20,7 @@ use crate::figures::number::FigureValue;
 use crate::markdown::{self, Scan};
 
 pub(crate) use links::ResolvedLinks;
-pub(crate) use untagged::is_model_name;
+pub(crate) use untagged::{PROSE_KEYS, front_matter_figures};
 
 /// A page after the resolve stage.
 pub(crate) struct PageWork {

@@ -1,5 +1,6 @@
 //! Untagged figure-like numbers of a page's running text, found once while the page is
-//! scanned, for translation parity and coverage. Model names ("XGS 3300") are not figures.
+//! scanned, for translation parity and coverage, and those of its `title:` and `summary:`,
+//! which are published too (page, listings, feed). Model names ("XGS 3300") are not figures.
 
 use std::ops::Range;
 
@@ -25,6 +26,37 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
     found
 }
 
+/// The front-matter keys whose text is published as prose, so whose numbers are read.
+pub(crate) const PROSE_KEYS: [&str; 2] = ["title", "summary"];
+
+/// The figure-like numbers of the front matter's `key` (`title` or `summary`), with their
+/// places in the file. They are read from the text as written (quotes and all), so that
+/// each has its own line and column; a value may go on over indented lines.
+pub(crate) fn front_matter_figures(
+    file_text: &str,
+    body_start: usize,
+    key: &str,
+) -> Vec<(FigureValue, Range<usize>)> {
+    let front = file_text.get(..body_start.min(file_text.len())).unwrap_or("");
+    let needle = format!("\n{key}:");
+    let Some(at) = front.find(&needle) else { return Vec::new() };
+    let start = at + needle.len();
+    // The value ends where the next key (a line not indented) starts.
+    let mut end = start;
+    for (i, line) in front[start..].split_inclusive('\n').enumerate() {
+        if i > 0 && !line.starts_with([' ', '\t']) {
+            break;
+        }
+        end += line.len();
+    }
+    let value = &front[start..end];
+    scan_figure_like(value)
+        .into_iter()
+        .map(|f| (f.value, start + f.range.start..start + f.range.end))
+        .filter(|(value, range)| !is_model_name(&file_text[..range.start], value))
+        .collect()
+}
+
 /// "XGS 3300", "E302", "Port8": a bare count right after a capitalised product word names a
 /// model or a port, not a measured figure.
 pub(crate) fn is_model_name(before: &str, value: &FigureValue) -> bool {
@@ -43,6 +75,20 @@ mod tests {
 
     fn count() -> FigureValue {
         FigureValue::Number { base: 3300.0, kind: UnitKind::Count }
+    }
+
+    /// A summary's numbers are published (page, listings, feed): each is found at its place.
+    #[test]
+    fn the_numbers_of_a_title_and_summary_are_found_at_their_places() {
+        let text = "---\ntitle: \"XGS 136 in 2026\"\nsummary: \"At 914 Mbit/s,\n  then 1.5 Gbit/s.\"\nkind: page\n---\nAt 3 s.\n";
+        let body = text.find("At 3").unwrap();
+        let title = front_matter_figures(text, body, "title");
+        assert_eq!(title.iter().map(|(_, r)| &text[r.clone()]).collect::<Vec<_>>(), ["2026"]);
+        let summary = front_matter_figures(text, body, "summary");
+        assert_eq!(
+            summary.iter().map(|(_, r)| &text[r.clone()]).collect::<Vec<_>>(),
+            ["914 Mbit/s", "1.5 Gbit/s"]
+        );
     }
 
     #[test]

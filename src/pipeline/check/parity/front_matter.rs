@@ -1,16 +1,17 @@
 //! The front matter of a translation that is not prose: `date`, `kind`, `appliances`,
-//! `build` and the numbers of the title are the original's.
+//! `build` and the numbers of the title and summary (published on the page, in listings and
+//! in the feed) are the original's.
 
 use std::ops::Range;
 
-use super::super::super::resolve::is_model_name;
+use super::super::super::resolve::{PROSE_KEYS, front_matter_figures};
 use super::line_of;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::scan_figure_like;
+use crate::figures::number::FigureValue;
 
 /// The front matter that is not prose must be the original's: `date`, `kind`,
-/// `appliances`, `build`, and the numbers of the title (a year, a model).
+/// `appliances`, `build`, and the numbers of the title and summary.
 pub(super) fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnostic> {
     let (o, t) = (&original.front, &translation.front);
     let mut problems = Vec::new();
@@ -18,20 +19,20 @@ pub(super) fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnosti
     let states = |key: &str| key_place(translation, key) != (0..0);
     let mut differ = |key: &str, theirs: String, ours: String| {
         let at = key_place(translation, key);
-        let why = if key == "title" {
-            "a title is translated, but the numbers in it (a year, a model) are the original's"
+        let (message, why) = if PROSE_KEYS.contains(&key) {
+            (
+                format!("the numbers of `{key}` are {ours} here but {theirs} in the original"),
+                "a title or summary is translated, but the numbers in it are the original's",
+            )
         } else {
-            "it is not prose: a translation keeps the original's value"
+            (
+                format!("`{key}` is {ours} here but {theirs} in the original"),
+                "it is not prose: a translation keeps the original's value",
+            )
         };
         problems.push(
-            Diagnostic::at(
-                "translation-front-matter",
-                &translation.source,
-                &translation.text,
-                at,
-                format!("`{key}` is {ours} here but {theirs} in the original"),
-            )
-            .note(format!("{why} (at {})", line_of(original, key_place(original, key).start))),
+            Diagnostic::at("translation-front-matter", &translation.source, &translation.text, at, message)
+                .note(format!("{why} (at {})", line_of(original, key_place(original, key).start))),
         );
     };
     if states("date") && o.date != t.date {
@@ -51,28 +52,39 @@ pub(super) fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnosti
     if states("build") && build(o) != build(t) {
         differ("build", build(o), build(t));
     }
-    // Model names ("XGS 136") are names, not figures, as in the body.
-    let numbers = |title: &str| {
-        scan_figure_like(title)
-            .into_iter()
-            .filter(|f| !is_model_name(&title[..f.range.start], &f.value))
-            .map(|f| f.value)
-            .collect::<Vec<_>>()
-    };
-    let (mut theirs, ours) = (numbers(&o.title), numbers(&t.title));
+    // A translation that leaves out its summary shows none of its own to disagree.
+    for key in PROSE_KEYS.into_iter().filter(|key| *key == "title" || states(key)) {
+        let numbers = |page: &Page| {
+            let found = front_matter_figures(&page.text, page.body_start, key);
+            found.into_iter().map(|(value, range)| (value, page.text[range].to_string())).collect::<Vec<_>>()
+        };
+        let (theirs, ours) = (numbers(original), numbers(translation));
+        if !same_numbers(&theirs, &ours) {
+            let shown = |numbers: &[(FigureValue, String)]| match numbers {
+                [] => "none".to_string(),
+                _ => numbers.iter().map(|(_, text)| format!("`{text}`")).collect::<Vec<_>>().join(", "),
+            };
+            differ(key, shown(&theirs), shown(&ours));
+        }
+    }
+    problems
+}
+
+/// Whether two lists of numbers state the same values, in any order. A number spelled out
+/// ("a thousand") left over on either side is words, as in the body.
+fn same_numbers(theirs: &[(FigureValue, String)], ours: &[(FigureValue, String)]) -> bool {
+    let mut theirs: Vec<&FigureValue> = theirs.iter().map(|(v, _)| v).collect();
     let mut extra = Vec::new();
-    for value in ours {
-        match theirs.iter().position(|v| v.same_as(&value)) {
+    for (value, _) in ours {
+        match theirs.iter().position(|v| v.same_as(value)) {
             Some(i) => {
                 theirs.remove(i);
             }
             None => extra.push(value),
         }
     }
-    if !extra.is_empty() || !theirs.is_empty() {
-        differ("title", format!("{:?}", o.title), format!("{:?}", t.title));
-    }
-    problems
+    let spelled = |v: &&FigureValue| matches!(v, FigureValue::Spelled { .. });
+    extra.iter().all(spelled) && theirs.iter().all(spelled)
 }
 
 /// The place of `key:` in a page's front matter (the page's start when it is not there).

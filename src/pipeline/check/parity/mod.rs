@@ -94,6 +94,7 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
         let (original_claim, claim) = (&original_tags[o], &translation_tags[t]);
         anchors.push((original_claim.range.start, claim.range.clone()));
         problems.extend(same_statement(original, original_claim, translation, claim));
+        problems.extend(same_strikes(original, original_claim, translation, claim));
     }
     let anchors = Anchors(anchors);
     let mut original_only: Vec<&Claim> = pairing.original_only.iter().map(|&o| &original_tags[o]).collect();
@@ -266,6 +267,46 @@ fn tag_of(claim: &Claim) -> String {
         ClaimForm::Vendor => "vendor=",
     };
     format!("{{{opening}{}}}", claim.name)
+}
+
+/// A tag of the translation strikes the values the original's strikes: a correction shown
+/// in one language only would leave the other's reader with no sign the figure changed (or
+/// one with a correction the original never made).
+fn same_strikes(
+    original: &Page,
+    original_claim: &Claim,
+    translation: &Page,
+    claim: &Claim,
+) -> Option<Diagnostic> {
+    let mut theirs: Vec<&str> = original_claim.struck.iter().map(|(text, _)| text.trim()).collect();
+    let mut extra = Vec::new();
+    for (text, range) in &claim.struck {
+        match theirs.iter().position(|t| crate::figures::number::same_value(t, text.trim())) {
+            Some(i) => {
+                theirs.remove(i);
+            }
+            None => extra.push((text.trim(), range.clone())),
+        }
+    }
+    let at = line_of(original, original_claim.range.start);
+    let (range, message) = match (extra.first(), theirs.first()) {
+        (Some((text, range)), _) => (
+            range.clone(),
+            format!("strikes `{text}`, which the original's tag of `{}` does not ({at})", claim.name),
+        ),
+        (None, Some(text)) => (
+            claim.range.clone(),
+            format!(
+                "the original strikes `{text}` in its tag of `{}` ({at}); this translation does not",
+                claim.name
+            ),
+        ),
+        (None, None) => return None,
+    };
+    Some(
+        Diagnostic::at("translation-figure", &translation.source, &translation.text, range, message)
+            .note("a withdrawn value is struck in every language, in the same tag: `[~~OLD~~ NEW]{=NAME}`"),
+    )
 }
 
 /// A tag of the translation states the same value at the same precision as the original's
