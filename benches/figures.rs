@@ -37,8 +37,8 @@ const TAGS: &[(&str, &str)] = &[
     ("73.6 %", "host_share_close"),
     ("943 Mbit/s", "bodies_close_coproc"),
     ("36,038", "responses_all"),
-    ("9,090 responses", "runs.keep_coproc.responses.complete"),
-    ("about 520", "runs.keep_coproc.host_frames.received"),
+    ("9,090", "runs.keep_coproc.responses.complete"),
+    ("520", "runs.keep_coproc.host_frames.received"),
     ("3.60 万", "responses_all"),
     ("0.943 Gbit/s", "bodies_close_coproc"),
 ];
