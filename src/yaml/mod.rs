@@ -187,8 +187,27 @@ pub(crate) fn parse_tree(source: &str) -> Result<Node, YamlError> {
     check_nesting(source)?;
     match fast::parse(source) {
         Some(node) => Ok(node),
-        None => parse_with_serde(source),
+        None => parse_on_a_large_stack(source),
     }
+}
+
+/// serde-saphyr recurses several frames a level, each large in a debug build: 37 levels
+/// overflowed a 2 MiB thread (a test's, a rayon worker's). Its reading runs on a thread of
+/// its own with room for [`MAX_FLOW_NESTING`] levels and more; only the pages it touches are
+/// ever mapped, and the fast path, which does not recurse, reads most files.
+fn parse_on_a_large_stack(source: &str) -> Result<Node, YamlError> {
+    const STACK: usize = 256 << 20;
+    std::thread::scope(|scope| {
+        let reading =
+            std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, || parse_with_serde(source));
+        match reading {
+            Ok(reading) => reading.join().unwrap_or_else(|_| {
+                Err(YamlError { message: "the YAML reader failed on this file".to_string(), offset: 0 })
+            }),
+            // No thread to be had: read here, as before.
+            Err(_) => parse_with_serde(source),
+        }
+    })
 }
 
 /// The deepest `{`/`[` nesting read: the readers recurse once a level.
