@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::lex::SCALE_WORDS;
-use super::own_kind::would_pass_in_own_kind;
+use super::own_kind::{would_pass_at_readable_prefix, would_pass_in_own_kind};
 use super::{Decimal, Exact, Rounding, Stated, Unit, UnitKind, plain_text};
 use crate::figures::{Computed, Printed};
 
@@ -96,19 +96,24 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
     if rounded_digits == stated_digits && same_sign && !zero_for_something {
         return Ok(Passed { computed_in_stated_unit: in_stated });
     }
-    let (rounded_digits, exponent) = match computed_value.leading_exponent() {
-        Some(leading) if zero_for_something && rounded_digits.is_empty() => {
-            // Fine enough to show three significant digits.
-            let finer = (leading - 2).min(exponent);
-            (computed_value.digits_at(finer, computed.round), finer)
-        }
-        _ => (rounded_digits, exponent),
-    };
     let rounded = Decimal::new(computed_value.is_negative(), &rounded_digits, exponent);
-    Err(Mismatch::Value {
-        computed_text: computed_text(computed, stated.unit),
-        would_pass: write_like(&rounded, stated, None),
-    })
+    let would_pass = if reads_oddly(&rounded, &computed_value, stated) {
+        would_pass_at_readable_prefix(stated, computed, approximate)
+    } else {
+        write_like(&rounded, stated, None)
+    };
+    Err(Mismatch::Value { computed_text: computed_text(computed, stated.unit), would_pass })
+}
+
+/// Whether the value rounded at the stated precision and unit would be a poor suggestion:
+/// `0` for something (which says there was nothing, and fails), or a fraction below one
+/// where the author wrote none (`0.03 s` for `[1 s]`), which no one writes for 30 ms.
+fn reads_oddly(rounded: &Decimal, computed: &InStated, stated: &Stated) -> bool {
+    if computed.is_zero() {
+        return false;
+    }
+    let below_one = |d: &Decimal| d.exponent + (d.digits.len() as i32) <= 0;
+    rounded.is_zero() || (below_one(rounded) && (stated.decimal.is_zero() || !below_one(&stated.decimal)))
 }
 
 /// The computed value in the stated unit, as it is compared.
