@@ -77,15 +77,23 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         return Err(Mismatch::Value { computed_text: computed_text.clone(), would_pass: computed_text });
     };
     let exponent = stated.precision_exponent(approximate);
+    // Stated finer than the tool printed: too precise when it could be the value, a plain
+    // mismatch when it cannot (`2.84 GB` for `2.84 GBytes`), whose suggestion is then at
+    // the printed precision too, or it would fail in turn.
+    let mut finer_than_printed = None;
     if let Some(printed) = &computed.printed
         && let Some(coarsest) = printed_exponent(printed, stated.unit)
         && exponent < coarsest
     {
-        return Err(Mismatch::FinerThanPrinted {
-            by: printed.by,
-            as_written: printed.as_written.clone(),
-            would_pass: at_printed_precision(&computed_value, coarsest, computed.round, stated, printed),
-        });
+        let would_pass = at_printed_precision(&computed_value, coarsest, computed.round, stated, printed);
+        if within_printed(stated, exponent, in_stated, printed) {
+            return Err(Mismatch::FinerThanPrinted {
+                by: printed.by,
+                as_written: printed.as_written.clone(),
+                would_pass,
+            });
+        }
+        finer_than_printed = Some(would_pass);
     }
     let rounded_digits = computed_value.digits_at(exponent, computed.round);
     let stated_digits = stated.decimal.digits_at(exponent, Rounding::Down);
@@ -97,7 +105,9 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         return Ok(Passed { computed_in_stated_unit: in_stated });
     }
     let rounded = Decimal::new(computed_value.is_negative(), &rounded_digits, exponent);
-    let would_pass = if reads_oddly(&rounded, &computed_value, stated) {
+    let would_pass = if let Some(at_printed) = finer_than_printed {
+        at_printed
+    } else if reads_oddly(&rounded, &computed_value, stated) {
         would_pass_at_readable_prefix(stated, computed, approximate)
     } else {
         write_like(&rounded, stated, None)
@@ -203,6 +213,20 @@ pub(super) fn printed_exponent(printed: &Printed, unit: Unit) -> Option<i32> {
     let step = 10f64.powi(as_printed.precision_exponent(false)) * as_printed.unit.factor() / unit.factor();
     // A hair of slack, so that binary units that are the same step (GiB against GiB) agree.
     Some((step.log10() - 1e-9).ceil() as i32)
+}
+
+/// Whether `stated` (its last digit at 10^`exponent`) could be the value the tool printed
+/// rounded, `in_stated` in the stated unit: the stated value's interval and the printed
+/// one's overlap.
+fn within_printed(stated: &Stated, exponent: i32, in_stated: f64, printed: &Printed) -> bool {
+    let Ok(as_printed) = super::parse_stated(&printed.stated) else {
+        return true;
+    };
+    let printed_step =
+        10f64.powi(as_printed.precision_exponent(false)) * as_printed.unit.factor() / stated.unit.factor();
+    let stated_step = 10f64.powi(exponent);
+    // A hair of slack for the binary arithmetic, as in `printed_exponent`.
+    (stated.value - in_stated).abs() <= (printed_step + stated_step) / 2.0 * (1.0 + 1e-9)
 }
 
 /// What would pass for a value stated finer than printed: the value at the printed
