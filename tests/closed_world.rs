@@ -361,6 +361,25 @@ fn a_translation_states_each_figure_at_the_original_precision() {
     );
 }
 
+/// A user trial: a Japanese `[460 %]{=debian_over_obsd}` for the original's `4.6×` was told
+/// `would pass: [4.60]`, which then failed parity against `4.6×`. A translation's
+/// suggestion is the original's tag as written, which passes both checks.
+#[test]
+fn a_translation_is_suggested_the_original_s_tag_which_passes_both_checks() {
+    let original = "It was [4×]{=four} faster.";
+    for stated in ["400 %", "5×"] {
+        let site = translated(original, &format!("[{stated}]{{=four}} 速い。"), &|t| t);
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{stated}: {run:#?}");
+        let ours: Vec<&Value> = errors.iter().filter(|e| e["path"] == JA).collect();
+        assert!(
+            ours.iter().any(|e| common::notes(e).contains("would pass: [4×]{=four}")),
+            "{stated}: {errors:#?}"
+        );
+    }
+    translated(original, "[4×]{=four} 速い。", &|t| t).check().expect_success();
+}
+
 #[test]
 fn a_tag_the_translation_dropped_is_reported_at_the_translation_own_line() {
     let site = translated(
