@@ -162,10 +162,28 @@ fn a_unit_error_suggests_what_an_author_would_write_and_it_passes_when_pasted() 
     }
 }
 
+/// A user trial: `[1 s]` for 30 ms was told `would pass: [0 s]`, which fails in turn. A
+/// value the stated unit would show as `0` or `0.0…` is suggested at a readable prefix, and
+/// pasted into the page it passes.
+#[test]
+fn a_mismatch_suggests_a_readable_prefix_never_zero_and_it_passes_when_pasted() {
+    for (text, name, would_pass) in [
+        ("1 Gbit/s", "slow", "177 Mbit/s"),
+        ("0 Gbit/s", "slow", "177 Mbit/s"),
+        ("1 Mbit/s", "byte_rate", "105 kbit/s"),
+    ] {
+        let tag = format!("[{text}]{{={name}}}");
+        let error = one_error_at(&format!("It was {tag} there."), "figure-mismatch", &format!("{text}]"));
+        let suggestion = format!("[{would_pass}]{{={name}}}");
+        assert!(common::notes(&error).contains(&format!("would pass: {suggestion}")), "{text}: {error:#}");
+        site(&format!("It was {suggestion} there.")).check().expect_success();
+    }
+}
+
 #[test]
 fn zero_stated_for_a_figure_that_is_not_zero_is_an_error() {
     let error = one_error_at("It was [0 Gbit/s]{=slow} there.", "figure-mismatch", "0 Gbit/s]");
-    assert!(common::notes(&error).contains("would pass: [0.177 Gbit/s]"), "{error:#}");
+    assert!(common::notes(&error).contains("would pass: [177 Mbit/s]{=slow}"), "{error:#}");
 }
 
 #[test]
@@ -341,6 +359,25 @@ fn a_translation_states_each_figure_at_the_original_precision() {
         (errors[0]["path"].as_str(), errors[0]["line"].as_u64(), errors[0]["col"].as_u64()),
         (Some(JA), Some(line), Some(col))
     );
+}
+
+/// A user trial: a Japanese `[460 %]{=debian_over_obsd}` for the original's `4.6×` was told
+/// `would pass: [4.60]`, which then failed parity against `4.6×`. A translation's
+/// suggestion is the original's tag as written, which passes both checks.
+#[test]
+fn a_translation_is_suggested_the_original_s_tag_which_passes_both_checks() {
+    let original = "It was [4×]{=four} faster.";
+    for stated in ["400 %", "5×"] {
+        let site = translated(original, &format!("[{stated}]{{=four}} 速い。"), &|t| t);
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{stated}: {run:#?}");
+        let ours: Vec<&Value> = errors.iter().filter(|e| e["path"] == JA).collect();
+        assert!(
+            ours.iter().any(|e| common::notes(e).contains("would pass: [4×]{=four}")),
+            "{stated}: {errors:#?}"
+        );
+    }
+    translated(original, "[4×]{=four} 速い。", &|t| t).check().expect_success();
 }
 
 #[test]

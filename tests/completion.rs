@@ -373,6 +373,27 @@ fn tally_readme_without_markers_fails_with_the_fix_and_leaves_readme_alone() {
     assert_eq!(site.read_source("README.md"), "# Bench\n\nNo block here.\n");
 }
 
+/// A user trial: a site without README.md was told only `cannot read README.md`, and
+/// `tally readme` could not run at all. README.md is one of a site's files (it holds the
+/// completion block): both say so and give the two lines to write.
+#[test]
+fn a_site_without_readme_is_told_the_two_marker_lines_to_write() {
+    let site = site();
+    site.remove("README.md");
+    let errors = errors_with(&site, "readme-completion");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let notes = notes(&errors[0]);
+    assert!(notes.contains("`<!-- tally:completion -->`"), "{:#}", errors[0]);
+    assert!(notes.contains("`<!-- /tally:completion -->`"), "{:#}", errors[0]);
+    assert!(notes.contains("tally readme"), "{:#}", errors[0]);
+    let run = site.tally(&["readme"]);
+    run.expect_code(1).expect_stderr("error[readme-completion]").expect_stderr("<!-- /tally:completion -->");
+    assert!(!site.path("README.md").exists(), "tally readme writes no README of its own");
+    site.file("README.md", "# Bench\n\n<!-- tally:completion -->\n<!-- /tally:completion -->\n");
+    site.tally(&["readme"]).expect_success();
+    site.check().expect_success();
+}
+
 #[test]
 fn tally_readme_refuses_to_write_while_a_family_table_has_errors() {
     let site = site();

@@ -641,6 +641,28 @@ fn an_iperf2_figure_is_stated_at_most_as_precisely_as_iperf_printed_it() {
     assert_eq!(error["code"], "figure-mismatch", "{error:#}");
 }
 
+/// A user trial: `[2.84 GB]` for iperf's `2.84 GBytes` (GiB, 3.05e9 B) was told it states
+/// the figure "more precisely than the data holds it", though 2.84e9 B is simply not the
+/// value. Only a value that agrees with the data within what iperf printed is too precise;
+/// any other is a mismatch, whose suggestion passes.
+#[test]
+fn a_wrong_value_finer_than_iperf_printed_is_a_mismatch_not_a_precision_error() {
+    let page = "content/measurements/2011-soekris/index.md";
+    let bytes = |stated: &str| {
+        let site = iperf_site(IPERF2, stated);
+        site.edit(page, "runs.soekris.received.bits_per_second", "runs.soekris.received.bytes");
+        site
+    };
+    let site = bytes("2.84 GB");
+    let error = only_error(&site);
+    assert_at(&error, "figure-mismatch", &site, page, "2.84 GB");
+    assert!(notes(&error).contains("would pass: [3.0 GB]"), "{error:#}");
+    bytes("3.0 GB").check().expect_success();
+    bytes("2.84 GiB").check().expect_success();
+    let error = only_error(&bytes("3.05 GB"));
+    assert_eq!(error["code"], "figure-precision", "{error:#}");
+}
+
 /// Issue 12: a path that stops at, or goes wrong inside, an imported run's `received`
 /// names the fields the import gave, which runs.yaml does not show.
 #[test]

@@ -199,6 +199,10 @@ fn readme_command(cli: &Cli) -> ExitCode {
     let path = cli.root.join("README.md");
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            print_problems(cli.format, &[readme::missing_readme()]);
+            return ExitCode::from(1);
+        }
         Err(e) => return could_not_run(&format!("cannot read {}: {e}", path.display())),
     };
     match readme::rewrite(&text, &readme_block(&built)) {

@@ -46,10 +46,24 @@ fn missing_markers() -> String {
     )
 }
 
+/// A site with no README.md: it is one of a site's files, since it holds the completion
+/// block, and `tally readme` writes only inside the block, never a README of its own.
+pub(crate) fn missing_readme() -> Diagnostic {
+    Diagnostic::file(
+        "readme-completion",
+        "README.md",
+        "the site has no README.md, which holds the appliances' completion block",
+    )
+    .note(format!(
+        "create README.md with the two lines `{START}` and `{END}` where the block belongs, then run `tally readme`"
+    ))
+}
+
 /// Checks that README.md at `root` holds the current block.
 pub(crate) fn check(root: &Path, content: &str) -> Option<Diagnostic> {
     let text = match std::fs::read_to_string(root.join("README.md")) {
         Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(missing_readme()),
         Err(e) => {
             return Some(Diagnostic::file(
                 "readme-completion",

@@ -189,6 +189,15 @@ fn figures_and_pages(
     let (mut kept, mut count) = (Vec::new(), 0);
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
+    // A translation's tags are checked knowing the original's, to suggest what passes both
+    // (its page key holds the original's digest, so a kept page is never stale).
+    let index: std::collections::BTreeMap<&std::path::Path, usize> =
+        site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
+    let original_scan = |page: &crate::content::Page| {
+        let original = site.content.original_of(page, &site.settings)?;
+        let at = index.get(original.source.as_path())?;
+        page.is_translation(&site.settings).then(|| &*work[*at].scan)
+    };
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
@@ -199,7 +208,7 @@ fn figures_and_pages(
                 if let Some(made) = memo_read.page(&page.source, &key) {
                     return (key, true, made);
                 }
-                (key, false, Arc::new(make_page(site, page, page_work, checked)))
+                (key, false, Arc::new(make_page(site, page, page_work, original_scan(page), checked)))
             })
             .collect();
         for ((page, _), (key, reused, made)) in chunk.iter().zip(done) {
@@ -245,9 +254,10 @@ fn make_page(
     site: &Site,
     page: &crate::content::Page,
     page_work: &PageWork,
+    original: Option<&crate::markdown::Scan>,
     checked: &check::Checked,
 ) -> memo::RenderedPage {
-    let (figures, mut found) = check::page_figures(site, page, page_work, &checked.completions);
+    let (figures, mut found) = check::page_figures(site, page, page_work, original, &checked.completions);
     let html = match render::page::render_page(site, page, page_work, &figures, &checked.completions) {
         Ok(html) => Some(memo::Kept::Bytes(bytes::Bytes::from(html))),
         Err(d) => {

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::lex::SCALE_WORDS;
-use super::own_kind::would_pass_in_own_kind;
+use super::own_kind::{would_pass_at_readable_prefix, would_pass_in_own_kind};
 use super::{Decimal, Exact, Rounding, Stated, Unit, UnitKind, plain_text};
 use crate::figures::{Computed, Printed};
 
@@ -77,15 +77,23 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
         return Err(Mismatch::Value { computed_text: computed_text.clone(), would_pass: computed_text });
     };
     let exponent = stated.precision_exponent(approximate);
+    // Stated finer than the tool printed: too precise when it could be the value, a plain
+    // mismatch when it cannot (`2.84 GB` for `2.84 GBytes`), whose suggestion is then at
+    // the printed precision too, or it would fail in turn.
+    let mut finer_than_printed = None;
     if let Some(printed) = &computed.printed
         && let Some(coarsest) = printed_exponent(printed, stated.unit)
         && exponent < coarsest
     {
-        return Err(Mismatch::FinerThanPrinted {
-            by: printed.by,
-            as_written: printed.as_written.clone(),
-            would_pass: at_printed_precision(&computed_value, coarsest, computed.round, stated, printed),
-        });
+        let would_pass = at_printed_precision(&computed_value, coarsest, computed.round, stated, printed);
+        if within_printed(stated, exponent, in_stated, printed) {
+            return Err(Mismatch::FinerThanPrinted {
+                by: printed.by,
+                as_written: printed.as_written.clone(),
+                would_pass,
+            });
+        }
+        finer_than_printed = Some(would_pass);
     }
     let rounded_digits = computed_value.digits_at(exponent, computed.round);
     let stated_digits = stated.decimal.digits_at(exponent, Rounding::Down);
@@ -96,19 +104,26 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
     if rounded_digits == stated_digits && same_sign && !zero_for_something {
         return Ok(Passed { computed_in_stated_unit: in_stated });
     }
-    let (rounded_digits, exponent) = match computed_value.leading_exponent() {
-        Some(leading) if zero_for_something && rounded_digits.is_empty() => {
-            // Fine enough to show three significant digits.
-            let finer = (leading - 2).min(exponent);
-            (computed_value.digits_at(finer, computed.round), finer)
-        }
-        _ => (rounded_digits, exponent),
-    };
     let rounded = Decimal::new(computed_value.is_negative(), &rounded_digits, exponent);
-    Err(Mismatch::Value {
-        computed_text: computed_text(computed, stated.unit),
-        would_pass: write_like(&rounded, stated, None),
-    })
+    let would_pass = if let Some(at_printed) = finer_than_printed {
+        at_printed
+    } else if reads_oddly(&rounded, &computed_value, stated) {
+        would_pass_at_readable_prefix(stated, computed, approximate)
+    } else {
+        write_like(&rounded, stated, None)
+    };
+    Err(Mismatch::Value { computed_text: computed_text(computed, stated.unit), would_pass })
+}
+
+/// Whether the value rounded at the stated precision and unit would be a poor suggestion:
+/// `0` for something (which says there was nothing, and fails), or a fraction below one
+/// where the author wrote none (`0.03 s` for `[1 s]`), which no one writes for 30 ms.
+fn reads_oddly(rounded: &Decimal, computed: &InStated, stated: &Stated) -> bool {
+    if computed.is_zero() {
+        return false;
+    }
+    let below_one = |d: &Decimal| d.exponent + (d.digits.len() as i32) <= 0;
+    rounded.is_zero() || (below_one(rounded) && (stated.decimal.is_zero() || !below_one(&stated.decimal)))
 }
 
 /// The computed value in the stated unit, as it is compared.
@@ -198,6 +213,20 @@ pub(super) fn printed_exponent(printed: &Printed, unit: Unit) -> Option<i32> {
     let step = 10f64.powi(as_printed.precision_exponent(false)) * as_printed.unit.factor() / unit.factor();
     // A hair of slack, so that binary units that are the same step (GiB against GiB) agree.
     Some((step.log10() - 1e-9).ceil() as i32)
+}
+
+/// Whether `stated` (its last digit at 10^`exponent`) could be the value the tool printed
+/// rounded, `in_stated` in the stated unit: the stated value's interval and the printed
+/// one's overlap.
+fn within_printed(stated: &Stated, exponent: i32, in_stated: f64, printed: &Printed) -> bool {
+    let Ok(as_printed) = super::parse_stated(&printed.stated) else {
+        return true;
+    };
+    let printed_step =
+        10f64.powi(as_printed.precision_exponent(false)) * as_printed.unit.factor() / stated.unit.factor();
+    let stated_step = 10f64.powi(exponent);
+    // A hair of slack for the binary arithmetic, as in `printed_exponent`.
+    (stated.value - in_stated).abs() <= (printed_step + stated_step) / 2.0 * (1.0 + 1e-9)
 }
 
 /// What would pass for a value stated finer than printed: the value at the printed

@@ -1,6 +1,9 @@
 //! What would pass for a number stated in a unit of another kind (`989 MB` for a bit rate):
 //! the figure's value in a unit of its own kind, as an author would write it.
 //!
+//! Also what would pass where the stated unit would show a figure as `0` or `0.0300 s`: the
+//! same value at a readable prefix (`30 ms`).
+//!
 //! Owns the choice of that unit (the stated prefix where the figure's kind has it, else the
 //! one that puts the value in [1, 1000)) and of its precision (the stated number of
 //! significant digits, never finer than a tool printed). The writing itself is
@@ -99,9 +102,14 @@ fn own_unit(stated: Unit, figure: Unit, value: f64) -> Unit {
     {
         return *unit;
     }
-    let family = families[0];
+    readable_unit(families[0], figure, magnitude)
+}
+
+/// The unit of `family` that puts `magnitude` (in base units) in [1, 1000), or the nearest
+/// the family has; the base unit for zero (`fallback` when the family has none).
+fn readable_unit(family: Family, fallback: Unit, magnitude: f64) -> Unit {
     if magnitude == 0.0 || !magnitude.is_finite() {
-        return family.iter().find(|(unit, _)| unit.factor() == 1.0).map_or(figure, |(unit, _)| *unit);
+        return family.iter().find(|(unit, _)| unit.factor() == 1.0).map_or(fallback, |(unit, _)| *unit);
     }
     family.iter().rev().find(|(unit, _)| magnitude >= unit.factor()).unwrap_or(&family[0]).0
 }
@@ -122,7 +130,25 @@ fn significant_digits(stated: &Stated, approximate: bool) -> i32 {
 /// nor finer than a tool printed it; written in the stated style (separators, full-width
 /// digits).
 pub(super) fn would_pass_in_own_kind(stated: &Stated, computed: &Computed, approximate: bool) -> String {
-    let unit = own_unit(stated.unit, computed.unit, computed.value);
+    written_in(own_unit(stated.unit, computed.unit, computed.value), stated, computed, approximate)
+}
+
+/// What would pass for `stated`, of the figure's kind, where its own prefix would read as
+/// `0` or with zeros the author did not write (`0 s` or `0.0300 s` for 30 ms): the value at
+/// the prefix of the stated unit's family that puts it in [1, 1000) (`30 ms`), as
+/// [`would_pass_in_own_kind`] writes it.
+pub(super) fn would_pass_at_readable_prefix(
+    stated: &Stated,
+    computed: &Computed,
+    approximate: bool,
+) -> String {
+    let unit = readable_unit(families(stated.unit)[0], stated.unit, computed.value.abs());
+    written_in(unit, stated, computed, approximate)
+}
+
+/// The figure's value written in `unit`: to as many significant digits as `stated` has, but
+/// never to a digit left of the unit's nor finer than a tool printed it.
+fn written_in(unit: Unit, stated: &Stated, computed: &Computed, approximate: bool) -> String {
     let Some(value) = InStated::of(computed, unit) else {
         return plain_text(computed.value, computed.unit);
     };

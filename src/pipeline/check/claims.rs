@@ -30,6 +30,9 @@ pub(crate) struct FigureSources<'a> {
     /// Whether appliance `id` has a family page: one whose completion is missing had a
     /// table that could not be read, an error already reported at its cell.
     pub has_family_page: &'a (dyn Fn(&str) -> bool + Sync),
+    /// In a translation, the original's tags (else none): what a tag would pass with is
+    /// then the original's, which passes the translation check too.
+    pub original_claims: &'a [Claim],
 }
 
 /// What the checks give a page: one view per tag, its corrections and its records, the
@@ -63,11 +66,17 @@ pub(crate) fn check_claims(
     let lines = super::super::figures_json::published::Lines::new(&page.text);
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
+    // How many tags of each name came before, to find the original's tag of the same place.
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for claim in &scan.claims {
+        let nth = seen.entry(&claim.name).or_default();
+        let original = sources.original_claims.iter().filter(|o| o.name == claim.name).nth(*nth);
+        *nth += 1;
         let (mut view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
             ClaimForm::Exact | ClaimForm::Approximate => {
-                check_figure(page, claim, sources, &mut resolved, &mut figures.corrections, &mut problems)
+                let at = (claim, original);
+                check_figure(page, at, sources, &mut resolved, &mut figures.corrections, &mut problems)
             }
         };
         if view.value.is_some() || view.label.is_some() {
@@ -228,9 +237,10 @@ struct Resolution {
     title: String,
 }
 
+/// Checks one tag, `at`: the claim and, in a translation, the original's tag of its place.
 fn check_figure(
     page: &Page,
-    claim: &Claim,
+    (claim, original): (&Claim, Option<&Claim>),
     sources: &FigureSources,
     resolved: &mut Memo,
     corrections: &mut Vec<CorrectionView>,
@@ -267,7 +277,10 @@ fn check_figure(
     match parse_stated(&claim.live) {
         Ok(stated) => {
             if let Err(mismatch) = number::check(&stated, computed, claim.form == ClaimForm::Approximate) {
-                problems.push(mismatch_error(page, claim, computed, &mismatch));
+                let would_pass = original
+                    .filter(|o| o.form == claim.form && passes(&o.live, computed, claim.form))
+                    .map_or(mismatch.would_pass(), |o| o.live.trim());
+                problems.push(mismatch_error(page, claim, computed, &mismatch, would_pass));
             }
         }
         Err(error) => {
@@ -308,7 +321,19 @@ fn check_figure(
     (view, Some(record))
 }
 
-fn mismatch_error(page: &Page, claim: &Claim, computed: &Computed, mismatch: &Mismatch) -> Diagnostic {
+/// Whether `text` passes for `computed` stated in a tag of `form`.
+fn passes(text: &str, computed: &Computed, form: ClaimForm) -> bool {
+    parse_stated(text)
+        .is_ok_and(|stated| number::check(&stated, computed, form == ClaimForm::Approximate).is_ok())
+}
+
+fn mismatch_error(
+    page: &Page,
+    claim: &Claim,
+    computed: &Computed,
+    mismatch: &Mismatch,
+    would_pass: &str,
+) -> Diagnostic {
     let (code, message) = match mismatch {
         Mismatch::UnitKind { .. } => ("figure-unit", format!("`{}` {mismatch}", claim.live)),
         Mismatch::Value { .. } => ("figure-mismatch", format!("states `{}` but {mismatch}", claim.live)),
@@ -324,7 +349,7 @@ fn mismatch_error(page: &Page, claim: &Claim, computed: &Computed, mismatch: &Mi
     }
     d.note(format!(
         "would pass: [{}]{{{}{}}}",
-        mismatch.would_pass(),
+        would_pass,
         if claim.form == ClaimForm::Approximate { "~" } else { "=" },
         claim.name
     ))

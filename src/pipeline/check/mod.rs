@@ -65,18 +65,25 @@ pub(crate) fn check(
     Checked { coverage, completions }
 }
 
-/// Checks one page's figure tags and, for a measurement page, that it names its build.
+/// Checks one page's figure tags and, for a measurement page, that it names its build; in a
+/// translation `original_scan` is the original's, whose tags are what would pass.
 pub(crate) fn page_figures(
     site: &Site,
     page: &crate::content::Page,
     work: &PageWork,
+    original_scan: Option<&crate::markdown::Scan>,
     completions: &BTreeMap<String, Computed>,
 ) -> (PageClaims, Vec<Diagnostic>) {
     let family = (page.front.kind == Kind::Family).then(|| page.family_id());
     let original = site.settings.original_language();
     let has_family_page = |id: &str| site.content.get(&crate::content::family_key(id), original).is_some();
-    let sources =
-        FigureSources { runs: site.run_data(page), completions, family, has_family_page: &has_family_page };
+    let sources = FigureSources {
+        runs: site.run_data(page),
+        completions,
+        family,
+        has_family_page: &has_family_page,
+        original_claims: original_scan.map_or(&[], |scan| &scan.claims),
+    };
     let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings);
     found.extend(check_code_under_test_named(site, page));
     (figures, found)

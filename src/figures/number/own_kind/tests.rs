@@ -9,15 +9,58 @@ use crate::figures::{Computed, Printed};
 /// and that the suggestion, pasted into the tag, passes.
 #[track_caller]
 fn suggested(text: &str, figure: &Computed, approximate: bool) -> String {
+    suggestion(text, figure, approximate, true)
+}
+
+/// What would pass for `text`, a value of the figure's kind that does not pass.
+#[track_caller]
+fn suggested_in_kind(text: &str, figure: &Computed) -> String {
+    suggestion(text, figure, false, false)
+}
+
+/// The suggestion for `text`, after checking that the error is a unit error or not as
+/// `of_another_kind` says, that the suggestion is no `0` for something, and that pasted into
+/// the tag it passes.
+#[track_caller]
+fn suggestion(text: &str, figure: &Computed, approximate: bool, of_another_kind: bool) -> String {
     let stated = parse_stated(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let error = check(&stated, figure, approximate).expect_err(text);
-    assert!(matches!(error, Mismatch::UnitKind { .. }), "{text}: {error:?}");
+    assert_eq!(matches!(error, Mismatch::UnitKind { .. }), of_another_kind, "{text}: {error:?}");
     let would_pass = error.would_pass().to_string();
     let pasted = parse_stated(&would_pass).unwrap_or_else(|e| panic!("{text} → `{would_pass}`: {e}"));
+    assert!(!pasted.decimal.is_zero() || figure.value == 0.0, "{text} → `{would_pass}` for {}", figure.value);
     if let Err(still) = check(&pasted, figure, approximate) {
         panic!("{text} → `{would_pass}` does not pass: {still}");
     }
     would_pass
+}
+
+/// A user trial: `[1 s]` for a span of 30 ms was told `[0 s]` would pass, and `[0 s]` then
+/// `[0.0300 s]`; `[1 Mbit/s]` for 0.183 Mbit/s, `[0 Mbit/s]`. A suggestion is never `0` for
+/// something, nor a fraction the author did not write: it takes the prefix that puts the
+/// value in [1, 1000), at the stated significant digits.
+#[test]
+fn a_value_that_would_read_as_zero_or_leading_zeros_is_suggested_at_a_readable_prefix() {
+    let span = exactly("0.03", Unit::Second);
+    assert_eq!(suggested_in_kind("1 s", &span), "30 ms");
+    assert_eq!(suggested_in_kind("0 s", &span), "30 ms");
+    assert_eq!(suggested_in_kind("0.0 s", &span), "30 ms");
+    assert_eq!(suggested_in_kind("2.5 s", &span), "30 ms");
+    assert_eq!(suggested_in_kind("1.50 s", &span), "30.0 ms");
+    let rate = exactly("183000", Unit::BitPerSecond);
+    assert_eq!(suggested_in_kind("0 Mbit/s", &rate), "183 kbit/s");
+    assert_eq!(suggested_in_kind("1 Mbit/s", &rate), "183 kbit/s");
+    assert_eq!(suggested_in_kind("1 Gbit/s", &rate), "183 kbit/s");
+    assert_eq!(suggested_in_kind("0 Gbit/s", &exactly("177000000", Unit::BitPerSecond)), "177 Mbit/s");
+    // In the stated unit's own family (bytes a second, binary bytes).
+    assert_eq!(suggested_in_kind("1 MB/s", &exactly("160000", Unit::BitPerSecond)), "20 kB/s");
+    assert_eq!(suggested_in_kind("0 GiB", &exactly("2048", Unit::Byte)), "2 KiB");
+    // A fraction the author wrote stays one.
+    assert_eq!(suggested_in_kind("0.05 s", &span), "0.03 s");
+    assert_eq!(suggested_in_kind("0.3 Gbit/s", &exactly("177000000", Unit::BitPerSecond)), "0.2 Gbit/s");
+    // A kind with no prefixes: the value at the stated significant digits.
+    assert_eq!(suggested_in_kind("1", &exactly("0.03", Unit::Count)), "0.03");
+    assert_eq!(suggested_in_kind("0 %", &exactly("0.0044", Unit::Percent)), "0.004 %");
 }
 
 /// A user trial: `[989 MB]` and `[989 ms]` for a bit rate were told that
@@ -92,10 +135,10 @@ fn a_unit_of_another_kind_is_suggested_in_the_stated_style() {
     assert_eq!(suggested("1234 MB", &exactly("1234000000", Unit::BitPerSecond), false), "1234 Mbit/s");
 }
 
-/// Every suggestion, for values of every size and sign in every kind, stated in every other
-/// kind, passes when pasted into the tag.
+/// Every suggestion, for values of every size and sign in every kind, stated in every kind,
+/// passes when pasted into the tag and is no `0` for something.
 #[test]
-fn every_suggestion_for_a_unit_of_another_kind_passes_as_written() {
+fn every_suggestion_in_any_kind_passes_as_written_and_is_no_zero_for_something() {
     let values = ["0", "0.000000001", "0.0123", "1", "999.95", "1234.5678", "989000000", "1e15", "-42.42"];
     let units =
         [Unit::BitPerSecond, Unit::Byte, Unit::Second, Unit::PacketPerSecond, Unit::Percent, Unit::Count];
@@ -109,17 +152,23 @@ fn every_suggestion_for_a_unit_of_another_kind_passes_as_written() {
         "８ 秒",
         "2.74 million",
         "8億1400万 bit/s",
+        "0 s",
+        "1 Mbit/s",
+        "0 GB",
+        "0",
     ];
     for value in values {
         let exact = value.replace("1e15", "1000000000000000");
         for unit in units {
             for figure in [exactly(&exact, unit), computed(exact.parse().unwrap_or(0.0), unit)] {
                 for text in texts {
-                    if parse_stated(text).map(|s| s.unit.kind()) == Ok(unit.kind()) {
-                        continue;
-                    }
+                    let stated = parse_stated(text).unwrap_or_else(|e| panic!("{text}: {e}"));
                     for approximate in [false, true] {
-                        suggested(text, &figure, approximate);
+                        if stated.unit.kind() != unit.kind() {
+                            suggested(text, &figure, approximate);
+                        } else if check(&stated, &figure, approximate).is_err() {
+                            suggestion(text, &figure, approximate, false);
+                        }
                     }
                 }
             }
