@@ -237,6 +237,27 @@ fn plot_labels_without_the_runs_they_label_are_an_error_never_a_guess() {
         .expect_stderr("`labels` name runs by their order in `runs`");
 }
 
+/// Found by a README-only trial: a plot's title, description and labels are published as
+/// written, and `Debian peaks at 914 Mbit/s` there was a number nothing checked.
+#[test]
+fn a_number_in_a_plots_title_description_or_label_is_an_error_at_its_place() {
+    let site = iperf3_site("```plot\ntitle: Received, peaking at 914 Mbit/s\nintervals: soekris\n```\n");
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[plot-spec]: content/measurements/2011-soekris/index.md:12:")
+        .expect_stderr("`914 Mbit/s` in the plot's title is a number nothing checks");
+    let site =
+        iperf3_site("```plot\ntitle: Received\ndescription: Up to 2,000 Mbit/s.\nintervals: soekris\n```\n");
+    site.build().expect_code(1).expect_stderr("`2,000 Mbit/s` in the plot's description");
+    let site = iperf3_site(
+        "```plot\ntitle: Received\nbars: received.bits_per_second\nruns: [soekris]\nlabels: [\"soekris at 914 Mbit/s\"]\n```\n",
+    );
+    site.build().expect_code(1).expect_stderr("`914 Mbit/s` in the plot's label");
+    // Words and small counts are not figures.
+    let site = iperf3_site("```plot\ntitle: Received by the 2 hosts\nintervals: soekris\n```\n");
+    site.build().expect_success();
+}
+
 #[test]
 fn the_bundled_xgs_136_page_links_every_figure_to_a_runs_yaml_line_in_both_languages() {
     let site = Site::new();

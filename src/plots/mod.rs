@@ -167,6 +167,26 @@ impl Reader<'_> {
         }
     }
 
+    /// A plot's title, description and labels are published as written, where no tag can
+    /// stand: a figure-like number there would be a number nothing checks.
+    fn no_figure(&mut self, text: &str, node: &Node, what: &str) {
+        self.no_figure_at(text, node.span.clone(), what);
+    }
+
+    fn no_figure_at(&mut self, text: &str, span: Range<usize>, what: &str) {
+        if let Some(number) = crate::figures::number::scan_figure_like(text).first() {
+            let stated = text.get(number.range.clone()).unwrap_or(text);
+            self.error(
+                "plot-spec",
+                span,
+                format!(
+                    "`{stated}` in the plot's {what} is a number nothing checks: a tag cannot stand there; \
+                     state it in the page's text with its tag, and leave it out of the plot's {what}"
+                ),
+            );
+        }
+    }
+
     fn list(&mut self, node: &Node, what: &str) -> Vec<(String, Range<usize>)> {
         match &node.kind {
             NodeKind::Seq(items) => {
@@ -196,12 +216,22 @@ impl Reader<'_> {
         let (mut run_list, mut labels) = (None, None);
         for (key, value) in entries {
             match key.key_text().as_str() {
-                "title" => title = self.text(value, "`title`"),
-                "description" => description = self.text(value, "`description`"),
+                "title" => title = self.text(value, "`title`").inspect(|t| self.no_figure(t, value, "title")),
+                "description" => {
+                    description = self
+                        .text(value, "`description`")
+                        .inspect(|t| self.no_figure(t, value, "description"));
+                }
                 "bars" => bars = self.text(value, "`bars`").map(|t| (t, value.span.clone())),
                 "intervals" => intervals = self.text(value, "`intervals`").map(|t| (t, value.span.clone())),
                 "runs" => run_list = Some((self.list(value, "runs"), value.span.clone())),
-                "labels" => labels = Some((self.list(value, "labels"), value.span.clone())),
+                "labels" => {
+                    let list = self.list(value, "labels");
+                    for (label, span) in &list {
+                        self.no_figure_at(label, span.clone(), "label");
+                    }
+                    labels = Some((list, value.span.clone()));
+                }
                 "unit" => {
                     if let Some(text) = self.text(value, "`unit`") {
                         match parse_unit(&text) {
