@@ -30,8 +30,11 @@ before(async () => {
     prepare: (site) => {
       editFile(site, `${BUNDLE}/runs.yaml`, "    responses: {complete: 9000, failed: 2}",
         "    responses:\n      complete: {value: 9000, withdrawn: [{value: 9481, on: 2026-10-30, why: \"it was the trial run's count\"}]}\n      failed: 2");
-      editFile(site, `${BUNDLE}/index.md`, "[9,000]{=runs.close_coproc.responses.complete}",
-        "[~~9,481~~ 9,000]{=runs.close_coproc.responses.complete}");
+      // Struck in both languages: a value withdrawn in one only is a translation error.
+      for (const page of ["index.md", "index.ja.md"]) {
+        editFile(site, `${BUNDLE}/${page}`, "[9,000]{=runs.close_coproc.responses.complete}",
+          "[~~9,481~~ 9,000]{=runs.close_coproc.responses.complete}");
+      }
     },
   });
   pages = await sitePages(served.base);
