@@ -279,15 +279,7 @@ fn not_a_number_and_infinity_in_run_data_are_errors() {
     assert_eq!(run.code, 1, "{run:#?}");
 }
 
-/// Every problem and note `check --format json` gives.
-fn all_json(site: &Site) -> Vec<Value> {
-    let run = site.tally(&["--format", "json", "check"]);
-    serde_json::from_str::<Value>(&run.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {run:#?}"))
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
+use common::check_json_all as all_json;
 
 #[test]
 fn numbers_in_raw_html_alt_text_and_link_text_are_listed_untagged_at_their_places() {

@@ -43,15 +43,7 @@ fn same(text: String) -> String {
     text
 }
 
-/// Every problem of `check --format json`, notes too.
-fn all_json(site: &Site) -> Vec<Value> {
-    let run = site.tally(&["--format", "json", "check"]);
-    serde_json::from_str::<Value>(&run.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {run:#?}"))
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
+use common::check_json_all as all_json;
 
 /// The places of the `figure-untagged` notes of `page`.
 fn untagged_places(site: &Site, page: &str) -> Vec<(u64, u64)> {

@@ -448,6 +448,16 @@ pub fn place(site: &Site, relative: &str, needle: &str) -> (u64, u64) {
 }
 
 /// `tally --format json check`: its run and its errors (warnings left out).
+/// Every problem and note `check --format json` gives, warnings and notes included.
+pub fn check_json_all(site: &Site) -> Vec<serde_json::Value> {
+    let run = site.tally(&["--format", "json", "check"]);
+    serde_json::from_str::<serde_json::Value>(&run.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {run:#?}"))
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
 pub fn check_json(site: &Site) -> (Run, Vec<serde_json::Value>) {
     check_json_with(site, &[])
 }

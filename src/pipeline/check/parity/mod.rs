@@ -73,6 +73,16 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     let (original, translation) = (original.page, translation.page);
     let (original_lines, translation_lines) =
         (LineIndex::new(&original.text), LineIndex::new(&translation.text));
+    let in_translation = |code: &'static str, range: Range<usize>, message: String| {
+        Diagnostic::at_indexed(
+            code,
+            &translation.source,
+            &translation.text,
+            &translation_lines,
+            range,
+            message,
+        )
+    };
     let mut problems = front_matter(original, translation);
     let mut anchors = Vec::new();
     // Paragraphs in order, when both have as many; then headings; then tags.
@@ -125,11 +135,8 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
             });
         if let Some((i, claim)) = tagged {
             problems.push(
-                Diagnostic::at_indexed(
+                in_translation(
                     "translation-figure",
-                    &translation.source,
-                    &translation.text,
-                    &translation_lines,
                     range.clone(),
                     format!(
                         "`{text}` is untagged here, but the original states it as the figure `{}` at {}",
@@ -143,18 +150,11 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
             continue;
         }
         problems.push(
-            Diagnostic::at_indexed(
-                "translation-number",
-                &translation.source,
-                &translation.text,
-                &translation_lines,
-                range,
-                format!("`{text}` is not stated in the original"),
-            )
-            .note(format!(
-                "the original is {}; tag the figure or state the same number in both",
-                display_path(&original.source)
-            )),
+            in_translation("translation-number", range, format!("`{text}` is not stated in the original"))
+                .note(format!(
+                    "the original is {}; tag the figure or state the same number in both",
+                    display_path(&original.source)
+                )),
         );
     }
     // The other way round: a tag of the translation's that the original states untagged.
@@ -167,11 +167,8 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
         };
         let (_, range) = original_numbers.remove(i);
         problems.push(
-            Diagnostic::at_indexed(
+            in_translation(
                 "translation-figure",
-                &translation.source,
-                &translation.text,
-                &translation_lines,
                 claim.range.clone(),
                 format!(
                     "this translation tags `{}` as `{}`, but the original states it untagged at {}",
@@ -190,11 +187,8 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     });
     for claim in translation_only {
         problems.push(
-            Diagnostic::at_indexed(
+            in_translation(
                 "translation-figure",
-                &translation.source,
-                &translation.text,
-                &translation_lines,
                 claim.range.clone(),
                 format!("this translation states `{}` more often than its original", claim.name),
             )
@@ -204,11 +198,8 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     for claim in original_only {
         let at = anchors.place(claim.range.start, translation);
         problems.push(
-            Diagnostic::at_indexed(
+            in_translation(
                 "translation-figure",
-                &translation.source,
-                &translation.text,
-                &translation_lines,
                 at,
                 format!(
                     "the original states `{}` ({}) at {}; this translation does not",
@@ -231,11 +222,8 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
         let text = &original.text[range.clone()];
         let at = anchors.place(range.start, translation);
         problems.push(
-            Diagnostic::at_indexed(
+            in_translation(
                 "translation-number",
-                &translation.source,
-                &translation.text,
-                &translation_lines,
                 at,
                 format!(
                     "the original states `{text}` at {}; this translation does not",
