@@ -2,11 +2,16 @@
 //! site's minimum (`figures: {min_coverage}` in site.yaml). The numbers of the title and
 //! summary count too: they are published, and no tag can stand there, so they are untagged.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use super::super::load::Site;
+use super::super::memo::{Digest, Key, Memo};
 use super::super::resolve::{PROSE_KEYS, PageWork, front_matter_figures};
 use crate::content::Kind;
+use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::figures::number::FigureValue;
 use crate::paths::display_path;
@@ -32,49 +37,70 @@ fn counts_for_coverage(value: &FigureValue) -> bool {
     !matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. })
 }
 
-pub(super) fn coverage(site: &Site, work: &[PageWork], problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
+pub(super) fn coverage(
+    site: &Site,
+    work: &[PageWork],
+    memo: &mut Memo,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<Coverage> {
     let minimum = site.settings.figures.min_coverage;
-    let counted: Vec<Coverage> = site
+    let memo_read: &Memo = memo;
+    let counted: Vec<(PathBuf, Key, Arc<Coverage>)> = site
         .content
         .pages
         .par_iter()
         .zip(work)
         .filter(|(page, _)| page.front.kind == Kind::Measurement)
         .map(|(page, work)| {
-            let numbers = work.numbers(page);
-            let lines = crate::diagnostics::LineIndex::new(&page.text);
-            let in_front: Vec<_> = PROSE_KEYS
-                .iter()
-                .flat_map(|key| front_matter_figures(&page.text, page.body_start, key))
-                .collect();
-            let untagged: Vec<Diagnostic> = in_front
-                .iter()
-                .chain(numbers.untagged)
-                .filter(|(v, _)| counts_for_coverage(v))
-                .map(|(_, range)| {
-                    let text = page.text.get(range.clone()).unwrap_or("");
-                    let mut d = Diagnostic::at_indexed(
-                        "figure-untagged",
-                        &page.source,
-                        &page.text,
-                        &lines,
-                        range.clone(),
-                        format!("`{text}` is a figure-like number without a tag"),
-                    )
-                    .note(format!("tag it with the figure it states: [{text}]{{=NAME}}"));
-                    d.severity = crate::diagnostics::Severity::Note;
-                    d
-                })
-                .collect();
-            let tagged = numbers.scan.claims.len();
-            Coverage {
-                page: display_path(&page.source),
-                tagged,
-                figure_like: tagged + untagged.len(),
-                untagged,
-            }
+            // All of it is read from the page's text: counted again only when that changed
+            // (scanning every page's title and summary was most of a preview's site checks).
+            let key = Digest::new().number(page.body_start).bytes(&page.digest).finish();
+            let counted =
+                memo_read.coverage(&page.source, &key).unwrap_or_else(|| Arc::new(count(page, work)));
+            (page.source.clone(), key, counted)
         })
         .collect();
+    let counted: Vec<Coverage> = counted
+        .into_iter()
+        .map(|(source, key, counted)| {
+            memo.keep_coverage(source, key, counted.clone());
+            Arc::unwrap_or_clone(counted)
+        })
+        .collect();
+    report(counted, minimum, problems)
+}
+
+/// The coverage of one measurement page.
+fn count(page: &Page, work: &PageWork) -> Coverage {
+    let numbers = work.numbers(page);
+    let lines = crate::diagnostics::LineIndex::new(&page.text);
+    let in_front: Vec<_> =
+        PROSE_KEYS.iter().flat_map(|key| front_matter_figures(&page.text, page.body_start, key)).collect();
+    let untagged: Vec<Diagnostic> = in_front
+        .iter()
+        .chain(numbers.untagged)
+        .filter(|(v, _)| counts_for_coverage(v))
+        .map(|(_, range)| {
+            let text = page.text.get(range.clone()).unwrap_or("");
+            let mut d = Diagnostic::at_indexed(
+                "figure-untagged",
+                &page.source,
+                &page.text,
+                &lines,
+                range.clone(),
+                format!("`{text}` is a figure-like number without a tag"),
+            )
+            .note(format!("tag it with the figure it states: [{text}]{{=NAME}}"));
+            d.severity = crate::diagnostics::Severity::Note;
+            d
+        })
+        .collect();
+    let tagged = numbers.scan.claims.len();
+    Coverage { page: display_path(&page.source), tagged, figure_like: tagged + untagged.len(), untagged }
+}
+
+/// Each page's coverage, and an error for each page under the site's minimum.
+fn report(counted: Vec<Coverage>, minimum: Option<f64>, problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
     let mut lines = Vec::new();
     for line in counted {
         let Coverage { tagged, figure_like, .. } = line;

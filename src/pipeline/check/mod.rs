@@ -61,7 +61,7 @@ pub(crate) fn check(
     }
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work, memo));
-    let coverage = coverage::coverage(site, work, problems);
+    let coverage = coverage::coverage(site, work, memo, problems);
     Checked { coverage, completions }
 }
 

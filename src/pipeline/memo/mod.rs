@@ -45,6 +45,9 @@ pub struct Memo {
     scans: HashMap<PathBuf, (Key, Scanned)>,
     /// Each translation's differences from its original, by the translation's source.
     parity: HashMap<PathBuf, (Key, Arc<Vec<Diagnostic>>)>,
+    /// Each measurement page's coverage, by its source, under a digest of its text (kept in
+    /// memory only: a build from the memo on disk counts it again).
+    coverage: HashMap<PathBuf, (Key, Arc<super::check::Coverage>)>,
     /// Each bundle's run data by bundle folder.
     runs: HashMap<PathBuf, MemoRuns>,
     /// The files published as they are, by path, under their stamps.
@@ -329,6 +332,15 @@ impl Memo {
         self.scans.insert(source, (key, scanned));
     }
 
+    /// A page's coverage, counted before from the same text.
+    pub(crate) fn coverage(&self, source: &Path, key: &Key) -> Option<Arc<super::check::Coverage>> {
+        self.coverage.get(source).filter(|(kept, _)| kept == key).map(|(_, counted)| counted.clone())
+    }
+
+    pub(crate) fn keep_coverage(&mut self, source: PathBuf, key: Key, counted: Arc<super::check::Coverage>) {
+        self.coverage.insert(source, (key, counted));
+    }
+
     /// A translation's differences from its original, as found before.
     pub(crate) fn parity(&self, source: &Path, key: &Key) -> Option<Arc<Vec<Diagnostic>>> {
         self.parity.get(source).filter(|(kept, _)| kept == key).map(|(_, found)| found.clone())
@@ -462,6 +474,7 @@ impl Memo {
         self.pages.retain(|source, _| sources.contains(source.as_path()));
         self.scans.retain(|source, _| sources.contains(source.as_path()));
         self.parity.retain(|source, _| sources.contains(source.as_path()));
+        self.coverage.retain(|source, _| sources.contains(source.as_path()));
         self.parts.retain(|name, _| {
             name.strip_prefix(SOURCES).is_none_or(|source| sources.contains(Path::new(source)))
         });
