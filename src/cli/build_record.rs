@@ -268,11 +268,9 @@ impl Before {
         // Every file kept from the last build must be one it wrote; one that is not would
         // be missing from the folder, and recording the folder as complete would hide that
         // from every later build. Unrecorded, the next build is a whole one.
-        let marker = crate::pipeline::write::MARKER;
-        let made = |paths: &mut dyn Iterator<Item = &str>| paths.filter(|path| *path != marker).count();
-        let (kept, fresh_count) =
-            (made(&mut written.iter().map(|(path, ..)| path.as_str())), made(&mut fresh_set.iter().copied()));
-        if kept + fresh_count != produced_count {
+        let made = |path: &&str| *path != crate::pipeline::write::MARKER;
+        let kept = written.iter().map(|(path, ..)| path.as_str()).filter(made).count();
+        if kept + fresh_set.iter().copied().filter(made).count() != produced_count {
             return None;
         }
         for path in fresh {
