@@ -178,8 +178,7 @@ fn load_run_data(
             let read: Vec<PathBuf> = data
                 .iter()
                 .flat_map(|d| d.runs())
-                .flat_map(|run| [&run.shot, &run.iperf])
-                .flatten()
+                .flat_map(|run| run.shot.iter().chain(&run.raw_files))
                 .map(|file| root.join(bundle).join(file))
                 .collect();
             for file in read {

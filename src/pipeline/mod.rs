@@ -331,7 +331,7 @@ fn files_read<'a>(site: &'a Site, work: &'a [PageWork]) -> impl Iterator<Item = 
     let images = work.iter().flat_map(|w| w.resolved.images.iter().map(|i| i.source.clone()));
     let runs = site.runs.iter().flat_map(|(bundle, data)| {
         data.runs().iter().flat_map(move |run| {
-            [&run.shot, &run.iperf].into_iter().flatten().map(move |file| bundle.join(file))
+            run.shot.iter().chain(&run.raw_files).map(move |file| bundle.join(file))
         })
     });
     images.chain(runs)

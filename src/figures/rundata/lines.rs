@@ -24,16 +24,10 @@ pub(crate) struct Origin {
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub(super) struct Lines {
     yaml: BTreeMap<String, usize>,
-    /// By run name: the raw file, the line of its receiver's summary and of each interval
-    /// (where the format gives each its own line).
-    raw: BTreeMap<String, Imported>,
-}
-
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-struct Imported {
-    file: PathBuf,
-    summary: usize,
-    intervals: Vec<Option<usize>>,
+    /// By path (`runs.a.received.bytes`): the raw file each imported value was read from
+    /// (an index into `files`) and its 1-based line there.
+    raw: BTreeMap<String, (usize, usize)>,
+    files: Vec<PathBuf>,
 }
 
 impl Lines {
@@ -67,27 +61,27 @@ impl Lines {
             return;
         };
         for (key, value) in entries {
-            let mut text = key.key_text();
-            // An imported run's values are under `received`; its `iperf:` line names them.
-            if prefix.matches('.').count() == 1 && text == "iperf" {
-                text = "received".to_string();
-            }
+            let text = key.key_text();
             let path = format!("{prefix}.{text}");
             self.yaml.insert(path.clone(), line_of(source, key.span.start));
             self.walk(&path, value, source);
         }
     }
 
-    /// Records that `run`'s imported values come from `file`, its summary at `summary` and
-    /// its intervals at `intervals`.
-    pub(super) fn imported(
-        &mut self,
-        run: &str,
-        file: PathBuf,
-        summary: usize,
-        intervals: Vec<Option<usize>>,
-    ) {
-        self.raw.insert(run.to_string(), Imported { file, summary, intervals });
+    /// Records that the value at `path` was read from line `line` of `file`, and that the
+    /// runs.yaml line naming that file (`iperf: raw/a.txt`) is its line there.
+    pub(super) fn imported(&mut self, path: String, file: &PathBuf, line: usize, yaml_line: Option<usize>) {
+        let index = match self.files.iter().position(|f| f == file) {
+            Some(index) => index,
+            None => {
+                self.files.push(file.clone());
+                self.files.len() - 1
+            }
+        };
+        if let Some(yaml_line) = yaml_line {
+            self.yaml.entry(path.clone()).or_insert(yaml_line);
+        }
+        self.raw.insert(path, (index, line));
     }
 
     pub(super) fn origin(&self, path: &str) -> Origin {
@@ -101,17 +95,24 @@ impl Lines {
                 None => break None,
             }
         };
-        let raw = match path.split('.').collect::<Vec<_>>().as_slice() {
-            ["runs", run, "received", rest @ ..] => self.raw.get(*run).map(|imported| {
-                let interval = match rest {
-                    ["intervals", index, ..] => index.parse::<usize>().ok(),
-                    _ => None,
-                };
-                let line = interval.and_then(|i| imported.intervals.get(i).copied().flatten());
-                (imported.file.clone(), line.unwrap_or(imported.summary))
-            }),
-            _ => None,
-        };
+        // A value's own line; for a list or map (the intervals a function reads), the line
+        // of its first value; for a path below a value, that value's.
+        let own = self.raw.get(path).or_else(|| {
+            let below = format!("{path}.");
+            self.raw.range(below.clone()..).next().filter(|(k, _)| k.starts_with(&below)).map(|(_, v)| v)
+        });
+        let mut prefix = path;
+        let mut above = None;
+        while own.is_none() && above.is_none() {
+            match prefix.rfind('.') {
+                Some(dot) => {
+                    prefix = &prefix[..dot];
+                    above = self.raw.get(prefix);
+                }
+                None => break,
+            }
+        }
+        let raw = own.or(above).and_then(|&(file, line)| Some((self.files.get(file)?.clone(), line)));
         Origin { yaml_line, raw }
     }
 }
@@ -132,7 +133,11 @@ mod tests {
                       b:\n    iperf: raw/b.txt\nfigures:\n  f: {is: \"seconds\"}\n";
         let root = crate::yaml::parse_tree(source).unwrap();
         let mut lines = Lines::of_tree(&root, source);
-        lines.imported("b", PathBuf::from("raw/b.txt"), 30, vec![Some(8), None]);
+        let file = PathBuf::from("raw/b.txt");
+        for path in ["runs.b.received.bytes", "runs.b.received.intervals.1.bits_per_second"] {
+            lines.imported(path.to_string(), &file, 30, Some(9));
+        }
+        lines.imported("runs.b.received.intervals.0.bits_per_second".to_string(), &file, 8, Some(9));
         assert_eq!(lines.origin("seconds"), Origin { yaml_line: Some(3), raw: None });
         assert_eq!(lines.origin("runs.a.cpu.busy"), Origin { yaml_line: Some(7), raw: None });
         assert_eq!(lines.origin("f").yaml_line, Some(11));
@@ -140,7 +145,8 @@ mod tests {
         assert_eq!(lines.origin("runs.b.received.bytes").yaml_line, Some(9), "the `iperf:` line");
         assert_eq!(raw("runs.b.received.bytes"), Some(30), "the summary");
         assert_eq!(raw("runs.b.received.intervals.0.bits_per_second"), Some(8), "the interval's own line");
-        assert_eq!(raw("runs.b.received.intervals.1.bits_per_second"), Some(30), "no line of its own");
+        assert_eq!(raw("runs.b.received.intervals.1.bits_per_second"), Some(30));
+        assert_eq!(raw("runs.b.received.intervals"), Some(8), "a list: its first value's line");
         assert_eq!(lines.origin("nothing"), Origin::default());
     }
 }

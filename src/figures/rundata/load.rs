@@ -29,6 +29,9 @@ pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Optio
         bundle,
         diagnostics: Vec::new(),
         unread: Vec::new(),
+        raw_places: Vec::new(),
+        absent: Vec::new(),
+        pending_import_errors: Vec::new(),
     };
     let root = match yaml::parse_tree(source) {
         Ok(root) => root,
@@ -51,6 +54,12 @@ pub(super) struct Loader<'a> {
     /// Runs whose `iperf:` file could not be read or imported: that is their error, and the
     /// bench's rules, which would find them empty, add none.
     pub(super) unread: Vec<String>,
+    /// Each imported value's path, raw file, line there, and the runs.yaml line naming it.
+    pub(super) raw_places: Vec<(String, PathBuf, usize, usize)>,
+    /// Paths a raw file does not hold, with why (`raw::load_raw`).
+    pub(super) absent: Vec<(String, String)>,
+    /// The current run's import errors, reported unless the run failed.
+    pub(super) pending_import_errors: Vec<Diagnostic>,
 }
 
 impl Loader<'_> {
@@ -144,11 +153,10 @@ impl Loader<'_> {
         data.computed = self.check_figures(&data);
         self.check_withdrawals(&data);
         data.lines = super::lines::Lines::of_tree(root, self.source);
-        for run in &data.runs {
-            if let (Some(file), Some(line)) = (&run.iperf, run.iperf_line) {
-                data.lines.imported(&run.name, file.clone(), line, run.iperf_interval_lines.clone());
-            }
+        for (path, file, line, yaml_line) in std::mem::take(&mut self.raw_places) {
+            data.lines.imported(path, &file, line, Some(yaml_line));
         }
+        data.absent = std::mem::take(&mut self.absent).into_iter().collect();
         Some(data)
     }
 

@@ -51,6 +51,7 @@ mod figure_defs;
 mod lines;
 mod load;
 mod provenance;
+mod raw;
 mod rules;
 mod runs;
 mod scope;
@@ -89,10 +90,9 @@ pub struct Run {
     pub redact: Vec<[u32; 4]>,
     /// Relative to the bundle.
     pub iperf: Option<PathBuf>,
-    /// The 1-based line of the `iperf:` file where the receiver's summary is written.
-    pub iperf_line: Option<usize>,
-    /// The 1-based line of each imported interval, where the format has one per line.
-    pub iperf_interval_lines: Vec<Option<usize>>,
+    /// Every raw file the run's fields were read from (`iperf`, `ping`, `soak`, ...),
+    /// relative to the bundle.
+    pub raw_files: Vec<PathBuf>,
     /// In bit/s.
     pub link_rate: Option<f64>,
     pub fields: Field,
@@ -147,6 +147,9 @@ pub struct RunData {
     /// Where each figure is in `figures` (the first of a name), so that reading one among
     /// thousands does not search them all.
     figure_index: std::collections::HashMap<String, usize>,
+    /// Paths (`runs.a.received.intervals`) that a run's raw file does not hold, with why:
+    /// a figure reading one is told so.
+    absent: std::collections::BTreeMap<String, String>,
     /// Where each value is written: see [`lines`].
     lines: lines::Lines,
     /// Who took the data, when it is not the site's owner.
@@ -172,6 +175,17 @@ impl RunData {
         self.figure_index.clear();
         for (i, figure) in self.figures.iter().enumerate() {
             self.figure_index.entry(figure.name.clone()).or_insert(i);
+        }
+    }
+
+    /// Why a run's raw file does not hold `path` (or a field above it), when it says.
+    pub(super) fn absent_reason(&self, path: &str) -> Option<&str> {
+        let mut prefix = path;
+        loop {
+            if let Some(why) = self.absent.get(prefix) {
+                return Some(why);
+            }
+            prefix = &prefix[..prefix.rfind('.')?];
         }
     }
 

@@ -9,13 +9,12 @@ use std::path::{Component, Path, PathBuf};
 
 use super::load::Loader;
 use super::{Field, Run, RunKind};
-use crate::diagnostics::Diagnostic;
 use crate::figures::number::Unit;
-use crate::figures::{Printed, import};
 use crate::yaml::{Node, NodeKind};
 
 /// The keys a run gives meaning to; any other key is a data field of the run.
-const RUN_KEYS: [&str; 7] = ["kind", "failed", "shot", "redact", "iperf", "link_rate", "agrees"];
+const RUN_KEYS: [&str; 12] =
+    ["kind", "failed", "shot", "redact", "iperf", "ping", "soak", "sysctl", "pfctl", "table", "link_rate", "agrees"];
 
 impl Loader<'_> {
     pub(super) fn load_runs(&mut self, node: &Node) -> Vec<Run> {
@@ -31,14 +30,13 @@ impl Loader<'_> {
                 shot: None,
                 redact: Vec::new(),
                 iperf: None,
-                iperf_line: None,
-                iperf_interval_lines: Vec::new(),
+                raw_files: Vec::new(),
                 link_rate: None,
                 fields: Field::Map(Vec::new()),
             };
             let mut fields = Vec::new();
-            let mut iperf_node = None;
-            let mut received_written = None;
+            let mut raw_nodes = Vec::new();
+            let mut written = Vec::new();
             for (field_key, field_value) in self.map(value, "a run") {
                 match field_key.key_text().as_str() {
                     "kind" => {
@@ -69,8 +67,11 @@ impl Loader<'_> {
                     }
                     "shot" => run.shot = self.file(field_value, "`shot`").map(|(rel, _)| rel),
                     "redact" => run.redact = self.redactions(field_value),
-                    "iperf" => {
-                        iperf_node = Some(field_value);
+                    key_text if super::raw::RAW_KEYS.contains(&key_text) => {
+                        if key_text == "iperf" {
+                            run.iperf = self.text(field_value, "`iperf`").map(PathBuf::from);
+                        }
+                        raw_nodes.push((field_key, field_value));
                     }
                     "link_rate" => {
                         if let Some(quantity) = self.quantity(field_value, "`link_rate`") {
@@ -85,9 +86,7 @@ impl Loader<'_> {
                         }
                     }
                     key_text => {
-                        if key_text == "received" {
-                            received_written = Some(field_key.span.clone());
-                        }
+                        written.push((key_text.to_string(), field_key.span.clone()));
                         // A key one slip away from a run's own key is a typo of it, not a data
                         // field: taken as data, `link_rat:` would switch the link-rate rule off.
                         let hint = crate::figures::did_you_mean(key_text, RUN_KEYS);
@@ -105,57 +104,25 @@ impl Loader<'_> {
                     }
                 }
             }
-            if let Some(node) = iperf_node {
-                if let Some(span) = received_written {
-                    self.error(
-                        "runs-conflict",
-                        span,
-                        "`received` is imported from `iperf:`; do not write it too",
-                    );
-                }
-                let raw = self.read_raw(node);
-                if raw.is_none() {
-                    self.unread.push(run.name.clone());
-                }
-                if let Some((rel, text, absolute)) = raw {
-                    run.iperf = Some(rel);
-                    run.kind.get_or_insert(RunKind::Throughput);
-                    match import::import_iperf(&text) {
-                        Ok(received) => {
-                            run.iperf_line = Some(super::lines::line_of(&text, received.summary_at));
-                            run.iperf_interval_lines = received
-                                .intervals
-                                .iter()
-                                .map(|i| i.line.as_ref().map(|l| super::lines::line_of(&text, l.start)))
-                                .collect();
-                            fields.push(("received".to_string(), received_field(&received)));
-                        }
-                        Err(error) => {
-                            self.unread.push(run.name.clone());
-                            let raw_display = PathBuf::from(display_rel(&absolute, &self.site_root));
-                            let diagnostic = match &error {
-                                import::ImportError::BadLine { line, .. } => Diagnostic::at(
-                                    "runs-import",
-                                    raw_display,
-                                    &text,
-                                    line.clone(),
-                                    error.to_string(),
-                                ),
-                                _ => Diagnostic::at(
-                                    "runs-import",
-                                    &self.path,
-                                    self.source,
-                                    node.span.clone(),
-                                    format!("{}: {error}", display_rel(&absolute, &self.site_root)),
-                                ),
-                            };
-                            if run.failed.is_none() {
-                                self.diagnostics.push(diagnostic);
-                            }
-                        }
-                    }
-                }
+            let mut raw = super::raw::RawFields::default();
+            for (key, node) in raw_nodes {
+                self.load_raw(&run.name, key, node, &written, &mut raw);
             }
+            // A failed run's output may be what failed: its import errors are not reported.
+            let import_errors = std::mem::take(&mut self.pending_import_errors);
+            if run.failed.is_none() {
+                self.diagnostics.extend(import_errors);
+            }
+            if raw.unread {
+                self.unread.push(run.name.clone());
+            }
+            if !raw.fields.is_empty() {
+                if run.iperf.is_some() {
+                    run.kind.get_or_insert(RunKind::Throughput);
+                }
+                fields.extend(raw.fields);
+            }
+            run.raw_files = raw.files;
             run.fields = Field::Map(fields);
             runs.push(run);
         }
@@ -205,7 +172,7 @@ impl Loader<'_> {
 
     /// A file named in runs.yaml: relative to the bundle, inside the site, existing.
     /// Returns the path relative to the bundle and the absolute path.
-    fn file(&mut self, node: &Node, what: &str) -> Option<(PathBuf, PathBuf)> {
+    pub(super) fn file(&mut self, node: &Node, what: &str) -> Option<(PathBuf, PathBuf)> {
         let text = self.text(node, what)?;
         match contained_path(&self.site_root, &self.bundle, &text) {
             Ok(paths) => Some(paths),
@@ -215,36 +182,11 @@ impl Loader<'_> {
             }
         }
     }
-
-    fn read_raw(&mut self, node: &Node) -> Option<(PathBuf, String, PathBuf)> {
-        let (rel, absolute) = self.file(node, "`iperf`")?;
-        match std::fs::read(&absolute) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Some((rel, text, absolute)),
-                Err(_) => {
-                    self.error(
-                        "runs-path",
-                        node.span.clone(),
-                        format!("`{}` is not UTF-8 text", rel.display()),
-                    );
-                    None
-                }
-            },
-            Err(error) => {
-                self.error(
-                    "runs-path",
-                    node.span.clone(),
-                    format!("cannot read `{}`: {error}", rel.display()),
-                );
-                None
-            }
-        }
-    }
 }
 
 /// `path` (resolved, so absolute and free of links) relative to the site's folder, however
 /// the root was given (`.` as users run tally, or an absolute path).
-fn display_rel(path: &Path, root: &Path) -> String {
+pub(super) fn display_rel(path: &Path, root: &Path) -> String {
     let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let relative = path.strip_prefix(&canonical).or_else(|_| path.strip_prefix(root)).unwrap_or(path);
     crate::paths::display_path(relative)
@@ -283,45 +225,6 @@ fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBu
     }
     let from_bundle = crate::paths::normalise(relative);
     Ok((from_bundle, lexical))
-}
-
-/// The fields an importer gives a run, under `received`.
-/// Each value carries how iperf 2 printed it (rounded), so that a page states it no finer.
-fn received_field(received: &import::Received) -> Field {
-    let printed = |report: &Option<import::PrintedReport>,
-                   pick: fn(&import::PrintedReport) -> &Option<Printed>| {
-        report.as_ref().and_then(|r| pick(r).clone())
-    };
-    let intervals = received
-        .intervals
-        .iter()
-        .map(|i| {
-            let p = &i.printed;
-            Field::Map(vec![
-                ("start".to_string(), Field::imported(i.start, Unit::Second, printed(p, |r| &r.start))),
-                ("end".to_string(), Field::imported(i.end, Unit::Second, printed(p, |r| &r.end))),
-                ("bytes".to_string(), Field::imported(i.bytes, Unit::Byte, printed(p, |r| &r.bytes))),
-                (
-                    "bits_per_second".to_string(),
-                    Field::imported(
-                        i.bits_per_second,
-                        Unit::BitPerSecond,
-                        printed(p, |r| &r.bits_per_second),
-                    ),
-                ),
-            ])
-        })
-        .collect();
-    let p = &received.printed;
-    Field::Map(vec![
-        ("bytes".to_string(), Field::imported(received.bytes, Unit::Byte, printed(p, |r| &r.bytes))),
-        ("seconds".to_string(), Field::imported(received.seconds, Unit::Second, printed(p, |r| &r.seconds))),
-        (
-            "bits_per_second".to_string(),
-            Field::imported(received.bits_per_second, Unit::BitPerSecond, printed(p, |r| &r.bits_per_second)),
-        ),
-        ("intervals".to_string(), Field::List(intervals)),
-    ])
 }
 
 #[cfg(test)]

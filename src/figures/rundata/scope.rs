@@ -138,10 +138,13 @@ impl<'a> EvalScope<'a> {
                     {
                         return Err(unread);
                     }
-                    field = field.child(key).ok_or_else(|| FigureError::MissingPath {
-                        path: format!("runs.{run_name}.{}", rest[..=i].join(".")),
-                        hint: format!("{}{}", keys_of(parent), key_meant(parent, key)),
-                        span: span.clone(),
+                    field = field.child(key).ok_or_else(|| {
+                        let missing = format!("runs.{run_name}.{}", rest[..=i].join("."));
+                        let hint = match self.data.absent_reason(&missing) {
+                            Some(why) => format!("; it is not in the raw file: {why}"),
+                            None => format!("{}{}", keys_of(parent), key_meant(parent, key)),
+                        };
+                        FigureError::MissingPath { path: missing, hint, span: span.clone() }
                     })?;
                 }
                 if rest.is_empty() {
@@ -306,7 +309,15 @@ struct Gap<'f> {
 impl Gap<'_> {
     /// The error at `span`: the concrete path that is missing, what its last field has,
     /// and the key probably meant (a typo in one run must not silently drop that run).
-    fn error(&self, path: &expr::Path, span: Range<usize>) -> FigureError {
+    fn error(&self, path: &expr::Path, span: Range<usize>, data: &RunData) -> FigureError {
+        let missing = format!("{}.{}", self.at, self.key);
+        if let Some(why) = data.absent_reason(&missing) {
+            return FigureError::MissingPath {
+                path: missing,
+                hint: format!(" (`{path}` reads it); it is not in the raw file: {why}"),
+                span,
+            };
+        }
         let keys: Vec<String> = self.field.children().into_iter().map(|(k, _)| k).collect();
         let has = if keys.is_empty() {
             format!("; `{}` is {}", self.at, self.field.what())
@@ -408,7 +419,7 @@ impl Scope for EvalScope<'_> {
                 for run in self.data.runs.iter().filter(|r| r.failed.is_none()) {
                     follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached).map_err(|gap| {
                         self.unread_run(&run.name, span.clone())
-                            .unwrap_or_else(|| gap.error(path, span.clone()))
+                            .unwrap_or_else(|| gap.error(path, span.clone(), self.data))
                     })?;
                 }
             }
@@ -420,7 +431,7 @@ impl Scope for EvalScope<'_> {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached).map_err(|gap| {
-                    self.unread_run(run_name, span.clone()).unwrap_or_else(|| gap.error(path, span.clone()))
+                    self.unread_run(run_name, span.clone()).unwrap_or_else(|| gap.error(path, span.clone(), self.data))
                 })?;
             }
             _ => {

@@ -26,7 +26,7 @@ pub(crate) fn render_page_sources(
         // Each file by its name under the bundle's address, and its path from the bundle.
         let mut files = vec![("runs.yaml".to_string(), std::path::PathBuf::from("runs.yaml"))];
         for run in data.runs() {
-            if let Some(raw) = &run.iperf {
+            for raw in &run.raw_files {
                 let name = crate::paths::name_inside(raw);
                 if !files.iter().any(|(n, _)| n == &name) {
                     files.push((name, raw.clone()));

@@ -1,4 +1,5 @@
-//! Importers: raw tool output turned into the receiver's figures.
+//! The importers of iperf3 JSON and iperf 2 text as they were before `Tree`: kept until
+//! `iperf3_json` and `iperf2_text` read into a tree themselves.
 //!
 //! Owns [`import_iperf`] (format detection), [`import_iperf3_json`] and
 //! [`import_iperf2_text`], and the [`Received`] figures they give. It does not read files or
@@ -21,8 +22,8 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use super::Printed;
-use super::number::Unit;
+use crate::figures::Printed;
+use crate::figures::number::Unit;
 
 /// Which importer read a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,100 @@
+//! The `iperf:` key: which of iperf's formats a file is, recognised from its text, and the
+//! importer that reads it.
+//!
+//! Owns the recognition only; each format is read in its own file. iperf3 and iperf 2 text
+//! look alike (`[  5] 0.00-10.00 sec ...`): iperf3 writes `connected to`, `Connecting to
+//! host`, `Server listening on 5201` and ends a run with `sender`/`receiver` lines; iperf 2
+//! writes `connected with`, `Client connecting to` and `Server listening on TCP port`.
+
+use super::{ImportError, Imported};
+
+/// Reads iperf output of any format tally knows: iperf3 `--json` (client or server),
+/// iperf3 text, iperf 2 text, iperf 2 CSV (`-y C`).
+pub(crate) fn import_iperf(text: &str) -> Result<Imported, ImportError> {
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    if body.starts_with('{') || text.starts_with('\u{feff}') {
+        return super::import_iperf3_json(text);
+    }
+    match recognise(text) {
+        Some(Format::Iperf3Text) => super::import_iperf3_text(text),
+        Some(Format::Iperf2Text) => super::import_iperf2_text(text),
+        Some(Format::Iperf2Csv) => super::import_iperf2_csv(text),
+        None => Err(ImportError::whole(
+            "not iperf output tally reads: neither iperf3 JSON (`iperf3 --json`, starting with `{`), iperf3 or iperf 2 text (lines like `[  5]   0.00-10.00  sec  1.09 GBytes   939 Mbits/sec`), nor iperf 2 CSV (`iperf -y C`)",
+        )),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Iperf3Text,
+    Iperf2Text,
+    Iperf2Csv,
+}
+
+fn recognise(text: &str) -> Option<Format> {
+    let mut iperf3 = 0;
+    let mut iperf2 = 0;
+    let mut csv = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with("Connecting to host")
+            || line.starts_with("Accepted connection from")
+            || line == "iperf Done."
+            || line.starts_with("- - - - -")
+            || (line.starts_with("Server listening on") && !line.contains("port"))
+            || (line.starts_with('[') && line.contains(" connected to "))
+            || (line.starts_with('[') && (line.ends_with("sender") || line.ends_with("receiver")))
+        {
+            iperf3 += 1;
+        }
+        if line.starts_with("Client connecting to")
+            || line.starts_with("Server listening on TCP port")
+            || line.starts_with("Server listening on UDP port")
+            || (line.starts_with('[') && line.contains(" connected with "))
+            || line.contains("Server Report:")
+        {
+            iperf2 += 1;
+        }
+        if is_iperf2_csv_line(line) {
+            csv += 1;
+        }
+    }
+    if iperf3 > 0 && iperf3 >= iperf2 {
+        return Some(Format::Iperf3Text);
+    }
+    if iperf2 > 0 {
+        return Some(Format::Iperf2Text);
+    }
+    if csv > 0 {
+        return Some(Format::Iperf2Csv);
+    }
+    // Bare report lines without a header: iperf 2's own `[  3] 0.0-10.0 sec` reports.
+    text.lines().any(|l| l.trim_start().starts_with('[') && l.contains(" sec ")).then_some(Format::Iperf2Text)
+}
+
+/// `20261029120000,10.0.0.1,5001,10.0.0.2,40000,3,0.0-10.0,1178599424,942000000`: a
+/// timestamp of 14 digits (or seconds with a fraction, `-e`), then at least eight fields.
+fn is_iperf2_csv_line(line: &str) -> bool {
+    let fields: Vec<&str> = line.split(',').collect();
+    fields.len() >= 9
+        && fields[0].bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && fields[0].len() >= 10
+        && fields.iter().any(|f| f.contains('-') && f.contains('.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_format_is_recognised_from_its_text() {
+        assert_eq!(recognise("Connecting to host 10.0.0.1, port 5201\n[  5] local 10.0.0.2 port 40000 connected to 10.0.0.1 port 5201\n"), Some(Format::Iperf3Text));
+        assert_eq!(recognise("-----------\nServer listening on 5201\n-----------\n"), Some(Format::Iperf3Text));
+        assert_eq!(recognise("[  5]   0.00-10.00  sec  1.08 GBytes   930 Mbits/sec                  receiver\n"), Some(Format::Iperf3Text));
+        assert_eq!(recognise("Server listening on TCP port 5001\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n"), Some(Format::Iperf2Text));
+        assert_eq!(recognise("20261029120000,10.0.0.1,5001,10.0.0.2,40000,3,0.0-10.0,1178599424,942000000\n"), Some(Format::Iperf2Csv));
+        assert_eq!(recognise("hello\n"), None);
+        assert!(import_iperf("").is_err());
+    }
+}

@@ -1,0 +1,402 @@
+//! A run's raw files: the keys that name a tool's output (`iperf`, `ping`, `soak`,
+//! `sysctl`, `pfctl`, `table`), reading each file, handing it to its importer, and turning
+//! what the importer gave into the run's fields, each with its raw file and line.
+//!
+//! Owns the runs.yaml shape of those keys and where each one's fields go in the run:
+//! `iperf`, `ping`, `soak` and `table` at the run itself (`received.bytes`, `rtt.avg`,
+//! `passes`, `rows.0.x`); `sysctl` and `pfctl` under their own key (`sysctl.after.kern.cp_time`,
+//! `pf.states.current`), with `before`, `after` and their `delta` when two readings are
+//! named. It does not parse any tool's output (`import`).
+
+use std::path::PathBuf;
+
+use super::Field;
+use super::load::Loader;
+use crate::diagnostics::Diagnostic;
+use crate::figures::import::{self, ImportError, Imported, Tree};
+use crate::figures::number::Unit;
+use crate::yaml::{Node, NodeKind};
+
+/// The run keys that name raw files.
+pub(super) const RAW_KEYS: [&str; 6] = ["iperf", "ping", "soak", "sysctl", "pfctl", "table"];
+
+/// The fields each raw key gives at the run: a run that also writes one by hand is an
+/// error whether or not the file could be read.
+pub(super) fn gives(key: &str) -> &'static [&'static str] {
+    match key {
+        "iperf" => &["received", "sent", "cpu", "streams"],
+        "ping" => &["transmitted", "received", "loss_percent", "rtt", "replies"],
+        "soak" => &["passes", "failed_passes", "mismatches", "bytes", "seconds", "bits_per_second", "pass"],
+        "table" => &["rows"],
+        "sysctl" => &["sysctl"],
+        "pfctl" => &["pf"],
+        _ => &[],
+    }
+}
+
+/// What a run's raw keys gave: its fields (merged into the run's), the files read.
+#[derive(Default)]
+pub(super) struct RawFields {
+    pub(super) fields: Vec<(String, Field)>,
+    pub(super) files: Vec<PathBuf>,
+    /// Some raw file could not be read or imported (already an error at its place).
+    pub(super) unread: bool,
+}
+
+/// One raw file read: its path from the bundle, its text, and how it is shown in errors.
+struct RawText {
+    relative: PathBuf,
+    text: String,
+    display: String,
+}
+
+impl Loader<'_> {
+    /// Reads the raw key `key` of run `run` (its value `node`), adding its fields to `out`.
+    /// `written` are the keys the run writes by hand: one an importer also gives is an error.
+    pub(super) fn load_raw(
+        &mut self,
+        run: &str,
+        key: &Node,
+        node: &Node,
+        written: &[(String, std::ops::Range<usize>)],
+        out: &mut RawFields,
+    ) {
+        let key_text = key.key_text();
+        for (name, span) in written.iter().filter(|(name, _)| gives(&key_text).contains(&name.as_str())) {
+            self.error(
+                "runs-conflict",
+                span.clone(),
+                format!("`{name}` is read from `{key_text}:`'s file; do not write it too"),
+            );
+        }
+        let yaml_line = super::lines::line_of(self.source, key.span.start);
+        let imported: Vec<(Vec<String>, Result<(Imported, RawText), ()>)> = match key_text.as_str() {
+            "iperf" => vec![(Vec::new(), self.import_one(node, "`iperf`", import::import_iperf))],
+            "ping" => vec![(Vec::new(), self.import_one(node, "`ping`", import::import_ping))],
+            "sysctl" | "pfctl" => {
+                let under = if key_text == "sysctl" { "sysctl" } else { "pf" };
+                let importer = if key_text == "sysctl" { import::import_sysctl } else { import::import_pfctl };
+                self.readings(node, &key_text, under, importer)
+            }
+            "soak" => vec![(Vec::new(), self.import_soak(node))],
+            "table" => vec![(Vec::new(), self.import_table(node))],
+            _ => return,
+        };
+        let mut readings: Vec<(Vec<String>, Tree)> = Vec::new();
+        for (under, result) in imported {
+            let Ok((imported, raw)) = result else {
+                out.unread = true;
+                continue;
+            };
+            if !out.files.contains(&raw.relative) {
+                out.files.push(raw.relative.clone());
+            }
+            let prefix = format!("runs.{run}{}", under.iter().map(|k| format!(".{k}")).collect::<String>());
+            self.place_tree(&imported.fields, &prefix, &raw, yaml_line);
+            readings.push((under, imported.fields));
+        }
+        if readings.len() == 2 && readings[0].0.len() == 2 {
+            // Two readings of one tool's counters: their differences too.
+            let delta = difference(&readings[0].1, &readings[1].1);
+            let base = readings[0].0[0].clone();
+            readings.push((vec![base, "delta".to_string()], delta));
+        }
+        for (under, tree) in readings {
+            let Some(field) = to_field(&tree) else { continue };
+            let Field::Map(entries) = field else { continue };
+            let mut place: Vec<(String, Field)> = entries;
+            for key in under.iter().rev() {
+                place = vec![(key.clone(), Field::Map(place))];
+            }
+            for (name, field) in place {
+                if written.iter().any(|(k, _)| *k == name) {
+                    continue;
+                }
+                let mut conflicts = Vec::new();
+                merge(&mut out.fields, name, field, &mut |name| conflicts.push(name.to_string()));
+                for name in conflicts {
+                    self.error(
+                        "runs-conflict",
+                        key.span.clone(),
+                        format!("`{name}` is given by two of this run's raw files; put them in two runs"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Records each value's raw line and each absent value's reason, under `prefix`.
+    fn place_tree(&mut self, tree: &Tree, prefix: &str, raw: &RawText, yaml_line: usize) {
+        match tree {
+            Tree::Value(value) => {
+                let line = super::lines::line_of(&raw.text, value.at.start);
+                self.raw_places.push((prefix.to_string(), raw.relative.clone(), line, yaml_line));
+            }
+            Tree::List(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.place_tree(item, &format!("{prefix}.{i}"), raw, yaml_line);
+                }
+            }
+            Tree::Map(entries) => {
+                for (key, item) in entries {
+                    self.place_tree(item, &format!("{prefix}.{key}"), raw, yaml_line);
+                }
+            }
+            Tree::Absent(why) => self.absent.push((prefix.to_string(), format!("{}: {why}", raw.display))),
+        }
+    }
+
+    /// One file named by `node`, read and imported.
+    fn import_one(
+        &mut self,
+        node: &Node,
+        what: &str,
+        importer: fn(&str) -> Result<Imported, ImportError>,
+    ) -> Result<(Imported, RawText), ()> {
+        let raw = self.read_raw(node, what).ok_or(())?;
+        match importer(&raw.text) {
+            Ok(imported) => Ok((imported, raw)),
+            Err(error) => {
+                self.import_error(node, &raw, &error);
+                Err(())
+            }
+        }
+    }
+
+    /// `KEY: file` (one reading, at `UNDER.*`) or `KEY: {before: file, after: file}` (at
+    /// `UNDER.before.*` and `UNDER.after.*`).
+    fn readings(
+        &mut self,
+        node: &Node,
+        key: &str,
+        under: &str,
+        importer: fn(&str) -> Result<Imported, ImportError>,
+    ) -> Vec<(Vec<String>, Result<(Imported, RawText), ()>)> {
+        let NodeKind::Map(entries) = &node.kind else {
+            let what = format!("`{key}`");
+            return vec![(vec![under.to_string()], self.import_one(node, &what, importer))];
+        };
+        let mut out = Vec::new();
+        for (reading_key, file) in entries {
+            let name = reading_key.key_text();
+            if name != "before" && name != "after" {
+                self.error(
+                    "runs-unknown-key",
+                    reading_key.span.clone(),
+                    format!("`{key}` names one file, or two readings as `{{before: FILE, after: FILE}}`; not `{name}`"),
+                );
+                continue;
+            }
+            let what = format!("`{key}.{name}`");
+            out.push((vec![under.to_string(), name], self.import_one(file, &what, importer)));
+        }
+        if out.len() == 1 {
+            self.error(
+                "runs-type",
+                node.span.clone(),
+                format!("`{key}` has one reading of two: name both `before` and `after`, or the file alone"),
+            );
+        }
+        out
+    }
+
+    /// `soak: {curl: FILE, sha256: FILE, expect: HASH | FILE}`.
+    fn import_soak(&mut self, node: &Node) -> Result<(Imported, RawText), ()> {
+        let mut curl = None;
+        let mut sha256 = None;
+        let mut expect = None;
+        for (key, value) in self.map(node, "`soak`") {
+            match key.key_text().as_str() {
+                "curl" => curl = self.read_raw(value, "`soak.curl`"),
+                "sha256" => sha256 = self.read_raw(value, "`soak.sha256`"),
+                "expect" => expect = Some(value),
+                other => self.error(
+                    "runs-unknown-key",
+                    key.span.clone(),
+                    format!("`soak` has `curl`, `sha256` and `expect`, not `{other}`"),
+                ),
+            }
+        }
+        let (Some(curl), Some(sha256), Some(expect_node)) = (curl, sha256, expect) else {
+            self.error(
+                "runs-type",
+                node.span.clone(),
+                "`soak` is `{curl: FILE, sha256: FILE, expect: HASH}`: curl's `-w '%{json}\\n'` lines, `sha256sum`'s output, and the server's hash (or its `sha256sum` file)",
+            );
+            return Err(());
+        };
+        let expected = self.expected_hash(expect_node).ok_or(())?;
+        let files = import::SoakFiles { curl: &curl.text, sha256: &sha256.text, expected: &expected };
+        match import::import_soak(&files) {
+            Ok(imported) => Ok((imported, curl)),
+            Err(error) => {
+                // The importer places its errors in curl's file unless it says sha256's.
+                let raw = if error.message.starts_with("sha256sum") { &sha256 } else { &curl };
+                self.import_error(node, raw, &error);
+                Err(())
+            }
+        }
+    }
+
+    /// The expected hash: 64 hex digits written in runs.yaml, or the first hash of a
+    /// `sha256sum` file.
+    fn expected_hash(&mut self, node: &Node) -> Option<String> {
+        let text = self.text(node, "`soak.expect`")?;
+        if text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Some(text.to_ascii_lowercase());
+        }
+        let raw = self.read_raw(node, "`soak.expect`")?;
+        let hash = raw.text.split_whitespace().next().map(str::to_ascii_lowercase);
+        match hash {
+            Some(hash) if hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()) => Some(hash),
+            _ => {
+                self.error(
+                    "runs-import",
+                    node.span.clone(),
+                    format!("`{}` does not start with a SHA-256 hash (64 hex digits)", raw.display),
+                );
+                None
+            }
+        }
+    }
+
+    /// `table: {file: FILE, columns: {NAME: UNIT | text}}`.
+    fn import_table(&mut self, node: &Node) -> Result<(Imported, RawText), ()> {
+        let mut file = None;
+        let mut columns = Vec::new();
+        let mut columns_node = None;
+        for (key, value) in self.map(node, "`table`") {
+            match key.key_text().as_str() {
+                "file" => file = self.read_raw(value, "`table.file`"),
+                "columns" => {
+                    columns_node = Some(value);
+                    for (name, unit) in self.map(value, "`table.columns`") {
+                        let Some(unit_text) = self.text(unit, "a column's unit") else { continue };
+                        let kind = if unit_text == "text" {
+                            Some(import::ColumnType::Text)
+                        } else if unit_text == "count" {
+                            Some(import::ColumnType::Number(Unit::Count))
+                        } else {
+                            crate::figures::number::parse_unit(&unit_text).map(import::ColumnType::Number)
+                        };
+                        match kind {
+                            Some(kind) => columns.push(import::Column { name: name.key_text(), kind }),
+                            None => self.error(
+                                "runs-type",
+                                unit.span.clone(),
+                                format!("`{unit_text}` is not a unit tally knows: write a unit (`Mbit/s`, `ms`, `%`), `count` or `text`"),
+                            ),
+                        }
+                    }
+                }
+                other => self.error(
+                    "runs-unknown-key",
+                    key.span.clone(),
+                    format!("`table` has `file` and `columns`, not `{other}`"),
+                ),
+            }
+        }
+        let (Some(raw), Some(_)) = (file, columns_node) else {
+            self.error(
+                "runs-type",
+                node.span.clone(),
+                "`table` is `{file: FILE, columns: {NAME: UNIT | count | text}}`: a CSV or JSON-lines file and each column's unit",
+            );
+            return Err(());
+        };
+        match import::import_table(&raw.text, &columns) {
+            Ok(imported) => Ok((imported, raw)),
+            Err(error) => {
+                self.import_error(node, &raw, &error);
+                Err(())
+            }
+        }
+    }
+
+    fn import_error(&mut self, node: &Node, raw: &RawText, error: &ImportError) {
+        let diagnostic = match &error.at {
+            Some(at) => Diagnostic::at("runs-import", PathBuf::from(&raw.display), &raw.text, at.clone(), &error.message),
+            None => Diagnostic::at(
+                "runs-import",
+                &self.path,
+                self.source,
+                node.span.clone(),
+                format!("{}: {}", raw.display, error.message),
+            ),
+        };
+        self.pending_import_errors.push(diagnostic);
+    }
+
+    fn read_raw(&mut self, node: &Node, what: &str) -> Option<RawText> {
+        let (relative, absolute) = self.file(node, what)?;
+        let display = super::runs::display_rel(&absolute, &self.site_root);
+        match std::fs::read(&absolute) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => Some(RawText { relative, text, display }),
+                Err(_) => {
+                    self.error(
+                        "runs-path",
+                        node.span.clone(),
+                        format!("`{}` is not UTF-8 text", relative.display()),
+                    );
+                    None
+                }
+            },
+            Err(error) => {
+                self.error("runs-path", node.span.clone(), format!("cannot read `{}`: {error}", relative.display()));
+                None
+            }
+        }
+    }
+}
+
+/// A tree as a run's fields; None for an absent value (it is no field: a figure reading it
+/// is told why).
+fn to_field(tree: &Tree) -> Option<Field> {
+    match tree {
+        Tree::Value(v) => Some(Field::imported(v.value, v.unit, v.printed.clone())),
+        Tree::List(items) => Some(Field::List(items.iter().filter_map(to_field).collect())),
+        Tree::Map(entries) => {
+            Some(Field::Map(entries.iter().filter_map(|(k, t)| Some((k.clone(), to_field(t)?))).collect()))
+        }
+        Tree::Absent(_) => None,
+    }
+}
+
+/// `after − before` for every number both readings have at the same path, in the same unit.
+fn difference(before: &Tree, after: &Tree) -> Tree {
+    match (before, after) {
+        (Tree::Value(b), Tree::Value(a)) if a.unit == b.unit => {
+            Tree::Value(import::Value { value: a.value - b.value, unit: a.unit, printed: None, at: a.at.clone() })
+        }
+        (Tree::List(b), Tree::List(a)) if a.len() == b.len() => {
+            Tree::List(b.iter().zip(a).map(|(b, a)| difference(b, a)).collect())
+        }
+        (Tree::Map(b), Tree::Map(a)) => Tree::Map(
+            a.iter()
+                .filter_map(|(k, a)| {
+                    let b = b.iter().find(|(bk, _)| bk == k)?;
+                    Some((k.clone(), difference(&b.1, a)))
+                })
+                .collect(),
+        ),
+        _ => Tree::Absent("the two readings differ in shape here".to_string()),
+    }
+}
+
+/// Adds `field` at `name`, merging maps (the `sysctl` of two readings); a value given twice
+/// calls `conflict`.
+fn merge(into: &mut Vec<(String, Field)>, name: String, field: Field, conflict: &mut dyn FnMut(&str)) {
+    match into.iter_mut().find(|(k, _)| *k == name) {
+        None => into.push((name, field)),
+        Some((_, Field::Map(existing))) => match field {
+            Field::Map(entries) => {
+                for (k, f) in entries {
+                    merge(existing, k, f, conflict);
+                }
+            }
+            _ => conflict(&name),
+        },
+        Some(_) => conflict(&name),
+    }
+}
