@@ -57,6 +57,8 @@ pub(crate) struct Imported {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Tree {
     Value(Value),
+    /// A text the output gives (a table's `host` column, a sysctl's `kern.ostype`).
+    Text(String),
     List(Vec<Tree>),
     Map(Vec<(String, Tree)>),
     /// The output does not hold this for the receiver (a client's intervals are the
@@ -113,7 +115,7 @@ impl Tree {
             tree = match tree {
                 Tree::Map(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, t)| t)?,
                 Tree::List(items) => items.get(key.parse::<usize>().ok()?)?,
-                Tree::Value(_) | Tree::Absent(_) => return None,
+                Tree::Value(_) | Tree::Text(_) | Tree::Absent(_) => return None,
             };
         }
         Some(tree)

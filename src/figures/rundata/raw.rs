@@ -142,6 +142,7 @@ impl Loader<'_> {
                     self.place_tree(item, &format!("{prefix}.{key}"), raw, yaml_line);
                 }
             }
+            Tree::Text(_) => {}
             Tree::Absent(why) => self.absent.push((prefix.to_string(), format!("{}: {why}", raw.display))),
         }
     }
@@ -355,6 +356,7 @@ impl Loader<'_> {
 fn to_field(tree: &Tree) -> Option<Field> {
     match tree {
         Tree::Value(v) => Some(Field::imported(v.value, v.unit, v.printed.clone())),
+        Tree::Text(text) => Some(Field::Text(text.clone())),
         Tree::List(items) => Some(Field::List(items.iter().filter_map(to_field).collect())),
         Tree::Map(entries) => {
             Some(Field::Map(entries.iter().filter_map(|(k, t)| Some((k.clone(), to_field(t)?))).collect()))
