@@ -11,6 +11,11 @@ command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 command -v exiftool >/dev/null 2>&1 || missing+=(libimage-exiftool-perl)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+# The importers' tests record these tools' real output on 127.0.0.1.
+command -v iperf3 >/dev/null 2>&1 || missing+=(iperf3)
+command -v iperf >/dev/null 2>&1 || missing+=(iperf)
+command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)
+command -v sha256sum >/dev/null 2>&1 || missing+=(coreutils)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 if ((${#missing[@]})); then
   apt-get update -qq
