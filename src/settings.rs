@@ -97,6 +97,9 @@ pub struct FamilyColumns {
 pub struct FigureOptions {
     /// The least share (0 to 1) of a measurement page's figure-like numbers that must be tagged.
     pub min_coverage: Option<f64>,
+    /// The least share (0 to 1) of a measurement page's figures computed from run data
+    /// that must read every input from a raw file, not a value typed into runs.yaml.
+    pub min_raw: Option<f64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -186,6 +189,23 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
             ));
         }
     }
+    // A share is 0 to 1: `min_raw: 90` meant 90 % and would fail every page; NaN would pass
+    // every one.
+    let shares = [("min_coverage", settings.figures.min_coverage), ("min_raw", settings.figures.min_raw)];
+    for (key, share) in shares {
+        if let Some(share) = share
+            && !(0.0..=1.0).contains(&share)
+        {
+            let at = place("figures");
+            return Err(Diagnostic::at(
+                "bad-setting",
+                "site.yaml",
+                text,
+                at..at,
+                format!("`figures.{key}` is {share}: expected a share from 0 to 1, such as 0.9 for 90 %"),
+            ));
+        }
+    }
     let base = settings.base_url.to_ascii_lowercase();
     let web_address = base.is_empty()
         || base.starts_with("https://")
@@ -256,6 +276,18 @@ mod tests {
         assert_eq!(settings.base_url, "https://x.example");
         assert_eq!(settings.language_prefix("ja"), "/ja/");
         assert_eq!(settings.language_prefix("en"), "/");
+    }
+
+    #[test]
+    fn a_share_outside_0_to_1_is_a_bad_setting() {
+        for bad in ["min_raw: 90", "min_coverage: 1.5", "min_raw: -0.1", "min_raw: .nan"] {
+            let dir = write_site(&format!("{MINIMAL}figures: {{{bad}}}\n"));
+            let error = load(dir.path()).unwrap_err();
+            assert_eq!(error.code, "bad-setting", "{bad}");
+            assert!(error.message.contains("from 0 to 1"), "{bad}: {}", error.message);
+        }
+        let dir = write_site(&format!("{MINIMAL}figures: {{min_raw: 0.9, min_coverage: 1}}\n"));
+        assert_eq!(load(dir.path()).unwrap().figures.min_raw, Some(0.9));
     }
 
     #[test]

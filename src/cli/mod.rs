@@ -161,6 +161,12 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
     // github output, under its page's coverage line in human output.
     if cli.format != Format::Human {
         problems.extend(built.coverage.iter().flat_map(|c| c.untagged.iter().cloned()));
+        // Each page's raw evidence, as a note that machines read like any other finding.
+        problems.extend(built.raw_evidence.iter().map(|page| {
+            let mut note = Diagnostic::file("figure-raw-evidence", &page.page, raw_evidence_text(page));
+            note.severity = crate::diagnostics::Severity::Note;
+            note
+        }));
     }
     print_problems(cli.format, &problems);
     if cli.format == Format::Human {
@@ -177,9 +183,22 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
                 println!("  untagged {}: `{text}`", untagged.location());
             }
         }
+        for page in &built.raw_evidence {
+            println!("raw evidence {}: {}", page.page, raw_evidence_text(page));
+        }
         println!("checked {} figures", built.claim_count);
     }
     if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// "12 of 20 figures computed from run data are read from raw files (60 %)".
+fn raw_evidence_text(page: &crate::pipeline::RawEvidence) -> String {
+    format!(
+        "{} of {} figures computed from run data are read from raw files ({:.0} %)",
+        page.raw,
+        page.figures,
+        page.share() * 100.0
+    )
 }
 
 fn readme_block(built: &crate::pipeline::Made) -> String {

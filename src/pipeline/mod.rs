@@ -67,6 +67,9 @@ pub struct Made {
     pub claim_count: usize,
     /// How many of each measurement page's figure-like numbers are claims.
     pub coverage: Vec<Coverage>,
+    /// Each measurement page's figures computed from run data, and how many of them trace
+    /// every input to a raw file.
+    pub raw_evidence: Vec<RawEvidence>,
     /// Each appliance's completion, for README's block.
     pub completions: Vec<ApplianceCompletion>,
     /// Images stamped anew, and images taken from the stamp cache without decoding.
@@ -76,6 +79,21 @@ pub struct Made {
     /// Files the build read from outside [`crate::paths::SOURCE_FOLDERS`] (run files kept elsewhere in
     /// the site), relative to the root.
     pub read_outside: Vec<PathBuf>,
+}
+
+/// One measurement page's raw evidence: of the figures computed from its run data, how
+/// many read every input from a raw file.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RawEvidence {
+    pub page: String,
+    pub figures: usize,
+    pub raw: usize,
+}
+
+impl RawEvidence {
+    pub fn share(&self) -> f64 {
+        if self.figures == 0 { 1.0 } else { self.raw as f64 / self.figures as f64 }
+    }
 }
 
 /// Builds the site at `options.root` into `options.destination`.
@@ -113,8 +131,9 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     let site_key = memo::site_key(&site, &checked.completions);
     let listing_key = memo::listing_key(&site, &site_key);
     let keys = (&site_key, &listing_key);
-    let (figures, claim_count) =
+    let (figures, claim_count, raw_evidence) =
         figures_and_pages(&site, &work, &checked, keys, &collector, memo, &mut problems);
+    check::raw_share(&raw_evidence, site.settings.figures.min_raw, &mut problems);
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
     memo.retain(&site);
     fail_on_errors(&mut problems)?;
@@ -154,6 +173,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         read_outside: crate::paths::outside_sources(files_read(&site, &work)),
         completions: check::completion_summary(&site, &checked.completions),
         coverage: checked.coverage,
+        raw_evidence,
         images_decoded,
         images_cached,
     })
@@ -175,7 +195,7 @@ fn figures_and_pages(
     output: &Collector,
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
-) -> (Vec<figures_json::ClaimRecord>, usize) {
+) -> (Vec<figures_json::ClaimRecord>, usize, Vec<RawEvidence>) {
     // Only `tally check --against` reads the records back, and it builds to nowhere.
     let keep_records = output.keeps_nothing();
     let buffer = memo.figures_json_buffer();
@@ -186,7 +206,7 @@ fn figures_and_pages(
         memo.last_figures_json().map(figures_json::LastFile::InMemory)
     };
     let mut json = figures_json::Writer::begin(output, memo.figures_json_len, buffer, last);
-    let (mut kept, mut count) = (Vec::new(), 0);
+    let (mut kept, mut count, mut raw_evidence) = (Vec::new(), 0, Vec::new());
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     // A translation's tags are checked knowing the original's, to suggest what passes both
@@ -230,6 +250,13 @@ fn figures_and_pages(
             });
             memo.wrote_lines_at(&page.source, at);
             count += made.record_count;
+            if page.front.kind == crate::content::Kind::Measurement {
+                raw_evidence.push(RawEvidence {
+                    page: crate::paths::display_path(&page.source),
+                    figures: made.provenance.from_runs,
+                    raw: made.provenance.raw,
+                });
+            }
             if keep_records {
                 kept.extend(made.records.iter().cloned());
             }
@@ -246,7 +273,7 @@ fn figures_and_pages(
         memo.keep_figures_json_buffer(unused);
     }
     memo.figures_json_written();
-    (kept, count)
+    (kept, count, raw_evidence)
 }
 
 /// One page's figures checked and its HTML rendered.
@@ -268,14 +295,39 @@ fn make_page(
     let lines = figures_json::lines(&figures.records);
     let places = figures_json::published::Places::entry(&figures.records);
     let record_count = figures.records.len();
+    let provenance = provenance(site.run_data(page), &figures.records);
     memo::RenderedPage {
         html,
         records: figures.records,
         record_count,
+        provenance,
         lines: Some(lines),
         places,
         problems: found,
     }
+}
+
+/// How many of a page's figures are computed from its run data, and how many of those read
+/// every input from a raw file. A vendor's figure and a completion are not measurements.
+fn provenance(
+    runs: Option<&crate::figures::RunData>,
+    records: &[figures_json::ClaimRecord],
+) -> memo::Provenance {
+    let Some(runs) = runs else { return memo::Provenance::default() };
+    let mut counted = memo::Provenance::default();
+    for record in
+        records.iter().filter(|r| !r.vendor && r.computed.is_some() && !r.name.ends_with("completion"))
+    {
+        counted.from_runs += 1;
+        let mut inputs = record.inputs.iter().map(|(path, _)| path.as_str()).peekable();
+        let raw = if inputs.peek().is_none() {
+            runs.origin(&record.name).raw.is_some()
+        } else {
+            inputs.all(|path| runs.origin(path).raw.is_some())
+        };
+        counted.raw += usize::from(raw);
+    }
+    counted
 }
 
 /// The source pages of every bundle, each page's made again only when its bundle's files
@@ -330,9 +382,9 @@ fn add_part(output: &Collector, part: &memo::Part, problems: &mut Vec<Diagnostic
 fn files_read<'a>(site: &'a Site, work: &'a [PageWork]) -> impl Iterator<Item = PathBuf> + 'a {
     let images = work.iter().flat_map(|w| w.resolved.images.iter().map(|i| i.source.clone()));
     let runs = site.runs.iter().flat_map(|(bundle, data)| {
-        data.runs().iter().flat_map(move |run| {
-            run.shot.iter().chain(&run.raw_files).map(move |file| bundle.join(file))
-        })
+        data.runs()
+            .iter()
+            .flat_map(move |run| run.shot.iter().chain(&run.raw_files).map(move |file| bundle.join(file)))
     });
     images.chain(runs)
 }

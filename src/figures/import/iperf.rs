@@ -89,11 +89,30 @@ mod tests {
 
     #[test]
     fn each_format_is_recognised_from_its_text() {
-        assert_eq!(recognise("Connecting to host 10.0.0.1, port 5201\n[  5] local 10.0.0.2 port 40000 connected to 10.0.0.1 port 5201\n"), Some(Format::Iperf3Text));
-        assert_eq!(recognise("-----------\nServer listening on 5201\n-----------\n"), Some(Format::Iperf3Text));
-        assert_eq!(recognise("[  5]   0.00-10.00  sec  1.08 GBytes   930 Mbits/sec                  receiver\n"), Some(Format::Iperf3Text));
-        assert_eq!(recognise("Server listening on TCP port 5001\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n"), Some(Format::Iperf2Text));
-        assert_eq!(recognise("20261029120000,10.0.0.1,5001,10.0.0.2,40000,3,0.0-10.0,1178599424,942000000\n"), Some(Format::Iperf2Csv));
+        assert_eq!(
+            recognise(
+                "Connecting to host 10.0.0.1, port 5201\n[  5] local 10.0.0.2 port 40000 connected to 10.0.0.1 port 5201\n"
+            ),
+            Some(Format::Iperf3Text)
+        );
+        assert_eq!(
+            recognise("-----------\nServer listening on 5201\n-----------\n"),
+            Some(Format::Iperf3Text)
+        );
+        assert_eq!(
+            recognise("[  5]   0.00-10.00  sec  1.08 GBytes   930 Mbits/sec                  receiver\n"),
+            Some(Format::Iperf3Text)
+        );
+        assert_eq!(
+            recognise(
+                "Server listening on TCP port 5001\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n"
+            ),
+            Some(Format::Iperf2Text)
+        );
+        assert_eq!(
+            recognise("20261029120000,10.0.0.1,5001,10.0.0.2,40000,3,0.0-10.0,1178599424,942000000\n"),
+            Some(Format::Iperf2Csv)
+        );
         assert_eq!(recognise("hello\n"), None);
         assert!(import_iperf("").is_err());
     }

@@ -21,7 +21,10 @@ pub(super) fn tree(received: &Received) -> Tree {
             ("start", value(i.start, Unit::Second, pick(p, |r| &r.start).as_ref(), at.clone())),
             ("end", value(i.end, Unit::Second, pick(p, |r| &r.end).as_ref(), at.clone())),
             ("bytes", value(i.bytes, Unit::Byte, pick(p, |r| &r.bytes).as_ref(), at.clone())),
-            ("bits_per_second", value(i.bits_per_second, Unit::BitPerSecond, pick(p, |r| &r.bits_per_second).as_ref(), at)),
+            (
+                "bits_per_second",
+                value(i.bits_per_second, Unit::BitPerSecond, pick(p, |r| &r.bits_per_second).as_ref(), at),
+            ),
         ])
     };
     let p = &received.printed;
@@ -29,10 +32,18 @@ pub(super) fn tree(received: &Received) -> Tree {
         "received",
         Tree::map([
             ("bytes", value(received.bytes, Unit::Byte, pick(p, |r| &r.bytes).as_ref(), summary.clone())),
-            ("seconds", value(received.seconds, Unit::Second, pick(p, |r| &r.seconds).as_ref(), summary.clone())),
+            (
+                "seconds",
+                value(received.seconds, Unit::Second, pick(p, |r| &r.seconds).as_ref(), summary.clone()),
+            ),
             (
                 "bits_per_second",
-                value(received.bits_per_second, Unit::BitPerSecond, pick(p, |r| &r.bits_per_second).as_ref(), summary.clone()),
+                value(
+                    received.bits_per_second,
+                    Unit::BitPerSecond,
+                    pick(p, |r| &r.bits_per_second).as_ref(),
+                    summary.clone(),
+                ),
             ),
             ("intervals", Tree::List(received.intervals.iter().map(interval).collect())),
         ]),

@@ -13,14 +13,14 @@
 //! receiver is a [`Tree::Absent`] with the reason, which a figure reading it reports.
 
 mod iperf;
-mod legacy_iperf;
-mod legacy_tree;
 mod iperf2_csv;
 mod iperf2_text;
 mod iperf3_json;
 mod iperf3_text;
-mod ping;
+mod legacy_iperf;
+mod legacy_tree;
 mod pfctl;
+mod ping;
 mod soak;
 mod sysctl;
 mod table;
@@ -39,7 +39,7 @@ pub(crate) use iperf3_json::import_iperf3_json;
 pub(crate) use iperf3_text::import_iperf3_text;
 pub(crate) use pfctl::import_pfctl;
 pub(crate) use ping::import_ping;
-pub(crate) use soak::{import_soak, SoakFiles};
+pub(crate) use soak::{SoakFiles, import_soak};
 pub(crate) use sysctl::import_sysctl;
 pub(crate) use table::{Column, ColumnType, import_table};
 
@@ -157,7 +157,8 @@ impl Value {
         at: Range<usize>,
     ) -> Option<Tree> {
         let parsed = plain_decimal(number)?;
-        let printed = Printed { by, as_written: as_written.to_string(), stated: format!("{number} {}", unit.symbol()) };
+        let printed =
+            Printed { by, as_written: as_written.to_string(), stated: format!("{number} {}", unit.symbol()) };
         Some(Tree::Value(Value { value: parsed * unit.factor(), unit, printed: Some(printed), at }))
     }
 }
@@ -228,10 +229,13 @@ pub(crate) fn strict_json(text: &str) -> Result<serde_json::Value, ImportError> 
             0..3,
         ));
     }
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| ImportError::at(format!("not JSON: {e}"), json_error_at(text, &e)))?;
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| ImportError::at(format!("not JSON: {e}"), json_error_at(text, &e)))?;
     if let Some((key, at)) = duplicate_key(text) {
-        return Err(ImportError::at(format!("the key `{key}` is written twice in one object: which one the tool meant is unclear"), at));
+        return Err(ImportError::at(
+            format!("the key `{key}` is written twice in one object: which one the tool meant is unclear"),
+            at,
+        ));
     }
     Ok(value)
 }
@@ -326,7 +330,8 @@ mod tests {
 
     #[test]
     fn a_printed_value_keeps_its_digits() {
-        let Some(Tree::Value(v)) = Value::printed("iperf", "2.84 GBytes", "2.84", Unit::Gibibyte, 0..4) else {
+        let Some(Tree::Value(v)) = Value::printed("iperf", "2.84 GBytes", "2.84", Unit::Gibibyte, 0..4)
+        else {
             panic!()
         };
         assert_eq!(v.value, 2.84 * 1_073_741_824.0);

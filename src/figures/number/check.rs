@@ -32,7 +32,7 @@ pub enum Mismatch {
         would_pass: String,
     },
     /// Stated more precisely than the tool printed the value: digits no one measured.
-    #[error("{by} printed `{as_written}`, and the value is known no more precisely than that")]
+    #[error("{} `{as_written}`, and the value is known no more precisely than that", printed_by(by))]
     FinerThanPrinted {
         by: &'static str,
         as_written: String,
@@ -62,6 +62,11 @@ impl Mismatch {
 /// rounded at the stated precision (with `approximate`, trailing zeros of an integer are
 /// not significant), then equal or not. An exact figure is converted and rounded exactly;
 /// only one without an exact value is taken from its `f64`.
+/// "iperf printed", or "runs.yaml writes" for a value typed by hand.
+fn printed_by(by: &str) -> String {
+    if by == "runs.yaml" { "runs.yaml writes".to_string() } else { format!("{by} printed") }
+}
+
 pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<Passed, Mismatch> {
     if stated.unit.kind() != computed.unit.kind() {
         return Err(Mismatch::UnitKind {

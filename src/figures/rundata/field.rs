@@ -85,7 +85,26 @@ impl Field {
     }
 }
 
+/// A value typed into runs.yaml is known to the digits it is written with, as a tool's
+/// printed value is: `372 Mbit/s` stated as `372.0 Mbit/s` claims a digit nobody measured.
+/// Only a plain decimal has a precision (`1e9`, `0x1F` keep none).
+pub(super) fn typed_text(text: &str) -> Option<Printed> {
+    let text = text.trim();
+    let number = text.split_whitespace().next()?;
+    crate::figures::import::plain_decimal(number)?;
+    Some(Printed { by: "runs.yaml", as_written: text.to_string(), stated: text.to_string() })
+}
+
 impl Loader<'_> {
+    /// How a number node is written, as its precision (see [`typed_text`]).
+    pub(super) fn typed(&self, node: &Node) -> Option<Printed> {
+        let text = self.source.get(node.span.clone())?.trim();
+        if text.contains(char::is_whitespace) {
+            return None;
+        }
+        typed_text(text)
+    }
+
     /// The exact value of a number node, read from the file's text so that 19 digits stay
     /// 19 digits and `8.20` is not the binary fraction nearest it; from `value` when the
     /// text is not a plain decimal (`0x1F`).
@@ -213,12 +232,16 @@ impl Loader<'_> {
                 unit: Unit::Count,
                 exact: self.exact_number(node, *n),
                 withdrawn: Vec::new(),
-                printed: None,
+                printed: self.typed(node),
             })),
             NodeKind::Str(text) => Some(match quantity_text(text) {
-                Some(Quantity { value, unit, exact }) => {
-                    Field::Number(NumberField { value, unit, exact, withdrawn: Vec::new(), printed: None })
-                }
+                Some(Quantity { value, unit, exact }) => Field::Number(NumberField {
+                    value,
+                    unit,
+                    exact,
+                    withdrawn: Vec::new(),
+                    printed: typed_text(text),
+                }),
                 None => Field::Text(text.clone()),
             }),
             NodeKind::Seq(items) => Some(Field::List(items.iter().filter_map(|i| self.field(i)).collect())),
@@ -256,9 +279,14 @@ impl Loader<'_> {
                 ),
             }
         }
+        let printed =
+            entries.iter().find(|(k, _)| k.key_text() == "value").and_then(|(_, v)| match &v.kind {
+                NodeKind::Str(text) => typed_text(text),
+                _ => self.typed(v),
+            });
         match number {
             Some(Quantity { value, unit, exact }) => {
-                Some(Field::Number(NumberField { value, unit, exact, withdrawn, printed: None }))
+                Some(Field::Number(NumberField { value, unit, exact, withdrawn, printed }))
             }
             None => {
                 self.error(

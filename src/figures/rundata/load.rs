@@ -189,9 +189,14 @@ impl Loader<'_> {
             let Some(name) = self.name(key, "constant", false) else {
                 continue;
             };
+            let printed = match &value.kind {
+                NodeKind::Str(text) => super::field::typed_text(text),
+                _ => self.typed(value),
+            };
             match self.quantity(value, "a constant") {
-                Some(Quantity { value, unit, exact }) => constants
-                    .push((name, NumberField { value, unit, exact, withdrawn: Vec::new(), printed: None })),
+                Some(Quantity { value, unit, exact }) => {
+                    constants.push((name, NumberField { value, unit, exact, withdrawn: Vec::new(), printed }))
+                }
                 None => unread.push(name),
             }
         }

@@ -75,7 +75,8 @@ impl Loader<'_> {
             "ping" => vec![(Vec::new(), self.import_one(node, "`ping`", import::import_ping))],
             "sysctl" | "pfctl" => {
                 let under = if key_text == "sysctl" { "sysctl" } else { "pf" };
-                let importer = if key_text == "sysctl" { import::import_sysctl } else { import::import_pfctl };
+                let importer =
+                    if key_text == "sysctl" { import::import_sysctl } else { import::import_pfctl };
                 self.readings(node, &key_text, under, importer)
             }
             "soak" => vec![(Vec::new(), self.import_soak(node))],
@@ -316,7 +317,13 @@ impl Loader<'_> {
 
     fn import_error(&mut self, node: &Node, raw: &RawText, error: &ImportError) {
         let diagnostic = match &error.at {
-            Some(at) => Diagnostic::at("runs-import", PathBuf::from(&raw.display), &raw.text, at.clone(), &error.message),
+            Some(at) => Diagnostic::at(
+                "runs-import",
+                PathBuf::from(&raw.display),
+                &raw.text,
+                at.clone(),
+                &error.message,
+            ),
             None => Diagnostic::at(
                 "runs-import",
                 &self.path,
@@ -344,7 +351,11 @@ impl Loader<'_> {
                 }
             },
             Err(error) => {
-                self.error("runs-path", node.span.clone(), format!("cannot read `{}`: {error}", relative.display()));
+                self.error(
+                    "runs-path",
+                    node.span.clone(),
+                    format!("cannot read `{}`: {error}", relative.display()),
+                );
                 None
             }
         }
@@ -368,9 +379,12 @@ fn to_field(tree: &Tree) -> Option<Field> {
 /// `after − before` for every number both readings have at the same path, in the same unit.
 fn difference(before: &Tree, after: &Tree) -> Tree {
     match (before, after) {
-        (Tree::Value(b), Tree::Value(a)) if a.unit == b.unit => {
-            Tree::Value(import::Value { value: a.value - b.value, unit: a.unit, printed: None, at: a.at.clone() })
-        }
+        (Tree::Value(b), Tree::Value(a)) if a.unit == b.unit => Tree::Value(import::Value {
+            value: a.value - b.value,
+            unit: a.unit,
+            printed: None,
+            at: a.at.clone(),
+        }),
         (Tree::List(b), Tree::List(a)) if a.len() == b.len() => {
             Tree::List(b.iter().zip(a).map(|(b, a)| difference(b, a)).collect())
         }

@@ -96,39 +96,49 @@ impl Loader<'_> {
         }
     }
 
+    /// Every bit rate of the run, whatever its field is called (`received.bits_per_second`,
+    /// `rows.3.throughput`, `streams.0.received.intervals.2.bits_per_second`), against the
+    /// link's rate: a figure above what the link carries was not measured on it. A run that
+    /// names its own `link_rate:` and has no bit rate to check is told so.
     fn check_link_rate(&mut self, data: &RunData, index: usize, rate: f64, entries: &[(Node, Node)]) {
         let run = &data.runs[index];
-        let Some(received) = run.fields.child("received") else {
-            return;
-        };
-        let mut over = Vec::new();
-        if let Some(Field::Number(total)) = received.child("bits_per_second")
-            && total.value > rate
-        {
-            over.push(("the whole run".to_string(), total.value));
-        }
-        if let Some(Field::List(intervals)) = received.child("intervals") {
-            for interval in intervals {
-                if let (Some(Field::Number(bps)), Some(Field::Number(start)), Some(Field::Number(end))) =
-                    (interval.child("bits_per_second"), interval.child("start"), interval.child("end"))
-                    && bps.value > rate
-                {
-                    over.push((format!("{}-{} s", start.value, end.value), bps.value));
-                }
+        let mut rates = Vec::new();
+        bit_rates(&run.fields, String::new(), &mut rates);
+        if rates.is_empty() {
+            if run.link_rate.is_some() {
+                let span = self.run_span(entries, &run.name, Some("link_rate"));
+                let diagnostic = Diagnostic::at(
+                    "bench-link-rate",
+                    &self.path,
+                    self.source,
+                    span,
+                    format!("run `{}` has a `link_rate` but no bit rate for it to check", run.name),
+                )
+                .note("the rule checks every value of the run whose unit is a bit rate (bit/s, Mbit/s, MB/s, ...); remove `link_rate` or give the run its throughput")
+                .warning();
+                self.diagnostics.push(diagnostic);
             }
+            return;
         }
+        let over: Vec<(String, f64)> = rates
+            .into_iter()
+            .filter(|(_, bps, _)| *bps > rate)
+            .map(|(path, bps, span)| (span.map_or(path, |(start, end)| format!("{start}-{end} s")), bps))
+            .collect();
         if over.is_empty() {
             return;
         }
-        let span =
-            self.run_span(entries, &run.name, Some(if run.iperf.is_some() { "iperf" } else { "received" }));
+        let key = ["iperf", "table", "soak", "received"]
+            .into_iter()
+            .find(|k| run.fields.child(k).is_some() || (*k == "iperf" && run.iperf.is_some()));
+        let span = self.run_span(entries, &run.name, key);
         let mut diagnostic = Diagnostic::at(
             "bench-link-rate",
             &self.path,
             self.source,
             span,
             format!(
-                "run `{}` received more than its link carries ({}): {} interval(s) above it",
+                "run `{}` received more than its link carries ({}): {} value(s) above it",
                 run.name,
                 number::plain_text(rate, Unit::MegabitPerSecond),
                 over.len()
@@ -293,5 +303,26 @@ mod tests {
         assert_eq!(d[0].code, "bench-counter");
         let d = errors(&site, &run("{counted: [frames.z], known: 1, within: 0}"));
         assert!(d[0].message.contains("runs.c.frames.z"), "{d:?}");
+    }
+}
+
+/// Every value under `field` whose unit is a bit rate: its path in the run, its value in
+/// bit/s, and the interval it covers when its map has `start` and `end` (an interval's
+/// rate is told by its seconds, as iperf prints it).
+fn bit_rates(field: &Field, path: String, out: &mut Vec<(String, f64, Option<(f64, f64)>)>) {
+    let seconds = |key| match field.child(key) {
+        Some(Field::Number(n)) if n.unit.kind() == number::UnitKind::Seconds => Some(n.value),
+        _ => None,
+    };
+    let span = seconds("start").zip(seconds("end"));
+    for (key, child) in field.children() {
+        let child_path = if path.is_empty() { key } else { format!("{path}.{key}") };
+        match child {
+            Field::Number(n) if n.unit.kind() == number::UnitKind::BitRate => {
+                out.push((child_path, n.value, span));
+            }
+            Field::List(_) | Field::Map(_) => bit_rates(child, child_path, out),
+            _ => {}
+        }
     }
 }

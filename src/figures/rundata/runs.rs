@@ -13,8 +13,20 @@ use crate::figures::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The keys a run gives meaning to; any other key is a data field of the run.
-const RUN_KEYS: [&str; 12] =
-    ["kind", "failed", "shot", "redact", "iperf", "ping", "soak", "sysctl", "pfctl", "table", "link_rate", "agrees"];
+const RUN_KEYS: [&str; 12] = [
+    "kind",
+    "failed",
+    "shot",
+    "redact",
+    "iperf",
+    "ping",
+    "soak",
+    "sysctl",
+    "pfctl",
+    "table",
+    "link_rate",
+    "agrees",
+];
 
 impl Loader<'_> {
     pub(super) fn load_runs(&mut self, node: &Node) -> Vec<Run> {
@@ -104,6 +116,8 @@ impl Loader<'_> {
                     }
                 }
             }
+            let raw_keys: Vec<String> = raw_nodes.iter().map(|(k, _)| k.key_text()).collect();
+            let raw_keys: Vec<&str> = raw_keys.iter().map(String::as_str).collect();
             let mut raw = super::raw::RawFields::default();
             for (key, node) in raw_nodes {
                 self.load_raw(&run.name, key, node, &written, &mut raw);
@@ -116,12 +130,14 @@ impl Loader<'_> {
             if raw.unread {
                 self.unread.push(run.name.clone());
             }
-            if !raw.fields.is_empty() {
-                if run.iperf.is_some() {
-                    run.kind.get_or_insert(RunKind::Throughput);
-                }
-                fields.extend(raw.fields);
+            // A raw key says what kind of run it records, unless `kind:` says otherwise.
+            if run.iperf.is_some() && !raw.unread {
+                run.kind.get_or_insert(RunKind::Throughput);
             }
+            if raw_keys.contains(&"soak") {
+                run.kind.get_or_insert(RunKind::Soak);
+            }
+            fields.extend(raw.fields);
             run.raw_files = raw.files;
             run.fields = Field::Map(fields);
             runs.push(run);

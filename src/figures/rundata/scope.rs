@@ -431,7 +431,8 @@ impl Scope for EvalScope<'_> {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached).map_err(|gap| {
-                    self.unread_run(run_name, span.clone()).unwrap_or_else(|| gap.error(path, span.clone(), self.data))
+                    self.unread_run(run_name, span.clone())
+                        .unwrap_or_else(|| gap.error(path, span.clone(), self.data))
                 })?;
             }
             _ => {

@@ -240,3 +240,25 @@ pub(crate) fn completion_summary(
         })
         .collect()
 }
+
+/// An error for each measurement page whose figures trace to raw files less often than the
+/// site's minimum (`figures: {min_raw}` in site.yaml).
+pub(crate) fn raw_share(pages: &[super::RawEvidence], minimum: Option<f64>, problems: &mut Vec<Diagnostic>) {
+    let Some(minimum) = minimum else { return };
+    for page in pages.iter().filter(|p| p.share() < minimum) {
+        problems.push(
+            Diagnostic::file(
+                "figure-raw-share",
+                &page.page,
+                format!(
+                    "{} of {} figures computed from run data are read from raw files ({:.0} %), below the site's minimum of {:.0} %",
+                    page.raw,
+                    page.figures,
+                    page.share() * 100.0,
+                    minimum * 100.0
+                ),
+            )
+            .note("put the tool's output under raw/ and name it in runs.yaml (`iperf:`, `ping:`, `soak:`, `sysctl:`, `pfctl:`, `table:`) instead of typing its numbers"),
+        );
+    }
+}

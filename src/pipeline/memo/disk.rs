@@ -97,6 +97,7 @@ fn restored(diagnostics: Vec<SavedDiagnostic>) -> Vec<Diagnostic> {
 struct SavedPage {
     has_html: bool,
     record_count: usize,
+    provenance: super::Provenance,
     places: Vec<u8>,
     problems: Vec<SavedDiagnostic>,
 }
@@ -345,6 +346,7 @@ fn save_page(page: &RenderedPage) -> SavedPage {
     SavedPage {
         has_html: page.html.is_some(),
         record_count: page.record_count,
+        provenance: page.provenance,
         places: page.places.clone(),
         problems: saved(&page.problems),
     }
@@ -355,6 +357,7 @@ fn restore_page(page: SavedPage) -> RenderedPage {
         html: page.has_html.then_some(Kept::InLastOutput),
         records: Vec::new(),
         record_count: page.record_count,
+        provenance: page.provenance,
         lines: None,
         places: page.places,
         problems: restored(page.problems),

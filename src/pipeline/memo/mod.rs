@@ -127,11 +127,22 @@ pub(crate) struct RenderedPage {
     /// back (`record_count` says how many there were).
     pub records: Vec<ClaimRecord>,
     pub record_count: usize,
+    /// Of the page's figures computed from its run data, how many, and how many read every
+    /// input from a raw file (`tally check`'s raw evidence line, `figures: {min_raw}`).
+    pub provenance: Provenance,
     /// The records as figures.json lines; `None` for a page whose lines are in the last
     /// build's figures.json, at the place [`Memo::lines_at`] gives.
     pub lines: Option<Vec<u8>>,
     pub places: Vec<u8>,
     pub problems: Vec<Diagnostic>,
+}
+
+/// Of a page's figures computed from run data: how many, and how many trace every input to
+/// a line of a raw file rather than to a value typed into runs.yaml.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Provenance {
+    pub from_runs: usize,
+    pub raw: usize,
 }
 
 /// A page's scan and its untagged figure-like numbers.
@@ -488,6 +499,7 @@ fn in_folder(page: Arc<RenderedPage>) -> Arc<RenderedPage> {
         html: None,
         records: Vec::new(),
         record_count: shared.record_count,
+        provenance: shared.provenance,
         lines: None,
         places: shared.places.clone(),
         problems: shared.problems.clone(),
