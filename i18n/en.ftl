@@ -41,6 +41,7 @@ evidence-inputs = From
 evidence-read = Read from{" "}
 evidence-named = {" "}(named in{" "}
 evidence-named-end = )
+evidence-defined = Defined in{" "}
 evidence-typed = Typed by hand in{" "}
 evidence-line = { $file }, line { $line }
 evidence-vendor = The vendor's figure, not measured here:{" "}

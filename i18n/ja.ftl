@@ -41,6 +41,7 @@ evidence-inputs = 入力
 evidence-read = 読み取り元：
 evidence-named = （指定箇所：
 evidence-named-end = ）
+evidence-defined = 定義：
 evidence-typed = 手入力：
 evidence-line = { $file } の { $line } 行目
 evidence-vendor = ベンダーの数値（ここでは測定していません）：

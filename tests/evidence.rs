@@ -342,11 +342,11 @@ fn a_reason_given_per_language_is_shown_in_each_languages_corrections() {
     site.edit(
         &format!("{BUNDLE}/runs.yaml"),
         "    link_rate: 1 Gbit/s\n",
-        "    link_rate: 1 Gbit/s\n    streams: {value: 2, withdrawn: [{value: 3, on: 2011-03-03, why: {en: \"one stream was the sender's\", ja: \"1 本は送信側のものでした\"}}]}\n",
+        "    link_rate: 1 Gbit/s\n    stream_count: {value: 2, withdrawn: [{value: 3, on: 2011-03-03, why: {en: \"one stream was the sender's\", ja: \"1 本は送信側のものでした\"}}]}\n",
     );
     for (page, text) in [
-        ("index.md", "Streams: [~~3~~ 2]{=runs.soekris.streams}.\n"),
-        ("index.ja.md", "ストリーム：[~~3~~ 2]{=runs.soekris.streams}。\n"),
+        ("index.md", "Streams: [~~3~~ 2]{=runs.soekris.stream_count}.\n"),
+        ("index.ja.md", "ストリーム：[~~3~~ 2]{=runs.soekris.stream_count}。\n"),
     ] {
         let path = format!("{BUNDLE}/{page}");
         let source = site.read_source(&path);

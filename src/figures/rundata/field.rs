@@ -376,7 +376,33 @@ mod tests {
         assert!(!states(&data, "0.23333333333333333334", "mean"));
         assert!(states(&data, "2.68", "runs.a.p"));
         assert!(!states(&data, "2.67", "runs.a.p"));
-        assert!(states(&data, "8.2000000000000000000", "runs.a.q"));
+        assert!(states(&data, "8.20", "runs.a.q"));
+        assert!(states(&data, "8.2", "runs.a.q"));
+        // Typed as `8.20`: known to two decimals, as a tool's printed value is.
+        assert!(!states(&data, "8.2000000000000000000", "runs.a.q"));
+    }
+
+    /// A value typed into runs.yaml is known to its written digits: stating it more
+    /// precisely is a precision error, in either form a value is typed.
+    #[test]
+    fn a_typed_value_is_stated_no_more_precisely_than_it_is_written() {
+        let data =
+            loaded(&design_site(), "constants:\n  rate: 372 Mbit/s\nruns:\n  a: {busy: 27.0, big: 1e3}\n");
+        for (stated, name) in [("372.0 Mbit/s", "rate"), ("27.00", "runs.a.busy")] {
+            let error = crate::figures::number::check(
+                &crate::figures::number::parse_stated(stated).unwrap(),
+                &data.resolve(name).unwrap(),
+                false,
+            )
+            .unwrap_err();
+            assert!(error.to_string().contains("runs.yaml writes"), "{stated}: {error}");
+        }
+        assert!(states(&data, "372 Mbit/s", "rate"));
+        assert!(states(&data, "0.372 Gbit/s", "rate"));
+        assert!(states(&data, "27.0", "runs.a.busy"));
+        assert!(states(&data, "27", "runs.a.busy"));
+        // An exponent has no written precision to keep.
+        assert!(states(&data, "1,000.0", "runs.a.big"));
     }
 
     /// A quantity's unit is applied exactly: 1.5 Gbit/s is 1,500,000,000 bit/s, 3 MiB is

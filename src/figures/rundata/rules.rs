@@ -311,7 +311,12 @@ mod tests {
 /// rate is told by its seconds, as iperf prints it).
 fn bit_rates(field: &Field, path: String, out: &mut Vec<(String, f64, Option<(f64, f64)>)>) {
     let seconds = |key| match field.child(key) {
-        Some(Field::Number(n)) if n.unit.kind() == number::UnitKind::Seconds => Some(n.value),
+        // Seconds, or a plain number as a hand-written interval has (`{start: 0, end: 1}`).
+        Some(Field::Number(n))
+            if matches!(n.unit.kind(), number::UnitKind::Seconds | number::UnitKind::Count) =>
+        {
+            Some(n.value)
+        }
         _ => None,
     };
     let span = seconds("start").zip(seconds("end"));

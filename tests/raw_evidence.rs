@@ -1,0 +1,139 @@
+//! Raw evidence: which figures trace to a tool's own output and which to a value typed into
+//! runs.yaml, as `tally check` counts them per page, as `figures: {min_raw}` requires, and as
+//! each evidence entry says; and the bench's link-rate rule applied by unit, not by name.
+
+mod common;
+
+use common::{SITE_YAML, Site, measurement_page};
+
+const IPERF3_REVERSE: &str = include_str!("fixtures/figures/iperf3/reverse.json");
+const BUNDLE: &str = "content/measurements/2011-soekris";
+const PAGE: &str = "content/measurements/2011-soekris/index.md";
+
+/// One run imported from iperf3's reverse.json (940 Mbit/s received) and one typed by hand;
+/// the page states one figure of each.
+fn mixed_site(extra_settings: &str) -> Site {
+    let site = Site::new();
+    site.appliance();
+    site.file("site.yaml", format!("{SITE_YAML}{extra_settings}"));
+    site.file(&format!("{BUNDLE}/raw/reverse.json"), IPERF3_REVERSE);
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  measured:\n    iperf: raw/reverse.json\n  typed:\n    host_frames: {received: 962826}\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page(
+            "The receiver counted [940 Mbit/s]{=runs.measured.received.bits_per_second}; the host \
+             took [962,826]{=runs.typed.host_frames.received} frames.",
+        ),
+    );
+    site
+}
+
+#[test]
+fn check_counts_each_pages_figures_read_from_raw_files() {
+    let site = mixed_site("");
+    let run = site.check();
+    run.expect_success();
+    assert!(
+        run.stdout.contains(&format!(
+            "raw evidence {PAGE}: 1 of 2 figures computed from run data are read from raw files (50 %)"
+        )),
+        "{}",
+        run.stdout
+    );
+    let json = site.tally(&["check", "--format", "json"]);
+    json.expect_success();
+    let found: serde_json::Value = serde_json::from_str(&json.stdout).expect("check's JSON");
+    let note = found
+        .as_array()
+        .and_then(|all| all.iter().find(|d| d["code"] == "figure-raw-evidence"))
+        .unwrap_or_else(|| panic!("no raw evidence note in {found:#}"));
+    assert_eq!(note["path"], PAGE);
+    assert_eq!(note["severity"], "note");
+    assert!(note["message"].as_str().unwrap_or("").starts_with("1 of 2 figures"), "{note:#}");
+}
+
+#[test]
+fn a_page_below_the_sites_min_raw_fails_and_one_at_it_passes() {
+    let site = mixed_site("figures: {min_raw: 0.9}\n");
+    let run = site.check();
+    run.expect_code(1);
+    run.expect_stderr("error[figure-raw-share]");
+    run.expect_stderr("1 of 2 figures computed from run data are read from raw files (50 %), below the site's minimum of 90 %");
+    // The build refuses it too, and leaves no site behind.
+    site.build().expect_code(1);
+    assert!(!site.has("index.html"));
+    mixed_site("figures: {min_raw: 0.5}\n").check().expect_success();
+}
+
+#[test]
+fn each_evidence_entry_says_whether_it_was_read_from_a_raw_file_or_typed_by_hand() {
+    let site = mixed_site("");
+    site.build().expect_success();
+    let html = site.read("measurements/2011-soekris/index.html");
+    let entry = |name: &str| {
+        let start = html.find(&format!("id=\"figure-{name}\"")).unwrap_or_else(|| panic!("no entry {name}"));
+        let end = html[start..].find("</div>").map_or(html.len(), |e| start + e);
+        html[start..end].to_string()
+    };
+    let measured = entry("runs.measured.received.bits_per_second");
+    assert!(
+        measured.contains("Read from <a href=\"/measurements/2011-soekris/raw/reverse.json.html#L"),
+        "{measured}"
+    );
+    assert!(
+        measured.contains("(named in <a href=\"/measurements/2011-soekris/runs.yaml.html#L4\">"),
+        "{measured}"
+    );
+    let typed = entry("runs.typed.host_frames.received");
+    assert!(
+        typed.contains("Typed by hand in <a href=\"/measurements/2011-soekris/runs.yaml.html#L6\">"),
+        "{typed}"
+    );
+    assert!(!typed.contains("Read from"), "{typed}");
+}
+
+#[test]
+fn a_link_rate_reads_every_bit_rate_of_its_run_whatever_the_field_is_called() {
+    let site = Site::new();
+    site.appliance();
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  port:\n    link_rate: 1 Gbit/s\n    pc_port: {bits_per_s: 1.2 Gbit/s}\n",
+    );
+    site.file(PAGE, measurement_page("The port read [1.2 Gbit/s]{=runs.port.pc_port.bits_per_s}."));
+    let run = site.check();
+    run.expect_code(1);
+    run.expect_stderr("error[bench-link-rate]");
+    run.expect_stderr("pc_port.bits_per_s: 1200 Mbit/s");
+}
+
+#[test]
+fn a_link_rate_with_no_bit_rate_to_check_is_a_warning() {
+    let site = Site::new();
+    site.appliance();
+    // A rate typed as a plain count is no bit rate: the rule would check nothing.
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  port:\n    link_rate: 1 Gbit/s\n    pc_port: {bits_per_s: 989000000}\n",
+    );
+    site.file(PAGE, measurement_page("The port read [989,000,000]{=runs.port.pc_port.bits_per_s}."));
+    let run = site.check();
+    run.expect_success();
+    run.expect_stderr("warning[bench-link-rate]");
+    run.expect_stderr("has a `link_rate` but no bit rate for it to check");
+}
+
+#[test]
+fn a_typed_value_stated_finer_than_it_is_written_is_a_precision_error() {
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/runs.yaml"), "build: {driver: stock}\nruns:\n  a:\n    rate: 372 Mbit/s\n");
+    site.file(PAGE, measurement_page("It carried [372.0 Mbit/s]{=runs.a.rate}."));
+    let run = site.check();
+    run.expect_code(1);
+    run.expect_stderr("error[figure-precision]");
+    run.expect_stderr("runs.yaml writes `372 Mbit/s`");
+}
