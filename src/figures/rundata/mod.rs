@@ -232,7 +232,7 @@ impl RunData {
                     inputs: vec![(single.clone(), constant.value)],
                     round: Rounding::HalfAwayFromZero,
                     withdrawn: Vec::new(),
-                    printed: None,
+                    printed: constant.printed.clone(),
                 });
             }
             if self.vendor(single).is_some() {
