@@ -93,6 +93,48 @@ pub fn iperf2_text(text: &str) {
     let _ = crate::figures::import::import_iperf2_text(text);
 }
 
+/// The `iperf:` key's reader: the format recognised from the text (iperf3 JSON or text,
+/// iperf 2 text or CSV), then its importer.
+pub fn iperf(text: &str) {
+    let _ = crate::figures::import::import_iperf(text);
+}
+
+/// The ping importer (iputils, BSD/macOS, Windows).
+pub fn ping(text: &str) {
+    let _ = crate::figures::import::import_ping(text);
+}
+
+/// The soak importer: the text as curl's `-w '%{json}\n'` lines and, split at a line
+/// `--`, as `sha256sum`'s output.
+pub fn soak(text: &str) {
+    let (curl, sha256) = text.split_once("\n--\n").unwrap_or((text, ""));
+    let expected = "0".repeat(64);
+    let files = crate::figures::import::SoakFiles { curl, sha256, expected: &expected };
+    let _ = crate::figures::import::import_soak(&files);
+}
+
+/// The sysctl importer.
+pub fn sysctl(text: &str) {
+    let _ = crate::figures::import::import_sysctl(text);
+}
+
+/// The `pfctl -si` importer.
+pub fn pfctl(text: &str) {
+    let _ = crate::figures::import::import_pfctl(text);
+}
+
+/// The table importer, with a number column, a text column and a count.
+pub fn table(text: &str) {
+    use crate::figures::import::{Column, ColumnType};
+    use crate::figures::number::Unit;
+    let columns = [
+        Column { name: "rate".to_string(), kind: ColumnType::Number(Unit::MegabitPerSecond) },
+        Column { name: "host".to_string(), kind: ColumnType::Text },
+        Column { name: "n".to_string(), kind: ColumnType::Number(Unit::Count) },
+    ];
+    let _ = crate::figures::import::import_table(text, &columns);
+}
+
 /// Bytes as the fuzzer gives them: only UTF-8 reaches the readers (a file that is not UTF-8
 /// is refused before any of them runs).
 pub fn with_text(bytes: &[u8], reader: fn(&str)) {

@@ -11,7 +11,7 @@ use tally::fuzzing;
 type Reader = fn(&str);
 
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, Reader); 7] = [
+const TARGETS: [(&str, Reader); 13] = [
     ("number", fuzzing::number),
     ("expression", fuzzing::expression),
     ("runs_yaml", fuzzing::runs_yaml),
@@ -19,6 +19,12 @@ const TARGETS: [(&str, Reader); 7] = [
     ("front_matter", fuzzing::front_matter),
     ("iperf3_json", fuzzing::iperf3_json),
     ("iperf2_text", fuzzing::iperf2_text),
+    ("iperf", fuzzing::iperf),
+    ("ping", fuzzing::ping),
+    ("soak", fuzzing::soak),
+    ("sysctl", fuzzing::sysctl),
+    ("pfctl", fuzzing::pfctl),
+    ("table", fuzzing::table),
 ];
 
 /// Text made of pieces that matter to some reader, in any order.
@@ -254,6 +260,57 @@ const IPERF: &[&str] = &[
     "Gbits/sec",
     "receiver",
     "sender",
+    "Connecting to host 127.0.0.1, port 5201\n",
+    "[  5] local 127.0.0.1 port 40000 connected to 127.0.0.1 port 5201\n",
+    "[ ID] Interval           Transfer     Bitrate         Retr\n",
+    "[  5]   0.00-1.00   sec   112 MBytes   939 Mbits/sec    0             sender\n",
+    "  0.033 ms  631827/2588270 (24%)  ",
+    "(omitted)",
+    "[TX-C]",
+    "[RX-S]",
+    "- - - - - - - - - - - - - - - - - - - - - - - - -\n",
+    "iperf Done.\n",
+    "Server listening on 5201\n",
+    "20261029120000,127.0.0.1,5001,127.0.0.1,40000,3,0.0-10.0,1178599424,942000000\n",
+    ",",
+];
+
+/// Pieces of the other tools' output: ping, curl's JSON lines, sha256sum, sysctl, pfctl, a
+/// table.
+const TOOLS: &[&str] = &[
+    "PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.\n",
+    "64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms\n",
+    "--- 127.0.0.1 ping statistics ---\n",
+    "3 packets transmitted, 3 received, 0% packet loss, time 2003ms\n",
+    "rtt min/avg/max/mdev = 0.045/0.061/0.077/0.013 ms\n",
+    "round-trip min/avg/max/stddev = 0.045/0.061/0.077/0.013 ms\n",
+    "Reply from 10.0.0.1: bytes=32 time<1ms TTL=64\n",
+    "    Packets: Sent = 4, Received = 4, Lost = 0 (0% loss),\n",
+    "Request timed out.\n",
+    "{\"exitcode\":0,\"response_code\":200,\"size_download\":1048576,\"time_total\":0.012345}\n",
+    "\n--\n",
+    "0000000000000000000000000000000000000000000000000000000000000000  f\n",
+    "kern.cp_time: 2340 0 1234 56 98765\n",
+    "dev.octep.0.rx_wire: 123\n",
+    "net.ipv4.tcp_rmem = 4096 131072 6291456\n",
+    "Status: Enabled for 0 days 01:23:45           Debug: Urgent\n",
+    "State Table                          Total             Rate\n",
+    "  current entries                       12               \n",
+    "  searches                         1234567           10.2/s\n",
+    "Counters\n",
+    "  match                              12345            1.0/s\n",
+    "rate,host,n\n",
+    "941.5,a,3\n",
+    "\"q,u\"\"o\",",
+    "{\"rate\": 1, \"host\": \"h\", \"n\": 2}\n",
+    "-1",
+    "NaN",
+    "1e9",
+    ": ",
+    " = ",
+    "\t",
+    "\r\n",
+    "\n",
 ];
 
 fn check(name: &str, text: &str) {
@@ -293,6 +350,14 @@ proptest! {
     fn no_iperf_output_makes_the_importers_panic(text in prop_oneof![pieces(IPERF, 50), any::<String>()]) {
         check("iperf3_json", &text);
         check("iperf2_text", &text);
+        check("iperf", &text);
+    }
+
+    #[test]
+    fn no_tool_output_makes_the_other_importers_panic(text in prop_oneof![pieces(TOOLS, 40), any::<String>()]) {
+        for name in ["ping", "soak", "sysctl", "pfctl", "table"] {
+            check(name, &text);
+        }
     }
 }
 
