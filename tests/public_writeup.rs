@@ -26,7 +26,8 @@ const RUNS: [(&str, &str); 8] = [
 ];
 
 fn real_data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/real-data/apu2-pfsense-iperf3-text").join(name);
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/real-data/apu2-pfsense-iperf3-text").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

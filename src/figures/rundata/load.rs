@@ -32,6 +32,7 @@ pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Optio
         raw_places: Vec::new(),
         absent: Vec::new(),
         pending_import_errors: Vec::new(),
+        raw_files_read: Vec::new(),
     };
     let root = match yaml::parse_tree(source) {
         Ok(root) => root,
@@ -60,6 +61,8 @@ pub(super) struct Loader<'a> {
     pub(super) absent: Vec<(String, String)>,
     /// The current run's import errors, reported unless the run failed.
     pub(super) pending_import_errors: Vec<Diagnostic>,
+    /// The raw files the current run's keys read, relative to the bundle.
+    pub(super) raw_files_read: Vec<PathBuf>,
 }
 
 impl Loader<'_> {

@@ -38,7 +38,6 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
 #[derive(Default)]
 pub(super) struct RawFields {
     pub(super) fields: Vec<(String, Field)>,
-    pub(super) files: Vec<PathBuf>,
     /// Some raw file could not be read or imported (already an error at its place).
     pub(super) unread: bool,
 }
@@ -89,9 +88,6 @@ impl Loader<'_> {
                 out.unread = true;
                 continue;
             };
-            if !out.files.contains(&raw.relative) {
-                out.files.push(raw.relative.clone());
-            }
             let prefix = format!("runs.{run}{}", under.iter().map(|k| format!(".{k}")).collect::<String>());
             self.place_tree(&imported.fields, &prefix, &raw, yaml_line);
             readings.push((under, imported.fields));
@@ -339,8 +335,13 @@ impl Loader<'_> {
         let (relative, absolute) = self.file(node, what)?;
         let display = super::runs::display_rel(&absolute, &self.site_root);
         match std::fs::read(&absolute) {
+            // Every file read is one the build depends on (an edit to a soak's sha256sum
+            // file must make its page again), and one the bundle's source pages show.
             Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Some(RawText { relative, text, display }),
+                Ok(text) => {
+                    self.raw_files_read.push(relative.clone());
+                    Some(RawText { relative, text, display })
+                }
                 Err(_) => {
                     self.error(
                         "runs-path",

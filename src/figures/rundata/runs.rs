@@ -138,7 +138,13 @@ impl Loader<'_> {
                 run.kind.get_or_insert(RunKind::Soak);
             }
             fields.extend(raw.fields);
-            run.raw_files = raw.files;
+            run.raw_files =
+                std::mem::take(&mut self.raw_files_read).into_iter().fold(Vec::new(), |mut files, file| {
+                    if !files.contains(&file) {
+                        files.push(file);
+                    }
+                    files
+                });
             run.fields = Field::Map(fields);
             runs.push(run);
         }
