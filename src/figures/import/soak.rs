@@ -1,6 +1,39 @@
-//! An integrity soak: curl's `-w '%{json}\n'` lines with `sha256sum` output. Not written yet.
+//! An integrity soak: a file fetched again and again with curl, each copy hashed. Reads
+//! curl's `-w '%{json}\n'` log (one object a line, one line a pass: the soak writes the body
+//! to a file with `-o`) and `sha256sum`'s output for the copies (one line a pass, in the
+//! passes' order), against the server's hash.
+//!
+//! Owns the soak's fields at the run, as the method computes a soak's result:
+//! - `passes`: curl's lines; `failed_passes`: passes whose curl exit code is not 0 or whose
+//!   HTTP code is not 2xx; `mismatches`: passes that succeeded whose copy's hash is not the
+//!   server's. A soak passes only if both are zero (`rundata`'s rule reads them).
+//! - `bytes`: `size_download` summed over the passes that succeeded *with the server's
+//!   hash*: the method counts "bytes received in the passes that succeeded", failures not
+//!   counted as delivered, and a copy that differs was not delivered.
+//! - `seconds`: `time_total` summed over every pass, failed ones too (their time passed).
+//!   curl's JSON has no start time, so "the first pass's start to the last one's end" is
+//!   this sum only when the passes ran back to back: the loop's own time between them
+//!   (hashing, starting curl) is not in it, which makes `bits_per_second` an upper bound by
+//!   that much. The sum is exact: curl prints each time with 6 decimals, added as decimals.
+//! - `bits_per_second`: `bytes` × 8 ÷ `seconds`.
+//! - `pass.N.{exit_code, http_code, bytes, seconds, matches}`: `matches` is 1 or 0, absent
+//!   for a pass that left no file to hash (below).
+//!
+//! Every value's place is in curl's log (its pass's number, or the line of the first failed
+//! or mismatched pass). Errors about `sha256sum`'s output start with `sha256sum` (`rundata`
+//! places them in that file by the prefix). It does not fetch anything nor read files.
+//!
+//! A pass that curl could not complete may leave no file, and then `sha256sum` prints no
+//! line for it (only an error on stderr). The lines are then matched to the passes by file
+//! name, when every pass wrote a file of its own name (`filename_effective`); otherwise a
+//! count that differs is an error. When both name a file, a hash line whose file is not its
+//! pass's is an error: the logs are of two soaks, or out of order.
 
-use super::{ImportError, Imported};
+use std::ops::Range;
+
+use super::table::members;
+use super::{ImportError, Imported, Line, Tree, Value, lines, strict_json};
+use crate::figures::number::Unit;
 
 /// The texts of one soak's files.
 pub(crate) struct SoakFiles<'a> {
@@ -12,7 +45,330 @@ pub(crate) struct SoakFiles<'a> {
     pub expected: &'a str,
 }
 
-/// Reads a soak's logs.
-pub(crate) fn import_soak(_files: &SoakFiles<'_>) -> Result<Imported, ImportError> {
-    Err(ImportError::whole("this format is not read yet"))
+/// The largest integer an f64 holds exactly, and every one below it.
+const EXACT_LIMIT: u64 = 1 << 53;
+
+/// One curl line.
+struct Pass {
+    exit: u64,
+    http: u64,
+    bytes: u64,
+    /// `time_total` as a decimal: digits and how many of them are decimals.
+    seconds: (u128, u32),
+    file: Option<String>,
+    line: Range<usize>,
+    /// The bytes of exitcode, response_code, size_download and time_total.
+    at: [Range<usize>; 4],
 }
+
+impl Pass {
+    fn succeeded(&self) -> bool {
+        self.exit == 0 && (200..300).contains(&self.http)
+    }
+}
+
+/// One `sha256sum` line.
+struct Hash {
+    hash: String,
+    file: String,
+    line: Range<usize>,
+}
+
+/// Reads a soak's logs.
+pub(crate) fn import_soak(files: &SoakFiles<'_>) -> Result<Imported, ImportError> {
+    let expected = files.expected.trim();
+    if expected.len() != 64 || !expected.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ImportError::whole(format!(
+            "the expected hash `{expected}` is not a SHA-256 hash (64 hex digits): give the server's `sha256sum` of the file"
+        )));
+    }
+    let passes = curl_passes(files.curl)?;
+    let hashes = hash_lines(files.sha256)?;
+    let matched = pair(&passes, &hashes)?
+        .into_iter()
+        .map(|hash| hash.map(|h| h.hash.eq_ignore_ascii_case(expected)))
+        .collect::<Vec<_>>();
+    Ok(Imported { format: "curl %{json} with sha256sum", fields: fields(files.curl, &passes, &matched) })
+}
+
+fn fields(curl: &str, passes: &[Pass], matched: &[Option<bool>]) -> Tree {
+    let whole = match (passes.first(), passes.last()) {
+        (Some(first), Some(last)) => first.line.start..last.line.end,
+        _ => 0..curl.len(),
+    };
+    let first_line = |test: &dyn Fn(&Pass, Option<bool>) -> bool| {
+        passes.iter().zip(matched).find(|(p, m)| test(p, **m)).map_or(whole.clone(), |(p, _)| p.line.clone())
+    };
+    let failed = passes.iter().filter(|p| !p.succeeded()).count();
+    let mismatch = |p: &Pass, m: Option<bool>| p.succeeded() && m == Some(false);
+    let mismatches = passes.iter().zip(matched).filter(|(p, m)| mismatch(p, **m)).count();
+    let delivered: u128 = passes
+        .iter()
+        .zip(matched)
+        .filter(|(p, m)| p.succeeded() && **m == Some(true))
+        .map(|(p, _)| u128::from(p.bytes))
+        .sum();
+    let seconds = passes.iter().try_fold((0u128, 0u32), |sum, p| add_decimal(sum, p.seconds));
+    let count = |n: usize, at: Range<usize>| Value::exact(n as f64, Unit::Count, at);
+    let bytes = if delivered <= u128::from(EXACT_LIMIT) {
+        Value::exact(delivered as f64, Unit::Byte, whole.clone())
+    } else {
+        Tree::Absent(format!("{delivered} bytes is beyond what tally holds exactly (2^53)"))
+    };
+    let (seconds_tree, rate) = match seconds {
+        Some(seconds) => {
+            let value = decimal_value(seconds);
+            let rate = if value > 0.0 {
+                Value::exact(delivered as f64 * 8.0 / value, Unit::BitPerSecond, whole.clone())
+            } else {
+                Tree::Absent("curl timed no pass (every `time_total` is 0): no rate over no time".to_string())
+            };
+            (Value::exact(value, Unit::Second, whole.clone()), rate)
+        }
+        None => {
+            let why = "the passes' `time_total` add up past what tally sums exactly";
+            (Tree::Absent(why.to_string()), Tree::Absent(why.to_string()))
+        }
+    };
+    let pass = passes.iter().zip(matched).map(|(p, m)| {
+        let matches = match m {
+            Some(m) => Value::exact(f64::from(u8::from(*m)), Unit::Count, p.line.clone()),
+            None => Tree::Absent("curl wrote no file in this pass, so sha256sum hashed none".to_string()),
+        };
+        Tree::map([
+            ("exit_code", Value::exact(p.exit as f64, Unit::Count, p.at[0].clone())),
+            ("http_code", Value::exact(p.http as f64, Unit::Count, p.at[1].clone())),
+            ("bytes", Value::exact(p.bytes as f64, Unit::Byte, p.at[2].clone())),
+            ("seconds", Value::exact(decimal_value(p.seconds), Unit::Second, p.at[3].clone())),
+            ("matches", matches),
+        ])
+    });
+    Tree::map([
+        ("passes", count(passes.len(), whole.clone())),
+        ("failed_passes", count(failed, first_line(&|p, _| !p.succeeded()))),
+        ("mismatches", count(mismatches, first_line(&mismatch))),
+        ("bytes", bytes),
+        ("seconds", seconds_tree),
+        ("bits_per_second", rate),
+        ("pass", Tree::List(pass.collect())),
+    ])
+}
+
+/// curl's lines, one pass each. Blank lines hold no pass and are skipped.
+fn curl_passes(text: &str) -> Result<Vec<Pass>, ImportError> {
+    let mut passes = Vec::new();
+    for line in lines(text).into_iter().filter(|l| !l.text.trim().is_empty()) {
+        passes.push(curl_pass(&line)?);
+    }
+    if passes.is_empty() {
+        return Err(ImportError::whole(
+            "curl's log holds no pass: expected one `-w '%{json}\\n'` object a line",
+        ));
+    }
+    Ok(passes)
+}
+
+fn curl_pass(line: &Line<'_>) -> Result<Pass, ImportError> {
+    if !line.text.starts_with('{') {
+        return Err(ImportError::at(
+            "this line is not curl's `%{json}` object: the soak writes one object a line with `-w '%{json}\\n'`, and the body to a file with `-o FILE` (a body on stdout comes before the object)",
+            line.range(),
+        ));
+    }
+    let shift = |e: ImportError| ImportError {
+        message: format!("curl's `%{{json}}` line: {}", e.message),
+        at: Some(e.at.map_or(line.range(), |at| at.start + line.start..at.end + line.start)),
+    };
+    let json = strict_json(line.text).map_err(shift)?;
+    let (Some(object), Some(written)) = (json.as_object(), members(line.text)) else {
+        return Err(ImportError::at(
+            "this line is not a JSON object, as curl's `%{json}` writes",
+            line.range(),
+        ));
+    };
+    let find = |key: &str, why: &str| -> Result<(&serde_json::Value, Range<usize>), ImportError> {
+        match (object.get(key), written.iter().find(|m| m.key == key)) {
+            (Some(value), Some(member)) => {
+                Ok((value, member.value.start + line.start..member.value.end + line.start))
+            }
+            _ => Err(ImportError::at(format!("this pass has no `{key}`: {why}"), line.range())),
+        }
+    };
+    let whole = |key: &str, why: &str| -> Result<(u64, Range<usize>), ImportError> {
+        let (value, at) = find(key, why)?;
+        match value.as_u64().filter(|n| *n <= EXACT_LIMIT) {
+            Some(n) => Ok((n, at)),
+            None => Err(ImportError::at(
+                format!("`{key}` is `{value}`; expected a whole number, as curl writes it"),
+                at,
+            )),
+        }
+    };
+    let (exit, exit_at) = whole(
+        "exitcode",
+        "curl 7.75 and later write it in `%{json}`, and the soak needs curl's exit code to know a pass failed",
+    )?;
+    let (http, http_at) = whole("response_code", "curl's `%{json}` gives the HTTP code as `response_code`")?;
+    let (bytes, bytes_at) =
+        whole("size_download", "curl's `%{json}` gives the bytes received as `size_download`")?;
+    let (time, time_at) = find("time_total", "curl's `%{json}` gives each pass's time as `time_total`")?;
+    let seconds = match (time, decimal(&line_text(line, &time_at))) {
+        (serde_json::Value::Number(_), Some(seconds)) => seconds,
+        _ => {
+            return Err(ImportError::at(
+                format!("`time_total` is `{time}`; expected seconds as curl writes them (`0.011450`)"),
+                time_at,
+            ));
+        }
+    };
+    let file = object.get("filename_effective").and_then(|f| f.as_str()).map(str::to_string);
+    Ok(Pass {
+        exit,
+        http,
+        bytes,
+        seconds,
+        file,
+        line: line.range(),
+        at: [exit_at, http_at, bytes_at, time_at],
+    })
+}
+
+/// The text at `at` (bytes of the whole text) within `line`.
+fn line_text(line: &Line<'_>, at: &Range<usize>) -> String {
+    let (start, end) = (at.start.saturating_sub(line.start), at.end.saturating_sub(line.start));
+    line.text.get(start..end).unwrap_or("").to_string()
+}
+
+/// A non-negative plain decimal as digits and a count of decimals (`0.011450` → 11450, 6).
+fn decimal(text: &str) -> Option<(u128, u32)> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty()
+        || !all_digits(whole)
+        || !all_digits(fraction)
+        || text.ends_with('.')
+        || fraction.len() > 30
+    {
+        return None;
+    }
+    let digits: u128 = format!("{whole}{fraction}").parse().ok()?;
+    Some((digits, fraction.len() as u32))
+}
+
+fn add_decimal(a: (u128, u32), b: (u128, u32)) -> Option<(u128, u32)> {
+    let scale = a.1.max(b.1);
+    let widen = |(digits, s): (u128, u32)| digits.checked_mul(10u128.checked_pow(scale - s)?);
+    Some((widen(a)?.checked_add(widen(b)?)?, scale))
+}
+
+/// The f64 nearest the decimal: digits and a power of ten both exact in an f64 (up to 2^53
+/// and 10^22) divide correctly rounded, so the value reads back as the decimal.
+fn decimal_value((digits, scale): (u128, u32)) -> f64 {
+    digits as f64 / 10f64.powi(scale as i32)
+}
+
+/// `sha256sum`'s lines: `HASH  FILE`, `HASH *FILE` (binary mode), `\HASH  FILE` (a name with
+/// `\` or a line break, escaped), or the BSD form `SHA256 (FILE) = HASH` (`--tag`).
+fn hash_lines(text: &str) -> Result<Vec<Hash>, ImportError> {
+    let mut hashes = Vec::new();
+    for line in lines(text).into_iter().filter(|l| !l.text.trim().is_empty()) {
+        let (escaped, body) = match line.text.strip_prefix('\\') {
+            Some(body) => (true, body),
+            None => (false, line.text),
+        };
+        let parts = match body.strip_prefix("SHA256 (") {
+            Some(tagged) => tagged.rsplit_once(") = ").map(|(file, hash)| (hash, file)),
+            None => body.get(..64).zip(body.get(64..)).and_then(|(hash, rest)| {
+                let file = rest.strip_prefix("  ").or_else(|| rest.strip_prefix(" *"))?;
+                Some((hash, file))
+            }),
+        };
+        let Some((hash, file)) =
+            parts.filter(|(h, f)| h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()) && !f.is_empty())
+        else {
+            return Err(ImportError::at(
+                "sha256sum's line is not `HASH  FILE`: expected 64 hex digits, two spaces (or ` *`) and the file's name",
+                line.range(),
+            ));
+        };
+        let file = if escaped {
+            file.replace("\\\\", "\u{0}").replace("\\n", "\n").replace('\u{0}', "\\")
+        } else {
+            file.to_string()
+        };
+        hashes.push(Hash { hash: hash.to_ascii_lowercase(), file, line: line.range() });
+    }
+    Ok(hashes)
+}
+
+/// Whether a pass's file and a hash line's name the same file: as written, or one a path
+/// ending in the other (`-o /tmp/soak/f3` hashed as `f3` from that folder).
+fn same_file(pass: &str, hashed: &str) -> bool {
+    let ends = |long: &str, short: &str| long.strip_suffix(short).is_some_and(|p| p.ends_with(['/', '\\']));
+    pass == hashed || ends(pass, hashed) || ends(hashed, pass)
+}
+
+/// Each pass's hash line: in order when there is one a pass, else by file name.
+fn pair<'h>(passes: &[Pass], hashes: &'h [Hash]) -> Result<Vec<Option<&'h Hash>>, ImportError> {
+    if hashes.len() == passes.len() {
+        for (i, (pass, hash)) in passes.iter().zip(hashes).enumerate() {
+            if let Some(file) = &pass.file
+                && !same_file(file, &hash.file)
+            {
+                return Err(ImportError::at(
+                    format!(
+                        "sha256sum's line {} hashes `{}`, but curl's pass {} wrote `{file}`: one line a pass, in the passes' order",
+                        i + 1,
+                        hash.file,
+                        i + 1
+                    ),
+                    hash.line.clone(),
+                ));
+            }
+        }
+        return Ok(hashes.iter().map(Some).collect());
+    }
+    let counts = format!(
+        "sha256sum's output has {} hashes for {} curl passes: one line a pass, in the passes' order",
+        hashes.len(),
+        passes.len()
+    );
+    let names: Vec<&str> = passes.iter().filter_map(|p| p.file.as_deref()).collect();
+    let own_names =
+        names.len() == passes.len() && names.iter().enumerate().all(|(i, n)| !names[..i].contains(n));
+    if !own_names {
+        let why = format!(
+            "{counts} (a pass whose file curl did not write may go without one only when each pass writes a file of its own name)"
+        );
+        return Err(match hashes.get(passes.len()) {
+            Some(extra) => ImportError::at(why, extra.line.clone()),
+            None => ImportError::whole(why),
+        });
+    }
+    let mut next = hashes.iter().peekable();
+    let mut out = Vec::new();
+    for (i, pass) in passes.iter().enumerate() {
+        let file = pass.file.as_deref().unwrap_or("");
+        match next.peek() {
+            Some(hash) if same_file(file, &hash.file) => out.push(next.next()),
+            _ if !pass.succeeded() => out.push(None),
+            _ => {
+                return Err(ImportError::whole(format!(
+                    "{counts}: curl's pass {} succeeded and wrote `{file}`, which the next hash line does not name",
+                    i + 1
+                )));
+            }
+        }
+    }
+    match next.next() {
+        Some(extra) => Err(ImportError::at(
+            format!("{counts}: this line's file `{}` is no pass's, or out of the passes' order", extra.file),
+            extra.line.clone(),
+        )),
+        None => Ok(out),
+    }
+}
+
+#[cfg(test)]
+#[path = "soak_tests.rs"]
+mod tests;

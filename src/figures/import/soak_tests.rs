@@ -1,0 +1,306 @@
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+
+use super::*;
+
+// Recorded on this project's build machine with curl 7.88.1 against `python3 -m http.server
+// --bind 127.0.0.1` serving 64 KiB of random bytes: `curl -sS -o out1 -w '%{json}\n' URL/f`,
+// then `-o out2` for a missing path (404, exit 0: `-f` was not given), then `-o out3` once
+// the server was stopped (exit 7: curl wrote no file, so `sha256sum out3` printed only an
+// error). The hashes are `sha256sum out1 out2`'s.
+const OUT1: &str = r#"{"certs":"","content_type":"application/octet-stream","errormsg":null,"exitcode":0,"filename_effective":"out1","ftp_entry_path":null,"http_code":200,"http_connect":0,"http_version":"1","local_ip":"127.0.0.1","local_port":42374,"method":"GET","num_certs":0,"num_connects":1,"num_headers":5,"num_redirects":0,"proxy_ssl_verify_result":0,"redirect_url":null,"referer":null,"remote_ip":"127.0.0.1","remote_port":18765,"response_code":200,"scheme":"HTTP","size_download":65536,"size_header":203,"size_request":80,"size_upload":0,"speed_download":5723668,"speed_upload":0,"ssl_verify_result":0,"time_appconnect":0.000000,"time_connect":0.000186,"time_namelookup":0.000036,"time_pretransfer":0.000230,"time_redirect":0.000000,"time_starttransfer":0.011150,"time_total":0.011450,"url":"http://127.0.0.1:18765/f","url_effective":"http://127.0.0.1:18765/f","urlnum":0,"curl_version":"libcurl/7.88.1 OpenSSL/3.0.19 zlib/1.2.13 brotli/1.0.9 zstd/1.5.4 libidn2/2.3.3 libpsl/0.21.2 (+libidn2/2.3.3) libssh2/1.10.0 nghttp2/1.52.0 librtmp/2.3 OpenLDAP/2.5.13"}"#;
+const OUT2_404: &str = r#"{"certs":"","content_type":"text/html;charset=utf-8","errormsg":null,"exitcode":0,"filename_effective":"out2","ftp_entry_path":null,"http_code":404,"http_connect":0,"http_version":"1","local_ip":"127.0.0.1","local_port":42376,"method":"GET","num_certs":0,"num_connects":1,"num_headers":5,"num_redirects":0,"proxy_ssl_verify_result":0,"redirect_url":null,"referer":null,"remote_ip":"127.0.0.1","remote_port":18765,"response_code":404,"scheme":"HTTP","size_download":335,"size_header":185,"size_request":86,"size_upload":0,"speed_download":33181,"speed_upload":0,"ssl_verify_result":0,"time_appconnect":0.000000,"time_connect":0.000127,"time_namelookup":0.000019,"time_pretransfer":0.000155,"time_redirect":0.000000,"time_starttransfer":0.009985,"time_total":0.010096,"url":"http://127.0.0.1:18765/missing","url_effective":"http://127.0.0.1:18765/missing","urlnum":0,"curl_version":"libcurl/7.88.1 OpenSSL/3.0.19 zlib/1.2.13 brotli/1.0.9 zstd/1.5.4 libidn2/2.3.3 libpsl/0.21.2 (+libidn2/2.3.3) libssh2/1.10.0 nghttp2/1.52.0 librtmp/2.3 OpenLDAP/2.5.13"}"#;
+const OUT3_REFUSED: &str = r#"{"certs":"","content_type":null,"errormsg":"Failed to connect to 127.0.0.1 port 18765 after 0 ms: Couldn't connect to server","exitcode":7,"filename_effective":"out3","ftp_entry_path":null,"http_code":0,"http_connect":0,"http_version":"0","local_ip":"","local_port":0,"method":"GET","num_certs":0,"num_connects":0,"num_headers":0,"num_redirects":0,"proxy_ssl_verify_result":0,"redirect_url":null,"referer":null,"remote_ip":"","remote_port":0,"response_code":0,"scheme":null,"size_download":0,"size_header":0,"size_request":0,"size_upload":0,"speed_download":0,"speed_upload":0,"ssl_verify_result":0,"time_appconnect":0.000000,"time_connect":0.000000,"time_namelookup":0.000025,"time_pretransfer":0.000000,"time_redirect":0.000000,"time_starttransfer":0.000000,"time_total":0.000205,"url":"http://127.0.0.1:18765/f","url_effective":"http://127.0.0.1:18765/f","urlnum":0,"curl_version":"libcurl/7.88.1 OpenSSL/3.0.19 zlib/1.2.13 brotli/1.0.9 zstd/1.5.4 libidn2/2.3.3 libpsl/0.21.2 (+libidn2/2.3.3) libssh2/1.10.0 nghttp2/1.52.0 librtmp/2.3 OpenLDAP/2.5.13"}"#;
+const SHA_OUT1: &str = "ab9963c970acb455295c39309cf094887596a37aa77a033e9577b70ebe528abe  out1";
+const SHA_OUT2: &str = "860b53ed6ea6a0cf602fae632cfcd28dbcf637f85a8bee28d2ee9c6cc9081669  out2";
+const SERVED: &str = "ab9963c970acb455295c39309cf094887596a37aa77a033e9577b70ebe528abe";
+
+fn soak(curl: &str, sha256: &str) -> Result<Imported, ImportError> {
+    import_soak(&SoakFiles { curl, sha256, expected: SERVED })
+}
+
+fn number(imported: &Imported, path: &str) -> f64 {
+    imported.fields.number(path).unwrap_or_else(|| panic!("no number at {path}: {:#?}", imported.fields))
+}
+
+#[test]
+fn recorded_passes_give_the_soaks_fields() {
+    let curl = format!("{OUT1}\n{OUT2_404}\n");
+    let imported = soak(&curl, &format!("{SHA_OUT1}\n{SHA_OUT2}\n")).unwrap();
+    let fields = &imported.fields;
+    assert_eq!(number(&imported, "passes"), 2.0);
+    assert_eq!(number(&imported, "failed_passes"), 1.0);
+    assert_eq!(number(&imported, "mismatches"), 0.0);
+    // The 404's body is no delivered copy.
+    assert_eq!(number(&imported, "bytes"), 65536.0);
+    // 0.011450 + 0.010096, added as decimals: no binary rounding in the sum.
+    assert_eq!(number(&imported, "seconds"), 0.021546);
+    assert_eq!(number(&imported, "bits_per_second"), 65536.0 * 8.0 / 0.021546);
+    assert_eq!(fields.value("bits_per_second").unwrap().unit, Unit::BitPerSecond);
+    assert_eq!(number(&imported, "pass.1.http_code"), 404.0);
+    assert_eq!(number(&imported, "pass.0.matches"), 1.0);
+    assert_eq!(number(&imported, "pass.1.matches"), 0.0);
+    let at = |path: &str| &curl[fields.value(path).unwrap().at.clone()];
+    assert_eq!(at("pass.0.bytes"), "65536");
+    assert_eq!(at("pass.1.seconds"), "0.010096");
+    assert_eq!(at("pass.1.exit_code"), "0");
+    // The failed pass's line is where `failed_passes` is read.
+    assert_eq!(at("failed_passes"), OUT2_404);
+}
+
+#[test]
+fn a_pass_curl_could_not_complete_may_go_without_a_hash_line() {
+    let curl = format!("{OUT1}\n{OUT2_404}\n{OUT3_REFUSED}\n");
+    let imported = soak(&curl, &format!("{SHA_OUT1}\n{SHA_OUT2}\n")).unwrap();
+    assert_eq!(number(&imported, "failed_passes"), 2.0);
+    assert_eq!(number(&imported, "pass.2.exit_code"), 7.0);
+    assert!(matches!(imported.fields.get("pass.2.matches"), Some(Tree::Absent(_))));
+    assert_eq!(number(&imported, "seconds"), 0.021751);
+    // Without a name of its own for each pass, which one lacks its hash is unknown.
+    let same_name = curl.replace("\"out3\"", "\"out1\"");
+    let e = soak(&same_name, &format!("{SHA_OUT1}\n{SHA_OUT2}\n")).unwrap_err();
+    assert!(e.message.starts_with("sha256sum") && e.message.contains("2 hashes for 3"), "{e}");
+    // A pass that succeeded always has its hash.
+    let e = soak(&format!("{OUT1}\n{OUT2_404}\n"), &format!("{SHA_OUT2}\n")).unwrap_err();
+    assert!(e.message.starts_with("sha256sum") && e.message.contains("pass 1 succeeded"), "{e}");
+}
+
+#[test]
+fn a_copy_whose_hash_differs_is_a_mismatch_and_not_delivered() {
+    let curl = format!("{OUT1}\n{OUT2_404}\n");
+    let wrong = SHA_OUT1.replacen("ab99", "ab98", 1);
+    let imported = soak(&curl, &format!("{wrong}\n{SHA_OUT2}\n")).unwrap();
+    assert_eq!(number(&imported, "mismatches"), 1.0);
+    assert_eq!(number(&imported, "bytes"), 0.0);
+    assert_eq!(number(&imported, "bits_per_second"), 0.0);
+    assert_eq!(&curl[imported.fields.value("mismatches").unwrap().at.clone()], OUT1);
+    // Hashes compare whatever their case.
+    let upper = SHA_OUT1.replacen("ab9963c970", "AB9963C970", 1);
+    assert_eq!(number(&soak(&curl, &format!("{upper}\n{SHA_OUT2}\n")).unwrap(), "mismatches"), 0.0);
+}
+
+#[test]
+fn a_line_that_is_not_curls_object_is_an_error_at_its_line() {
+    let curl = format!("{OUT1}\n<html>not found</html>{OUT2_404}\n");
+    let e = soak(&curl, &format!("{SHA_OUT1}\n{SHA_OUT2}\n")).unwrap_err();
+    assert!(e.message.contains("-o FILE"), "{e}");
+    assert_eq!(&curl[e.at.unwrap()], &curl[OUT1.len() + 1..curl.len() - 1]);
+    let truncated = format!("{OUT1}\n{}\n", &OUT2_404[..200]);
+    let e = soak(&truncated, &format!("{SHA_OUT1}\n{SHA_OUT2}\n")).unwrap_err();
+    assert!(e.message.starts_with("curl's `%{json}` line: not JSON"), "{e}");
+    assert_eq!(e.at.unwrap().start, OUT1.len() + 1);
+}
+
+#[test]
+fn a_pass_without_one_of_its_four_numbers_is_refused_saying_which() {
+    for (key, says) in [
+        ("\"exitcode\":0,", "curl 7.75"),
+        ("\"response_code\":200,", "response_code"),
+        ("\"size_download\":65536,", "size_download"),
+        ("\"time_total\":0.011450,", "time_total"),
+    ] {
+        assert!(OUT1.contains(key));
+        let e = soak(&OUT1.replace(key, ""), SHA_OUT1).unwrap_err();
+        assert!(e.message.contains(says), "{key}: {e}");
+        assert_eq!(e.at, Some(0..OUT1.len() - key.len()));
+    }
+    for (key, bad) in [
+        ("\"exitcode\":0", "\"exitcode\":-1"),
+        ("\"size_download\":65536", "\"size_download\":65536.5"),
+        ("\"time_total\":0.011450", "\"time_total\":\"0.011450\""),
+        ("\"time_total\":0.011450", "\"time_total\":1.1e-2"),
+    ] {
+        let line = OUT1.replace(key, bad);
+        let e = soak(&line, SHA_OUT1).unwrap_err();
+        let value = bad.split_once(':').unwrap().1;
+        assert_eq!(&line[e.at.clone().unwrap()], value, "{e}");
+    }
+}
+
+#[test]
+fn sha256sums_output_is_read_in_its_forms_and_refused_otherwise() {
+    let hash = SERVED;
+    for line in
+        [format!("{hash} *out1"), format!("SHA256 (out1) = {hash}"), format!("{hash}  /tmp/soak/out1")]
+    {
+        let imported = soak(OUT1, &line).unwrap();
+        assert_eq!(number(&imported, "mismatches"), 0.0, "{line}");
+    }
+    let escaped = OUT1.replace("\"out1\"", "\"a\\\\out1\"");
+    assert!(soak(&escaped, &format!("\\{hash}  a\\\\out1")).is_ok());
+    for bad in
+        [format!("{hash} out1"), format!("{}  out1", &hash[..63]), format!("{hash}  "), "out1".to_string()]
+    {
+        let sha = format!("{SHA_OUT1}\n{bad}\n");
+        let e = soak(&format!("{OUT1}\n{OUT2_404}\n"), &sha).unwrap_err();
+        assert!(e.message.starts_with("sha256sum"), "{e}");
+        assert_eq!(&sha[e.at.unwrap()], bad);
+    }
+    // One line a pass, in the passes' order.
+    let e = soak(&format!("{OUT1}\n{OUT2_404}\n"), &format!("{SHA_OUT2}\n{SHA_OUT1}\n")).unwrap_err();
+    assert!(e.message.starts_with("sha256sum") && e.message.contains("`out2`"), "{e}");
+    let e = soak(OUT1, &format!("{SHA_OUT1}\n{SHA_OUT1}\n")).unwrap_err();
+    assert!(e.message.starts_with("sha256sum"), "{e}");
+}
+
+#[test]
+fn an_expected_hash_that_is_not_one_and_an_empty_log_are_refused() {
+    let e = import_soak(&SoakFiles { curl: OUT1, sha256: SHA_OUT1, expected: "abc" }).unwrap_err();
+    assert!(e.message.contains("64 hex digits"), "{e}");
+    assert!(soak("\n\n", "").unwrap_err().message.contains("no pass"));
+}
+
+/// A `python3 -m http.server` on 127.0.0.1 only, serving `dir`; killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(dir: &Path) -> Server {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new("python3")
+            .args(["-m", "http.server", "--bind", "127.0.0.1", &port.to_string(), "--directory"])
+            .arg(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 runs this test's server (CI has it)");
+        let server = Server { child, port };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "python3's http.server did not listen on {port}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What `program args` printed on stdout, run in `dir` (its exit code is the caller's to
+/// judge: sha256sum of a missing file fails, curl's refused pass exits 7).
+fn stdout(dir: &Path, program: &str, args: &[&str]) -> Vec<u8> {
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} runs this test (CI has it): {e}"));
+    output.stdout
+}
+
+#[test]
+fn a_real_soak_against_a_local_server_is_read_as_curl_and_sha256sum_wrote_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let body: Vec<u8> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect();
+    std::fs::write(dir.path().join("f"), &body).unwrap();
+    let mut curl = Vec::new();
+    let server = Server::start(dir.path());
+    let url = |path: &str| format!("http://127.0.0.1:{}/{path}", server.port);
+    for (file, path) in [("p1", "f"), ("p2", "f"), ("p3", "f"), ("p4", "missing")] {
+        curl.extend(stdout(dir.path(), "curl", &["-sS", "-o", file, "-w", "%{json}\n", &url(path)]));
+    }
+    let refused = url("f");
+    drop(server);
+    curl.extend(stdout(dir.path(), "curl", &["-sS", "-o", "p5", "-w", "%{json}\n", &refused]));
+    let mut sha256 = Vec::new();
+    for file in ["p1", "p2", "p3", "p4", "p5"] {
+        sha256.extend(stdout(dir.path(), "sha256sum", &[file]));
+    }
+    let served = String::from_utf8(stdout(dir.path(), "sha256sum", &["f"])).unwrap();
+    let expected = served.split_whitespace().next().unwrap();
+    let curl = String::from_utf8(curl).unwrap();
+    let sha256 = String::from_utf8(sha256).unwrap();
+    let imported = import_soak(&SoakFiles { curl: &curl, sha256: &sha256, expected })
+        .unwrap_or_else(|e| panic!("{e}\n{curl}\n{sha256}"));
+    let n = |path: &str| number(&imported, path);
+    assert_eq!(n("passes"), 5.0);
+    assert_eq!(n("failed_passes"), 2.0, "the 404 and the refused connection");
+    assert_eq!(n("mismatches"), 0.0);
+    assert_eq!(n("bytes"), 3.0 * body.len() as f64);
+    assert_eq!((n("pass.3.http_code"), n("pass.3.exit_code")), (404.0, 0.0));
+    assert_eq!(n("pass.4.exit_code"), 7.0);
+    assert!(matches!(imported.fields.get("pass.4.matches"), Some(Tree::Absent(_))));
+    assert!(n("seconds") > 0.0 && n("bits_per_second") > 0.0);
+}
+
+#[test]
+fn a_soak_key_in_runs_yaml_gives_the_run_its_fields_and_the_bench_rule_reads_them() {
+    let root = tempfile::tempdir().unwrap();
+    let bundle = root.path().join("content/m/b");
+    std::fs::create_dir_all(bundle.join("raw")).unwrap();
+    std::fs::write(bundle.join("raw/curl.log"), format!("{OUT1}\n{OUT1}\n")).unwrap();
+    std::fs::write(bundle.join("raw/sha.txt"), format!("{SHA_OUT1}\n{SHA_OUT1}\n")).unwrap();
+    let source = format!(
+        "runs:\n  s:\n    kind: soak\n    soak: {{curl: raw/curl.log, sha256: raw/sha.txt, expect: {SERVED}}}\nfigures:\n  rate: {{is: runs.s.bits_per_second, unit: bit/s}}\n"
+    );
+    let (data, diagnostics) = crate::figures::load_run_data(root.path(), &bundle.join("runs.yaml"), &source);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let rate = data.unwrap().resolve("rate").unwrap();
+    assert_eq!(rate.value, 2.0 * 65536.0 * 8.0 / 0.0229);
+    // A 404 pass fails the soak, by the bench's rule.
+    std::fs::write(bundle.join("raw/curl.log"), format!("{OUT1}\n{}\n", OUT2_404.replace("out2", "out1")))
+        .unwrap();
+    let (_, diagnostics) = crate::figures::load_run_data(root.path(), &bundle.join("runs.yaml"), &source);
+    assert!(diagnostics.iter().any(|d| d.message.contains("1 failed passes")), "{diagnostics:#?}");
+}
+
+/// A line curl did not write whole: a real one cut short, a body before it, or text.
+fn damaged_curl_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1usize..OUT1.len() - 1).prop_map(|n| OUT1[..n].to_string()),
+        "[^\n\r{]{1,20}".prop_map(|body| format!("{body}{OUT1}")),
+        "[^\n\r]{0,40}".prop_map(|s| format!("{{\"exitcode\":0,{s}")),
+    ]
+}
+
+fn damaged_hash_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1usize..SHA_OUT1.len() - 1).prop_map(|n| SHA_OUT1[..n].to_string()),
+        "[0-9a-f]{0,63}  out1",
+        // Whitespace alone is a blank line, which holds no hash and is skipped.
+        "[^\n\r]{0,69}[^\\s]",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn never_panics_on_any_logs(curl in "\\PC{0,200}", sha in "\\PC{0,100}", jsonish in "[{}\",:0-9a-z_. \n]{0,200}") {
+        let _ = soak(&curl, &sha);
+        let _ = soak(&jsonish, &sha);
+        let _ = soak(&format!("{OUT1}\n{jsonish}"), SHA_OUT1);
+        let _ = soak(OUT1, &jsonish);
+    }
+
+    #[test]
+    fn never_accepts_logs_with_a_damaged_line(in_curl in any::<bool>(), curl_line in damaged_curl_line(), hash_line in damaged_hash_line(), place in 0usize..3) {
+        let mut curl = vec![OUT1, OUT2_404];
+        let mut sha = vec![SHA_OUT1, SHA_OUT2];
+        if in_curl {
+            curl.insert(place.min(2), &curl_line);
+        } else {
+            sha.insert(place.min(2), &hash_line);
+        }
+        let (curl, sha) = (curl.join("\n"), sha.join("\n"));
+        prop_assert!(soak(&curl, &sha).is_err(), "accepted {curl:?} with {sha:?}");
+    }
+}
