@@ -3,8 +3,10 @@
 //!
 //! Owns the recognition only; each format is read in its own file. iperf3 and iperf 2 text
 //! look alike (`[  5] 0.00-10.00 sec ...`): iperf3 writes `connected to`, `Connecting to
-//! host`, `Server listening on 5201` and ends a run with `sender`/`receiver` lines; iperf 2
-//! writes `connected with`, `Client connecting to` and `Server listening on TCP port`.
+//! host`, `Server listening on 5201`, `--bidir`'s `[TX-C]` roles, and ends a run with
+//! `sender`/`receiver` lines; iperf 2 writes `connected with`, `Client connecting to` and
+//! `Server listening on TCP port`. A pasted command (`me@MacBook ~ % ./iperf3 -c host`) names
+//! its program: an iperf3 paste that starts at the summary has little else.
 
 use super::{ImportError, Imported};
 
@@ -45,6 +47,10 @@ fn recognise(text: &str) -> Option<Format> {
             || (line.starts_with("Server listening on") && !line.contains("port"))
             || (line.starts_with('[') && line.contains(" connected to "))
             || (line.starts_with('[') && (line.ends_with("sender") || line.ends_with("receiver")))
+            || line.starts_with("Reverse mode, remote host")
+            || line.starts_with("CPU Utilization: local/")
+            || ["[TX-C]", "[RX-C]", "[TX-S]", "[RX-S]", "[ ID][Role]"].iter().any(|role| line.contains(role))
+            || runs_command(line, "iperf3")
         {
             iperf3 += 1;
         }
@@ -53,6 +59,7 @@ fn recognise(text: &str) -> Option<Format> {
             || line.starts_with("Server listening on UDP port")
             || (line.starts_with('[') && line.contains(" connected with "))
             || line.contains("Server Report:")
+            || runs_command(line, "iperf")
         {
             iperf2 += 1;
         }
@@ -71,6 +78,18 @@ fn recognise(text: &str) -> Option<Format> {
     }
     // Bare report lines without a header: iperf 2's own `[  3] 0.0-10.0 sec` reports.
     text.lines().any(|l| l.trim_start().starts_with('[') && l.contains(" sec ")).then_some(Format::Iperf2Text)
+}
+
+/// Whether a pasted shell line runs `program` (`me@MacBook ~ % ./iperf3 -c host`): a word that
+/// is the program, or ends with `/program`, followed by an option. iperf3 output is often
+/// pasted with its command; so is iperf 2's.
+fn runs_command(line: &str, program: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).any(|pair| {
+        let [word, next] = pair else { return false };
+        let named = *word == program || word.strip_suffix(program).is_some_and(|head| head.ends_with('/'));
+        named && next.starts_with('-')
+    })
 }
 
 /// `20261029120000,10.0.0.1,5001,10.0.0.2,40000,3,0.0-10.0,1178599424,942000000`: a
@@ -115,5 +134,36 @@ mod tests {
         );
         assert_eq!(recognise("hello\n"), None);
         assert!(import_iperf("").is_err());
+        assert_eq!(
+            recognise(
+                "me@MacBook ~ % ./iperf3 -c 10.0.0.1\n[  5]   0.00-1.00   sec   112 MBytes   939 Mbits/sec\n"
+            ),
+            Some(Format::Iperf3Text)
+        );
+        assert_eq!(
+            recognise("$ iperf -c 10.0.0.1\n[  3]  0.0-10.0 sec  1.10 GBytes   941 Mbits/sec\n"),
+            Some(Format::Iperf2Text)
+        );
+    }
+
+    /// Fix (5): iperf3 text, even a server's log or a paste that starts at its summary, was
+    /// read as iperf 2 text and refused as "only what was sent".
+    #[test]
+    fn every_public_iperf3_text_is_read_as_iperf3_text() {
+        for name in [
+            "aws1_server_side.txt",
+            "aws2_P10_download.txt",
+            "aws3_udp_P5.txt",
+            "test1_same_switch.txt",
+            "test2_isp_router.txt",
+            "test3_two_switches.txt",
+            "test4_intervlan_via_apu2.txt",
+            "test5_intervlan_P4.txt",
+        ] {
+            let text = super::super::testing::real_data(&format!("apu2-pfsense-iperf3-text/{name}"));
+            assert_eq!(recognise(&text), Some(Format::Iperf3Text), "{name}");
+            let imported = import_iperf(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(imported.format, "iperf3 text", "{name}");
+        }
     }
 }
