@@ -25,7 +25,16 @@ pub(super) const RAW_KEYS: [&str; 6] = ["iperf", "ping", "soak", "sysctl", "pfct
 pub(super) fn gives(key: &str) -> &'static [&'static str] {
     match key {
         "iperf" => &["received", "sent", "cpu", "streams"],
-        "ping" => &["transmitted", "received", "loss_percent", "errors", "duplicates", "corrupted", "rtt", "replies"],
+        "ping" => &[
+            "transmitted",
+            "received",
+            "loss_percent",
+            "errors",
+            "duplicates",
+            "corrupted",
+            "rtt",
+            "replies",
+        ],
         "soak" => &["passes", "failed_passes", "mismatches", "bytes", "seconds", "bits_per_second", "pass"],
         "table" => &["rows"],
         "sysctl" => &["sysctl"],

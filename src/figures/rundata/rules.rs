@@ -48,8 +48,14 @@ impl Loader<'_> {
                 _ => None,
             }
         };
+        // Known to have run: bytes arrived, or (an old iperf3 UDP client, which prints only
+        // what it sent) datagrams did.
+        let datagrams_arrived = number_at(&["received", "packets"])
+            .zip(number_at(&["received", "lost_packets"]))
+            .is_some_and(|(total, lost)| total > lost);
         if run.kind == Some(RunKind::Throughput)
             && !number_at(&["received", "bytes"]).is_some_and(|b| b > 0.0)
+            && !datagrams_arrived
         {
             let span = self.run_span(entries, name, Some("iperf"));
             self.error(
