@@ -13,8 +13,6 @@
 //! receiver is a [`Tree::Absent`] with the reason, which a figure reading it reports.
 
 mod iperf;
-mod legacy_iperf;
-mod legacy_tree;
 mod iperf2_csv;
 mod iperf2_text;
 mod iperf3_json;
