@@ -467,4 +467,4 @@ fn rate_unit(unit: &str) -> Option<Unit> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
