@@ -374,3 +374,21 @@ proptest! {
         prop_assert!(import_iperf3_json(&text[..cut % last]).is_err());
     }
 }
+
+/// iperf3 3.12 writes `sock_bufsize` and `target_bitrate` once a stream in `start`: the
+/// same value twice is one value; two values of one key are still refused.
+#[test]
+fn a_key_written_twice_alike_is_one_value() {
+    let text = fixture("iperf3/client.json").replacen(
+        "\"sock_bufsize\": 0,",
+        "\"sock_bufsize\": 0, \"sock_bufsize\": 0,",
+        1,
+    );
+    assert_eq!(n(&read(&text), "received.bytes"), 1_172_543_488.0);
+    let text = fixture("iperf3/client.json").replacen(
+        "\"sock_bufsize\": 0,",
+        "\"sock_bufsize\": 0, \"sock_bufsize\": 1,",
+        1,
+    );
+    assert!(refused(&text).message.contains("two values"));
+}
