@@ -66,10 +66,21 @@ fn read_streams(text: &str) -> Result<Vec<Stream<'_>>, ImportError> {
     // The ports this text names as listened on (`Server listening on TCP port`, `Client
     // connecting to …, TCP port`), from all its lines: 2.1 prints `-P`'s connection lines
     // before its header, and a `-d` transcript names two. iperf 2's own 5001 without any.
-    let mut listening: BTreeSet<u32> = text
-        .lines()
-        .filter_map(|l| port_after(l, "TCP port ").or_else(|| port_after(l, "UDP port ")))
-        .collect();
+    let mut listening = BTreeSet::new();
+    for line in text.lines() {
+        for marker in ["TCP port ", "UDP port "] {
+            listening.extend(port_after(line, marker));
+        }
+        // 2.1's `-d -L` below `-p` prints `TCP ports 42291-45497`: its two ends are the
+        // ports named (not the range between, where a client's own port may fall).
+        for marker in ["TCP ports ", "UDP ports "] {
+            if let Some(at) = line.find(marker) {
+                let range = &line[at + marker.len()..];
+                listening.extend(port_after(range, ""));
+                listening.extend(range.split_once('-').and_then(|(_, end)| port_after(end, "")));
+            }
+        }
+    }
     if listening.is_empty() {
         listening.insert(5001);
     }
