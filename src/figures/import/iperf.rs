@@ -14,7 +14,13 @@ use super::{ImportError, Imported};
 /// iperf3 text, iperf 2 text, iperf 2 CSV (`-y C`).
 pub(crate) fn import_iperf(text: &str) -> Result<Imported, ImportError> {
     let body = text.trim_start_matches('\u{feff}').trim_start();
-    if body.starts_with('{') || text.starts_with('\u{feff}') {
+    // `^C` before the JSON (a run interrupted) and a keystroke's escape (`^[[A`) are the JSON
+    // importer's to explain.
+    if body.starts_with('{')
+        || body.starts_with("^C")
+        || body.starts_with('\u{1b}')
+        || text.starts_with('\u{feff}')
+    {
         return super::import_iperf3_json(text);
     }
     match recognise(text) {

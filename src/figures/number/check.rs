@@ -58,15 +58,15 @@ impl Mismatch {
     }
 }
 
-/// Compares a stated number with the computed value: converted into the stated unit,
-/// rounded at the stated precision (with `approximate`, trailing zeros of an integer are
-/// not significant), then equal or not. An exact figure is converted and rounded exactly;
-/// only one without an exact value is taken from its `f64`.
 /// "iperf printed", or "runs.yaml writes" for a value typed by hand.
 fn printed_by(by: &str) -> String {
     if by == "runs.yaml" { "runs.yaml writes".to_string() } else { format!("{by} printed") }
 }
 
+/// Compares a stated number with the computed value: converted into the stated unit,
+/// rounded at the stated precision (with `approximate`, trailing zeros of an integer are
+/// not significant), then equal or not. An exact figure is converted and rounded exactly;
+/// only one without an exact value is taken from its `f64`.
 pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<Passed, Mismatch> {
     if stated.unit.kind() != computed.unit.kind() {
         return Err(Mismatch::UnitKind {

@@ -24,7 +24,7 @@ pub(super) const RAW_KEYS: [&str; 6] = ["iperf", "ping", "soak", "sysctl", "pfct
 /// error whether or not the file could be read.
 pub(super) fn gives(key: &str) -> &'static [&'static str] {
     match key {
-        "iperf" => &["received", "sent", "cpu", "streams"],
+        "iperf" => &["received", "sent", "cpu", "streams", "forward", "reverse"],
         "ping" => &[
             "transmitted",
             "received",
@@ -50,6 +50,10 @@ pub(super) struct RawFields {
     /// Some raw file could not be read or imported (already an error at its place).
     pub(super) unread: bool,
 }
+
+/// What a raw key read: where its fields go under the run (`sysctl.before`), and the
+/// import's result (an error already reported when it failed).
+type Reading = (Vec<String>, Result<(Imported, RawText), ()>);
 
 /// One raw file read: its path from the bundle, its text, and how it is shown in errors.
 struct RawText {
@@ -78,7 +82,7 @@ impl Loader<'_> {
             );
         }
         let yaml_line = super::lines::line_of(self.source, key.span.start);
-        let imported: Vec<(Vec<String>, Result<(Imported, RawText), ()>)> = match key_text.as_str() {
+        let imported: Vec<Reading> = match key_text.as_str() {
             "iperf" => vec![(Vec::new(), self.import_one(node, "`iperf`", import::import_iperf))],
             "ping" => vec![(Vec::new(), self.import_one(node, "`ping`", import::import_ping))],
             "sysctl" | "pfctl" => {
@@ -178,7 +182,7 @@ impl Loader<'_> {
         key: &str,
         under: &str,
         importer: fn(&str) -> Result<Imported, ImportError>,
-    ) -> Vec<(Vec<String>, Result<(Imported, RawText), ()>)> {
+    ) -> Vec<Reading> {
         let NodeKind::Map(entries) = &node.kind else {
             let what = format!("`{key}`");
             return vec![(vec![under.to_string()], self.import_one(node, &what, importer))];

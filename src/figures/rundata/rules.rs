@@ -236,6 +236,35 @@ impl Loader<'_> {
     }
 }
 
+/// A bit rate of a run: its path, its value in bit/s, and the seconds it covers.
+type BitRate = (String, f64, Option<(f64, f64)>);
+
+/// Every value under `field` whose unit is a bit rate: its path in the run, its value in
+/// bit/s, and the interval it covers when its map has `start` and `end` (an interval's
+/// rate is told by its seconds, as iperf prints it).
+fn bit_rates(field: &Field, path: String, out: &mut Vec<BitRate>) {
+    let seconds = |key| match field.child(key) {
+        // Seconds, or a plain number as a hand-written interval has (`{start: 0, end: 1}`).
+        Some(Field::Number(n))
+            if matches!(n.unit.kind(), number::UnitKind::Seconds | number::UnitKind::Count) =>
+        {
+            Some(n.value)
+        }
+        _ => None,
+    };
+    let span = seconds("start").zip(seconds("end"));
+    for (key, child) in field.children() {
+        let child_path = if path.is_empty() { key } else { format!("{path}.{key}") };
+        match child {
+            Field::Number(n) if n.unit.kind() == number::UnitKind::BitRate => {
+                out.push((child_path, n.value, span));
+            }
+            Field::List(_) | Field::Map(_) => bit_rates(child, child_path, out),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::figures::FigureError;
@@ -309,31 +338,5 @@ mod tests {
         assert_eq!(d[0].code, "bench-counter");
         let d = errors(&site, &run("{counted: [frames.z], known: 1, within: 0}"));
         assert!(d[0].message.contains("runs.c.frames.z"), "{d:?}");
-    }
-}
-
-/// Every value under `field` whose unit is a bit rate: its path in the run, its value in
-/// bit/s, and the interval it covers when its map has `start` and `end` (an interval's
-/// rate is told by its seconds, as iperf prints it).
-fn bit_rates(field: &Field, path: String, out: &mut Vec<(String, f64, Option<(f64, f64)>)>) {
-    let seconds = |key| match field.child(key) {
-        // Seconds, or a plain number as a hand-written interval has (`{start: 0, end: 1}`).
-        Some(Field::Number(n))
-            if matches!(n.unit.kind(), number::UnitKind::Seconds | number::UnitKind::Count) =>
-        {
-            Some(n.value)
-        }
-        _ => None,
-    };
-    let span = seconds("start").zip(seconds("end"));
-    for (key, child) in field.children() {
-        let child_path = if path.is_empty() { key } else { format!("{path}.{key}") };
-        match child {
-            Field::Number(n) if n.unit.kind() == number::UnitKind::BitRate => {
-                out.push((child_path, n.value, span));
-            }
-            Field::List(_) | Field::Map(_) => bit_rates(child, child_path, out),
-            _ => {}
-        }
     }
 }
