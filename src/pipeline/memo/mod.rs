@@ -9,7 +9,7 @@
 //! one (the serve tests compare them after a series of edits). It does not decide what a
 //! page shows; the stages ask it before doing their work and tell it what they made.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -17,15 +17,18 @@ use std::time::SystemTime;
 use bytes::Bytes;
 
 mod disk;
+mod keys;
+mod stamp;
 
 use super::figures_json::ClaimRecord;
 use super::load::Site;
-use super::resolve::PageWork;
 pub(crate) use super::write::Kept;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::{Computed, RunData};
+use crate::figures::RunData;
 pub use disk::MemoOwner;
+pub(crate) use keys::{Digest, SOURCES, listing_key, page_key, site_key, sources_key};
+pub(crate) use stamp::FileStamp;
 
 /// A blake3 digest of everything a piece of output is made from.
 pub(crate) type Key = [u8; 32];
@@ -160,35 +163,6 @@ struct MemoRuns {
     stamps: Vec<(PathBuf, FileStamp)>,
     data: Option<Arc<RunData>>,
     problems: Vec<Diagnostic>,
-}
-
-/// A file's size and modification time: a file whose stamp is unchanged is taken to be
-/// unchanged, as git's index and make do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub(crate) struct FileStamp {
-    len: u64,
-    modified: Option<SystemTime>,
-}
-
-impl FileStamp {
-    pub(crate) fn of(path: &Path) -> Option<FileStamp> {
-        let meta = std::fs::metadata(path).ok()?;
-        Some(FileStamp { len: meta.len(), modified: meta.modified().ok() })
-    }
-
-    pub(crate) fn digest_into(&self, digest: &mut Digest) {
-        let modified = self.modified.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
-        digest.bytes(&self.len.to_le_bytes());
-        digest.optional(modified.map(|d| d.as_nanos().to_le_bytes()).as_ref().map(|b| &b[..]));
-    }
-
-    /// The stamp of a file last modified well before `started`; `None` for a file modified
-    /// since, which could change again within the same clock tick and keep its stamp.
-    pub(crate) fn settled(path: &Path, started: SystemTime) -> Option<FileStamp> {
-        let stamp = FileStamp::of(path)?;
-        let settled_before = started.checked_sub(std::time::Duration::from_secs(1))?;
-        (stamp.modified? < settled_before).then_some(stamp)
-    }
 }
 
 impl Memo {
@@ -510,138 +484,4 @@ fn in_folder(page: Arc<RenderedPage>) -> Arc<RenderedPage> {
         lines: None,
         ..page
     })
-}
-
-/// Feeds values into a blake3 hasher through their `Debug` form, which for the plain data
-/// hashed here (strings, numbers, paths, maps in order) names every field and value.
-pub(crate) struct Digest(blake3::Hasher);
-
-impl Digest {
-    pub(crate) fn new() -> Digest {
-        Digest(blake3::Hasher::new())
-    }
-
-    pub(crate) fn bytes(&mut self, bytes: &[u8]) -> &mut Digest {
-        self.0.update(&(bytes.len() as u64).to_le_bytes());
-        self.0.update(bytes);
-        self
-    }
-
-    /// A path, by its bytes: feeding it through `Debug` escapes it character by character,
-    /// which for the few paths of every page of a large site is a good part of a rebuild.
-    pub(crate) fn path(&mut self, path: &Path) -> &mut Digest {
-        self.bytes(path.as_os_str().as_encoded_bytes())
-    }
-
-    /// A string that may be absent, told apart from an empty one.
-    pub(crate) fn optional(&mut self, text: Option<&[u8]>) -> &mut Digest {
-        match text {
-            Some(text) => self.bytes(b"+").bytes(text),
-            None => self.bytes(b"-"),
-        }
-    }
-
-    pub(crate) fn number(&mut self, number: usize) -> &mut Digest {
-        self.bytes(&(number as u64).to_le_bytes())
-    }
-
-    pub(crate) fn debug(&mut self, value: &impl std::fmt::Debug) -> &mut Digest {
-        use std::fmt::Write as _;
-        let mut writer = HashWriter(&mut self.0);
-        let _ = write!(writer, "{value:?}");
-        self.0.update(&[0xff]);
-        self
-    }
-
-    pub(crate) fn finish(&self) -> Key {
-        *self.0.finalize().as_bytes()
-    }
-}
-
-struct HashWriter<'a>(&'a mut blake3::Hasher);
-
-impl std::fmt::Write for HashWriter<'_> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.update(s.as_bytes());
-        Ok(())
-    }
-}
-
-/// What every page is made with: the settings, UI strings and templates, the site's
-/// completions, and the tally that makes it.
-pub(crate) fn site_key(site: &Site, completions: &BTreeMap<String, Computed>) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(env!("CARGO_PKG_VERSION").as_bytes());
-    digest.bytes(site.inputs_digest.as_bytes());
-    digest.debug(completions);
-    digest.finish()
-}
-
-/// The key of one page's figures and HTML: the page itself, its resolved links, its
-/// bundle's run data, and what it shows of other pages (its other language versions, the
-/// original's text for the translation banner, its appliances' family pages, the privacy
-/// page); for the home page, also what it lists.
-pub(crate) fn page_key(site: &Site, site_key: &Key, listing_key: &Key, page: &Page, work: &PageWork) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(site_key);
-    if page.key == "index" {
-        // The home page lists the site.
-        digest.bytes(listing_key);
-    }
-    digest.path(&page.source).bytes(page.url.as_bytes());
-    digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes())).bytes(&page.digest);
-    work.resolved.digest_into(&mut digest);
-    match site.run_data_digest(page) {
-        Some(runs) => digest.bytes(runs.as_bytes()),
-        None => digest.bytes(b"-"),
-    };
-    for version in site.content.versions(&page.key, &site.settings) {
-        digest
-            .bytes(version.lang.as_bytes())
-            .bytes(version.url.as_bytes())
-            .bytes(version.front.title.as_bytes());
-    }
-    if let Some(original) = site.content.original_of(page, &site.settings) {
-        digest.bytes(&original.digest);
-    }
-    for id in &page.front.appliances {
-        let family = site.content.family_page(id, &page.lang, &site.settings);
-        digest.optional(family.map(|p| p.url.as_bytes()));
-        digest.optional(family.map(|p| p.front.title.as_bytes()));
-    }
-    privacy(site, page, &mut digest);
-    digest.finish()
-}
-
-/// The name of a page's source pages in the memo's parts.
-pub(crate) const SOURCES: &str = "sources:";
-
-/// The key of the source pages of a page's bundle: its run data's files, and the page's
-/// language, address and title.
-pub(crate) fn sources_key(site: &Site, page: &Page) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(env!("CARGO_PKG_VERSION").as_bytes()).bytes(site.inputs_digest.as_bytes());
-    digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes()));
-    digest.bytes(page.lang.as_bytes()).bytes(page.url.as_bytes()).bytes(page.front.title.as_bytes());
-    digest.bytes(site.run_data_digest(page).unwrap_or("-").as_bytes());
-    privacy(site, page, &mut digest);
-    digest.finish()
-}
-
-/// The key of what lists the site (listings, feeds, sitemap, home): every page's address
-/// and front matter, but not its text.
-pub(crate) fn listing_key(site: &Site, site_key: &Key) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(site_key);
-    for page in &site.content.pages {
-        digest.bytes(page.url.as_bytes()).bytes(page.key.as_bytes()).bytes(page.lang.as_bytes());
-        digest.bytes(&page.front_digest);
-    }
-    digest.finish()
-}
-
-fn privacy(site: &Site, page: &Page, digest: &mut Digest) {
-    for lang in [page.lang.as_str(), site.settings.original_language()] {
-        digest.optional(site.content.get("privacy", lang).map(|p| p.url.as_bytes()));
-    }
 }
