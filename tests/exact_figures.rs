@@ -22,6 +22,7 @@ figures:
   mean_sample: {is: \"mean(runs.a.samples)\"}
   third: {is: \"1 / 3\"}
   size_rate: {is: \"size / tick\", unit: bit/s}
+  size_exact: {is: \"size * 1\", unit: MiB}
 ";
 
 fn site(prose: &str) -> Site {
@@ -35,7 +36,7 @@ const EXACT_PROSE: &str = "It counted [1,234,567,890,123,456,789,012,345]{=octet
 [2.68]{=runs.a.price}, the tenths [0.300000000000000000000]{=tenths}, the mean \
 [0.23333333333333333333]{=mean_sample}, a third [0.333]{=third} or \
 [0.33333333333333333333]{=third}, and [25,165,824,000 bit/s]{=size_rate} or \
-[3.0000000000000000000 MiB]{=size}.";
+[3.0000000000000000000 MiB]{=size_exact} (typed as [3 MiB]{=size}).";
 
 #[test]
 fn figures_right_only_in_exact_arithmetic_pass_check() {

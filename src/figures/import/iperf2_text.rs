@@ -330,9 +330,15 @@ fn report_fields(r: &Report, received: bool, interval: bool) -> Result<Vec<(Stri
         let decimals = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
         let places = decimals(r.span.0).max(decimals(r.span.1));
         let seconds = format!("{:.places$}", r.end - r.start);
-        vec![("seconds".to_string(), printed(&span, &seconds, Some(Unit::Second), Unit::Second, &at)?)]
+        // The order every importer gives a summary's fields in: bytes, seconds, rate.
+        vec![
+            ("bytes".to_string(), bytes.clone()),
+            ("seconds".to_string(), printed(&span, &seconds, Some(Unit::Second), Unit::Second, &at)?),
+        ]
     };
-    fields.push(("bytes".to_string(), bytes));
+    if interval {
+        fields.push(("bytes".to_string(), bytes));
+    }
     fields.push(("bits_per_second".to_string(), rate));
     if let (true, Some(udp)) = (received, &r.udp) {
         if let Some(jitter) = udp.jitter_ms {

@@ -4,20 +4,31 @@
 //! Owns recognising which ping printed a text (its summary line says), reading the text
 //! whole, and the checks that its parts agree: the received count against the reply lines,
 //! the loss against transmitted and received as ping rounds it, one run a file, a summary
-//! at its end. It does not run ping nor read files (`rundata` does), and it never makes a
-//! number of what ping did not print: `time<1ms`, a reply without a timestamp, the spread
-//! another ping prints (iputils' mdev is not BSD's stddev) are [`Tree::Absent`] with why.
-//! Output in another language is refused line by line, never guessed at.
+//! at its end. What one line says is read in `line` (iputils' and BSD's lines in `unix`,
+//! Windows' in `windows`); the run's tree is built in `fields`. It does not run ping nor
+//! read files (`rundata` does), and it never makes a number of what ping did not print:
+//! `time<1ms`, a reply without a timestamp, the spread another ping prints (iputils' mdev is
+//! not BSD's stddev) are [`Tree::Absent`] with why. Output in another language is refused
+//! line by line, never guessed at.
 //!
 //! Sizes are as each ping prints them: `64 bytes from` (iputils, BSD) counts the 8-byte ICMP
 //! header with the payload, Windows' `bytes=32` the payload alone. Windows counts a `Reply
 //! from HOST: Destination host unreachable.` as received (its loss says 0 %): those lines
 //! are not replies here, yet they are counted where Windows counts them.
 
+mod fields;
+mod line;
+#[cfg(test)]
+mod tests;
+mod unix;
+mod windows;
+
 use std::ops::Range;
 
-use super::{ImportError, Imported, Line, Tree, Value, lines, plain_decimal};
-use crate::figures::number::Unit;
+use fields::fields;
+use line::classify;
+
+use super::{ImportError, Imported, Line, Tree, lines, plain_decimal};
 
 /// Which pings print a line, as bits: a line two pings print has both.
 const IPUTILS: u8 = 1;
@@ -29,14 +40,6 @@ const ANY: u8 = UNIX | WINDOWS;
 const NOT_PING: &str = "not a line ping prints in English (Linux iputils, BSD/macOS or Windows)";
 const UNTIMED: &str = "ping printed no time: a reply carries a timestamp only when the payload (-s) has \
                        room for one (16 bytes on 64-bit Linux)";
-/// The error lines Windows prints in place of a reply; it counts them as lost.
-const WINDOWS_FAILURES: &str = "Request timed out.|Destination host unreachable.|Destination net unreachable.|\
-    General failure.|Transmit failed. General failure.|PING: transmit failed. General failure.|\
-    Packet needs to be fragmented but DF set.|Hardware error.|TTL expired in transit.";
-/// How BSD's `pr_icmph` starts the ICMP errors it prints as `92 bytes from HOST: …`.
-const BSD_ICMP: &str = "Destination |Dest Unreachable|frag needed|Source |Redirect|Time to live exceeded|\
-    Frag reassembly|Time exceeded|Parameter problem|Communication prohibited|Host precedence|\
-    Precedence cutoff|Bad ICMP type";
 
 /// The format's name and whose a line is, for a flavour's bit.
 fn names(mask: u8) -> (&'static str, &'static str) {
@@ -212,72 +215,6 @@ pub(crate) fn import_ping(text: &str) -> Result<Imported, ImportError> {
     })
 }
 
-/// The run's fields from its checked summary, reply lines and round-trip times.
-fn fields(
-    s: Summary<'_>,
-    flavour: u8,
-    replies: Vec<(Range<usize>, Reply)>,
-    counted_failures: u64,
-    rtt: Option<(Range<usize>, Times)>,
-    summary_at: Range<usize>,
-) -> Tree {
-    let absent = |why: &str| Tree::Absent(why.to_string());
-    // iputils and BSD print `+N duplicates` (iputils `+N errors`, `+N corrupted`) only when
-    // N is not 0; their place is the summary line.
-    let count = |c: Option<Count>| {
-        let (n, at) = c.unwrap_or((0, summary_at.clone()));
-        Value::exact(n as f64, Unit::Count, at)
-    };
-    let loss = match s.loss {
-        // Checked to be a plain decimal.
-        Some((p, at)) => Value::printed("ping", &format!("{p}%"), p, Unit::Percent, at),
-        None => None,
-    };
-    let (errors, duplicates, corrupted) = match flavour {
-        IPUTILS => (count(s.errors), count(s.duplicates), count(s.corrupted)),
-        BSD => (
-            absent("BSD/macOS ping counts no errors in its summary"),
-            count(s.duplicates),
-            absent("BSD/macOS ping counts no corrupted replies in its summary"),
-        ),
-        _ => (
-            absent("Windows ping counts no errors in its summary"),
-            absent("Windows ping counts no duplicate replies"),
-            absent("Windows ping counts no corrupted replies"),
-        ),
-    };
-    let iputils = "iputils ping prints mdev, not BSD/macOS's stddev: read rtt.mdev";
-    let bsd = "BSD/macOS ping prints stddev, not iputils' mdev: read rtt.stddev";
-    let windows = "Windows ping prints no spread of the round trips, only minimum, maximum and average";
-    let rtt = match rtt {
-        Some(_) if counted_failures > 0 => {
-            absent("Windows averaged in the ICMP errors it counted as received")
-        }
-        Some((_, mut times)) => {
-            match flavour {
-                IPUTILS => times.push(("stddev", absent(iputils))),
-                BSD => times.push(("mdev", absent(bsd))),
-                _ => times.extend([("mdev", absent(windows)), ("stddev", absent(windows))]),
-            }
-            Tree::map(times)
-        }
-        None if s.received.0 == 0 => absent("no reply came back, so ping printed no round-trip times"),
-        None if flavour == WINDOWS => absent("Windows printed no times: it counted ICMP errors as received"),
-        None => absent(UNTIMED),
-    };
-    let replies = replies.into_iter().map(|(_, reply)| Tree::map(reply.fields)).collect();
-    Tree::map([
-        ("transmitted", Value::exact(s.transmitted.0 as f64, Unit::Count, s.transmitted.1)),
-        ("received", Value::exact(s.received.0 as f64, Unit::Count, s.received.1)),
-        ("loss_percent", loss.unwrap_or_else(|| absent("ping sent no packet, so it printed no loss"))),
-        ("errors", errors),
-        ("duplicates", duplicates),
-        ("corrupted", corrupted),
-        ("rtt", rtt),
-        ("replies", Tree::List(replies)),
-    ])
-}
-
 /// The summary against the lines: received against the reply lines, the loss against
 /// transmitted and received, and round-trip times (at `rtt`) where ping prints them.
 fn check(
@@ -360,322 +297,3 @@ fn loss_agrees(printed: &str, tx: u64, rx: u64) -> bool {
     let candidates = [(exact * scale).round(), (exact * scale + 1e-9).floor(), (as_float * scale).round()];
     candidates.iter().any(|c| (p * scale - c).abs() < 1e-6)
 }
-
-fn digits(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// A count written at `text`, a slice of `line`.
-fn count(line: &Line<'_>, text: &str) -> Result<Count, String> {
-    match text.parse::<u64>() {
-        Ok(n) if digits(text) => Ok((n, line.range_of(text))),
-        _ => Err(format!("`{text}` is not a count ping prints")),
-    }
-}
-
-/// A time in milliseconds: its digits `number`, as ping wrote it `written`.
-fn ms(line: &Line<'_>, number: &str, written: &str) -> Result<Tree, String> {
-    Value::printed("ping", written, number, Unit::Millisecond, line.range_of(number))
-        .ok_or_else(|| format!("`{written}` is not a time ping prints"))
-}
-
-/// Reads one line; `previous` is the line before it (BSD's IP header dump is two lines).
-fn classify<'a>(line: &Line<'a>, previous: &str) -> Read<'a> {
-    let text = line.text.trim();
-    // iputils' -D puts `[seconds.micros] ` before a reply, an ICMP error, `no answer yet`.
-    if let Some(stamped) = text.strip_prefix('[') {
-        let bad = || "iputils' -D timestamp is `[seconds.microseconds]` before a reply".to_string();
-        let (stamp, rest) = stamped.split_once("] ").ok_or_else(bad)?;
-        let (seconds, micros) = stamp.split_once('.').ok_or_else(bad)?;
-        return match stampable(line, rest)? {
-            Some((kind, mask)) if mask & IPUTILS != 0 && digits(seconds) && digits(micros) => {
-                Ok(Some((kind, IPUTILS)))
-            }
-            _ => Err(bad()),
-        };
-    }
-    if let Some(read) = stampable(line, text)? {
-        return Ok(Some(read));
-    }
-    let failure = Kind::Failure { received: false };
-    let fixed = match text {
-        "" | "^C" | "Control-C" => Some((Kind::Skip, ANY)),
-        "Approximate round trip times in milli-seconds:" => Some((Kind::RttHeading, WINDOWS)),
-        _ if WINDOWS_FAILURES.split('|').any(|f| f == text) => Some((failure, WINDOWS)),
-        _ if text.starts_with("PING ") && text.ends_with("bytes of data.") => Some((Kind::Header, IPUTILS)),
-        // iputils' IPv6 header says `56 data bytes` as BSD's does.
-        _ if text.starts_with("PING ") && text.ends_with(" data bytes") => Some((Kind::Header, UNIX)),
-        _ if text.starts_with("Pinging ") && text.ends_with(" bytes of data:") => {
-            Some((Kind::Header, WINDOWS))
-        }
-        _ if text.starts_with("--- ") && text.ends_with(" ping statistics ---") => {
-            Some((Kind::Statistics, UNIX))
-        }
-        _ if text.starts_with("Ping statistics for ") && text.ends_with(':') => {
-            Some((Kind::Statistics, WINDOWS))
-        }
-        // ping's own messages (`ping: local error: message too long, mtu=1500`, `ping:
-        // sendto: Message too long`), iputils' warnings: not replies.
-        _ if text.starts_with("ping: ") => Some((failure, UNIX)),
-        _ if text.starts_with("WARNING: ") => Some((Kind::Skip, IPUTILS)),
-        // BSD's dump of the IP header an ICMP error returned: a heading and a row.
-        _ if text.starts_with("Vr HL TOS ") => Some((Kind::Skip, BSD)),
-        _ if previous.starts_with("Vr HL TOS ")
-            && text.split_whitespace().all(|w| w.bytes().all(|b| b.is_ascii_hexdigit() || b == b'.')) =>
-        {
-            Some((Kind::Skip, BSD))
-        }
-        _ => None,
-    };
-    if fixed.is_some() {
-        return Ok(fixed);
-    }
-    if let Some(n) = text.strip_prefix("Request timeout for icmp_seq ") {
-        count(line, n)?;
-        return Ok(Some((Kind::Failure { received: false }, BSD)));
-    }
-    if let Some(rest) = text.strip_prefix("Reply from ") {
-        return windows_reply(line, rest);
-    }
-    if text.contains(" packets transmitted, ") {
-        return unix_summary(line, text);
-    }
-    if text.starts_with("Packets: Sent = ") {
-        return windows_summary(line, text);
-    }
-    if text.starts_with("rtt ") || text.starts_with("pipe ") || text.starts_with("ipg/ewma ") {
-        return iputils_rtt(line, text);
-    }
-    let bsd_rtt = ["round-trip min/avg/max/stddev = ", "round-trip min/avg/max/std-dev = "];
-    if let Some(values) = bsd_rtt.iter().find_map(|prefix| text.strip_prefix(prefix)) {
-        return Ok(Some((Kind::Rtt(four(line, values, ["min", "avg", "max", "stddev"])?), BSD)));
-    }
-    if text.starts_with("Minimum = ") {
-        return windows_rtt(line, text);
-    }
-    Ok(shell(text).map(|kind| (kind, ANY)))
-}
-
-/// Lines iputils' -D may stamp: a reply (iputils' or BSD's), an ICMP error, `no answer yet`.
-fn stampable<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
-    if let Some(rest) = text.strip_prefix("From ") {
-        // `From 10.0.0.1 icmp_seq=1 Frag needed and DF set (mtu = 1500)`.
-        let seq = rest.split_once(" icmp_seq=").or_else(|| rest.split_once(" icmp_req="));
-        let (_, rest) = seq.ok_or("iputils' `From HOST icmp_seq=N …` line without its icmp_seq")?;
-        let (n, why) = rest.split_once(' ').unwrap_or((rest, ""));
-        count(line, n)?;
-        if why.trim().is_empty() {
-            return Err("iputils' `From HOST icmp_seq=N …` line without its message".into());
-        }
-        return Ok(Some((Kind::Failure { received: false }, IPUTILS)));
-    }
-    if let Some(n) = text.strip_prefix("no answer yet for icmp_seq=") {
-        count(line, n)?;
-        return Ok(Some((Kind::Skip, IPUTILS)));
-    }
-    let Some((size, rest)) = text.split_once(" bytes from ") else { return Ok(None) };
-    let bytes = count(line, size)?;
-    let (_host, body) =
-        rest.split_once(": ").ok_or("a reply names its host and a colon: `64 bytes from HOST: …`")?;
-    let Some(seq) = body.strip_prefix("icmp_seq=").or_else(|| body.strip_prefix("icmp_req=")) else {
-        // BSD prints an ICMP error as `92 bytes from HOST: Destination Host Unreachable`.
-        if BSD_ICMP.split('|').any(|start| body.starts_with(start)) {
-            return Ok(Some((Kind::Failure { received: false }, BSD)));
-        }
-        return Err("a reply line goes on `icmp_seq=N ttl=N time=T ms`".into());
-    };
-    let mut words = seq.split(' ');
-    let seq = count(line, words.next().unwrap_or(""))?;
-    let ttl =
-        count(line, words.next().and_then(|w| w.strip_prefix("ttl=")).ok_or("a reply gives its `ttl=N`")?)?;
-    let exact = |(n, at): Count, unit| Value::exact(n as f64, unit, at);
-    // `64 bytes` counts ICMP's 8-byte header with the payload (`-s 56`), as ping printed it.
-    let mut fields = vec![
-        ("seq", exact(seq, Unit::Count)),
-        ("bytes", exact(bytes, Unit::Byte)),
-        ("ttl", exact(ttl, Unit::Count)),
-    ];
-    let mut next = words.next();
-    let timed = match next.and_then(|w| w.strip_prefix("time=")) {
-        Some(t) if words.next() == Some("ms") => {
-            fields.push(("time", ms(line, t, &format!("{t} ms"))?));
-            next = words.next();
-            true
-        }
-        Some(_) => return Err("a reply's time is `time=T ms`".into()),
-        None => {
-            fields.push(("time", Tree::Absent(UNTIMED.into())));
-            false
-        }
-    };
-    let mut mark = Mark::Plain;
-    while let Some(word) = next {
-        match (word, mark == Mark::Plain) {
-            ("(DUP!)", true) => mark = Mark::Duplicate,
-            ("(BAD", true) if words.next() == Some("CHECKSUM!)") => mark = Mark::Corrupt,
-            ("(truncated)", _) => {}
-            _ => return Err(format!("`{word}` is not part of a reply line ping prints")),
-        }
-        next = words.next();
-    }
-    Ok(Some((Kind::Reply(Reply { fields, timed, mark }), UNIX)))
-}
-
-/// `Reply from HOST: bytes=32 time=1ms TTL=64` (IPv6: `Reply from ::1: time<1ms`), or an
-/// ICMP error Windows counts as received (`Reply from HOST: Destination host unreachable.`).
-fn windows_reply<'a>(line: &Line<'a>, rest: &'a str) -> Read<'a> {
-    let (_host, body) = rest.split_once(": ").ok_or("Windows' reply is `Reply from HOST: …`")?;
-    if !body.starts_with("bytes=") && !body.starts_with("time") {
-        if body.ends_with('.') && !body.contains('=') && body.starts_with(|c: char| c.is_ascii_uppercase()) {
-            return Ok(Some((Kind::Failure { received: true }, WINDOWS)));
-        }
-        return Err("Windows' reply goes on `bytes=N time=Tms TTL=N`".into());
-    }
-    let mut words = body.split(' ').peekable();
-    // Windows prints a reply's size and TTL for IPv4 only.
-    let ipv6 = || Tree::Absent("Windows prints no size nor TTL for an IPv6 reply".into());
-    // `bytes=32` is the payload alone, unlike iputils' and BSD's `64 bytes`.
-    let bytes = match words.next_if(|w| w.starts_with("bytes=")).and_then(|w| w.strip_prefix("bytes=")) {
-        Some(n) => Some(count(line, n)?),
-        None => None,
-    };
-    let time = match words.next() {
-        Some("time<1ms") => Tree::Absent("Windows printed time<1ms: under a millisecond, not a value".into()),
-        Some(word) => match word.strip_prefix("time=").and_then(|w| w.strip_suffix("ms")) {
-            Some(n) => ms(line, n, &format!("{n}ms"))?,
-            None => return Err(format!("`{word}` is not a time Windows prints (`time=1ms`, `time<1ms`)")),
-        },
-        None => return Err("Windows' reply gives its time".into()),
-    };
-    let (bytes, ttl) = match bytes {
-        Some((n, at)) => {
-            let ttl =
-                words.next().and_then(|w| w.strip_prefix("TTL=")).ok_or("Windows' reply ends in `TTL=N`")?;
-            let (ttl, ttl_at) = count(line, ttl)?;
-            (Value::exact(n as f64, Unit::Byte, at), Value::exact(ttl as f64, Unit::Count, ttl_at))
-        }
-        None => (ipv6(), ipv6()),
-    };
-    if let Some(word) = words.next() {
-        return Err(format!("`{word}` is not part of a reply line Windows prints"));
-    }
-    let fields = vec![("bytes", bytes), ("ttl", ttl), ("time", time)];
-    Ok(Some((Kind::Reply(Reply { fields, timed: true, mark: Mark::Plain }), WINDOWS)))
-}
-
-/// `3 packets transmitted, 3 received, +1 duplicates, +2 errors, 0% packet loss, time 406ms`
-/// (iputils) or `4 packets transmitted, 4 packets received, 0.0% packet loss` (BSD).
-fn unix_summary<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
-    let mut parts = text.split(", ");
-    let tx = parts.next().and_then(|p| p.strip_suffix(" packets transmitted")).unwrap_or("");
-    let mut s = Summary { transmitted: count(line, tx)?, ..Summary::default() };
-    let rx = parts.next().unwrap_or("");
-    let (n, flavour) = match (rx.strip_suffix(" packets received"), rx.strip_suffix(" received")) {
-        (Some(n), _) => (n, BSD),
-        (None, Some(n)) => (n, IPUTILS),
-        _ => return Err("ping's summary goes on `N received`".into()),
-    };
-    s.received = count(line, n)?;
-    for part in parts {
-        let plus = |what: &str| part.strip_prefix('+').and_then(|p| p.strip_suffix(what));
-        let iputils = |n: Option<&'a str>| n.filter(|_| flavour == IPUTILS);
-        if let Some(p) = part.strip_suffix("% packet loss") {
-            s.loss = Some((p, line.range_of(p)));
-        } else if let Some(n) = plus(" duplicates") {
-            s.duplicates = Some(count(line, n)?);
-        } else if let Some(n) = iputils(plus(" errors")) {
-            s.errors = Some(count(line, n)?);
-        } else if let Some(n) = iputils(plus(" corrupted")) {
-            s.corrupted = Some(count(line, n)?);
-        } else if let Some(n) = iputils(part.strip_prefix("time ").and_then(|p| p.strip_suffix("ms"))) {
-            count(line, n)?;
-        } else if let Some(n) = part.strip_suffix(" packets out of wait time").filter(|_| flavour == BSD) {
-            count(line, n)?;
-        } else {
-            return Err(format!("`{part}` is not part of ping's summary"));
-        }
-    }
-    Ok(Some((Kind::Summary(s), flavour)))
-}
-
-/// `    Packets: Sent = 4, Received = 3, Lost = 1 (25% loss),`.
-fn windows_summary<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
-    let bad = || "Windows' summary is `Packets: Sent = N, Received = N, Lost = N (P% loss),`".to_string();
-    let rest = text.strip_prefix("Packets: Sent = ").ok_or_else(bad)?;
-    let (sent, rest) = rest.split_once(", Received = ").ok_or_else(bad)?;
-    let (received, rest) = rest.split_once(", Lost = ").ok_or_else(bad)?;
-    let (lost, rest) = rest.split_once(" (").ok_or_else(bad)?;
-    let loss = rest.strip_suffix("% loss),").ok_or_else(bad)?;
-    let s = Summary {
-        transmitted: count(line, sent)?,
-        received: count(line, received)?,
-        lost: Some(count(line, lost)?),
-        loss: Some((loss, line.range_of(loss))),
-        ..Summary::default()
-    };
-    Ok(Some((Kind::Summary(s), WINDOWS)))
-}
-
-/// `rtt min/avg/max/mdev = 0.032/0.042/0.049/0.007 ms, pipe 2, ipg/ewma 0.040/0.035 ms`.
-fn iputils_rtt<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
-    let mut rtt = Vec::new();
-    for part in text.split(", ") {
-        if let Some(values) = part.strip_prefix("rtt min/avg/max/mdev = ") {
-            rtt = four(line, values, ["min", "avg", "max", "mdev"])?;
-        } else if let Some(n) = part.strip_prefix("pipe ") {
-            count(line, n)?;
-        } else if let Some(values) = part.strip_prefix("ipg/ewma ").and_then(|v| v.strip_suffix(" ms")) {
-            for v in values.split('/') {
-                plain_decimal(v).ok_or_else(|| format!("`{v}` is not a time ping prints"))?;
-            }
-        } else {
-            return Err(format!("`{part}` is not part of ping's round-trip line"));
-        }
-    }
-    Ok(Some((Kind::Rtt(rtt), IPUTILS)))
-}
-
-/// `0.032/0.042/0.049/0.007 ms`, named.
-fn four(line: &Line<'_>, values: &str, names: [&'static str; 4]) -> Result<Times, String> {
-    let parts: Vec<&str> = values.strip_suffix(" ms").unwrap_or("").split('/').collect();
-    if parts.len() != 4 {
-        return Err("ping prints four round-trip times, `min/avg/max/… = A/B/C/D ms`".into());
-    }
-    names.into_iter().zip(parts).map(|(name, n)| Ok((name, ms(line, n, &format!("{n} ms"))?))).collect()
-}
-
-/// `    Minimum = 1ms, Maximum = 2ms, Average = 1ms`.
-fn windows_rtt<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
-    let parts: Vec<&str> = text.split(", ").collect();
-    let names = [("Minimum = ", "min"), ("Maximum = ", "max"), ("Average = ", "avg")];
-    if parts.len() != names.len() {
-        return Err("Windows' times are `Minimum = Nms, Maximum = Nms, Average = Nms`".into());
-    }
-    let mut rtt = Vec::new();
-    for ((prefix, name), part) in names.into_iter().zip(parts) {
-        let n = part.strip_prefix(prefix).and_then(|p| p.strip_suffix("ms"));
-        let n = n.ok_or_else(|| format!("`{part}` is not a time Windows prints here"))?;
-        rtt.push((name, ms(line, n, &format!("{n}ms"))?));
-    }
-    Ok(Some((Kind::Rtt(rtt), WINDOWS)))
-}
-
-/// A shell prompt (`user@host:~$`, `C:\Users\me>`), bare or before the `ping` command.
-fn shell(text: &str) -> Option<Kind<'static>> {
-    let (before, after) = text.split_once(['$', '#', '%', '>']).unwrap_or(("", text));
-    let mut words = after.split_whitespace();
-    let command = match words.next() {
-        Some("sudo") => words.next(),
-        word => word,
-    };
-    match command {
-        _ if before.split_whitespace().count() > 2 => None,
-        None => Some(Kind::Skip),
-        Some("ping" | "ping6" | "ping.exe" | "PING.EXE") => Some(Kind::Command),
-        Some(_) => None,
-    }
-}
-
-#[cfg(test)]
-#[path = "ping_tests.rs"]
-mod tests;

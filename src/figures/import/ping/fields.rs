@@ -1,0 +1,79 @@
+//! The run's tree from its checked parts: `transmitted`, `received`, `loss_percent`,
+//! `errors`, `duplicates`, `corrupted`, `rtt` and `replies`.
+//!
+//! Owns which figures each ping gives and why the others are [`Tree::Absent`] (BSD counts
+//! no errors, Windows no duplicates, iputils prints mdev where BSD prints stddev, no times
+//! when no reply came back). It does not read lines (`line`) nor check the summary against
+//! them (the importer does, before this is built).
+
+use std::ops::Range;
+
+use super::super::{Tree, Value};
+use super::{BSD, Count, IPUTILS, Reply, Summary, Times, UNTIMED, WINDOWS};
+use crate::figures::number::Unit;
+
+/// The run's fields from its checked summary, reply lines and round-trip times.
+pub(super) fn fields(
+    s: Summary<'_>,
+    flavour: u8,
+    replies: Vec<(Range<usize>, Reply)>,
+    counted_failures: u64,
+    rtt: Option<(Range<usize>, Times)>,
+    summary_at: Range<usize>,
+) -> Tree {
+    let absent = |why: &str| Tree::Absent(why.to_string());
+    // iputils and BSD print `+N duplicates` (iputils `+N errors`, `+N corrupted`) only when
+    // N is not 0; their place is the summary line.
+    let count = |c: Option<Count>| {
+        let (n, at) = c.unwrap_or((0, summary_at.clone()));
+        Value::exact(n as f64, Unit::Count, at)
+    };
+    let loss = match s.loss {
+        // Checked to be a plain decimal.
+        Some((p, at)) => Value::printed("ping", &format!("{p}%"), p, Unit::Percent, at),
+        None => None,
+    };
+    let (errors, duplicates, corrupted) = match flavour {
+        IPUTILS => (count(s.errors), count(s.duplicates), count(s.corrupted)),
+        BSD => (
+            absent("BSD/macOS ping counts no errors in its summary"),
+            count(s.duplicates),
+            absent("BSD/macOS ping counts no corrupted replies in its summary"),
+        ),
+        _ => (
+            absent("Windows ping counts no errors in its summary"),
+            absent("Windows ping counts no duplicate replies"),
+            absent("Windows ping counts no corrupted replies"),
+        ),
+    };
+    let iputils = "iputils ping prints mdev, not BSD/macOS's stddev: read rtt.mdev";
+    let bsd = "BSD/macOS ping prints stddev, not iputils' mdev: read rtt.stddev";
+    let windows = "Windows ping prints no spread of the round trips, only minimum, maximum and average";
+    let rtt = match rtt {
+        Some(_) if counted_failures > 0 => {
+            absent("Windows averaged in the ICMP errors it counted as received")
+        }
+        Some((_, mut times)) => {
+            match flavour {
+                IPUTILS => times.push(("stddev", absent(iputils))),
+                BSD => times.push(("mdev", absent(bsd))),
+                _ => times.extend([("mdev", absent(windows)), ("stddev", absent(windows))]),
+            }
+            Tree::map(times)
+        }
+        None if s.received.0 == 0 => absent("no reply came back, so ping printed no round-trip times"),
+        None if flavour == WINDOWS => absent("Windows printed no times: it counted ICMP errors as received"),
+        None => absent(UNTIMED),
+    };
+    let replies = replies.into_iter().map(|(_, reply)| Tree::map(reply.fields)).collect();
+    Tree::map([
+        ("transmitted", Value::exact(s.transmitted.0 as f64, Unit::Count, s.transmitted.1)),
+        ("received", Value::exact(s.received.0 as f64, Unit::Count, s.received.1)),
+        ("loss_percent", loss.unwrap_or_else(|| absent("ping sent no packet, so it printed no loss"))),
+        ("errors", errors),
+        ("duplicates", duplicates),
+        ("corrupted", corrupted),
+        ("rtt", rtt),
+        ("replies", Tree::List(replies)),
+    ])
+}
