@@ -1,0 +1,170 @@
+//! The importers through a whole site: runs.yaml names a tool's output, a page states its
+//! figures, `tally check` and `tally build` read them. The soak's two logs, ping, sysctl's
+//! two readings and a table, each with a figure that passes, one that fails, and an edit of a
+//! raw file that the next build sees.
+
+mod common;
+
+use common::{Site, measurement_page};
+
+const BUNDLE: &str = "content/measurements/2026-11-20-soak";
+const PAGE: &str = "content/measurements/2026-11-20-soak/index.md";
+
+/// The hash of the file every pass fetched (`sha256sum f`).
+const SERVED: &str = "1f2ec52b774368781bed1d1fb140a92e0eb6348090619c9291f9a5a3c8e8d151";
+
+/// curl's `-w '%{json}\n'` line for one pass, as curl 7.88 writes it (the fields tally reads,
+/// among others it ignores).
+fn curl_line(n: usize, exitcode: u32, code: u32, bytes: u64, seconds: &str) -> String {
+    format!(
+        "{{\"content_type\":\"application/octet-stream\",\"errormsg\":null,\"exitcode\":{exitcode},\"filename_effective\":\"copy{n}\",\"http_code\":{code},\"num_connects\":1,\"remote_ip\":\"127.0.0.1\",\"response_code\":{code},\"scheme\":\"HTTP\",\"size_download\":{bytes},\"time_total\":{seconds},\"url_effective\":\"http://127.0.0.1:8790/f\"}}\n"
+    )
+}
+
+fn soak_site(third_hash: &str) -> Site {
+    let site = Site::new();
+    site.appliance();
+    let curl: String = (1..=3).map(|n| curl_line(n, 0, 200, 1_048_576, "0.250000")).collect();
+    site.file(&format!("{BUNDLE}/raw/curl.jsonl"), curl);
+    site.file(
+        &format!("{BUNDLE}/raw/sums.txt"),
+        format!("{SERVED}  copy1\n{SERVED}  copy2\n{third_hash}  copy3\n"),
+    );
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        format!(
+            "build: {{driver: stock}}\nruns:\n  soak:\n    soak: {{curl: raw/curl.jsonl, sha256: raw/sums.txt, expect: {SERVED}}}\n\
+             figures:\n  soak_rate: {{is: \"runs.soak.bits_per_second\", unit: Mbit/s}}\n"
+        ),
+    );
+    site.file(
+        PAGE,
+        measurement_page(
+            "Of [3]{=runs.soak.passes} passes, [0]{=runs.soak.failed_passes} failed and \
+             [0]{=runs.soak.mismatches} differed; they delivered [3 MiB]{=runs.soak.bytes} in \
+             [0.75 s]{=runs.soak.seconds}, [33.6 Mbit/s]{=soak_rate}.",
+        ),
+    );
+    site
+}
+
+#[test]
+fn a_soak_is_computed_from_curls_log_and_the_hashes() {
+    let site = soak_site(SERVED);
+    let run = site.check();
+    run.expect_success();
+    assert!(run.stdout.contains(&format!("raw evidence {PAGE}: 6 of 6 figures")), "{}", run.stdout);
+}
+
+#[test]
+fn a_copy_whose_hash_differs_fails_the_soak_from_the_logs() {
+    let bad = "0".repeat(64);
+    let site = soak_site(&bad);
+    let run = site.check();
+    run.expect_code(1);
+    run.expect_stderr("error[bench-soak]");
+    run.expect_stderr("1 hash mismatches");
+}
+
+/// The build depends on every file a raw key names: an edit to the sha256sum file (not the
+/// key's first file) makes the page again and fails it.
+#[test]
+fn an_edit_to_the_soaks_hash_file_is_seen_by_the_next_build() {
+    let site = soak_site(SERVED);
+    site.build().expect_success();
+    // Each file the soak read is published as a page with numbered lines, for its evidence.
+    for file in ["curl.jsonl", "sums.txt"] {
+        assert!(site.has(&format!("measurements/2026-11-20-soak/raw/{file}.html")), "{file}");
+    }
+    common::settle_all(site.root());
+    site.edit(
+        &format!("{BUNDLE}/raw/sums.txt"),
+        &format!("{SERVED}  copy3"),
+        &format!("{}  copy3", "0".repeat(64)),
+    );
+    let run = site.build();
+    run.expect_code(1);
+    run.expect_stderr("error[bench-soak]");
+}
+
+#[test]
+fn a_sysctl_reading_before_and_after_gives_busy_and_counter_differences() {
+    let site = Site::new();
+    site.appliance();
+    site.file(
+        &format!("{BUNDLE}/raw/before.txt"),
+        "kern.cp_time: 1000 0 500 100 98400\ndev.octep.0.rx_wire: 123456\n",
+    );
+    site.file(
+        &format!("{BUNDLE}/raw/after.txt"),
+        "kern.cp_time: 1400 0 900 200 108400\ndev.octep.0.rx_wire: 6781353\n",
+    );
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  run:\n    sysctl: {before: raw/before.txt, after: raw/after.txt}\n\
+         figures:\n  busy: {is: \"busy(runs.run.sysctl.before.kern.cp_time, runs.run.sysctl.after.kern.cp_time)\", unit: \"%\"}\n",
+    );
+    // (400 + 400 + 100) of 10,900 ticks were busy: 8.26 %.
+    site.file(
+        PAGE,
+        measurement_page(
+            "The CPUs were [8.3 %]{=busy} busy; the coprocessor took \
+             [6,657,897]{=runs.run.sysctl.delta.dev.octep.0.rx_wire} frames from the wire.",
+        ),
+    );
+    site.check().expect_success();
+    site.edit(PAGE, "[8.3 %]", "[8.4 %]");
+    site.check().expect_code(1).expect_stderr("error[figure-mismatch]");
+}
+
+#[test]
+fn ping_output_gives_its_round_trips_known_to_pings_digits() {
+    let site = Site::new();
+    site.appliance();
+    site.file(
+        &format!("{BUNDLE}/raw/ping.txt"),
+        "PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.\n\
+         64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms\n\
+         64 bytes from 127.0.0.1: icmp_seq=2 ttl=64 time=0.077 ms\n\
+         64 bytes from 127.0.0.1: icmp_seq=3 ttl=64 time=0.061 ms\n\
+         \n\
+         --- 127.0.0.1 ping statistics ---\n\
+         3 packets transmitted, 3 received, 0% packet loss, time 405ms\n\
+         rtt min/avg/max/mdev = 0.045/0.061/0.077/0.013 ms\n",
+    );
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  path:\n    ping: raw/ping.txt\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page(
+            "All [3]{=runs.path.received} replies came back, in [0.061 ms]{=runs.path.rtt.avg} on \
+             average, the slowest [77 µs]{=runs.path.replies.1.time}.",
+        ),
+    );
+    site.check().expect_success();
+    site.edit(PAGE, "[0.061 ms]", "[0.0610 ms]");
+    site.check().expect_code(1).expect_stderr("ping printed `0.061 ms`");
+}
+
+#[test]
+fn a_table_of_ones_own_gives_each_cell_in_its_declared_unit() {
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/pktgen.csv"), "size,rate,mode\n64,14.2,netmap\n1518,0.81,netmap\n");
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  pktgen:\n    link_rate: 10 Gbit/s\n    table:\n      file: raw/pktgen.csv\n      columns: {size: B, rate: Mpps, mode: text}\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page(
+            "At [64 B]{=runs.pktgen.rows.0.size} it forwarded [14.2 Mpps]{=runs.pktgen.rows.0.rate}.",
+        ),
+    );
+    site.check().expect_success();
+    // A column the author did not declare is not read as anything.
+    site.file(&format!("{BUNDLE}/raw/pktgen.csv"), "size,rate,mode,loss\n64,14.2,netmap,0\n");
+    site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("loss");
+}
