@@ -112,7 +112,17 @@ fn a_sysctl_reading_before_and_after_gives_busy_and_counter_differences() {
              [6,657,897]{=runs.run.sysctl.delta.dev.octep.0.rx_wire} frames from the wire.",
         ),
     );
-    site.check().expect_success();
+    let run = site.check();
+    run.expect_success();
+    // A difference of two readings is read from them: a README-only trial found it counted
+    // as typed by hand, its evidence citing runs.yaml's `sysctl:` line.
+    assert!(run.stdout.contains(&format!("raw evidence {PAGE}: 2 of 2 figures")), "{}", run.stdout);
+    site.build().expect_success();
+    let html = site.read("measurements/2026-11-20-soak/index.html");
+    assert!(
+        html.contains("Read from <a href=\"/measurements/2026-11-20-soak/raw/after.txt.html#L2\">"),
+        "{html}"
+    );
     site.edit(PAGE, "[8.3 %]", "[8.4 %]");
     site.check().expect_code(1).expect_stderr("error[figure-mismatch]");
 }
@@ -167,4 +177,23 @@ fn a_table_of_ones_own_gives_each_cell_in_its_declared_unit() {
     // A column the author did not declare is not read as anything.
     site.file(&format!("{BUNDLE}/raw/pktgen.csv"), "size,rate,mode,loss\n64,14.2,netmap,0\n");
     site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("loss");
+}
+
+/// A README-only trial wrote `received:` by hand beside `iperf:` and got nine errors: the
+/// conflict, a "received no bytes" telling it to mark the run failed, and one missing path
+/// per figure. The conflict is the one error; the file's values stand.
+#[test]
+fn a_field_written_beside_the_file_that_gives_it_is_the_one_error() {
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/reverse.json"), include_str!("fixtures/figures/iperf3/reverse.json"));
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  t:\n    iperf: raw/reverse.json\n    received: {bits_per_second: 814 Mbit/s}\n",
+    );
+    site.file(PAGE, measurement_page("It received [940 Mbit/s]{=runs.t.received.bits_per_second}."));
+    let run = site.check();
+    run.expect_code(1);
+    assert_eq!(run.diagnostic_lines().len(), 1, "{}", run.stderr);
+    run.expect_stderr("error[runs-conflict]");
 }

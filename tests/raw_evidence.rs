@@ -62,6 +62,8 @@ fn a_page_below_the_sites_min_raw_fails_and_one_at_it_passes() {
     run.expect_code(1);
     run.expect_stderr("error[figure-raw-share]");
     run.expect_stderr("1 of 2 figures computed from run data are read from raw files (50 %), below the site's minimum of 90 %");
+    // Which figure keeps the page below it, and the typed value it reads.
+    run.expect_stderr("`runs.typed.host_frames.received` reads runs.typed.host_frames.received");
     // The build refuses it too, and leaves no site behind.
     site.build().expect_code(1);
     assert!(!site.has("index.html"));

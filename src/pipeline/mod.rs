@@ -88,6 +88,8 @@ pub struct RawEvidence {
     pub page: String,
     pub figures: usize,
     pub raw: usize,
+    /// Each figure not read wholly from raw files, with its inputs typed into runs.yaml.
+    pub typed: Vec<(String, String)>,
 }
 
 impl RawEvidence {
@@ -255,6 +257,7 @@ fn figures_and_pages(
                     page: crate::paths::display_path(&page.source),
                     figures: made.provenance.from_runs,
                     raw: made.provenance.raw,
+                    typed: made.provenance.typed.clone(),
                 });
             }
             if keep_records {
@@ -319,13 +322,17 @@ fn provenance(
         records.iter().filter(|r| !r.vendor && r.computed.is_some() && !r.name.ends_with("completion"))
     {
         counted.from_runs += 1;
-        let mut inputs = record.inputs.iter().map(|(path, _)| path.as_str()).peekable();
-        let raw = if inputs.peek().is_none() {
-            runs.origin(&record.name).raw.is_some()
+        let paths: Vec<&str> = if record.inputs.is_empty() {
+            vec![record.name.as_str()]
         } else {
-            inputs.all(|path| runs.origin(path).raw.is_some())
+            record.inputs.iter().map(|(path, _)| path.as_str()).collect()
         };
-        counted.raw += usize::from(raw);
+        let typed: Vec<&str> = paths.into_iter().filter(|path| runs.origin(path).raw.is_none()).collect();
+        if typed.is_empty() {
+            counted.raw += 1;
+        } else if !counted.typed.iter().any(|(name, _)| *name == record.name) {
+            counted.typed.push((record.name.clone(), typed.join(", ")));
+        }
     }
     counted
 }

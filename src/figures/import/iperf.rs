@@ -23,6 +23,12 @@ pub(crate) fn import_iperf(text: &str) -> Result<Imported, ImportError> {
     {
         return super::import_iperf3_json(text);
     }
+    if let Some(joined) = joined_line(text) {
+        return Err(ImportError::at(
+            "several of iperf's lines joined into one (a mail or a copy that lost its line breaks): put each of iperf's lines on its own line, as iperf printed it",
+            joined,
+        ));
+    }
     match recognise(text) {
         Some(Format::Iperf3Text) => super::import_iperf3_text(text),
         Some(Format::Iperf2Text) => super::import_iperf2_text(text),
@@ -31,6 +37,32 @@ pub(crate) fn import_iperf(text: &str) -> Result<Imported, ImportError> {
             "not iperf output tally reads: neither iperf3 JSON (`iperf3 --json`, starting with `{`), iperf3 or iperf 2 text (lines like `[  5]   0.00-10.00  sec  1.09 GBytes   939 Mbits/sec`), nor iperf 2 CSV (`iperf -y C`)",
         )),
     }
+}
+
+/// The first line that holds two or more of iperf's bracketed stream marks (`[  4]`,
+/// `[SUM]`) followed by a report or a connection: iperf prints one a line, so such a line
+/// is several joined, and no importer can tell which report is whose.
+fn joined_line(text: &str) -> Option<std::ops::Range<usize>> {
+    super::lines(text).into_iter().find_map(|line| {
+        let marks = line
+            .text
+            .match_indices('[')
+            .filter(|(at, _)| {
+                let rest = &line.text[at + 1..];
+                let Some(close) = rest.find(']') else { return false };
+                let inside = rest[..close].trim();
+                let after = rest[close + 1..].trim_start();
+                let is_stream = inside == "SUM"
+                    || inside == "ID"
+                    || inside.bytes().all(|b| b.is_ascii_digit()) && !inside.is_empty();
+                is_stream
+                    && (after.starts_with("local ")
+                        || after.contains(" sec")
+                        || after.starts_with("Interval"))
+            })
+            .count();
+        (marks >= 2).then(|| line.range())
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,6 +171,19 @@ mod tests {
             Some(Format::Iperf2Csv)
         );
         assert_eq!(recognise("hello\n"), None);
+    }
+
+    /// A README-only trial pasted a mail whose lines were joined: it was told the text
+    /// shows only what was sent, though it held the server's side.
+    #[test]
+    fn lines_a_mail_joined_are_refused_as_joined_not_misdiagnosed() {
+        let joined = "Test #4: imac# iperf -s [ 4] local 192.168.1.1 port 5001 connected with 192.168.1.2 port 50000 [ 4] 0.0-30.0 sec 656 MBytes 183 Mbits/sec\n";
+        let error = import_iperf(joined).unwrap_err();
+        assert!(error.message.contains("joined"), "{error}");
+        assert_eq!(error.at, Some(0..joined.len() - 1));
+        // One report a line, with a bracketed word elsewhere, is not joined.
+        let fine = "Server listening on TCP port 5001\n[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000\n[  4]  0.0-30.0 sec  656 MBytes   183 Mbits/sec  [see note]\n";
+        assert!(import_iperf(fine).is_ok(), "{:?}", import_iperf(fine));
         assert!(import_iperf("").is_err());
         assert_eq!(
             recognise(

@@ -293,7 +293,16 @@ fn side(stream: &Stream, text: &str, received: bool) -> Result<Tree, ImportError
     for report in stream.reports.iter().filter(|r| duration(r) < duration(summary)) {
         intervals.push(Tree::Map(report_fields(report, received, true)?));
     }
-    fields.push(("intervals".to_string(), Tree::List(intervals)));
+    // No interval lines is not an empty run: a figure over them is told why (found by a
+    // README-only trial, whose max over a client's intervals said only "empty").
+    let intervals = match (intervals.is_empty(), received) {
+        (false, _) => Tree::List(intervals),
+        (true, true) => Tree::Absent(
+            "the receiver printed only its summary: run the server with `-i 1` for its intervals (the interval lines a client prints are what it sent)".to_string(),
+        ),
+        (true, false) => Tree::Absent("the sender printed only its summary (run the client with `-i 1`)".to_string()),
+    };
+    fields.push(("intervals".to_string(), intervals));
     if !received {
         let retransmits = match summary.retransmits {
             Some(count) => exact(count, Unit::Count, &summary.line)?,

@@ -453,6 +453,15 @@ fn intervals(doc: &Node, suffix: &str, side: Side, sends: bool) -> Result<Tree, 
         if sum.flag("omitted") == Some(true) {
             continue;
         }
+        // An interval of no length (a last partial read) covers no second of the run.
+        if let (
+            Some(json::Node { kind: json::Kind::Number(start), .. }),
+            Some(json::Node { kind: json::Kind::Number(end), .. }),
+        ) = (sum.get("start"), sum.get("end"))
+            && start == end
+        {
+            continue;
+        }
         let mut fields = vec![
             ("start".to_string(), number(sum, "start", &path, Unit::Second)?),
             ("end".to_string(), number(sum, "end", &path, Unit::Second)?),

@@ -192,6 +192,10 @@ impl<'a> View<'_, 'a> {
             .iter()
             .filter(|(r, summary)| r.who == who && !summary && r.label == Label::None)
             .map(|(r, _)| *r)
+            // iperf3 may end a run with an interval of no length (`2.00-2.00 sec`, a last
+            // partial read): no second passed, and a mean over intervals would count it as
+            // one (found by a README-only trial).
+            .filter(|r| !zero_length(r))
             .collect();
         let server = self.test.side == Side::Server;
         // A server's count of the other side's bytes is `0.00 Bytes` when it did not learn it.
@@ -343,4 +347,9 @@ fn loss_fields(loss: &UdpLoss) -> [(&'static str, Tree); 4] {
         ("lost_percent", loss.lost_percent.clone()),
         ("jitter", loss.jitter.clone()),
     ]
+}
+
+/// Whether an interval line covers no time: its start and end are one number.
+fn zero_length(r: &Report<'_>) -> bool {
+    matches!((&r.start, &r.end), (Tree::Value(start), Tree::Value(end)) if start.value == end.value)
 }

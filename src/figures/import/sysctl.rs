@@ -233,8 +233,17 @@ fn integer(word: &str) -> Option<i128> {
 
 /// Puts `tree` at `entry`'s name. A name written twice, or both a value and a prefix, is an
 /// error at the later line.
+/// A name's character other than a letter, a digit or `_` is `_` in its path: a path into
+/// run data is made of those (`fs.file-nr` is read as `fs.file_nr`, `dev.igb.0.%desc` as
+/// `dev.igb.0._desc`); two names that become one are a name written twice.
 fn insert(root: &mut Vec<(String, Node)>, entry: &Entry<'_>, tree: Tree) -> Result<(), ImportError> {
-    let segments: Vec<&str> = entry.name.split('.').collect();
+    let segments: Vec<String> = entry
+        .name
+        .split('.')
+        .map(|segment| {
+            segment.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+        })
+        .collect();
     let mut children = root;
     let mut tree = Some(tree);
     for (i, segment) in segments.iter().enumerate() {

@@ -96,6 +96,7 @@ impl Loader<'_> {
             _ => return,
         };
         let mut readings: Vec<(Vec<String>, Tree)> = Vec::new();
+        let mut last_raw = None;
         for (under, result) in imported {
             let Ok((imported, raw)) = result else {
                 out.unread = true;
@@ -104,11 +105,16 @@ impl Loader<'_> {
             let prefix = format!("runs.{run}{}", under.iter().map(|k| format!(".{k}")).collect::<String>());
             self.place_tree(&imported.fields, &prefix, &raw, yaml_line);
             readings.push((under, imported.fields));
+            last_raw = Some(raw);
         }
         if readings.len() == 2 && readings[0].0.len() == 2 {
-            // Two readings of one tool's counters: their differences too.
+            // Two readings of one tool's counters: their differences too, each traced to the
+            // line of the later reading (the earlier one is the same name's line before it).
             let delta = difference(&readings[0].1, &readings[1].1);
             let base = readings[0].0[0].clone();
+            if let Some(after) = &last_raw {
+                self.place_tree(&delta, &format!("runs.{run}.{base}.delta"), after, yaml_line);
+            }
             readings.push((vec![base, "delta".to_string()], delta));
         }
         for (under, tree) in readings {
@@ -119,9 +125,6 @@ impl Loader<'_> {
                 place = vec![(key.clone(), Field::Map(place))];
             }
             for (name, field) in place {
-                if written.iter().any(|(k, _)| *k == name) {
-                    continue;
-                }
                 let mut conflicts = Vec::new();
                 merge(&mut out.fields, name, field, &mut |name| conflicts.push(name.to_string()));
                 for name in conflicts {

@@ -118,6 +118,11 @@ impl Loader<'_> {
             }
             let raw_keys: Vec<String> = raw_nodes.iter().map(|(k, _)| k.key_text()).collect();
             let raw_keys: Vec<&str> = raw_keys.iter().map(String::as_str).collect();
+            // A field written by hand that a raw file also gives is the conflict's one error:
+            // the file's value stands, so nothing read from it is reported missing too.
+            let given: Vec<&str> =
+                raw_keys.iter().flat_map(|k| super::raw::gives(k).iter().copied()).collect();
+            fields.retain(|(name, _)| !given.contains(&name.as_str()));
             let mut raw = super::raw::RawFields::default();
             for (key, node) in raw_nodes {
                 self.load_raw(&run.name, key, node, &written, &mut raw);

@@ -246,19 +246,21 @@ pub(crate) fn completion_summary(
 pub(crate) fn raw_share(pages: &[super::RawEvidence], minimum: Option<f64>, problems: &mut Vec<Diagnostic>) {
     let Some(minimum) = minimum else { return };
     for page in pages.iter().filter(|p| p.share() < minimum) {
-        problems.push(
-            Diagnostic::file(
-                "figure-raw-share",
-                &page.page,
-                format!(
-                    "{} of {} figures computed from run data are read from raw files ({:.0} %), below the site's minimum of {:.0} %",
-                    page.raw,
-                    page.figures,
-                    page.share() * 100.0,
-                    minimum * 100.0
-                ),
-            )
-            .note("put the tool's output under raw/ and name it in runs.yaml (`iperf:`, `ping:`, `soak:`, `sysctl:`, `pfctl:`, `table:`) instead of typing its numbers"),
-        );
+        let mut diagnostic = Diagnostic::file(
+            "figure-raw-share",
+            &page.page,
+            format!(
+                "{} of {} figures computed from run data are read from raw files ({:.0} %), below the site's minimum of {:.0} %",
+                page.raw,
+                page.figures,
+                page.share() * 100.0,
+                minimum * 100.0
+            ),
+        )
+        .note("put the tool's output under raw/ and name it in runs.yaml (`iperf:`, `ping:`, `soak:`, `sysctl:`, `pfctl:`, `table:`) instead of typing its numbers; the figures that read typed values:");
+        for (figure, typed) in &page.typed {
+            diagnostic = diagnostic.note(format!("`{figure}` reads {typed}"));
+        }
+        problems.push(diagnostic);
     }
 }

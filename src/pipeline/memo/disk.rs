@@ -346,7 +346,7 @@ fn save_page(page: &RenderedPage) -> SavedPage {
     SavedPage {
         has_html: page.html.is_some(),
         record_count: page.record_count,
-        provenance: page.provenance,
+        provenance: page.provenance.clone(),
         places: page.places.clone(),
         problems: saved(&page.problems),
     }

@@ -142,10 +142,12 @@ pub(crate) struct RenderedPage {
 
 /// Of a page's figures computed from run data: how many, and how many trace every input to
 /// a line of a raw file rather than to a value typed into runs.yaml.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Provenance {
     pub from_runs: usize,
     pub raw: usize,
+    /// Each figure that reads a typed value, once, with the typed inputs it reads.
+    pub typed: Vec<(String, String)>,
 }
 
 /// A page's scan and its untagged figure-like numbers.
@@ -473,7 +475,7 @@ fn in_folder(page: Arc<RenderedPage>) -> Arc<RenderedPage> {
         html: None,
         records: Vec::new(),
         record_count: shared.record_count,
-        provenance: shared.provenance,
+        provenance: shared.provenance.clone(),
         lines: None,
         places: shared.places.clone(),
         problems: shared.problems.clone(),

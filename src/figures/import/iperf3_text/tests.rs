@@ -376,3 +376,26 @@ proptest! {
         prop_assert_eq!(error.at, Some(at..at + DAMAGED.len()), "{}", error.message);
     }
 }
+
+/// A README-only trial's server log ended with `2.00-2.00 sec  6.25 MBytes  15.1 Gbits/sec`:
+/// an interval of no length, counted as one of the run's seconds by a mean over intervals.
+#[test]
+fn an_interval_of_no_length_is_not_an_interval() {
+    let log = "\
+-----------------------------------------------------------
+Server listening on 5201 (test #1)
+-----------------------------------------------------------
+Accepted connection from 127.0.0.1, port 40000
+[  5] local 127.0.0.1 port 5201 connected to 127.0.0.1 port 40002
+[ ID] Interval           Transfer     Bitrate
+[  5]   0.00-1.00   sec  1.75 GBytes  15.0 Gbits/sec
+[  5]   1.00-2.00   sec  1.76 GBytes  15.1 Gbits/sec
+[  5]   2.00-2.00   sec  6.25 MBytes  15.1 Gbits/sec
+- - - - - - - - - - - - - - - - - - - - - - - - -
+[ ID] Interval           Transfer     Bitrate
+[  5]   0.00-2.00   sec  3.51 GBytes  15.1 Gbits/sec                  receiver
+";
+    let fields = read(log);
+    assert_eq!(count(&fields, "received.intervals"), 2);
+    assert_eq!(number(&fields, "received.intervals.1.bits_per_second"), 15.1e9);
+}
