@@ -182,7 +182,7 @@ fn runs_yaml(rng: &mut Rng, shot: bool) -> String {
         let received = rng.range(500, 1_400_000);
         let _ =
             writeln!(y, "    host_frames: {{received: {received}, sent: {}}}", received - rng.range(0, 400));
-        let _ = writeln!(y, "    pc_port: {{bits_per_s: {}000000}}", rng.range(930, 990));
+        let _ = writeln!(y, "    pc_port: {{bits_per_s: \"{} Mbit/s\"}}", rng.range(930, 990));
         let _ = writeln!(
             y,
             "    responses: {{complete: {}, failed: {}}}",

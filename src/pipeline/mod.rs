@@ -298,7 +298,8 @@ fn make_page(
     let lines = figures_json::lines(&figures.records);
     let places = figures_json::published::Places::entry(&figures.records);
     let record_count = figures.records.len();
-    let provenance = provenance(site.run_data(page), &figures.records);
+    let provenance =
+        provenance(site.run_data(page), &figures.records, site.settings.figures.min_raw.is_some());
     memo::RenderedPage {
         html,
         records: figures.records,
@@ -311,10 +312,12 @@ fn make_page(
 }
 
 /// How many of a page's figures are computed from its run data, and how many of those read
-/// every input from a raw file. A vendor's figure and a completion are not measurements.
+/// every input from a raw file (with `name_typed`, the others by name). A vendor's figure
+/// and a completion are not measurements.
 fn provenance(
     runs: Option<&crate::figures::RunData>,
     records: &[figures_json::ClaimRecord],
+    name_typed: bool,
 ) -> memo::Provenance {
     let Some(runs) = runs else { return memo::Provenance::default() };
     let mut counted = memo::Provenance::default();
@@ -330,7 +333,9 @@ fn provenance(
         let typed: Vec<&str> = paths.into_iter().filter(|path| runs.origin(path).raw.is_none()).collect();
         if typed.is_empty() {
             counted.raw += 1;
-        } else if !counted.typed.iter().any(|(name, _)| *name == record.name) {
+        } else if name_typed && !counted.typed.iter().any(|(name, _)| *name == record.name) {
+            // Named only for `min_raw`'s error: kept for every page of a large site, the
+            // names would cost more memory than the counts they explain.
             counted.typed.push((record.name.clone(), typed.join(", ")));
         }
     }
