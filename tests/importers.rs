@@ -64,6 +64,8 @@ fn a_copy_whose_hash_differs_fails_the_soak_from_the_logs() {
     run.expect_code(1);
     run.expect_stderr("error[bench-soak]");
     run.expect_stderr("1 hash mismatches");
+    // Which pass, as a README-only trial asked: the error is at runs.yaml, the pass in the log.
+    run.expect_stderr("pass 3: its copy's hash is not the server's");
 }
 
 /// The build depends on every file a raw key names: an edit to the sha256sum file (not the

@@ -58,9 +58,14 @@ impl Mismatch {
     }
 }
 
-/// "iperf printed", or "runs.yaml writes" for a value typed by hand.
+/// "iperf printed", "runs.yaml writes" for a value typed by hand, "the table holds" for a
+/// table of one's own (whose cells no tool may have printed).
 fn printed_by(by: &str) -> String {
-    if by == "runs.yaml" { "runs.yaml writes".to_string() } else { format!("{by} printed") }
+    match by {
+        "runs.yaml" => "runs.yaml writes".to_string(),
+        "table" => "the table holds".to_string(),
+        tool => format!("{tool} printed"),
+    }
 }
 
 /// Compares a stated number with the computed value: converted into the stated unit,

@@ -76,7 +76,12 @@ impl Loader<'_> {
             match (passes, failed, mismatches) {
                 (Some(passes), Some(failed), Some(mismatches)) => {
                     if failed != 0.0 || mismatches != 0.0 {
-                        self.error("bench-soak", span, format!("soak `{name}` did not pass: {failed} failed passes, {mismatches} hash mismatches; a soak passes only with both at zero (or mark it `failed: why`)"));
+                        let mut diagnostic = Diagnostic::at("bench-soak", &self.path, self.source, span, format!("soak `{name}` did not pass: {failed} failed passes, {mismatches} hash mismatches; a soak passes only with both at zero (or mark it `failed: why`)"));
+                        // Read from the logs: which passes, so that a reader finds them there.
+                        for note in failed_pass_notes(&run.fields) {
+                            diagnostic = diagnostic.note(note);
+                        }
+                        self.diagnostics.push(diagnostic);
                     } else if passes < 1.0 {
                         self.error(
                             "bench-soak",
@@ -263,6 +268,32 @@ fn bit_rates(field: &Field, path: String, out: &mut Vec<BitRate>) {
             _ => {}
         }
     }
+}
+
+/// For a soak read from its logs (`pass.N.*`), a note for each pass that failed or whose
+/// copy differed, numbered from 1 in the order of curl's log.
+fn failed_pass_notes(fields: &Field) -> Vec<String> {
+    let Some(Field::List(passes)) = fields.child("pass") else { return Vec::new() };
+    let number = |pass: &Field, key| match pass.child(key) {
+        Some(Field::Number(n)) => Some(n.value),
+        _ => None,
+    };
+    passes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, pass)| {
+            let exit = number(pass, "exit_code").unwrap_or(0.0);
+            let http = number(pass, "http_code").unwrap_or(200.0);
+            if exit != 0.0 || !(200.0..300.0).contains(&http) {
+                Some(format!("pass {} failed: curl exit {exit}, HTTP {http}", i + 1))
+            } else if number(pass, "matches") == Some(0.0) {
+                Some(format!("pass {}: its copy's hash is not the server's", i + 1))
+            } else {
+                None
+            }
+        })
+        .take(10)
+        .collect()
 }
 
 #[cfg(test)]
