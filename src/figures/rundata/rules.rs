@@ -76,7 +76,15 @@ impl Loader<'_> {
             match (passes, failed, mismatches) {
                 (Some(passes), Some(failed), Some(mismatches)) => {
                     if failed != 0.0 || mismatches != 0.0 {
-                        let mut diagnostic = Diagnostic::at("bench-soak", &self.path, self.source, span, format!("soak `{name}` did not pass: {failed} failed passes, {mismatches} hash mismatches; a soak passes only with both at zero (or mark it `failed: why`)"));
+                        let mut diagnostic = Diagnostic::at(
+                            "bench-soak",
+                            &self.path,
+                            self.source,
+                            span,
+                            format!(
+                                "soak `{name}` did not pass: {failed} failed passes, {mismatches} hash mismatches; a soak passes only with both at zero (or mark it `failed: why`)"
+                            ),
+                        );
                         // Read from the logs: which passes, so that a reader finds them there.
                         for note in failed_pass_notes(&run.fields) {
                             diagnostic = diagnostic.note(note);
