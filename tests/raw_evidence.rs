@@ -139,3 +139,26 @@ fn a_typed_value_stated_finer_than_it_is_written_is_a_precision_error() {
     run.expect_stderr("error[figure-precision]");
     run.expect_stderr("runs.yaml writes `372 Mbit/s`");
 }
+
+/// A README-only trial found `2.84 GBytes` shown in the evidence as 3,049,426,780.16 B:
+/// digits iperf never printed, read by a reader as measured. A value known to the digits a
+/// tool printed (or runs.yaml wrote) is shown as written.
+#[test]
+fn the_evidence_shows_a_printed_value_at_the_digits_it_was_printed_with() {
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/test1.txt"), include_str!("fixtures/figures/iperf2/test1.txt"));
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  s:\n    iperf: raw/test1.txt\nfigures:\n  per_second: {is: \"runs.s.received.bytes / runs.s.received.seconds\", unit: MB/s}\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page("It received [2.84 GiB]{=runs.s.received.bytes}, [102 MB/s]{=per_second}."),
+    );
+    site.build().expect_success();
+    let html = site.read("measurements/2011-soekris/index.html");
+    assert!(!html.contains("3,049,426,780.16"), "{html}");
+    assert!(html.contains("<code>runs.s.received.bytes</code> = 2.84 GiB"), "{html}");
+    assert!(html.contains("<span class=\"evidence-value\">2.84 GiB</span>"), "{html}");
+}

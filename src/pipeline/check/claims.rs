@@ -155,7 +155,10 @@ fn figure_evidence(
     Some(EvidenceView {
         id: evidence_id(name),
         name: name.to_string(),
-        value: grouped_digits(&computed_text(computed, computed.unit)),
+        value: match &computed.printed {
+            Some(printed) => grouped_digits(&printed.stated),
+            None => grouped_digits(&computed_text(computed, computed.unit)),
+        },
         formula: (computed.formula != name).then(|| computed.formula.clone()),
         inputs,
         source,
@@ -460,7 +463,14 @@ fn check_vendor(
 /// An input's value as runs.yaml gives it, in its own unit (`1,000 ms`, not the `1` second
 /// it is computed in), with the digits grouped.
 fn input_text(path: &str, value: f64, runs: Option<&RunData>) -> String {
-    let unit = runs.and_then(|runs| runs.resolve(path).ok()).map(|computed| computed.unit);
+    let resolved = runs.and_then(|runs| runs.resolve(path).ok());
+    // A value known only to the digits a tool printed (or runs.yaml wrote) is shown as
+    // written: `2.84 GiB`, not the 3,049,426,780.16 B its rounded digits make (a README-only
+    // trial read the evidence's false digits as measured).
+    if let Some(printed) = resolved.as_ref().and_then(|computed| computed.printed.as_ref()) {
+        return grouped_digits(&printed.stated);
+    }
+    let unit = resolved.map(|computed| computed.unit);
     match unit {
         Some(unit) if unit != number::Unit::Count => {
             // Exactly: 0.3 s is 300 ms, not 299.99999999999994.
