@@ -247,7 +247,7 @@ pub(crate) fn keys_hint(keys: &[String]) -> String {
 }
 
 /// Levenshtein distance in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -319,14 +319,14 @@ fn report_fields(r: &Report, received: bool, interval: bool) -> Result<Vec<(Stri
     let bytes = printed(
         &format!("{} {}", r.amount.0, r.amount.1),
         r.amount.0,
-        transfer_unit(r.amount.1),
+        super::iperf_transfer_unit(r.amount.1),
         Unit::Byte,
         &at,
     )?;
     let rate = printed(
         &format!("{} {}", r.rate.0, r.rate.1),
         r.rate.0,
-        rate_unit(r.rate.1),
+        super::iperf_rate_unit(r.rate.1),
         Unit::BitPerSecond,
         &at,
     )?;
@@ -423,7 +423,7 @@ fn parse_report<'a>(rest: &'a str, line: Line<'a>, header: &str) -> Result<Repor
             return Err(bad(&format!("the {what} `{number}` is not a number")));
         }
     }
-    if transfer_unit(amount_unit).is_none() || rate_unit(rate_word).is_none() {
+    if super::iperf_transfer_unit(amount_unit).is_none() || super::iperf_rate_unit(rate_word).is_none() {
         return Err(bad(&format!("unknown units `{amount_unit}` and `{rate_word}`")));
     }
     let udp = match more {
@@ -462,34 +462,6 @@ fn udp_losses<'a>(jitter_ms: Option<&'a str>, lost_total: &'a str, percent: &'a 
         total,
         percent,
     })
-}
-
-/// tally's unit for an iperf 2 transfer unit (binary, as iperf prints them).
-fn transfer_unit(unit: &str) -> Option<Unit> {
-    match unit {
-        "Bytes" => Some(Unit::Byte),
-        "KBytes" => Some(Unit::Kibibyte),
-        "MBytes" => Some(Unit::Mebibyte),
-        "GBytes" => Some(Unit::Gibibyte),
-        "TBytes" => Some(Unit::Tebibyte),
-        _ => None,
-    }
-}
-
-/// tally's unit for an iperf 2 bandwidth unit (bit rates decimal, byte rates binary).
-fn rate_unit(unit: &str) -> Option<Unit> {
-    match unit {
-        "bits/sec" => Some(Unit::BitPerSecond),
-        "Kbits/sec" => Some(Unit::KilobitPerSecond),
-        "Mbits/sec" => Some(Unit::MegabitPerSecond),
-        "Gbits/sec" => Some(Unit::GigabitPerSecond),
-        "Tbits/sec" => Some(Unit::TerabitPerSecond),
-        "Bytes/sec" => Some(Unit::BytePerSecond),
-        "KBytes/sec" => Some(Unit::KibibytePerSecond),
-        "MBytes/sec" => Some(Unit::MebibytePerSecond),
-        "GBytes/sec" => Some(Unit::GibibytePerSecond),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -219,6 +219,36 @@ pub(crate) fn plain_decimal(text: &str) -> Option<f64> {
     text.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
+/// tally's unit for an iperf transfer unit: iperf 2 and iperf3 print bytes in binary units
+/// (`KBytes` is 1024 bytes).
+pub(crate) fn iperf_transfer_unit(unit: &str) -> Option<Unit> {
+    match unit {
+        "Bytes" => Some(Unit::Byte),
+        "KBytes" => Some(Unit::Kibibyte),
+        "MBytes" => Some(Unit::Mebibyte),
+        "GBytes" => Some(Unit::Gibibyte),
+        "TBytes" => Some(Unit::Tebibyte),
+        _ => None,
+    }
+}
+
+/// tally's unit for an iperf rate unit: bit rates decimal (`Mbits/sec` is 10^6 bit/s), byte
+/// rates (`-f M`) binary.
+pub(crate) fn iperf_rate_unit(unit: &str) -> Option<Unit> {
+    match unit {
+        "bits/sec" => Some(Unit::BitPerSecond),
+        "Kbits/sec" => Some(Unit::KilobitPerSecond),
+        "Mbits/sec" => Some(Unit::MegabitPerSecond),
+        "Gbits/sec" => Some(Unit::GigabitPerSecond),
+        "Tbits/sec" => Some(Unit::TerabitPerSecond),
+        "Bytes/sec" => Some(Unit::BytePerSecond),
+        "KBytes/sec" => Some(Unit::KibibytePerSecond),
+        "MBytes/sec" => Some(Unit::MebibytePerSecond),
+        "GBytes/sec" => Some(Unit::GibibytePerSecond),
+        _ => None,
+    }
+}
+
 /// A JSON document read strictly: a byte-order mark is refused (tools do not write one; an
 /// editor that added it may have changed more), and so is a key written twice in one object
 /// with two values (serde_json keeps the last silently; which one the tool meant is unknown).

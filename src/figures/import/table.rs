@@ -314,26 +314,10 @@ fn nearest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<
     let lower = name.to_lowercase();
     let near = |c: &str| {
         let c = c.to_lowercase();
-        distance(&lower, &c) <= limit
+        crate::figures::edit_distance(&lower, &c) <= limit
             || (c.len().min(lower.len()) >= 2 && (c.starts_with(&lower) || lower.starts_with(&c)))
     };
-    candidates.filter(|c| near(c)).min_by_key(|c| distance(name, c))
-}
-
-/// Levenshtein distance, by characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substitute.min(previous + 1).min(row[j] + 1);
-        }
-    }
-    row[b.len()]
+    candidates.filter(|c| near(c)).min_by_key(|c| crate::figures::edit_distance(name, c))
 }
 
 /// A row's cells keyed by column, in the order runs.yaml declares them (the file's order

@@ -192,9 +192,9 @@ fn read_report<'a>(
     let decimals = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
     let length = format!("{:.*}", decimals(start_text).max(decimals(end_text)), end - start);
     let span_written = format!("{span} sec");
-    let bytes_unit = byte_unit(amount_unit)
+    let bytes_unit = super::super::iperf_transfer_unit(amount_unit)
         .ok_or_else(|| ImportError::at(format!("expected a transfer unit (`Bytes`, `KBytes`, `MBytes`, `GBytes`, `TBytes`), found `{amount_unit}`"), at.clone()))?;
-    let rate_unit_tally = rate_unit_of(rate_unit)
+    let rate_unit_tally = super::super::iperf_rate_unit(rate_unit)
         .ok_or_else(|| ImportError::at(format!("expected a bit rate unit (`bits/sec`, `Kbits/sec`, `Mbits/sec`, `Gbits/sec`, `Tbits/sec` or `-f`'s `MBytes/sec`...), found `{rate_unit}`"), at.clone()))?;
     let bytes_value = number(&line, amount, "the transfer")?;
     number(&line, rate, "the bit rate")?;
@@ -232,7 +232,8 @@ fn read_extra(line: &Line<'_>, tail: &[&str], udp: Option<bool>) -> Result<Extra
         ([retr, cwnd, cwnd_unit], Some(false)) => {
             // The congestion window is read to know the line whole; no field holds it.
             number(line, cwnd, "the congestion window")?;
-            byte_unit(cwnd_unit).ok_or_else(|| wrong("a congestion window unit (`KBytes`, `MBytes`)"))?;
+            super::super::iperf_transfer_unit(cwnd_unit)
+                .ok_or_else(|| wrong("a congestion window unit (`KBytes`, `MBytes`)"))?;
             Ok(Extra::Tcp { retransmits: Some(count_at(line, retr)?) })
         }
         ([packets], Some(true)) => Ok(Extra::UdpSent { packets: count_at(line, packets)? }),
@@ -336,32 +337,4 @@ fn count_at(line: &Line<'_>, text: &str) -> Result<Tree, ImportError> {
         .filter(|v| v.is_finite())
         .ok_or_else(|| ImportError::at(format!("the count `{text}` is too large"), line.range()))?;
     Ok(Value::exact(value, Unit::Count, line.range_of(text)))
-}
-
-/// iperf3's transfer units are binary: `KBytes` is 1024 bytes.
-fn byte_unit(unit: &str) -> Option<Unit> {
-    match unit {
-        "Bytes" => Some(Unit::Byte),
-        "KBytes" => Some(Unit::Kibibyte),
-        "MBytes" => Some(Unit::Mebibyte),
-        "GBytes" => Some(Unit::Gibibyte),
-        "TBytes" => Some(Unit::Tebibyte),
-        _ => None,
-    }
-}
-
-/// iperf3's bit rates are decimal (`Mbits/sec` is 10^6); its byte rates (`-f M`) binary.
-fn rate_unit_of(unit: &str) -> Option<Unit> {
-    match unit {
-        "bits/sec" => Some(Unit::BitPerSecond),
-        "Kbits/sec" => Some(Unit::KilobitPerSecond),
-        "Mbits/sec" => Some(Unit::MegabitPerSecond),
-        "Gbits/sec" => Some(Unit::GigabitPerSecond),
-        "Tbits/sec" => Some(Unit::TerabitPerSecond),
-        "Bytes/sec" => Some(Unit::BytePerSecond),
-        "KBytes/sec" => Some(Unit::KibibytePerSecond),
-        "MBytes/sec" => Some(Unit::MebibytePerSecond),
-        "GBytes/sec" => Some(Unit::GibibytePerSecond),
-        _ => None,
-    }
 }
