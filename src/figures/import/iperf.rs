@@ -201,16 +201,7 @@ mod tests {
     /// read as iperf 2 text and refused as "only what was sent".
     #[test]
     fn every_public_iperf3_text_is_read_as_iperf3_text() {
-        for name in [
-            "aws1_server_side.txt",
-            "aws2_P10_download.txt",
-            "aws3_udp_P5.txt",
-            "test1_same_switch.txt",
-            "test2_isp_router.txt",
-            "test3_two_switches.txt",
-            "test4_intervlan_via_apu2.txt",
-            "test5_intervlan_P4.txt",
-        ] {
+        for name in super::super::testing::APU2_IPERF3_TEXT {
             let text = super::super::testing::real_data(&format!("apu2-pfsense-iperf3-text/{name}"));
             assert_eq!(recognise(&text), Some(Format::Iperf3Text), "{name}");
             let imported = import_iperf(&text).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -330,24 +330,23 @@ fn report_fields(r: &Report, received: bool, interval: bool) -> Result<Vec<(Stri
         Unit::BitPerSecond,
         &at,
     )?;
+    // The order every importer gives a line's fields in: an interval's span, or a summary's
+    // length after its bytes; then the rate.
     let mut fields = if interval {
         vec![
             ("start".to_string(), printed(&span, r.span.0, Some(Unit::Second), Unit::Second, &at)?),
             ("end".to_string(), printed(&span, r.span.1, Some(Unit::Second), Unit::Second, &at)?),
+            ("bytes".to_string(), bytes),
         ]
     } else {
         let decimals = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
         let places = decimals(r.span.0).max(decimals(r.span.1));
         let seconds = format!("{:.places$}", r.end - r.start);
-        // The order every importer gives a summary's fields in: bytes, seconds, rate.
         vec![
-            ("bytes".to_string(), bytes.clone()),
+            ("bytes".to_string(), bytes),
             ("seconds".to_string(), printed(&span, &seconds, Some(Unit::Second), Unit::Second, &at)?),
         ]
     };
-    if interval {
-        fields.push(("bytes".to_string(), bytes));
-    }
     fields.push(("bits_per_second".to_string(), rate));
     if let (true, Some(udp)) = (received, &r.udp) {
         if let Some(jitter) = udp.jitter_ms {

@@ -310,16 +310,7 @@ fn a_cpu_line_gives_both_totals() {
     assert!(message.contains("number") && line.starts_with("CPU"), "{message}");
 }
 
-const PUBLIC_FILES: [&str; 8] = [
-    "aws1_server_side.txt",
-    "aws2_P10_download.txt",
-    "aws3_udp_P5.txt",
-    "test1_same_switch.txt",
-    "test2_isp_router.txt",
-    "test3_two_switches.txt",
-    "test4_intervlan_via_apu2.txt",
-    "test5_intervlan_P4.txt",
-];
+use super::super::testing::APU2_IPERF3_TEXT as PUBLIC_FILES;
 
 const DAMAGED: &str = "[  5]   0.00-1.00   sec   garbage";
 
