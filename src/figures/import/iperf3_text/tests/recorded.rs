@@ -184,11 +184,11 @@ fn recorded_omitted_intervals_are_never_counted() {
                     && !l.contains("receiver")
                     // A last interval of no length (`2.00-2.00 sec`), which iperf3 prints when
                     // the run ends on a second, is no interval either.
-                    && !l
+                    && l
                         .split_whitespace()
                         .nth(2)
                         .and_then(|span| span.split_once('-'))
-                        .is_some_and(|(start, end)| start == end)
+                        .is_none_or(|(start, end)| start != end)
             })
             .count()
     };
