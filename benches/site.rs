@@ -191,7 +191,7 @@ fn bench_templates(c: &mut Criterion) {
             label: "Driver".to_string(),
             value: "npuep.ko d29c84f3".to_string(),
         }],
-        evidence: Vec::new(),
+        evidence_html: String::new(),
         discussion: true,
         taken: None,
     };

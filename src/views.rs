@@ -143,7 +143,7 @@ pub struct SourceLink {
     pub file: String,
     /// The 1-based line.
     pub line: usize,
-    /// The line on the file's page.
+    /// The line on the file's page, relative to the page that links it (`runs.yaml.html#L4`).
     pub url: String,
 }
 
@@ -158,8 +158,9 @@ pub(crate) struct SourceFileView {
     pub page_url: String,
     /// The file as it is, to download, when it is published (kept under `content/`).
     pub raw_url: Option<String>,
-    /// Its lines, in order (the first is line 1).
-    pub lines: Vec<String>,
+    /// Its lines as the list items of `<ol class="source-lines">`, each with its anchor
+    /// (`L12`) and a link to itself: HTML, which templates print as it is.
+    pub lines_html: String,
 }
 
 /// A row of a page's header: a label in the page's language and its value.
@@ -205,8 +206,9 @@ pub struct PageView {
     pub banner: Option<Banner>,
     /// Withdrawn figures shown struck, listed at the end of the page.
     pub corrections: Vec<CorrectionView>,
-    /// Every figure the page states, with where it comes from, listed at the end of the page.
-    pub evidence: Vec<EvidenceView>,
+    /// The section at the end of the page listing every figure it states, with where each
+    /// comes from, as HTML (empty when the page states none); templates print it as it is.
+    pub evidence_html: String,
     /// The appliances it is about, linked to their family pages.
     pub appliances: Vec<LinkItem>,
     /// The code under test the numbers belong to: driver, release, scripts. Templates see it

@@ -419,6 +419,8 @@ pub fn dangling_addresses(dir: &Path) -> Vec<String> {
                 } else {
                     Some(path.to_string())
                 }
+            } else if !path.contains(':') && !path.starts_with("//") {
+                Some(relative_target(page, path))
             } else {
                 None
             };
@@ -434,6 +436,24 @@ pub fn dangling_addresses(dir: &Path) -> Vec<String> {
         }
     }
     dangling
+}
+
+/// The file a relative address on `page` names, both relative to the site's folder:
+/// `runs.yaml.html` on `measurements/x/index.html` is `measurements/x/runs.yaml.html`.
+fn relative_target(page: &str, address: &str) -> String {
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    for part in address.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    let joined = parts.join("/");
+    if joined.is_empty() || joined.ends_with('/') { format!("{joined}index.html") } else { joined }
 }
 
 /// Line and column (1-based, in characters) of the only `needle` in the site's `relative`.

@@ -115,7 +115,9 @@ pub(crate) fn check_claims(
 /// A numbered line of a file of the page's bundle, on the file's page in the page's language.
 fn source_link(page: &Page, file: &str, line: usize) -> Option<SourceLink> {
     page.bundle.as_ref()?;
-    Some(SourceLink { file: file.to_string(), line, url: format!("{}{file}.html#L{line}", page.url) })
+    // Relative: the source pages sit beside the page, in its language's folder, and the
+    // page's address would be most of every link's bytes.
+    Some(SourceLink { file: file.to_string(), line, url: format!("{file}.html#L{line}") })
 }
 
 /// Where the value at `path` is written: its runs.yaml line and, when imported, its raw line.

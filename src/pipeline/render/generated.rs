@@ -267,7 +267,7 @@ pub(crate) fn generated_home(
         alternates,
         banner: None,
         corrections: Vec::new(),
-        evidence: Vec::new(),
+        evidence_html: String::new(),
         appliances: Vec::new(),
         code_under_test: Vec::new(),
         build_rows: Vec::new(),

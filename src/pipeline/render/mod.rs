@@ -4,6 +4,7 @@
 //! here computes a figure or checks a claim.
 
 pub(crate) mod copies;
+mod evidence;
 pub(crate) mod generated;
 pub(crate) mod images;
 pub(crate) mod page;

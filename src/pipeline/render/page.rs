@@ -51,7 +51,7 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         alternates: alternates(site, &page.key, &page.lang),
         banner,
         corrections: Vec::new(),
-        evidence: Vec::new(),
+        evidence_html: String::new(),
         appliances,
         code_under_test: Vec::new(),
         build_rows: Vec::new(),
@@ -97,7 +97,12 @@ pub(crate) fn render_page(
     let html = render_html_with_plots(page.body(), page.body_start, &inputs, &plots, parsed);
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
-    view.evidence = figures.evidence.clone();
+    view.evidence_html = super::evidence::evidence_html(
+        &figures.evidence,
+        &site.strings,
+        &page.lang,
+        site.settings.original_language(),
+    );
     view.code_under_test = site.run_data(page).map(|r| r.code_under_test()).unwrap_or_default();
     if view.code_under_test.is_empty() {
         view.code_under_test =

@@ -56,7 +56,7 @@ pub(crate) fn render_page_sources(
                 raw_url: copied.then(|| {
                     format!("/{}/{file}", display_path(bundle.strip_prefix("content").unwrap_or(bundle)))
                 }),
-                lines: text.lines().map(str::to_string).collect(),
+                lines_html: lines_html(&text),
             };
             let mut context = Context::new();
             context.insert("lang", &page.lang);
@@ -67,5 +67,37 @@ pub(crate) fn render_page_sources(
                 Err(d) => problems.push(d),
             }
         }
+    }
+}
+
+/// The numbered lines of `text`. Written here, not in the template: a loop in Tera took a
+/// tenth of the build for a thousand bundles' source pages.
+fn lines_html(text: &str) -> String {
+    use pulldown_cmark_escape::{FmtWriter, escape_html};
+    use std::fmt::Write;
+    let mut out = String::with_capacity(text.len() * 2);
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let _ = write!(
+            out,
+            "<li id=\"L{number}\"><a class=\"line-number\" href=\"#L{number}\">{number}</a><code>"
+        );
+        let _ = escape_html(FmtWriter(&mut out), line);
+        out.push_str("</code></li>\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lines_html;
+
+    #[test]
+    fn each_line_is_numbered_from_one_and_escaped() {
+        assert_eq!(
+            lines_html("a: <b>\nc: \"d\"\n"),
+            "<li id=\"L1\"><a class=\"line-number\" href=\"#L1\">1</a><code>a: &lt;b&gt;</code></li>\n\
+             <li id=\"L2\"><a class=\"line-number\" href=\"#L2\">2</a><code>c: &quot;d&quot;</code></li>\n"
+        );
     }
 }

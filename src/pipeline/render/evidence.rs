@@ -1,0 +1,182 @@
+//! A page's evidence section as HTML: every figure the page states, what it is computed
+//! from, and the lines of the files its values are written on, each linked.
+//!
+//! Owns the section's markup and its words (the `evidence-*` Fluent strings of the page's
+//! language). The entries themselves are made by the check stage ([`EvidenceView`]); this
+//! module only writes them. It is written here rather than in a template because a page
+//! with forty figures made the template loop two thirds of the whole build's rendering
+//! (a Tera call per link), and the loop has nothing a site restyles that CSS cannot.
+
+use std::collections::HashMap;
+
+use pulldown_cmark_escape::{FmtWriter, escape_href, escape_html};
+
+use crate::i18n::Strings;
+use crate::views::{EvidenceView, SourceLink};
+
+/// The words of the section in one language, looked up once per page.
+struct Words<'s> {
+    strings: &'s Strings,
+    lang: &'s str,
+    formula: String,
+    inputs: String,
+    read: String,
+    named: String,
+    named_end: String,
+    defined: String,
+    typed: String,
+    vendor: String,
+    separator: String,
+    /// "runs.yaml, line 7" by file and line: a page links the same lines many times.
+    lines: HashMap<(String, usize), String>,
+}
+
+impl<'s> Words<'s> {
+    fn new(strings: &'s Strings, lang: &'s str) -> Self {
+        let text = |key: &str| strings.text(lang, key);
+        Words {
+            strings,
+            lang,
+            formula: text("evidence-formula"),
+            inputs: text("evidence-inputs"),
+            read: text("evidence-read"),
+            named: text("evidence-named"),
+            named_end: text("evidence-named-end"),
+            defined: text("evidence-defined"),
+            typed: text("evidence-typed"),
+            vendor: text("evidence-vendor"),
+            separator: text("evidence-line-separator"),
+            lines: HashMap::new(),
+        }
+    }
+
+    fn line(&mut self, link: &SourceLink) -> &str {
+        let (strings, lang) = (self.strings, self.lang);
+        self.lines.entry((link.file.clone(), link.line)).or_insert_with(|| {
+            let args = [("file", link.file.clone()), ("line", link.line.to_string())];
+            strings
+                .get(lang, "evidence-line", &args)
+                .unwrap_or_else(|| format!("{}:{}", link.file, link.line))
+        })
+    }
+}
+
+/// The section of `entries` in `lang` (`original` is the site's first language, which a
+/// vendor's own words are in); empty when the page states no figure.
+pub(crate) fn evidence_html(
+    entries: &[EvidenceView],
+    strings: &Strings,
+    lang: &str,
+    original: &str,
+) -> String {
+    if entries.is_empty() {
+        return String::new();
+    }
+    let mut words = Words::new(strings, lang);
+    let mut out = String::with_capacity(entries.len() * 400);
+    out.push_str(
+        "<section class=\"evidence\" aria-labelledby=\"evidence-heading\">\n<h2 id=\"evidence-heading\">",
+    );
+    text(&mut out, &strings.text(lang, "evidence-heading"));
+    out.push_str("</h2>\n<p>");
+    text(&mut out, &strings.text(lang, "evidence-intro"));
+    out.push_str("</p>\n<dl class=\"evidence-list\">\n");
+    for entry in entries {
+        write_entry(&mut out, entry, &mut words, original);
+    }
+    out.push_str("</dl>\n</section>\n");
+    out
+}
+
+fn write_entry(out: &mut String, entry: &EvidenceView, words: &mut Words, original: &str) {
+    out.push_str("<div class=\"evidence-entry\" id=\"");
+    text(out, &entry.id);
+    out.push_str("\">\n<dt><code>");
+    text(out, &entry.name);
+    out.push_str("</code> = <span class=\"evidence-value\">");
+    text(out, &entry.value);
+    out.push_str("</span></dt>\n");
+    if let Some(vendor) = &entry.vendor {
+        out.push_str("<dd>");
+        text(out, &words.vendor);
+        out.push_str("<span lang=\"");
+        text(out, original);
+        out.push_str("\">");
+        text(out, &vendor.source);
+        if !vendor.conditions.is_empty() {
+            out.push_str("; ");
+            text(out, &vendor.conditions);
+        }
+        out.push_str("</span></dd>\n");
+    }
+    if let Some(formula) = &entry.formula {
+        out.push_str("<dd>");
+        text(out, &words.formula);
+        out.push_str("<code>");
+        text(out, formula);
+        out.push_str("</code></dd>\n");
+    }
+    match (&entry.raw, &entry.source) {
+        (Some(raw), source) => {
+            out.push_str("<dd>");
+            read_from(out, raw, source.as_ref(), words);
+            out.push_str("</dd>\n");
+        }
+        (None, Some(source)) => {
+            out.push_str("<dd>");
+            text(out, if entry.formula.is_some() { &words.defined } else { &words.typed });
+            link(out, source, words);
+            out.push_str("</dd>\n");
+        }
+        (None, None) => {}
+    }
+    if !entry.inputs.is_empty() {
+        out.push_str("<dd>");
+        text(out, &words.inputs);
+        out.push_str("<ul>");
+        for input in &entry.inputs {
+            out.push_str("<li><code>");
+            text(out, &input.path);
+            out.push_str("</code> = ");
+            text(out, &input.value);
+            match (&input.raw, &input.source) {
+                (Some(raw), source) => {
+                    text(out, &words.separator);
+                    read_from(out, raw, source.as_ref(), words);
+                }
+                (None, Some(source)) => {
+                    text(out, &words.separator);
+                    text(out, &words.typed);
+                    link(out, source, words);
+                }
+                (None, None) => {}
+            }
+            out.push_str("</li>");
+        }
+        out.push_str("</ul></dd>\n");
+    }
+    out.push_str("</div>\n");
+}
+
+/// "Read from raw/x.txt, line 9 (named in runs.yaml, line 4)".
+fn read_from(out: &mut String, raw: &SourceLink, named: Option<&SourceLink>, words: &mut Words) {
+    text(out, &words.read);
+    link(out, raw, words);
+    if let Some(named) = named {
+        text(out, &words.named);
+        link(out, named, words);
+        text(out, &words.named_end);
+    }
+}
+
+fn link(out: &mut String, target: &SourceLink, words: &mut Words) {
+    out.push_str("<a href=\"");
+    let _ = escape_href(FmtWriter(&mut *out), &target.url);
+    out.push_str("\">");
+    text(out, words.line(target));
+    out.push_str("</a>");
+}
+
+fn text(out: &mut String, text: &str) {
+    let _ = escape_html(FmtWriter(out), text);
+}
