@@ -90,49 +90,6 @@ pub struct Scan {
     /// Addresses written in raw HTML (`href`, `src`, `action`, ...), with their places:
     /// published as they are, so they are checked like a markdown link's.
     pub html_addresses: Vec<Reference>,
-    /// The body as parsed, for the render to take (never kept on disk).
-    #[serde(skip)]
-    pub(crate) parsed: ParsedBody,
-}
-
-/// A body as [`parse`] read it, kept by the scan for the page's render, so that a page's
-/// markdown is parsed once per build. The render takes it, which frees it; a render
-/// without it (a scan kept from an earlier build) parses the body itself.
-#[derive(Default)]
-pub(crate) struct ParsedBody(std::sync::Mutex<Option<Parsed>>);
-
-/// A parsed body: its pieces and its claims.
-pub(crate) type Parsed = (Vec<Piece<'static>>, Vec<Claim>);
-
-impl ParsedBody {
-    fn of(nodes: Vec<Piece<'_>>, claims: Vec<Claim>) -> ParsedBody {
-        let nodes = nodes
-            .into_iter()
-            .map(|node| match node {
-                Piece::Event(event, range) => Piece::Event(event.into_static(), range),
-                Piece::Claim(index) => Piece::Claim(index),
-            })
-            .collect();
-        ParsedBody(std::sync::Mutex::new(Some((nodes, claims))))
-    }
-
-    /// The parsed body, once.
-    pub(crate) fn take(&self) -> Option<Parsed> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
-    }
-}
-
-/// A copy of a scan does not carry the parse: only one render may take it.
-impl Clone for ParsedBody {
-    fn clone(&self) -> ParsedBody {
-        ParsedBody::default()
-    }
-}
-
-impl std::fmt::Debug for ParsedBody {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ParsedBody")
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -637,7 +594,6 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             _ => {}
         }
     }
-    scan.parsed = ParsedBody::of(nodes, scan.claims.clone());
     scan
 }
 

@@ -40,7 +40,7 @@ pub struct RenderInputs<'a> {
 
 /// Renders a body that starts at byte `offset` of its file.
 pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
-    render_html_with_plots(body, offset, inputs, &[], None)
+    render_html_with_plots(body, offset, inputs, &[])
 }
 
 /// Renders a body whose ```` ```plot ```` blocks are replaced, in order, by `plots` (HTML);
@@ -50,10 +50,10 @@ pub(crate) fn render_html_with_plots(
     offset: usize,
     inputs: &RenderInputs,
     plots: &[String],
-    parsed: Option<super::Parsed>,
 ) -> String {
-    // `parsed` is this body's, as the scan parsed it.
-    let (nodes, claims) = parsed.unwrap_or_else(|| parse(body, offset));
+    // Parsed again rather than kept from the scan: a thousand bundles' parses, kept from the
+    // resolve stage to the render, were 76 MB, the build's peak; parsing costs less.
+    let (nodes, claims) = parse(body, offset);
     let mut events: Vec<Event> = Vec::with_capacity(nodes.len());
     let mut open_markers: Vec<Option<String>> = Vec::new();
     // Inside an image's alt text a figure cannot be a link.

@@ -93,8 +93,7 @@ pub(crate) fn render_page(
             svg::figure_html(plot, &format!("plot-{}", i + 1), &labels, &|path| evidence_id(path))
         })
         .collect();
-    let parsed = work.scan.parsed.take();
-    let html = render_html_with_plots(page.body(), page.body_start, &inputs, &plots, parsed);
+    let html = render_html_with_plots(page.body(), page.body_start, &inputs, &plots);
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
     view.evidence_html = super::evidence::evidence_html(
