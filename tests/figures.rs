@@ -746,31 +746,65 @@ fn the_senders_summary_line_of_iperf2_never_counts() {
 
 // figures.json and --against.
 
+/// figures.json's figures, each with its page and language: format 2 lists each under a
+/// line for its page, as an array of the fields its header names.
+fn listed_figures(json: &Value) -> Vec<(String, String, Vec<Value>)> {
+    let mut page = None;
+    let mut figures = Vec::new();
+    for row in json["figures"].as_array().expect("a list of figures") {
+        match row {
+            Value::Object(line) => page = Some((line["page"].clone(), line["lang"].clone())),
+            Value::Array(fields) => {
+                let (path, lang) = page.clone().expect("a figure after its page's line");
+                let text = |v: Value| v.as_str().expect("a string").to_string();
+                figures.push((text(path), text(lang), fields.clone()));
+            }
+            other => panic!("neither a page's line nor a figure: {other}"),
+        }
+    }
+    figures
+}
+
 #[test]
 fn build_writes_figures_json_listing_every_stated_figure() {
     let site = site();
     site.build().expect_success();
     let json: Value = serde_json::from_str(&site.read("figures.json")).expect("figures.json is JSON");
-    let figures = json["figures"].as_array().expect("a list of figures");
-    assert_eq!(figures.len(), 16, "{json:#}");
-    let share = figures
-        .iter()
-        .find(|f| f["lang"] == "ja" && f["name"] == "host_share_close")
-        .expect("the Japanese page's share");
-    assert_eq!(share["page"], JA);
-    assert_eq!(share["stated"], "74 %");
-    assert!((share["computed"].as_f64().expect("computed") - 73.593_389_920_546).abs() < 1e-9, "{share:#}");
+    assert_eq!(json["format"], 2, "{json:#}");
     assert_eq!(
-        share["formula"],
+        json["columns"],
+        serde_json::json!(["name", "stated", "computed", "unit", "formula", "inputs", "struck", "vendor"])
+    );
+    let figures = listed_figures(&json);
+    assert_eq!(figures.len(), 16, "{json:#}");
+    let (page, _, share) = figures
+        .iter()
+        .find(|(_, lang, f)| lang == "ja" && f[0] == "host_share_close")
+        .expect("the Japanese page's share");
+    assert_eq!(page, JA);
+    assert_eq!(share[1], "74 %");
+    assert!((share[2].as_f64().expect("computed") - 73.593_389_920_546).abs() < 1e-9, "{share:?}");
+    assert_eq!(share[3], "%");
+    assert_eq!(
+        share[4],
         "share(runs.close_coproc.host_frames.received, runs.close_host.host_frames.received)"
     );
+    // The inputs, one for each path the formula names, in its order.
+    assert_eq!(share[5], serde_json::json!([962826, 1308305]));
+    assert_eq!(share.len(), 6, "nothing struck, not a vendor's: {share:?}");
+    // A figure that states one value of the data is its name, its text and its value.
+    let (_, _, received) = figures
+        .iter()
+        .find(|(_, lang, f)| lang == "en" && f[0] == "runs.close_coproc.host_frames.received")
+        .expect("a value of the data");
     assert_eq!(
-        share["inputs"],
-        serde_json::json!([
-            ["runs.close_coproc.host_frames.received", 962826.0],
-            ["runs.close_host.host_frames.received", 1308305.0]
-        ])
+        *received,
+        [serde_json::json!("runs.close_coproc.host_frames.received"), "962,826".into(), 962826.into()]
     );
+    let (_, _, vendor) =
+        figures.iter().find(|(_, _, f)| f[0] == "xgs136_fw_http").expect("the vendor's figure");
+    assert_eq!(vendor[2], Value::Null);
+    assert_eq!(vendor.last(), Some(&Value::Bool(true)), "{vendor:?}");
 }
 
 #[test]
@@ -779,21 +813,30 @@ fn figures_json_gives_each_figure_its_own_line_so_a_diff_shows_the_figures_that_
     site.build().expect_success();
     let text = site.read("figures.json");
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with("{\"generator\": \"tally "), "{text}");
-    assert_eq!(lines[1], "\"figures\": [");
+    assert!(lines[0].starts_with("{\"format\": 2, \"generator\": \"tally "), "{text}");
+    assert!(lines[1].starts_with("\"columns\": ["), "{text}");
+    assert_eq!(lines[2], "\"figures\": [");
     let end = lines.iter().position(|l| *l == "],").expect("the figures' closing bracket");
     // Then the places, one page a line, so that a figure's own line holds no line number.
     assert_eq!(lines.get(end + 1), Some(&"\"places\": {"), "{text}");
     assert_eq!(lines.last(), Some(&"}}"));
-    let figures = &lines[2..end];
-    assert_eq!(figures.len(), 16, "{text}");
-    for (i, line) in figures.iter().enumerate() {
-        let record = line.strip_suffix(',').unwrap_or(line);
-        assert_eq!(line.ends_with(','), i + 1 < figures.len(), "{line}");
-        let figure: Value = serde_json::from_str(record).expect("one figure per line");
-        assert!(figure["name"].is_string(), "{line}");
-        assert!(figure.get("line").is_none(), "{line}");
+    let rows = &lines[3..end];
+    for (i, line) in rows.iter().enumerate() {
+        let row = line.strip_suffix(',').unwrap_or(line);
+        assert_eq!(line.ends_with(','), i + 1 < rows.len(), "{line}");
+        let row: Value = serde_json::from_str(row).expect("one figure or page per line");
+        if i == 0 || row.is_object() {
+            assert_eq!(
+                row.as_object().map(|o| o.len()),
+                Some(2),
+                "a page's line: its path and language: {line}"
+            );
+        } else {
+            assert!(row[0].is_string() && row[1].is_string(), "a figure: {line}");
+        }
     }
+    let pages = rows.iter().filter(|l| l.starts_with('{')).count();
+    assert_eq!((pages, rows.len() - pages), (2, 16), "{text}");
 }
 
 /// Builds the fixture with 9,481 published, keeps its figures.json, then states 9,000.
@@ -853,6 +896,64 @@ fn check_against_old_figures_fails_where_a_stated_value_changed_without_the_old_
 #[test]
 fn check_against_old_figures_passes_when_the_old_value_is_struck_and_listed() {
     let (site, old) = republished(true);
+    let against = old.path().join("figures.json");
+    let (run, errors) = check_json_with(&site, &["--against", against.to_str().expect("UTF-8")]);
+    assert!(errors.is_empty(), "{}", run.stdout);
+    run.expect_success();
+}
+
+/// A figures.json as tally wrote it before format 2 (sites still serve such files): the
+/// fixture's two figures published on the English page at 9,481, every field named, and
+/// their places.
+fn published_in_format_1(site: &Site) -> tempfile::TempDir {
+    let record = |name: &str, stated: &str, computed: f64, unit: &str, formula: &str, inputs: Value| {
+        serde_json::json!({
+            "page": EN, "lang": "en", "name": name, "stated": stated, "struck": [], "computed": computed,
+            "unit": unit, "formula": formula, "inputs": inputs, "vendor": false
+        })
+    };
+    let count = "runs.close_coproc.responses.complete";
+    let rate = "runs.close_coproc.responses.complete * body_bytes * 8 / seconds";
+    let figures = [
+        record(count, "9,481", 9481.0, "", count, serde_json::json!([[count, 9481.0]])),
+        record(
+            "bodies_close_coproc",
+            "994 Mbit/s",
+            994_050_048.0,
+            "bit/s",
+            rate,
+            serde_json::json!([[count, 9481.0], ["body_bytes", 524288.0], ["seconds", 40.0]]),
+        ),
+    ];
+    let ((l1, c1), (l2, c2)) = (place(site, EN, "9,000]"), place(site, EN, "943 Mbit/s]"));
+    let text = format!(
+        "{{\"generator\": \"tally 0.1.0 (e8ee8b9e5e9d)\",\n\"figures\": [\n{},\n{}\n],\n\"places\": {{\n\"{EN}\": [[{l1},{c1}],[{l2},{c2}]]\n}}}}\n",
+        figures[0], figures[1]
+    );
+    let old = tempfile::tempdir().expect("a folder");
+    std::fs::write(old.path().join("figures.json"), text).expect("the old figures.json");
+    old
+}
+
+#[test]
+fn check_against_a_figures_json_of_format_1_catches_a_changed_value_and_passes_a_struck_one() {
+    let (site, _) = republished(false);
+    let old = published_in_format_1(&site);
+    let against = old.path().join("figures.json");
+    let (run, errors) = check_json_with(&site, &["--against", against.to_str().expect("UTF-8")]);
+    run.expect_code(1);
+    assert_eq!(errors.len(), 2, "two figures of the English page: {}", run.stdout);
+    assert_at(&errors[0], "figure-silently-changed", &site, EN, "9,000]");
+    assert_at(&errors[1], "figure-silently-changed", &site, EN, "943 Mbit/s]");
+    let (line, col) = place(&site, EN, "9,000]");
+    assert!(
+        notes(&errors[0]).contains(&format!("where it stood at line {line}, column {col}")),
+        "{:#}",
+        errors[0]
+    );
+
+    let (site, _) = republished(true);
+    let old = published_in_format_1(&site);
     let against = old.path().join("figures.json");
     let (run, errors) = check_json_with(&site, &["--against", against.to_str().expect("UTF-8")]);
     assert!(errors.is_empty(), "{}", run.stdout);

@@ -1,9 +1,15 @@
-//! `figures.json`: every claim of the site as one record a line, so that a diff of two
-//! builds lists the figures that changed, and after them where each stood. Owns the record
-//! ([`ClaimRecord`]) and writing the file as pages finish ([`Writer`]); reading a published
-//! one back and comparing it with the site as it is now are in [`published`].
+//! `figures.json`: every claim of the site, one figure a line under a line for its page,
+//! so that a diff of two builds lists the figures that changed, and after them where each
+//! stood. Owns the record ([`ClaimRecord`]) and writing the file as pages finish
+//! ([`Writer`]); the layout of a figure's line is [`row`]'s, the file's header, places and
+//! reading either format back are [`listing`]'s, and comparing a published one with the
+//! site as it is now is [`published`]'s.
 
+mod listing;
+#[cfg(test)]
+mod properties;
 pub(crate) mod published;
+mod row;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,14 +20,15 @@ use bytes::Bytes;
 
 use super::write::{Collector, FileInParts, Kept};
 
-/// One stated figure, as `figures.json` lists it.
+/// One stated figure, as `figures.json` lists it. Its serde form is format 1's line, which
+/// sites published before format 2 (see [`listing`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaimRecord {
     pub page: String,
     pub lang: String,
     /// Where the live text starts in the page: 1-based line and column (in characters); 0
     /// when not known. figures.json lists them apart, after the figures
-    /// ([`published::Places`]).
+    /// ([`listing::Places`]).
     #[serde(default, skip_serializing)]
     pub line: usize,
     #[serde(default, skip_serializing)]
@@ -40,11 +47,11 @@ pub struct ClaimRecord {
     pub vendor: bool,
 }
 
-/// figures.json, written in parts as pages finish: a header, then each record on a line,
-/// then every page's places.
+/// figures.json, written in parts as pages finish: a header, then each page's lines, then
+/// every page's places.
 pub(crate) struct Writer {
     sink: Sink,
-    places: published::Places,
+    places: listing::Places,
     /// Whether a record has been written: the first follows the opening bracket without a
     /// comma.
     started: bool,
@@ -110,17 +117,16 @@ impl Writer {
             None => Sink::New(start_new(output, buffer, expected_len)),
         };
         let mut writer =
-            Writer { sink, places: published::Places::default(), started: false, written: 0, header_len: 0 };
+            Writer { sink, places: listing::Places::default(), started: false, written: 0, header_len: 0 };
         let generator =
             format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
-        let header = format!("{{\"generator\": {},\n\"figures\": [", serde_json::Value::from(generator));
-        writer.write(output, header.as_bytes());
+        writer.write(output, listing::header(&generator).as_bytes());
         writer.header_len = writer.written;
         writer
     }
 
     /// Appends the lines [`lines`] made of one page's records, and their places
-    /// ([`published::Places::entry`]); returns where in the file the lines went, for a
+    /// ([`listing::Places::entry`]); returns where in the file the lines went, for a
     /// later build to find them again ([`Writer::push_last`]).
     pub(crate) fn push(&mut self, output: &Collector, lines: &[u8], places: &[u8]) -> Range<u64> {
         self.places.add_entry(places);
@@ -252,14 +258,11 @@ impl OverLast {
     }
 }
 
-/// Records as figures.json lines, each after a comma and a line break; serialised where
-/// the records were made, so that the file is written by one thread in page order.
+/// One page's records as figures.json lines (its page's line, then each figure), each
+/// after a comma and a line break; serialised where the records were made, so that the
+/// file is written by one thread in page order.
 pub(crate) fn lines(records: &[ClaimRecord]) -> Vec<u8> {
     let mut lines = Vec::new();
-    for record in records {
-        lines.extend_from_slice(b",\n");
-        // A record is strings and numbers only: serialising it cannot fail.
-        let _ = serde_json::to_writer(&mut lines, record);
-    }
+    row::write_lines(records, &mut lines);
     lines
 }

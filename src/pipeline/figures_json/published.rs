@@ -2,10 +2,10 @@
 //! none of it changed or went away unseen (`tally check --against`).
 //!
 //! Owns reading a published `figures.json` (the file itself, or the folder of a built site
-//! that holds it), the place of each figure in its page ([`Lines`]) and how figures.json
-//! records it ([`Places`]), and [`compare`]: a value a page published may change only when
-//! the old value is struck beside the new one, and a figure a page published may not
-//! disappear from it.
+//! that holds it; the file's formats are [`super::listing`]'s), the place of each figure in
+//! its page ([`Lines`]), and [`compare`]: a value a page published may change only when the
+//! old value is struck beside the new one, and a figure a page published may not disappear
+//! from it.
 //!
 //! A first publication has nothing to compare with. A path that holds no figures.json is
 //! refused rather than read as "nothing published", so that a mistyped path cannot pass for
@@ -49,56 +49,9 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// The places of the figures figures.json lists, written after them, one page a line: a
-/// figure's own line then changes only when what it states changes, so that a diff of two
-/// builds still lists just the figures that changed.
-///
-/// ```text
-/// "figures": [
-/// {"page":"content/a.md","lang":"en","name":"x","stated":"9,000",...}
-/// ],
-/// "places": {
-/// "content/a.md": [[12,5]]
-/// }}
-/// ```
-#[derive(Debug, Default)]
-pub(crate) struct Places {
-    json: Vec<u8>,
-}
-
-impl Places {
-    /// Adds the places of one page's records, in the order figures.json lists them.
-    #[cfg(test)]
-    pub(crate) fn add(&mut self, records: &[ClaimRecord]) {
-        self.add_entry(&Places::entry(records));
-    }
-
-    /// One page's entry, as [`Places::add_entry`] takes it; empty for a page without
-    /// records. Made where the records are, so that a page's entry can be kept with them.
-    pub(crate) fn entry(records: &[ClaimRecord]) -> Vec<u8> {
-        let Some(first) = records.first() else { return Vec::new() };
-        let places: Vec<[usize; 2]> = records.iter().map(|r| [r.line, r.col]).collect();
-        let mut entry = Vec::new();
-        // Strings and numbers only: serialising them cannot fail.
-        let _ = serde_json::to_writer(&mut entry, &first.page);
-        entry.extend_from_slice(b": ");
-        let _ = serde_json::to_writer(&mut entry, &places);
-        entry
-    }
-
-    pub(crate) fn add_entry(&mut self, entry: &[u8]) {
-        if entry.is_empty() {
-            return;
-        }
-        self.json.extend_from_slice(if self.json.is_empty() { b"\n" } else { b",\n" });
-        self.json.extend_from_slice(entry);
-    }
-
-    /// What ends figures.json after its last figure: the places, and the closing brackets.
-    pub(crate) fn end(self) -> Vec<u8> {
-        [&b"\n],\n\"places\": {"[..], &self.json, b"\n}}\n"].concat()
-    }
-}
+/// How figures.json records where each figure stands, made as pages finish (the pipeline
+/// names it here).
+pub(crate) use super::listing::Places;
 
 /// The figures a site published, and the file they were read from.
 #[derive(Debug)]
@@ -113,8 +66,8 @@ pub(crate) struct Published {
 pub(crate) fn read(path: &Path) -> Result<Published, String> {
     let file = if path.is_dir() { path.join(FIGURES_FILE) } else { path.to_path_buf() };
     let first = "a first publication has nothing to compare with: check without --against";
-    let text = match std::fs::read_to_string(&file) {
-        Ok(text) => text,
+    let bytes = match std::fs::read(&file) {
+        Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && path.is_dir() => {
             return Err(format!("{} holds no {FIGURES_FILE} ({first})", path.display()));
         }
@@ -123,49 +76,30 @@ pub(crate) fn read(path: &Path) -> Result<Published, String> {
         }
         Err(e) => return Err(format!("cannot read {}: {e}", file.display())),
     };
-    #[derive(serde::Deserialize)]
-    struct Listing {
-        figures: Vec<ClaimRecord>,
-        /// Absent from a figures.json written before tally recorded places.
-        #[serde(default)]
-        places: BTreeMap<String, Vec<[usize; 2]>>,
-    }
-    let listing = serde_json::from_str::<Listing>(&text).map_err(|e| {
-        let what = e.to_string();
-        let what = what.split(" at line ").next().unwrap_or_default().to_string();
-        format!("{}:{}:{}: not a {FIGURES_FILE}: {what}", file.display(), e.line(), e.column())
-    })?;
-    let mut figures = listing.figures;
-    place_records(&mut figures, &listing.places).map_err(|page| {
-        format!(
-            "{}: not a {FIGURES_FILE}: the places it lists for {page} are not one for each of its figures",
-            file.display()
-        )
-    })?;
+    let figures = parse(&file, &bytes)?;
     Ok(Published { file, figures })
 }
 
-/// Gives each record its place from `places` (none when figures.json lists no places);
-/// fails with a page whose places do not match its figures one for one.
-fn place_records(
-    records: &mut [ClaimRecord],
-    places: &BTreeMap<String, Vec<[usize; 2]>>,
-) -> Result<(), String> {
-    if places.is_empty() {
-        return Ok(());
-    }
-    let mut used: BTreeMap<&str, usize> = BTreeMap::new();
-    for record in records.iter_mut() {
-        let (page, list) = places.get_key_value(&record.page).ok_or_else(|| record.page.clone())?;
-        let index = used.entry(page.as_str()).or_insert(0);
-        let &[line, col] = list.get(*index).ok_or_else(|| page.clone())?;
-        *index += 1;
-        (record.line, record.col) = (line, col);
-    }
-    match places.iter().find(|(page, list)| used.get(page.as_str()).copied().unwrap_or(0) != list.len()) {
-        Some((page, _)) => Err(page.clone()),
-        None => Ok(()),
-    }
+/// The figures of `bytes`, read from `file`: either format, each at its place; an error
+/// says where `file` goes wrong, at its line and column (in characters).
+pub(super) fn parse(file: &Path, bytes: &[u8]) -> Result<Vec<ClaimRecord>, String> {
+    super::listing::parse(bytes).map_err(|e| {
+        let what = e.to_string();
+        let what = what.split(" at line ").next().unwrap_or_default();
+        let col = char_column(bytes, e.line(), e.column());
+        format!("{}:{}:{col}: not a {FIGURES_FILE}: {what}", file.display(), e.line())
+    })
+}
+
+/// serde_json's column of `line` (in bytes) as diagnostics count it, in characters.
+fn char_column(bytes: &[u8], line: usize, column: usize) -> usize {
+    let start = match line {
+        0 | 1 => 0,
+        _ => bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').nth(line - 2).map_or(0, |(at, _)| at + 1),
+    };
+    // serde_json counts the bytes up to the one it stopped at; a character cut counts as one.
+    let end = start.saturating_add(column).min(bytes.len());
+    String::from_utf8_lossy(bytes.get(start..end).unwrap_or_default()).chars().count().max(1)
 }
 
 /// Compares the figures the site states now with those it published: each published value
@@ -458,38 +392,58 @@ mod tests {
         assert_eq!(read(&dir.path().join(FIGURES_FILE)).unwrap().figures, from_folder.figures);
     }
 
-    /// figures.json as a build writes it: the records one a line, then their places.
-    fn listing(records: &[ClaimRecord]) -> String {
-        let lines: Vec<String> = records.iter().map(|r| serde_json::to_string(r).unwrap()).collect();
-        let mut places = Places::default();
-        for page in records.chunk_by(|a, b| a.page == b.page) {
-            places.add(page);
-        }
-        let end = String::from_utf8(places.end()).unwrap();
-        format!("{{\"generator\": \"tally\",\n\"figures\": [\n{}{end}", lines.join(",\n"))
-    }
+    use super::super::listing::{written, written_in_format_1};
 
     #[test]
     fn places_are_written_after_the_figures_one_page_a_line_and_read_back_onto_them() {
         let mut other = record("b", "2", 7, 1);
         other.page = "content/other.md".to_string();
-        let records = [record("a", "1", 3, 5), record("a", "1", 9, 2), other];
-        let text = listing(&records);
-        assert!(text.ends_with("],\n\"places\": {\n\"content/m/index.md\": [[3,5],[9,2]],\n\"content/other.md\": [[7,1]]\n}}\n"), "{text}");
-        assert!(
-            !text.lines().nth(2).unwrap().contains("\"line\""),
-            "a figure's own line holds no place: {text}"
-        );
+        let records = [record("a", "1", 3, 5), record("a", "1", 9, 2), record("c", "3", 9, 20), other];
+        let text = written(&records);
+        assert!(text.ends_with("],\n\"places\": {\n\"content/m/index.md\": [[3,5],[9,2,20]],\n\"content/other.md\": [[7,1]]\n}}\n"), "{text}");
+        let figures = text.lines().filter(|line| line.starts_with('['));
+        assert!(figures.clone().all(|line| !line.contains("3,5") && !line.contains("9,2")), "{text}");
+        assert_eq!(figures.count(), 4, "{text}");
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(FIGURES_FILE), &text).unwrap();
         assert_eq!(read(dir.path()).unwrap().figures, records);
+    }
+
+    /// `records` published in figures.json as `text`, read back from a file.
+    fn published(text: &str) -> (tempfile::TempDir, Published) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FIGURES_FILE), text).unwrap();
+        let published = read(dir.path()).unwrap();
+        (dir, published)
+    }
+
+    #[test]
+    fn a_value_changed_since_either_format_was_published_is_caught_where_it_stood() {
+        let text = "---\ntitle: T\n---\n\nthe host received [9,481]{=a} frames, [7]{=b} runs\n";
+        let old = [record("a", "9,000", 5, 19), record("b", "7", 5, 37)];
+        let now = [record("a", "9,481", 5, 19), record("b", "7", 5, 37)];
+        for listing in [written(&old), written_in_format_1(&old)] {
+            let (_dir, published) = published(&listing);
+            assert_eq!(published.figures, old);
+            let read_page = |page: &str| (page == PAGE).then(|| text.to_string());
+            let problems = compare_with(&published.figures, &now, &read_page, "old/figures.json");
+            assert_eq!(problems.len(), 1, "{listing}: {problems:#?}");
+            let d = &problems[0];
+            assert_eq!((d.code, d.line, d.col), ("figure-silently-changed", 5, 19), "{listing}");
+            assert!(d.message.contains("published as `9,000` and now reads `9,481`"), "{}", d.message);
+            assert!(d.notes[0].ends_with("where it stood at line 5, column 19"), "{:?}", d.notes);
+            // Struck beside its correction, it passes.
+            let mut struck = now.clone();
+            struck[0].struck = vec!["9,000".to_string()];
+            assert_eq!(compare_with(&published.figures, &struck, &read_page, "old/figures.json"), []);
+        }
     }
 
     #[test]
     fn places_that_do_not_match_the_figures_one_for_one_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join(FIGURES_FILE);
-        let text = listing(&[record("a", "1", 3, 5), record("a", "2", 4, 5)]);
+        let text = written(&[record("a", "1", 3, 5), record("a", "2", 4, 5)]);
         for broken in
             [text.replace("[[3,5],[4,5]]", "[[3,5]]"), text.replace("[[3,5],[4,5]]", "[[3,5],[4,5],[6,1]]")]
         {
@@ -499,6 +453,8 @@ mod tests {
                 error.contains("places it lists for content/m/index.md are not one for each of its figures"),
                 "{error}"
             );
+            let line = text.lines().position(|l| l.starts_with("\"content/m/index.md\"")).unwrap() + 1;
+            assert!(error.starts_with(&format!("{}:{line}:", file.display())), "{error}");
         }
     }
 
@@ -521,5 +477,9 @@ mod tests {
         assert!(error.starts_with(&format!("{}:2:", file.display())), "{error}");
         assert!(error.contains("not a figures.json: invalid type"), "{error}");
         assert!(!error.contains(" at line "), "{error}");
+        // The column counts characters, as every diagnostic does.
+        std::fs::write(&file, "{\"figures\": [\n{\"page\": \"測定\", 3}\n]}").unwrap();
+        let error = read(&file).unwrap_err();
+        assert!(error.starts_with(&format!("{}:2:16: not a figures.json", file.display())), "{error}");
     }
 }
