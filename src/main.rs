@@ -2,8 +2,9 @@
 
 use clap::Parser;
 
-// A build makes and drops millions of small strings on every core; with glibc's allocator
-// a 1,000-bundle build took 3.4-4.0 s of CPU, with mimalloc 1.7-2.3 s (BENCHMARKS.md).
+// A build makes and drops millions of small strings on every core; glibc's allocator took
+// about twice mimalloc's CPU on the 1,000-bundle corpus when this was chosen (commit
+// history; BENCHMARKS.md holds only figures of the current commit).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
