@@ -227,16 +227,19 @@ fn figures_and_pages(
             .par_iter()
             .map(|&(page, page_work)| {
                 let key = memo::page_key(site, site_key, listing_key, page, page_work);
-                if let Some(made) = memo_read.page(&page.source, &key) {
-                    return (key, true, made);
+                let (reused, made) = match memo_read.page(&page.source, &key) {
+                    Some(made) => (true, made),
+                    None => (false, Arc::new(make_page(site, page, page_work, original_scan(page), checked))),
+                };
+                // Written here, on the worker, not in the loop below: that loop runs on one
+                // thread while the other cores wait for the next chunk.
+                if let Some(html) = &made.html {
+                    output.add_kept(crate::paths::page_file(&page.url), html);
                 }
-                (key, false, Arc::new(make_page(site, page, page_work, original_scan(page), checked)))
+                (key, reused, made)
             })
             .collect();
         for ((page, _), (key, reused, made)) in chunk.iter().zip(done) {
-            if let Some(html) = &made.html {
-                output.add_kept(crate::paths::page_file(&page.url), html);
-            }
             // A page taken from the last build has its lines in the last figures.json.
             let from_last = if reused || made.lines.is_none() { memo.lines_at(&page.source) } else { None };
             let at = match from_last.and_then(|at| json.push_last(output, at, &made.places)) {
