@@ -1,0 +1,266 @@
+//! Parsing: a page body into [`Piece`]s (markdown events, with each figure tag grouped into
+//! one claim) and its [`Claim`]s.
+//!
+//! Owns the reading of the claim-tag syntax (`[TEXT]{=NAME}`, `{~NAME}`, `{vendor=NAME}`,
+//! struck values inside TEXT), the joining of text pieces, the dropping of soft breaks
+//! between Japanese characters and every heading's unique id. It does not look at what the
+//! pieces say (that is `scan`) nor write HTML (that is `render`).
+
+use std::ops::Range;
+
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+
+use super::{Claim, ClaimForm, Piece, slugify};
+
+/// Where a dangling `[TEXT]` came from: every shortcut link without a definition is given
+/// this destination, so that `[TEXT]{=NAME}` arrives as a link followed by the tag.
+const CLAIM_SENTINEL: &str = "tally:claim";
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// How many bodies [`parse`] has parsed in this process, for the test that each page is
+/// parsed once per build.
+static PARSES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many markdown bodies this process has parsed.
+pub fn parse_count() -> usize {
+    PARSES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Parses `body` (which starts at byte `offset` of its file) into nodes and claims.
+pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
+    PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let callback =
+        |_link: pulldown_cmark::BrokenLink<'_>| Some((CowStr::from(CLAIM_SENTINEL), CowStr::from("")));
+    let parser = Parser::new_with_broken_link_callback(body, options(), Some(callback));
+    let events: Vec<(Event, Range<usize>)> = parser
+        .into_offset_iter()
+        .map(|(event, range)| (event, range.start + offset..range.end + offset))
+        .collect();
+    let events = merge_text(events);
+    let events = drop_cjk_soft_breaks(events);
+    let events = name_headings(events);
+    group_claims(events, body, offset)
+}
+
+/// pulldown-cmark splits text at characters that might start markup; joining the pieces
+/// makes a tag's `{=NAME}` arrive whole.
+fn merge_text(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
+    let mut merged: Vec<(Event, Range<usize>)> = Vec::with_capacity(events.len());
+    // Text pieces being joined: grown in place, so that a long run of pieces takes linear time.
+    let mut joining: Option<(String, Range<usize>)> = None;
+    for (event, range) in events {
+        if let Event::Text(next) = &event {
+            match &mut joining {
+                Some((text, joined)) if joined.end == range.start => {
+                    text.push_str(next);
+                    joined.end = range.end;
+                    continue;
+                }
+                Some(_) => {}
+                None => {
+                    if let Some((Event::Text(previous), previous_range)) = merged.last()
+                        && previous_range.end == range.start
+                    {
+                        let text = format!("{previous}{next}");
+                        let joined = previous_range.start..range.end;
+                        merged.pop();
+                        joining = Some((text, joined));
+                        continue;
+                    }
+                }
+            }
+        }
+        if let Some((text, joined)) = joining.take() {
+            merged.push((Event::Text(CowStr::from(text)), joined));
+        }
+        merged.push((event, range));
+    }
+    if let Some((text, joined)) = joining.take() {
+        merged.push((Event::Text(CowStr::from(text)), joined));
+    }
+    merged
+}
+
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3000..=0x303F | 0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x2FFFF)
+}
+
+/// A line break inside a Japanese sentence is not a space.
+fn drop_cjk_soft_breaks(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
+    let last_char = |e: &Event| match e {
+        Event::Text(t) => t.chars().last(),
+        _ => None,
+    };
+    let first_char = |e: &Event| match e {
+        Event::Text(t) => t.chars().next(),
+        _ => None,
+    };
+    let mut kept = Vec::with_capacity(events.len());
+    for i in 0..events.len() {
+        if matches!(events[i].0, Event::SoftBreak) && i > 0 && i + 1 < events.len() {
+            let before = last_char(&events[i - 1].0);
+            let after = first_char(&events[i + 1].0);
+            if before.is_some_and(is_cjk) && after.is_some_and(is_cjk) {
+                continue;
+            }
+        }
+        kept.push(events[i].clone());
+    }
+    merge_text(kept)
+}
+
+/// Gives every heading an id: its own `{#id}`, or a slug of its text, made unique.
+fn name_headings(mut events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
+    let mut used = std::collections::HashSet::new();
+    // The next suffix to try for each base, so that many equal headings take linear time.
+    let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for i in 0..events.len() {
+        let Event::Start(Tag::Heading { id, .. }) = &events[i].0 else {
+            continue;
+        };
+        let base = match id {
+            Some(id) => id.to_string(),
+            None => slugify(&heading_text(&events[i + 1..])),
+        };
+        let mut unique = base.clone();
+        let n = next.entry(base.clone()).or_insert(1);
+        while !used.insert(unique.clone()) {
+            unique = format!("{base}-{n}");
+            *n += 1;
+        }
+        if let Event::Start(Tag::Heading { id, .. }) = &mut events[i].0 {
+            *id = Some(CowStr::from(unique));
+        }
+    }
+    events
+}
+
+fn heading_text(events: &[(Event<'_>, Range<usize>)]) -> String {
+    let mut text = String::new();
+    for (event, _) in events {
+        match event {
+            Event::End(TagEnd::Heading(_)) => break,
+            Event::Text(t) | Event::Code(t) => text.push_str(t),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// Replaces each `[TEXT]` sentinel link followed by `{=NAME}` with a claim node.
+fn group_claims<'a>(
+    events: Vec<(Event<'a>, Range<usize>)>,
+    body: &'a str,
+    offset: usize,
+) -> (Vec<Piece<'a>>, Vec<Claim>) {
+    let mut nodes = Vec::with_capacity(events.len());
+    let mut claims = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        let Event::Start(Tag::Link { dest_url, .. }) = event else {
+            nodes.push(Piece::Event(event.clone(), range.clone()));
+            i += 1;
+            continue;
+        };
+        if dest_url.as_ref() != CLAIM_SENTINEL {
+            nodes.push(Piece::Event(event.clone(), range.clone()));
+            i += 1;
+            continue;
+        }
+        let end = (i..events.len())
+            .find(|&j| matches!(events[j].0, Event::End(TagEnd::Link)))
+            .unwrap_or(events.len() - 1);
+        let link_range = range.clone();
+        match tag_after(events.get(end + 1)) {
+            Some((name, form, tag_len)) => {
+                let (live, live_range, struck) = claim_text(&events[i + 1..end], link_range.clone());
+                let (_, text_range) = &events[end + 1];
+                let name_start = text_range.start + if form == ClaimForm::Vendor { 8 } else { 2 };
+                claims.push(Claim {
+                    range: link_range.start..text_range.start + tag_len,
+                    name_range: name_start..name_start + name.len(),
+                    name,
+                    form,
+                    live,
+                    live_range,
+                    struck,
+                });
+                nodes.push(Piece::Claim(claims.len() - 1));
+                if let (Event::Text(rest), text_range) = &events[end + 1] {
+                    let remainder = &rest[tag_len..];
+                    if !remainder.is_empty() {
+                        let start = text_range.start + tag_len;
+                        nodes.push(Piece::Event(
+                            Event::Text(CowStr::from(remainder.to_string())),
+                            start..text_range.end,
+                        ));
+                    }
+                }
+                i = end + 2;
+            }
+            None => {
+                let literal = &body[link_range.start - offset..link_range.end - offset];
+                nodes.push(Piece::Event(Event::Text(CowStr::from(literal.to_string())), link_range));
+                i = end + 1;
+            }
+        }
+    }
+    (nodes, claims)
+}
+
+/// Reads `{=NAME}`, `{~NAME}` or `{vendor=NAME}` at the start of the event's text.
+fn tag_after(event: Option<&(Event<'_>, Range<usize>)>) -> Option<(String, ClaimForm, usize)> {
+    let Some((Event::Text(text), _)) = event else {
+        return None;
+    };
+    let (form, rest) = if let Some(rest) = text.strip_prefix("{=") {
+        (ClaimForm::Exact, rest)
+    } else if let Some(rest) = text.strip_prefix("{~") {
+        (ClaimForm::Approximate, rest)
+    } else if let Some(rest) = text.strip_prefix("{vendor=") {
+        (ClaimForm::Vendor, rest)
+    } else {
+        return None;
+    };
+    let close = rest.find('}')?;
+    let name = rest[..close].trim();
+    let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
+    valid.then(|| (name.to_string(), form, text.len() - rest.len() + close + 1))
+}
+
+type ClaimText = (String, Range<usize>, Vec<(String, Range<usize>)>);
+
+fn claim_text(inner: &[(Event<'_>, Range<usize>)], link_range: Range<usize>) -> ClaimText {
+    let mut live = String::new();
+    let mut live_range: Option<Range<usize>> = None;
+    let mut struck = Vec::new();
+    let mut in_strike = false;
+    for (event, range) in inner {
+        match event {
+            Event::Start(Tag::Strikethrough) => in_strike = true,
+            Event::End(TagEnd::Strikethrough) => in_strike = false,
+            Event::Text(t) | Event::Code(t) if in_strike => struck.push((t.to_string(), range.clone())),
+            Event::Text(t) | Event::Code(t) => {
+                live.push_str(t);
+                live_range = Some(match live_range {
+                    Some(r) => r.start..range.end,
+                    None => range.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let trimmed_start = live.len() - live.trim_start().len();
+    let live_range =
+        live_range.map_or(link_range.start + 1..link_range.start + 1, |r| r.start + trimmed_start..r.end);
+    (live.trim().to_string(), live_range, struck)
+}

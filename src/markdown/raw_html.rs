@@ -1,0 +1,131 @@
+//! Raw HTML in a page body: what a reader is shown of it and the addresses it holds.
+//!
+//! Owns the reading of raw HTML for `scan`: its reader's text (markup blanked out, byte for
+//! byte), whether an inline tag opens or closes a link, and the values of address
+//! attributes. It does not report tags written inside raw HTML (that is `tag_errors`).
+
+use super::Reference;
+
+/// The attributes of raw HTML whose values a reader is shown: as text (`alt`, `title`,
+/// `aria-label`, `label`), in a form's field (`value`, `placeholder`) or to a machine
+/// (`content` of a `<meta>`). Their numbers count for coverage and parity.
+const READ_ATTRIBUTES: [&str; 7] = ["alt", "title", "aria-label", "label", "value", "placeholder", "content"];
+
+/// Raw HTML with everything a reader does not see blanked out (tag markup, comments,
+/// script and style), byte for byte, so that places in it are places in the file: the text
+/// between tags and the values of the attributes of `READ_ATTRIBUTES` stay.
+pub(super) fn html_reader_text(source: &str, in_script: &mut bool) -> String {
+    let mut out = String::with_capacity(source.len());
+    let blank = |out: &mut String, text: &str| {
+        for c in text.chars() {
+            if c == '\n' {
+                out.push('\n');
+            } else {
+                out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+            }
+        }
+    };
+    let mut rest = source;
+    while !rest.is_empty() {
+        if let Some(comment) = rest.strip_prefix("<!--") {
+            let end = comment.find("-->").map_or(rest.len(), |i| i + 7);
+            blank(&mut out, &rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        if rest.starts_with('<') {
+            let end = rest.find('>').map_or(rest.len(), |i| i + 1);
+            let tag = &rest[..end];
+            let lower = tag.to_ascii_lowercase();
+            if lower.starts_with("<script") || lower.starts_with("<style") {
+                *in_script = !tag.ends_with("/>");
+            } else if lower.starts_with("</script") || lower.starts_with("</style") {
+                *in_script = false;
+            }
+            // Keep the values of attributes a reader is given.
+            let mut kept = String::with_capacity(tag.len());
+            blank(&mut kept, tag);
+            for (name, quote) in READ_ATTRIBUTES.iter().flat_map(|n| [(n, '"'), (n, '\'')]) {
+                let attribute = format!("{name}={quote}");
+                let mut from = 0;
+                while let Some(at) = lower[from..].find(&attribute).map(|i| from + i + attribute.len()) {
+                    let close = tag[at..].find(quote).map_or(tag.len(), |i| at + i);
+                    kept.replace_range(at..close, &tag[at..close]);
+                    from = close;
+                }
+            }
+            out.push_str(&kept);
+            rest = &rest[end..];
+            continue;
+        }
+        let end = rest.find('<').unwrap_or(rest.len());
+        if *in_script {
+            blank(&mut out, &rest[..end]);
+        } else {
+            out.push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Whether inline HTML opens a link (`<a ...>`: `Some(true)`) or closes one (`</a>`).
+pub(super) fn raw_link_tag(html: &str) -> Option<bool> {
+    let lower = html.trim_start().to_ascii_lowercase();
+    let opens = |rest: &str| rest.starts_with(|c: char| c.is_whitespace() || c == '>');
+    if let Some(rest) = lower.strip_prefix("</a") {
+        return opens(rest).then_some(false);
+    }
+    lower.strip_prefix("<a").filter(|rest| opens(rest)).map(|_| true)
+}
+
+/// The values of the attributes that hold an address (`href`, `src`, `action`,
+/// `formaction`, `xlink:href`, `poster`, `srcset`) in raw HTML that starts at byte `start` of
+/// the file, quoted or not, each with its place.
+pub(super) fn html_addresses(html: &str, start: usize) -> Vec<Reference> {
+    const NAMES: [&str; 7] = ["href", "src", "action", "formaction", "xlink:href", "poster", "srcset"];
+    let lower = html.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(eq) = lower[at..].find('=').map(|i| at + i) {
+        at = eq + 1;
+        // Only the few bytes before `=` can hold one of the names: looking no further keeps
+        // a run of thousands of `=` linear.
+        let name_end = lower[..eq].trim_end().len();
+        let window =
+            (name_end.saturating_sub(12)..name_end).find(|&i| lower.is_char_boundary(i)).unwrap_or(name_end);
+        let name_start = lower[window..name_end]
+            .rfind(|c: char| c.is_ascii_whitespace() || c == '<' || c == '"' || c == '\'')
+            .map_or(window, |i| window + i + 1);
+        let before_ok = name_start == 0
+            || lower[..name_start]
+                .ends_with(|c: char| c.is_ascii_whitespace() || c == '<' || c == '"' || c == '\'');
+        let is_address = before_ok && NAMES.contains(&&lower[name_start..name_end]);
+        let value_start = eq + 1 + (lower[eq + 1..].len() - lower[eq + 1..].trim_start().len());
+        let (from, to) = match bytes.get(value_start) {
+            Some(&quote @ (b'"' | b'\'')) => {
+                let from = value_start + 1;
+                (from, lower[from..].find(quote as char).map_or(lower.len(), |i| from + i))
+            }
+            Some(_) => {
+                let to = lower[value_start..]
+                    .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                    .map_or(lower.len(), |i| value_start + i);
+                (value_start, to)
+            }
+            None => continue,
+        };
+        // Every value is stepped over whole, so that a `=` inside a quoted value (a title
+        // that reads `href=...`) is not taken for an attribute.
+        if is_address {
+            found.push(Reference {
+                dest: html[from..to].to_string(),
+                range: start + from..start + to,
+                alt: String::new(),
+            });
+        }
+        at = to.max(at);
+    }
+    found
+}

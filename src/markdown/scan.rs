@@ -1,0 +1,255 @@
+//! Scanning: what a page body contains ([`Scan`]), with places in the page's file, for the
+//! stages after markdown (links to resolve, headings, figure tags, running text for untagged
+//! figures, tables, malformed tags, addresses in raw HTML).
+//!
+//! Owns the walk over a parsed body and the [`Scan`] it fills. It does not read tags (that is
+//! `parse`), judge malformed ones (that is `tag_errors`) or pick apart raw HTML (that is
+//! `raw_html`); and it does not check what it reports.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+use super::raw_html::{html_addresses, html_reader_text, raw_link_tag};
+use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
+use super::{Claim, Piece, parse};
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Heading {
+    pub level: u8,
+    pub text: String,
+    pub id: String,
+    pub range: Range<usize>,
+}
+
+/// A link or image destination as written, with its place in the file.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Reference {
+    pub dest: String,
+    pub range: Range<usize>,
+    /// For images: the alt text.
+    pub alt: String,
+}
+
+/// What a page body contains, with places in the page's file.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub struct Scan {
+    pub headings: Vec<Heading>,
+    pub links: Vec<Reference>,
+    pub images: Vec<Reference>,
+    pub claims: Vec<Claim>,
+    /// Running text outside code and outside tags, for finding untagged figures.
+    pub prose: Vec<(Range<usize>, String)>,
+    /// Tables: rows of cells (header first), each cell's text and place, for family tables.
+    pub tables: Vec<Vec<Vec<Cell>>>,
+    /// Tags that are not tags (`787 Mbit/s{=rate}`, `[9]{=}`, `[9] {=a}`), or tags where a
+    /// figure cannot stand (alt text): their place and what is wrong.
+    pub malformed: Vec<(Range<usize>, String)>,
+    /// Addresses written in raw HTML (`href`, `src`, `action`, ...), with their places:
+    /// published as they are, so they are checked like a markdown link's.
+    pub html_addresses: Vec<Reference>,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Cell {
+    pub range: Range<usize>,
+    /// Text pieces of the cell, each marked struck or not.
+    pub pieces: Vec<(String, bool)>,
+}
+
+impl Cell {
+    pub fn text(&self) -> String {
+        self.pieces.iter().map(|(t, _)| t.as_str()).collect()
+    }
+}
+
+/// Whether the tag at `range` stands inside a link's text: an open `[` before it and `](`
+/// after it, in the same paragraph.
+fn in_link_text(body: &str, offset: usize, range: &Range<usize>) -> bool {
+    let (Some(before), Some(after)) = (body.get(..range.start - offset), body.get(range.end - offset..))
+    else {
+        return false;
+    };
+    let before = before.rsplit("\n\n").next().unwrap_or(before);
+    let after = after.split("\n\n").next().unwrap_or(after);
+    let open = before.rfind('[').is_some_and(|i| !before[i..].contains(']'));
+    let closes = after.find("](").is_some_and(|i| !after[..i].contains('['));
+    open && closes
+}
+
+/// Scans a page body (which starts at byte `offset` of its file).
+pub fn scan(body: &str, offset: usize) -> Scan {
+    let (nodes, claims) = parse(body, offset);
+    let mut scan = Scan { claims, ..Scan::default() };
+    // A figure in alt text is never shown as one: the reader of the image's text would see
+    // a number no check stands behind in its place.
+    let mut in_image = 0usize;
+    // Inside a link written in raw HTML (`<a href=...>`), which a figure's own link would
+    // be nested in.
+    let mut in_raw_link = 0usize;
+    for node in &nodes {
+        match node {
+            Piece::Event(Event::Start(Tag::Image { .. }), _) => in_image += 1,
+            Piece::Event(Event::End(TagEnd::Image), _) => in_image = in_image.saturating_sub(1),
+            Piece::Event(Event::InlineHtml(html), _) => match raw_link_tag(html) {
+                Some(true) => in_raw_link += 1,
+                Some(false) => in_raw_link = in_raw_link.saturating_sub(1),
+                None => {}
+            },
+            Piece::Claim(index) if in_image > 0 => {
+                let claim = &scan.claims[*index];
+                scan.malformed.push((
+                    claim.range.clone(),
+                    format!(
+                        "a figure tag in an image's alt text is not checked where it is read; write the number `{}` in the text beside the image, tagged, or leave it out of the alt text",
+                        claim.live
+                    ),
+                ));
+            }
+            Piece::Claim(index)
+                if in_raw_link > 0 || in_link_text(body, offset, &scan.claims[*index].range) =>
+            {
+                let claim = &scan.claims[*index];
+                scan.malformed.push((
+                    claim.range.clone(),
+                    "a figure tag inside a link's text leaves the link unmade (links cannot hold links); put the tag outside the link's brackets".to_string(),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let mut code_depth = 0usize;
+    let mut heading: Option<(u8, String, Range<usize>, String)> = None;
+    let mut image: Option<Reference> = None;
+    let mut table: Option<Vec<Vec<Cell>>> = None;
+    let mut cell: Option<Cell> = None;
+    let mut strike = false;
+    // Inside a raw <script> or <style>, whose text no reader sees.
+    let mut in_script = false;
+    for node in &nodes {
+        if let Piece::Claim(index) = node {
+            let claim = &scan.claims[*index];
+            if let Some(cell) = &mut cell {
+                for (text, _) in &claim.struck {
+                    cell.pieces.push((text.clone(), true));
+                }
+                cell.pieces.push((claim.live.clone(), false));
+            }
+            continue;
+        }
+        let Piece::Event(event, range) = node else {
+            continue;
+        };
+        if code_depth == 0
+            && let Event::Text(_) = event
+        {
+            malformed_tags(body, offset, range.clone(), &mut scan.malformed);
+        }
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
+            Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
+            Event::Start(Tag::Heading { level, id, .. }) => {
+                heading = Some((
+                    *level as u8,
+                    String::new(),
+                    range.clone(),
+                    id.as_deref().unwrap_or("").to_string(),
+                ));
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some((level, text, range, id)) = heading.take() {
+                    scan.headings.push(Heading { level, text: text.trim().to_string(), id, range });
+                }
+            }
+            Event::Start(Tag::Link { dest_url, title, .. }) => {
+                titled(body, offset, range, title, &mut scan.prose);
+                scan.links.push(Reference {
+                    dest: dest_url.to_string(),
+                    range: range.clone(),
+                    alt: String::new(),
+                });
+            }
+            Event::Start(Tag::Image { dest_url, title, .. }) => {
+                titled(body, offset, range, title, &mut scan.prose);
+                image =
+                    Some(Reference { dest: dest_url.to_string(), range: range.clone(), alt: String::new() });
+            }
+            Event::End(TagEnd::Image) => scan.images.extend(image.take()),
+            Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
+            Event::End(TagEnd::Table) => scan.tables.extend(table.take()),
+            Event::Start(Tag::TableHead | Tag::TableRow) => {
+                if let Some(table) = &mut table {
+                    table.push(Vec::new());
+                }
+            }
+            Event::Start(Tag::TableCell) => cell = Some(Cell { range: range.clone(), pieces: Vec::new() }),
+            Event::End(TagEnd::TableCell) => {
+                if let (Some(table), Some(cell)) = (&mut table, cell.take())
+                    && let Some(row) = table.last_mut()
+                {
+                    row.push(cell);
+                }
+            }
+            Event::Start(Tag::Strikethrough) => strike = true,
+            Event::End(TagEnd::Strikethrough) => strike = false,
+            Event::Text(text) => {
+                if let Some((_, heading_text, _, _)) = &mut heading {
+                    heading_text.push_str(text);
+                }
+                if let Some(image) = &mut image {
+                    image.alt.push_str(text);
+                    // A reader of the alt text reads its numbers too.
+                    scan.prose.push((range.clone(), text.to_string()));
+                    continue;
+                }
+                if let Some(cell) = &mut cell {
+                    cell.pieces.push((text.to_string(), strike));
+                } else if strike && code_depth == 0 {
+                    // A family table's struck cell is its history (`~~40 %~~ 60 %`); in
+                    // running text a struck number is a correction, which only a tag makes.
+                    tag_errors::struck_outside_tag(text, range.clone(), &mut scan.malformed);
+                }
+                if code_depth == 0 {
+                    scan.prose.push((range.clone(), text.to_string()));
+                }
+            }
+            Event::Code(text) => {
+                if let Some((_, heading_text, _, _)) = &mut heading {
+                    heading_text.push_str(text);
+                }
+            }
+            // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
+            // holds numbers too; the markup does not.
+            Event::Html(_) | Event::InlineHtml(_) => {
+                if let Some(source) = body.get(range.start - offset..range.end - offset) {
+                    if !in_script {
+                        tags_in_raw_html(source, range.start, &mut scan.malformed);
+                        tag_errors::raw_data_elements(source, range.start, &mut scan.malformed);
+                    }
+                    scan.html_addresses.extend(html_addresses(source, range.start));
+                    scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
+                }
+            }
+            _ => {}
+        }
+    }
+    scan
+}
+
+/// A link's or image's title (`[a](url "title")`), shown to a reader on hover and read
+/// aloud, goes with the running text; at its place in the link when written there, at the
+/// link's start when it comes from a reference's definition.
+fn titled(
+    body: &str,
+    offset: usize,
+    range: &Range<usize>,
+    title: &str,
+    prose: &mut Vec<(Range<usize>, String)>,
+) {
+    if title.is_empty() {
+        return;
+    }
+    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
+    let at = source.rfind(title).map_or(range.start, |i| range.start + i);
+    prose.push((at..(at + title.len()).min(range.end.max(at)), title.to_string()));
+}

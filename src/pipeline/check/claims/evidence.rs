@@ -1,0 +1,108 @@
+//! Evidence: the entry a page's evidence gives each figure it states or plots.
+//!
+//! Owns each entry's value, formula and inputs (in their own units), and the links to the
+//! lines of runs.yaml and of raw tool output they come from. It does not check a tag (that
+//! is `computed` and `vendor`) nor render the entry (templates do, from an [`EvidenceView`]).
+
+use crate::content::Page;
+use crate::figures::RunData;
+use crate::figures::number::{self, computed_text};
+use crate::views::{EvidenceInput, EvidenceView, SourceLink, VendorEvidence, grouped_digits};
+
+use super::resolution::{Memo, resolve_memo};
+use super::values::machine_value;
+use super::{FigureSources, evidence_id};
+
+/// A numbered line of a file of the page's bundle, on the file's page in the page's language.
+fn source_link(page: &Page, file: &str, line: usize) -> Option<SourceLink> {
+    page.bundle.as_ref()?;
+    // Relative: the source pages sit beside the page, in its language's folder, and the
+    // page's address would be most of every link's bytes.
+    Some(SourceLink { file: file.to_string(), line, url: format!("{file}.html#L{line}") })
+}
+
+/// Where the value at `path` is written: its runs.yaml line and, when imported, its raw line.
+fn origin_links(page: &Page, path: &str, runs: Option<&RunData>) -> (Option<SourceLink>, Option<SourceLink>) {
+    let Some(origin) = runs.map(|r| r.origin(path)) else {
+        return (None, None);
+    };
+    let yaml = origin.yaml_line.and_then(|line| source_link(page, "runs.yaml", line));
+    let raw = origin.raw.and_then(|(file, line)| source_link(page, &crate::paths::name_inside(&file), line));
+    (yaml, raw)
+}
+
+pub(super) fn figure_evidence(
+    page: &Page,
+    name: &str,
+    sources: &FigureSources,
+    resolved: &mut Memo,
+) -> Option<EvidenceView> {
+    let resolution = resolve_memo(name, sources, resolved)?;
+    let computed = &resolution.computed;
+    let is_completion = name == "completion" || name.ends_with(".completion");
+    let runs = if is_completion { None } else { sources.runs };
+    let own_input = computed.inputs.len() == 1 && computed.inputs[0].0 == name;
+    let inputs = if own_input {
+        Vec::new()
+    } else {
+        computed
+            .inputs
+            .iter()
+            .map(|(path, value)| {
+                let (source, raw) = origin_links(page, path, runs);
+                EvidenceInput { path: path.clone(), value: input_text(path, *value, runs), source, raw }
+            })
+            .collect()
+    };
+    let (source, raw) = origin_links(page, name, runs);
+    Some(EvidenceView {
+        id: evidence_id(name),
+        name: name.to_string(),
+        value: match &computed.printed {
+            Some(printed) => grouped_digits(&printed.stated),
+            None => grouped_digits(&computed_text(computed, computed.unit)),
+        },
+        formula: (computed.formula != name).then(|| computed.formula.clone()),
+        inputs,
+        source,
+        raw,
+        vendor: None,
+    })
+}
+
+pub(super) fn vendor_evidence(page: &Page, name: &str, sources: &FigureSources) -> Option<EvidenceView> {
+    let vendor = sources.runs?.vendor(name)?;
+    let (source, _) = origin_links(page, name, sources.runs);
+    Some(EvidenceView {
+        id: evidence_id(name),
+        name: name.to_string(),
+        value: vendor.value.clone(),
+        formula: None,
+        inputs: Vec::new(),
+        source,
+        raw: None,
+        vendor: Some(VendorEvidence { source: vendor.source.clone(), conditions: vendor.conditions.clone() }),
+    })
+}
+
+/// An input's value as runs.yaml gives it, in its own unit (`1,000 ms`, not the `1` second
+/// it is computed in), with the digits grouped.
+fn input_text(path: &str, value: f64, runs: Option<&RunData>) -> String {
+    let resolved = runs.and_then(|runs| runs.resolve(path).ok());
+    // A value known only to the digits a tool printed (or runs.yaml wrote) is shown as
+    // written: `2.84 GiB`, not the 3,049,426,780.16 B its rounded digits make (a README-only
+    // trial read the evidence's false digits as measured).
+    if let Some(printed) = resolved.as_ref().and_then(|computed| computed.printed.as_ref()) {
+        return grouped_digits(&printed.stated);
+    }
+    let unit = resolved.map(|computed| computed.unit);
+    match unit {
+        Some(unit) if unit != number::Unit::Count => {
+            // Exactly: 0.3 s is 300 ms, not 299.99999999999994.
+            let in_unit = number::Exact::from_f64_shortest(value).and_then(|v| v.div(&unit.exact_factor()));
+            let text = in_unit.map_or_else(|| machine_value(value / unit.factor()), |v| v.text());
+            format!("{} {}", grouped_digits(&text), unit.symbol())
+        }
+        _ => grouped_digits(&machine_value(value)),
+    }
+}

@@ -1,0 +1,129 @@
+//! Claims: every figure tag of a page checked against what the data gives.
+//!
+//! Owns the comparison of a page's claims with run data, vendor figures and completions,
+//! and makes each claim's [`ClaimRecord`] for `figures.json`. It asks `figures` for values and the
+//! number grammar; it does not render HTML (it hands `markdown` a [`ClaimView`] per tag).
+//!
+//! Each part has its own module: `resolution` (a tag's figure, once per page), `computed`
+//! and `vendor` (a tag against its figure), `evidence` (the page's entry for each figure)
+//! and `values` (a figure's value and explanation as text).
+
+mod computed;
+mod evidence;
+mod resolution;
+mod values;
+mod vendor;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::content::Page;
+use crate::diagnostics::Diagnostic;
+use crate::figures::{Computed, RunData};
+use crate::i18n::Strings;
+use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
+use crate::plots::{Plot, find_blocks, read_plot};
+use crate::views::{CorrectionView, EvidenceView};
+
+use super::super::figures_json::ClaimRecord;
+use computed::check_figure;
+use evidence::{figure_evidence, vendor_evidence};
+use resolution::Memo;
+use vendor::check_vendor;
+
+/// Where a page's figures come from.
+pub(crate) struct FigureSources<'a> {
+    /// The page's bundle's runs.yaml.
+    pub runs: Option<&'a RunData>,
+    /// Completion of each appliance, by family id (`xgs-136`).
+    pub completions: &'a BTreeMap<String, Computed>,
+    /// The family id when the page is a family page (for a bare `{=completion}`).
+    pub family: Option<&'a str>,
+    /// Whether appliance `id` has a family page: one whose completion is missing had a
+    /// table that could not be read, an error already reported at its cell.
+    pub has_family_page: &'a (dyn Fn(&str) -> bool + Sync),
+    /// In a translation, the original's tags (else none): what a tag would pass with is
+    /// then the original's, which passes the translation check too.
+    pub original_claims: &'a [Claim],
+}
+
+/// What the checks give a page: one view per tag, its corrections and its records, the
+/// evidence of every figure it states and its plots.
+#[derive(Debug, Default)]
+pub(crate) struct PageClaims {
+    pub views: Vec<ClaimView>,
+    pub corrections: Vec<CorrectionView>,
+    pub records: Vec<ClaimRecord>,
+    /// One entry per figure stated or plotted, in the order the page first shows it.
+    pub evidence: Vec<EvidenceView>,
+    /// The page's plots, in order, every value read from the run data.
+    pub plots: Vec<Plot>,
+}
+
+/// The anchor of a figure's entry in its page's evidence.
+pub(crate) fn evidence_id(name: &str) -> String {
+    format!("figure-{name}")
+}
+
+/// Checks every tag of `page`.
+pub(crate) fn check_claims(
+    page: &Page,
+    scan: &Scan,
+    sources: &FigureSources,
+    strings: &Strings,
+) -> (PageClaims, Vec<Diagnostic>) {
+    let mut figures = PageClaims::default();
+    let mut problems = Vec::new();
+    let mut resolved = Memo::new();
+    let lines = super::super::figures_json::published::Lines::new(&page.text);
+    // Each figure once, in the order the page first states or plots it; true for a vendor's.
+    let mut named: Vec<(String, bool)> = Vec::new();
+    // How many tags of each name came before, to find the original's tag of the same place.
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for claim in &scan.claims {
+        let nth = seen.entry(&claim.name).or_default();
+        let original = sources.original_claims.iter().filter(|o| o.name == claim.name).nth(*nth);
+        *nth += 1;
+        let (mut view, record) = match claim.form {
+            ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
+            ClaimForm::Exact | ClaimForm::Approximate => {
+                let at = (claim, original);
+                check_figure(page, at, sources, &mut resolved, &mut figures.corrections, &mut problems)
+            }
+        };
+        if view.value.is_some() || view.label.is_some() {
+            view.anchor = Some(evidence_id(&claim.name));
+            let vendor = claim.form == ClaimForm::Vendor;
+            if !named.iter().any(|(n, v)| n == &claim.name && *v == vendor) {
+                named.push((claim.name.clone(), vendor));
+            }
+        }
+        figures.views.push(view);
+        figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
+    }
+    for block in find_blocks(page.body(), page.body_start) {
+        match read_plot(&block, sources.runs, &page.source, &page.text) {
+            Ok(plot) => {
+                for point in &plot.points {
+                    if !named.iter().any(|(n, _)| n == &point.path) {
+                        named.push((point.path.clone(), false));
+                    }
+                }
+                figures.plots.push(plot);
+            }
+            Err(found) => problems.extend(found),
+        }
+    }
+    figures.evidence = named
+        .iter()
+        .filter_map(|(name, vendor)| match vendor {
+            true => vendor_evidence(page, name, sources),
+            false => figure_evidence(page, name, sources, &mut resolved),
+        })
+        .collect();
+    (figures, problems)
+}
+
+fn error_at(page: &Page, code: &'static str, range: Range<usize>, message: String) -> Diagnostic {
+    Diagnostic::at(code, &page.source, &page.text, range, message)
+}
