@@ -100,47 +100,6 @@ fn in_link_text(body: &str, offset: usize, range: &Range<usize>) -> bool {
     false
 }
 
-#[cfg(test)]
-mod link_text_tests {
-    use super::in_link_text;
-    use proptest::prelude::*;
-
-    /// The reading this replaced, kept as the oracle: the paragraph around the tag, split.
-    fn by_paragraph(body: &str, range: &std::ops::Range<usize>) -> bool {
-        let (before, after) = (&body[..range.start], &body[range.end..]);
-        let before = before.rsplit("\n\n").next().unwrap_or(before);
-        let after = after.split("\n\n").next().unwrap_or(after);
-        let open = before.rfind('[').is_some_and(|i| !before[i..].contains(']'));
-        let closes = after.find("](").is_some_and(|i| !after[..i].contains('['));
-        open && closes
-    }
-
-    #[test]
-    fn a_tag_between_a_links_brackets_is_in_its_text() {
-        let body = "see [the [9]{=n} rate](x.md) here";
-        let at = body.find("[9]").unwrap();
-        assert!(in_link_text(body, 0, &(at..at + 7)));
-        let body = "a [9]{=n} b [c](x.md)";
-        let at = body.find("[9]").unwrap();
-        assert!(!in_link_text(body, 0, &(at..at + 7)));
-        let body = "[a\n\n[9]{=n}](x.md)";
-        let at = body.find("[9]").unwrap();
-        assert!(!in_link_text(body, 0, &(at..at + 7)), "a blank line ends the paragraph");
-    }
-
-    proptest! {
-        #[test]
-        fn reads_as_the_paragraph_split_did(
-            before in "[ab\\[\\]()\n]{0,12}",
-            after in "[ab\\[\\]()\n]{0,12}",
-        ) {
-            let body = format!("{before}[9]{{=n}}{after}");
-            let range = before.len()..before.len() + "[9]{=n}".len();
-            prop_assert_eq!(in_link_text(&body, 0, &range), by_paragraph(&body, &range));
-        }
-    }
-}
-
 /// Scans a page body (which starts at byte `offset` of its file).
 pub fn scan(body: &str, offset: usize) -> Scan {
     let (nodes, claims) = parse(body, offset);
@@ -316,4 +275,45 @@ fn titled(
     let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
     let at = source.rfind(title).map_or(range.start, |i| range.start + i);
     prose.push((at..(at + title.len()).min(range.end.max(at)), title.to_string()));
+}
+
+#[cfg(test)]
+mod link_text_tests {
+    use super::in_link_text;
+    use proptest::prelude::*;
+
+    /// The reading this replaced, kept as the oracle: the paragraph around the tag, split.
+    fn by_paragraph(body: &str, range: &std::ops::Range<usize>) -> bool {
+        let (before, after) = (&body[..range.start], &body[range.end..]);
+        let before = before.rsplit("\n\n").next().unwrap_or(before);
+        let after = after.split("\n\n").next().unwrap_or(after);
+        let open = before.rfind('[').is_some_and(|i| !before[i..].contains(']'));
+        let closes = after.find("](").is_some_and(|i| !after[..i].contains('['));
+        open && closes
+    }
+
+    #[test]
+    fn a_tag_between_a_links_brackets_is_in_its_text() {
+        let body = "see [the [9]{=n} rate](x.md) here";
+        let at = body.find("[9]").unwrap();
+        assert!(in_link_text(body, 0, &(at..at + 7)));
+        let body = "a [9]{=n} b [c](x.md)";
+        let at = body.find("[9]").unwrap();
+        assert!(!in_link_text(body, 0, &(at..at + 7)));
+        let body = "[a\n\n[9]{=n}](x.md)";
+        let at = body.find("[9]").unwrap();
+        assert!(!in_link_text(body, 0, &(at..at + 7)), "a blank line ends the paragraph");
+    }
+
+    proptest! {
+        #[test]
+        fn reads_as_the_paragraph_split_did(
+            before in "[ab\\[\\]()\n]{0,12}",
+            after in "[ab\\[\\]()\n]{0,12}",
+        ) {
+            let body = format!("{before}[9]{{=n}}{after}");
+            let range = before.len()..before.len() + "[9]{=n}".len();
+            prop_assert_eq!(in_link_text(&body, 0, &range), by_paragraph(&body, &range));
+        }
+    }
 }
