@@ -223,20 +223,33 @@ fn figures_and_pages(
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
-        let done: Vec<(memo::Key, bool, Arc<memo::RenderedPage>)> = chunk
+        // A bundle's pages on one worker, one after the other, so that a translation takes
+        // its original's resolved figures and evidence instead of working them out again.
+        let bundles: Vec<&[(&crate::content::Page, &PageWork)]> =
+            chunk.chunk_by(|(a, _), (b, _)| check::same_bundle(site, a, b)).collect();
+        let done: Vec<(memo::Key, bool, Arc<memo::RenderedPage>)> = bundles
             .par_iter()
-            .map(|&(page, page_work)| {
-                let key = memo::page_key(site, site_key, listing_key, page, page_work);
-                let (reused, made) = match memo_read.page(&page.source, &key) {
-                    Some(made) => (true, made),
-                    None => (false, Arc::new(make_page(site, page, page_work, original_scan(page), checked))),
-                };
-                // Written here, on the worker, not in the loop below: that loop runs on one
-                // thread while the other cores wait for the next chunk.
-                if let Some(html) = &made.html {
-                    output.add_kept(crate::paths::page_file(&page.url), html);
-                }
-                (key, reused, made)
+            .flat_map_iter(|bundle| {
+                let mut shared = check::BundleFigures::default();
+                bundle.iter().map(move |&(page, page_work)| {
+                    let key = memo::page_key(site, site_key, listing_key, page, page_work);
+                    let (reused, made) = match memo_read.page(&page.source, &key) {
+                        Some(made) => (true, made),
+                        None => {
+                            let original = original_scan(page);
+                            (
+                                false,
+                                Arc::new(make_page(site, page, page_work, original, checked, &mut shared)),
+                            )
+                        }
+                    };
+                    // Written here, on the worker, not in the loop below: that loop runs on
+                    // one thread while the other cores wait for the next chunk.
+                    if let Some(html) = &made.html {
+                        output.add_kept(crate::paths::page_file(&page.url), html);
+                    }
+                    (key, reused, made)
+                })
             })
             .collect();
         for ((page, _), (key, reused, made)) in chunk.iter().zip(done) {
@@ -289,8 +302,10 @@ fn make_page(
     page_work: &PageWork,
     original: Option<&crate::markdown::Scan>,
     checked: &check::Checked,
+    shared: &mut check::BundleFigures,
 ) -> memo::RenderedPage {
-    let (figures, mut found) = check::page_figures(site, page, page_work, original, &checked.completions);
+    let (figures, mut found) =
+        check::page_figures(site, page, page_work, original, &checked.completions, shared);
     let html = match render::page::render_page(site, page, page_work, &figures, &checked.completions) {
         Ok(html) => Some(memo::Kept::Bytes(bytes::Bytes::from(html))),
         Err(d) => {

@@ -26,6 +26,8 @@ use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
 use claims::{FigureSources, PageClaims, check_claims};
 
+pub(crate) use claims::BundleFigures;
+
 pub(crate) use coverage::Coverage;
 
 /// An appliance's completion, from its family page.
@@ -66,13 +68,15 @@ pub(crate) fn check(
 }
 
 /// Checks one page's figure tags and, for a measurement page, that it names its build; in a
-/// translation `original_scan` is the original's, whose tags are what would pass.
+/// translation `original_scan` is the original's, whose tags are what would pass. `shared`
+/// holds what the pages of the same bundle checked before (see [`same_bundle`]).
 pub(crate) fn page_figures(
     site: &Site,
     page: &crate::content::Page,
     work: &PageWork,
     original_scan: Option<&crate::markdown::Scan>,
     completions: &BTreeMap<String, Computed>,
+    shared: &mut BundleFigures,
 ) -> (PageClaims, Vec<Diagnostic>) {
     let family = (page.front.kind == Kind::Family).then(|| page.family_id());
     let original = site.settings.original_language();
@@ -84,9 +88,21 @@ pub(crate) fn page_figures(
         has_family_page: &has_family_page,
         original_claims: original_scan.map_or(&[], |scan| &scan.claims),
     };
-    let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings);
+    let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
     found.extend(check_code_under_test_named(site, page));
     (figures, found)
+}
+
+/// Whether two pages resolve every figure name alike, so that one [`BundleFigures`] serves
+/// both: the same run data (one bundle) and the same family (a bare `{=completion}`).
+pub(crate) fn same_bundle(site: &Site, a: &crate::content::Page, b: &crate::content::Page) -> bool {
+    fn family(page: &crate::content::Page) -> Option<&str> {
+        (page.front.kind == Kind::Family).then(|| page.family_id())
+    }
+    match (site.run_data(a), site.run_data(b)) {
+        (Some(x), Some(y)) => std::ptr::eq(x, y) && family(a) == family(b),
+        _ => false,
+    }
 }
 
 fn check_code_under_test_named(site: &Site, page: &crate::content::Page) -> Option<Diagnostic> {

@@ -64,7 +64,7 @@ impl<'s> Words<'s> {
 /// The section of `entries` in `lang` (`original` is the site's first language, which a
 /// vendor's own words are in); empty when the page states no figure.
 pub(crate) fn evidence_html(
-    entries: &[EvidenceView],
+    entries: &[std::sync::Arc<EvidenceView>],
     strings: &Strings,
     lang: &str,
     original: &str,

@@ -16,6 +16,7 @@ mod vendor;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
@@ -55,9 +56,19 @@ pub(crate) struct PageClaims {
     pub corrections: Vec<CorrectionView>,
     pub records: Vec<ClaimRecord>,
     /// One entry per figure stated or plotted, in the order the page first shows it.
-    pub evidence: Vec<EvidenceView>,
+    pub evidence: Vec<Arc<EvidenceView>>,
     /// The page's plots, in order, every value read from the run data.
     pub plots: Vec<Plot>,
+}
+
+/// What the pages of one bundle (an original and its translations) share while they are
+/// checked one after the other: each figure resolved, and its evidence entry, which do not
+/// depend on the page's language. A translation would otherwise do its original's work
+/// again; kept for one bundle at a time, it never holds a site's worth of figures.
+#[derive(Default)]
+pub(crate) struct BundleFigures {
+    resolved: Memo,
+    evidence: BTreeMap<String, Option<Arc<EvidenceView>>>,
 }
 
 /// The anchor of a figure's entry in its page's evidence.
@@ -65,16 +76,18 @@ pub(crate) fn evidence_id(name: &str) -> String {
     format!("figure-{name}")
 }
 
-/// Checks every tag of `page`.
+/// Checks every tag of `page`; `shared` is what the pages of its bundle checked before it
+/// left (see [`BundleFigures`]).
 pub(crate) fn check_claims(
     page: &Page,
     scan: &Scan,
     sources: &FigureSources,
     strings: &Strings,
+    shared: &mut BundleFigures,
 ) -> (PageClaims, Vec<Diagnostic>) {
     let mut figures = PageClaims::default();
     let mut problems = Vec::new();
-    let mut resolved = Memo::new();
+    let BundleFigures { resolved, evidence } = shared;
     let lines = super::super::figures_json::published::Lines::new(&page.text);
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
@@ -88,7 +101,7 @@ pub(crate) fn check_claims(
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
             ClaimForm::Exact | ClaimForm::Approximate => {
                 let at = (claim, original);
-                check_figure(page, at, sources, &mut resolved, &mut figures.corrections, &mut problems)
+                check_figure(page, at, sources, resolved, &mut figures.corrections, &mut problems)
             }
         };
         if view.value.is_some() || view.label.is_some() {
@@ -117,8 +130,11 @@ pub(crate) fn check_claims(
     figures.evidence = named
         .iter()
         .filter_map(|(name, vendor)| match vendor {
-            true => vendor_evidence(page, name, sources),
-            false => figure_evidence(page, name, sources, &mut resolved),
+            true => vendor_evidence(page, name, sources).map(Arc::new),
+            false => evidence
+                .entry(name.clone())
+                .or_insert_with(|| figure_evidence(page, name, sources, resolved).map(Arc::new))
+                .clone(),
         })
         .collect();
     (figures, problems)

@@ -1,8 +1,9 @@
-//! Resolution: the figure a tag names, worked out once per page.
+//! Resolution: the figure a tag names, worked out once per bundle.
 //!
 //! Owns finding a name's figure (a completion by family, else the bundle's run data) and
-//! the page's [`Memo`] of each figure with the value and hover text shown with it. It does
-//! not compare a figure with what a tag states (that is `computed`).
+//! the [`Memo`] of each figure with the value and hover text shown with it, which the pages
+//! of one bundle (an original and its translations) share. It does not compare a figure
+//! with what a tag states (that is `computed`).
 
 use std::collections::BTreeMap;
 
@@ -11,8 +12,9 @@ use crate::figures::{Computed, FigureError};
 use super::FigureSources;
 use super::values::{exact_machine_value, short_title};
 
-/// Figures already resolved on this page: a page states many figures more than once, and
-/// the value and explanation shown with a figure are the same each time.
+/// Figures already resolved for this page's bundle: a page states many figures more than
+/// once, its translation states the same ones, and the value and explanation shown with a
+/// figure are the same each time.
 pub(super) type Memo = BTreeMap<String, Result<Resolution, FigureError>>;
 
 pub(super) struct Resolution {
