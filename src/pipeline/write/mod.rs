@@ -26,7 +26,7 @@ mod staging;
 mod tests;
 
 use staging::Staging;
-pub(crate) use staging::{MARKER, check_replaceable};
+pub(crate) use staging::{MARKER, check_replaceable, interrupted};
 
 /// Where a build puts its files.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

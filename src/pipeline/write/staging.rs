@@ -16,6 +16,13 @@ use bytes::Bytes;
 /// tally's, and is never emptied or replaced.
 pub(crate) const MARKER: &str = ".tally-output";
 
+/// The file an update in place writes into the output folder first and removes last: a
+/// folder holding it may mix two builds ([`interrupted`]).
+pub(crate) const INCOMPLETE: &str = ".tally-incomplete";
+
+const INCOMPLETE_TEXT: &str =
+    "A build was updating this folder in place: until that ends, it may mix two builds' files.\n";
+
 pub(super) const MARKER_TEXT: &str = "This folder was written by tally: `tally build` replaces it whole.\n";
 
 /// Whether `out_dir` may be replaced by a build: absent, an empty folder, or a folder
@@ -66,7 +73,8 @@ impl Staging {
             out_dir: out_dir.to_path_buf(),
             dir: parent.join(format!(".{name}.new-{}", std::process::id())),
             retired: parent.join(format!(".{name}.old-{}", std::process::id())),
-            in_place: in_place && out_dir.join(MARKER).is_file(),
+            // A folder a killed update left mixes two builds: it is replaced whole.
+            in_place: in_place && out_dir.join(MARKER).is_file() && !interrupted(out_dir),
             committed: false,
         };
         remove_if_present(&staging.dir)?;
@@ -136,6 +144,7 @@ impl Staging {
             }
             std::fs::rename(&self.out_dir, &self.retired)
                 .with_context(|| format!("cannot move the old {} aside", self.out_dir.display()))?;
+            killed_for_a_test(0);
         }
         if let Err(error) = std::fs::rename(&self.dir, &self.out_dir) {
             let _ = std::fs::rename(&self.retired, &self.out_dir);
@@ -156,17 +165,26 @@ impl Drop for Staging {
 }
 
 /// Moves every file written into `staging` over its old one in `out_dir`, then removes
-/// every other file this build did not make, and folders left empty. Each file is replaced in one step, so a reader sees the old file or the new one,
-/// never a part. Returns the files moved in.
+/// every other file this build did not make, and folders left empty. Each file is
+/// replaced in one step, so a reader sees the old file or the new one, never a part.
+/// Returns the files moved in.
+///
+/// Until the last step `out_dir` holds [`INCOMPLETE`]: killed on the way, it mixes two
+/// builds, and the next build, seeing the mark, replaces it whole. The staging folder
+/// keeps its own mark until it is empty, so that the next build knows it for tally's and
+/// removes it.
 fn update_in_place(
     staging: &Path,
     out_dir: &Path,
     produced: &BTreeMap<String, Bytes>,
 ) -> anyhow::Result<Vec<String>> {
+    let incomplete = out_dir.join(INCOMPLETE);
+    std::fs::write(&incomplete, INCOMPLETE_TEXT)
+        .with_context(|| format!("cannot write {}", incomplete.display()))?;
     let mut fresh = Vec::new();
     for entry in walkdir::WalkDir::new(staging).sort_by_file_name() {
         let entry = entry?;
-        if entry.file_type().is_dir() {
+        if entry.file_type().is_dir() || (entry.depth() == 1 && entry.file_name() == MARKER) {
             continue;
         }
         let relative = entry.path().strip_prefix(staging)?;
@@ -181,12 +199,33 @@ fn update_in_place(
         std::fs::rename(entry.path(), &target)
             .with_context(|| format!("cannot write {}", target.display()))?;
         fresh.push(crate::paths::display_path(relative));
+        killed_for_a_test(fresh.len());
     }
-    let _ = std::fs::remove_dir_all(staging);
+    // The mark last (what is left is empty folders).
+    remove_in_parallel(staging)?;
     // Walked rather than listed from the last build, so that a file put in the folder by
     // hand goes too, as it does when the folder is replaced whole.
     remove_unmade(out_dir, out_dir, produced)?;
+    std::fs::remove_file(&incomplete).with_context(|| format!("cannot remove {}", incomplete.display()))?;
     Ok(fresh)
+}
+
+/// Whether a build was killed while it updated `out_dir` in place: the folder may then
+/// mix two builds' files, and is neither up to date nor a base for an incremental build.
+pub(crate) fn interrupted(out_dir: &Path) -> bool {
+    std::fs::symlink_metadata(out_dir.join(INCOMPLETE)).is_ok()
+}
+
+/// In a debug build, aborts the process (SIGABRT, as a kill) once `moved` files are in
+/// place when `TALLY_TEST_ABORT_COMMIT_AFTER` says so: the tests of a build killed during
+/// its commit kill it at a known point. Release builds have no such point.
+fn killed_for_a_test(moved: usize) {
+    #[cfg(debug_assertions)]
+    if std::env::var("TALLY_TEST_ABORT_COMMIT_AFTER").is_ok_and(|after| after == moved.to_string()) {
+        std::process::abort();
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = moved;
 }
 
 /// Removes every file under `folder` (inside `out_dir`) that is not among `produced`, and
@@ -203,7 +242,7 @@ fn remove_unmade(out_dir: &Path, folder: &Path, produced: &BTreeMap<String, Byte
             continue;
         }
         let relative = crate::paths::display_path(path.strip_prefix(out_dir)?);
-        if relative != MARKER && !produced.contains_key(&relative) {
+        if relative != MARKER && relative != INCOMPLETE && !produced.contains_key(&relative) {
             std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
         }
     }
