@@ -26,6 +26,7 @@ mod markdown;
 mod paths;
 mod pipeline;
 mod plots;
+mod regular;
 mod report;
 mod serve;
 mod settings;

@@ -135,7 +135,7 @@ impl Settings {
 /// Reads `site.yaml` at the site root.
 pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
     let path = root.join("site.yaml");
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = crate::regular::read_to_string(&path).map_err(|e| {
         Diagnostic::file("unreadable-file", "site.yaml", format!("cannot read site.yaml: {e}"))
     })?;
     let settings: Settings = crate::yaml::deserialize(Path::new("site.yaml"), &text, &text, 1)?;

@@ -355,7 +355,7 @@ fn digest_sources(root: &Path, previous: Option<&Record>) -> (String, Vec<Source
 }
 
 fn digest_file(path: &Path) -> String {
-    match std::fs::read(path) {
+    match crate::regular::read(path) {
         Ok(bytes) => blake3::hash(&bytes).to_hex().to_string(),
         Err(_) => "unreadable".to_string(),
     }

@@ -151,7 +151,8 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     source_pages(&site, &collector, memo, &mut problems);
     clock.lap("source pages");
     let started = std::time::SystemTime::now();
-    let files = memo.found_files(|| render::copies::find_files(&site));
+    // Found when the site was loaded (`load`), their names checked.
+    let files = site.files.clone();
     render::copies::copy_files(
         &site,
         &files,

@@ -80,8 +80,10 @@ pub(crate) fn publish(
             Ok(stamped) => output.add(published.clone(), stamped.bytes),
             Err(error) => failed.lock().unwrap_or_else(|e| e.into_inner()).push((index, error.to_string())),
         }
+        // A redacted picture's original is what the redaction hides: never published.
         if site.settings.originals.publish
-            && let Ok(bytes) = std::fs::read(site.root.join(&request.source))
+            && request.redactions.is_empty()
+            && let Ok(bytes) = crate::regular::read(&site.root.join(&request.source))
         {
             output.add(format!("{}/{published}", site.settings.originals.path.trim_matches('/')), bytes);
         }
@@ -98,7 +100,8 @@ pub(crate) fn publish(
 /// Why an image is too large to decode, read from its header alone (a few bytes): a small
 /// file can claim billions of pixels, which decoding would allocate.
 fn too_many_pixels(path: &Path, limit: u64) -> Option<String> {
-    let reader = image::ImageReader::open(path).ok()?.with_guessed_format().ok()?;
+    let file = std::io::BufReader::new(crate::regular::open(path).ok()?);
+    let reader = image::ImageReader::new(file).with_guessed_format().ok()?;
     let (width, height) = reader.into_dimensions().ok()?;
     let pixels = u64::from(width) * u64::from(height);
     (pixels > limit).then(|| {
@@ -147,6 +150,8 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
             redactions.insert(bundle.join(&shot.path), shot.redact.clone());
         }
     }
+    let by_content = RedactedContent::of(site, &redactions);
+    let redactions_of = |source: &Path, own: &[[u32; 4]]| by_content.add_to(site, source, own);
     let rights_of = |source: &Path| {
         site.runs
             .iter()
@@ -158,7 +163,10 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
             requests.entry(image.source.clone()).or_insert_with(|| Request {
                 source: image.source.clone(),
                 page_url: format!("{}{}", site.settings.base_url, page.url),
-                redactions: redactions.get(&image.source).cloned().unwrap_or_default(),
+                redactions: redactions_of(
+                    &image.source,
+                    redactions.get(&image.source).map_or(&[][..], Vec::as_slice),
+                ),
                 asked_at: AskedAt::Page { page: index, range: image.range.clone() },
                 rights: rights_of(&image.source),
             });
@@ -182,13 +190,59 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
         for shot in runs.shots() {
             let source = bundle.join(&shot.path);
             requests.entry(source.clone()).or_insert_with(|| Request {
+                redactions: redactions_of(&source, &shot.redact),
                 source,
                 page_url: format!("{}{}", site.settings.base_url, page.url),
-                redactions: shot.redact.clone(),
                 asked_at: AskedAt::RunData { runs_yaml: bundle.join("runs.yaml") },
                 rights: runs.image_rights(&shot.path).cloned(),
             });
         }
     }
     requests.into_values().collect()
+}
+
+/// The redacted pictures by their content: a copy or a hard link of a redacted shot under
+/// another name shows the same pixels, and gets the same redaction. Only files of a
+/// redacted shot's size are read and hashed, so a site with no redactions reads nothing.
+struct RedactedContent {
+    by_hash: HashMap<blake3::Hash, Vec<[u32; 4]>>,
+    sizes: std::collections::HashSet<u64>,
+}
+
+impl RedactedContent {
+    fn of(site: &Site, redactions: &BTreeMap<PathBuf, Vec<[u32; 4]>>) -> RedactedContent {
+        let mut found = RedactedContent { by_hash: HashMap::new(), sizes: Default::default() };
+        for (source, rects) in redactions.iter().filter(|(_, rects)| !rects.is_empty()) {
+            let Ok(bytes) = crate::regular::read(&site.root.join(source)) else { continue };
+            found.sizes.insert(bytes.len() as u64);
+            let kept = found.by_hash.entry(blake3::hash(&bytes)).or_default();
+            union(kept, rects);
+        }
+        found
+    }
+
+    /// `own` with the redactions of every redacted picture `source` has the content of.
+    fn add_to(&self, site: &Site, source: &Path, own: &[[u32; 4]]) -> Vec<[u32; 4]> {
+        let mut all = own.to_vec();
+        if self.by_hash.is_empty() {
+            return all;
+        }
+        let path = site.root.join(source);
+        let same_size = std::fs::metadata(&path).is_ok_and(|m| self.sizes.contains(&m.len()));
+        if same_size
+            && let Ok(bytes) = crate::regular::read(&path)
+            && let Some(rects) = self.by_hash.get(&blake3::hash(&bytes))
+        {
+            union(&mut all, rects);
+        }
+        all
+    }
+}
+
+fn union(into: &mut Vec<[u32; 4]>, rects: &[[u32; 4]]) {
+    for rect in rects {
+        if !into.contains(rect) {
+            into.push(*rect);
+        }
+    }
 }

@@ -124,6 +124,12 @@ impl Collector {
         self.staging.is_none() && !self.keep_bytes
     }
 
+    /// Whether a file at `path` was added already: a copied file must not take the place
+    /// of one tally made.
+    pub(crate) fn has(&self, path: &str) -> bool {
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).contains_key(path)
+    }
+
     /// Adds a file; its bytes are shared, not copied, when the site is kept in memory.
     pub(crate) fn add(&self, path: impl Into<String>, bytes: impl Into<Bytes>) {
         let path = path.into();
