@@ -105,8 +105,10 @@ pub(crate) fn read_no_follow(path: &Path) -> std::io::Result<Vec<u8>> {
 /// The text of the regular file at `path` (links followed); not UTF-8 is an error, as
 /// for [`std::fs::read_to_string`].
 pub(crate) fn read_to_string(path: &Path) -> std::io::Result<String> {
-    String::from_utf8(read(path)?)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()))
+    // In std's words, which messages already show.
+    String::from_utf8(read(path)?).map_err(|_| {
+        std::io::Error::new(std::io::ErrorKind::InvalidData, "stream did not contain valid UTF-8")
+    })
 }
 
 fn read_file(mut file: File) -> std::io::Result<Vec<u8>> {
