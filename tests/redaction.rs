@@ -80,3 +80,15 @@ fn a_hard_link_of_a_redacted_shot_gets_its_redaction() {
     site.build().expect_success();
     assert_eq!(pixel_inside_the_redaction(&site, "m/linked.png"), [0, 0, 0], "the link is published whole");
 }
+
+#[test]
+fn a_redacted_shot_copied_as_it_is_is_refused_naming_the_shot() {
+    for copy in ["static/leak.png", "content/m/shots/s.png.bak2", "content/m/raw/s.dat"] {
+        let site = redacted_site(&["shots/s.png"]);
+        site.file(copy, white_png());
+        let run = site.build();
+        run.expect_code(1).expect_stderr("error[redaction-leak]").expect_stderr("content/m/shots/s.png");
+        assert!(run.stderr.contains(copy), "{copy}: {}", run.stderr);
+        assert!(!site.path("site").exists());
+    }
+}

@@ -60,6 +60,7 @@ pub(crate) fn copy_files(
     // The copies so far, by where they are published: two may collide as well
     // (`static/x.txt` and `content/x.txt`).
     let mut copied: std::collections::HashMap<&str, &Path> = std::collections::HashMap::new();
+    let redacted = super::images::redacted_content(site);
     for (path, found_as) in files {
         let in_content = found_as.starts_with("content/");
         if in_content && !is_published_as_is(path) {
@@ -88,6 +89,20 @@ pub(crate) fn copy_files(
             continue;
         }
         copied.insert(published, shown);
+        if let Some(shot) = redacted.shot_of(path) {
+            problems.push(
+                Diagnostic::file(
+                    "redaction-leak",
+                    shown,
+                    format!(
+                        "this file is the picture of {}, which has `redact:`: published as it is, it would show what the redaction hides",
+                        crate::paths::display_path(shot)
+                    ),
+                )
+                .note("remove it; a page that shows the shot itself gets it stamped and redacted"),
+            );
+            continue;
+        }
         match read(path) {
             Ok(kept) => output.add_kept(published.to_string(), &kept),
             // content/'s are named by its walk (`content::find_pages`), once.

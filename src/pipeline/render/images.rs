@@ -144,12 +144,7 @@ fn place_error(site: &Site, request: &Request, message: String) -> Diagnostic {
 fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
     let with_shots: Vec<(&PathBuf, &Arc<crate::figures::RunData>)> =
         site.runs.iter().filter(|(_, runs)| runs.has_shots()).collect();
-    let mut redactions: BTreeMap<PathBuf, Vec<[u32; 4]>> = BTreeMap::new();
-    for (bundle, runs) in &with_shots {
-        for shot in runs.shots() {
-            redactions.insert(bundle.join(&shot.path), shot.redact.clone());
-        }
-    }
+    let redactions = shot_redactions(&with_shots);
     let by_content = RedactedContent::of(site, &redactions);
     let redactions_of = |source: &Path, own: &[[u32; 4]]| by_content.add_to(site, source, own);
     let rights_of = |source: &Path| {
@@ -201,24 +196,64 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
     requests.into_values().collect()
 }
 
+/// Every run's shot (relative to the root) with its `redact:` rectangles.
+fn shot_redactions(
+    with_shots: &[(&PathBuf, &Arc<crate::figures::RunData>)],
+) -> BTreeMap<PathBuf, Vec<[u32; 4]>> {
+    let mut redactions: BTreeMap<PathBuf, Vec<[u32; 4]>> = BTreeMap::new();
+    for (bundle, runs) in with_shots {
+        for shot in runs.shots() {
+            redactions.insert(bundle.join(&shot.path), shot.redact.clone());
+        }
+    }
+    redactions
+}
+
+/// The site's redacted shots by their content, for the files published as they are: one
+/// of them (a copy in static/, or under a name that is no picture's) would publish what
+/// the redaction hides.
+pub(crate) fn redacted_content(site: &Site) -> RedactedContent {
+    let with_shots: Vec<(&PathBuf, &Arc<crate::figures::RunData>)> =
+        site.runs.iter().filter(|(_, runs)| runs.has_shots()).collect();
+    RedactedContent::of(site, &shot_redactions(&with_shots))
+}
+
 /// The redacted pictures by their content: a copy or a hard link of a redacted shot under
 /// another name shows the same pixels, and gets the same redaction. Only files of a
 /// redacted shot's size are read and hashed, so a site with no redactions reads nothing.
-struct RedactedContent {
+pub(crate) struct RedactedContent {
     by_hash: HashMap<blake3::Hash, Vec<[u32; 4]>>,
+    /// Each redacted content's first shot, to name it.
+    shots: HashMap<blake3::Hash, PathBuf>,
     sizes: std::collections::HashSet<u64>,
 }
 
 impl RedactedContent {
     fn of(site: &Site, redactions: &BTreeMap<PathBuf, Vec<[u32; 4]>>) -> RedactedContent {
-        let mut found = RedactedContent { by_hash: HashMap::new(), sizes: Default::default() };
+        let mut found =
+            RedactedContent { by_hash: HashMap::new(), shots: HashMap::new(), sizes: Default::default() };
         for (source, rects) in redactions.iter().filter(|(_, rects)| !rects.is_empty()) {
             let Ok(bytes) = crate::regular::read(&site.root.join(source)) else { continue };
             found.sizes.insert(bytes.len() as u64);
-            let kept = found.by_hash.entry(blake3::hash(&bytes)).or_default();
-            union(kept, rects);
+            let hash = blake3::hash(&bytes);
+            found.shots.entry(hash).or_insert_with(|| source.clone());
+            union(found.by_hash.entry(hash).or_default(), rects);
         }
         found
+    }
+
+    /// The content hash of the file at `path` when it is a redacted picture's.
+    fn redacted(&self, path: &Path) -> Option<blake3::Hash> {
+        if self.by_hash.is_empty() || !std::fs::metadata(path).is_ok_and(|m| self.sizes.contains(&m.len())) {
+            return None;
+        }
+        let hash = blake3::hash(&crate::regular::read(path).ok()?);
+        self.by_hash.contains_key(&hash).then_some(hash)
+    }
+
+    /// The redacted shot (relative to the root) whose picture the file at `path` is.
+    pub(crate) fn shot_of(&self, path: &Path) -> Option<&Path> {
+        self.shots.get(&self.redacted(path)?).map(PathBuf::as_path)
     }
 
     /// `own` with the redactions of every redacted picture `source` has the content of.
@@ -227,12 +262,7 @@ impl RedactedContent {
         if self.by_hash.is_empty() {
             return all;
         }
-        let path = site.root.join(source);
-        let same_size = std::fs::metadata(&path).is_ok_and(|m| self.sizes.contains(&m.len()));
-        if same_size
-            && let Ok(bytes) = crate::regular::read(&path)
-            && let Some(rects) = self.by_hash.get(&blake3::hash(&bytes))
-        {
+        if let Some(rects) = self.redacted(&site.root.join(source)).and_then(|hash| self.by_hash.get(&hash)) {
             union(&mut all, rects);
         }
         all
