@@ -245,49 +245,19 @@ pub(crate) fn find_pages(root: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec
         }
         if let Some(kind) = crate::regular::special_kind(entry.file_type()) {
             // Never opened: a named pipe's open waits for a writer.
-            diagnostics.push(skipped_special(relative(root, entry.path()), kind));
+            diagnostics.push(crate::site_files::skipped_special(relative(root, entry.path()), kind));
             continue;
         }
         if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {
             continue;
         }
-        if let Some(refused) = bad_file_name(&relative(root, entry.path())) {
+        if let Some(refused) = crate::site_files::bad_file_name(&relative(root, entry.path())) {
             diagnostics.push(refused);
             continue;
         }
         files.push(entry.into_path());
     }
     (files, diagnostics)
-}
-
-/// The error for a file whose name is not an address ([`crate::paths::address_breaker`]), placed at the
-/// file: its name is shown escaped, so that a control character in it reaches no terminal.
-pub(crate) fn bad_file_name(relative: &Path) -> Option<Diagnostic> {
-    let shown = display_path(relative);
-    let (c, why) = crate::paths::address_breaker(&shown)?;
-    let escaped = shown.escape_debug().to_string();
-    Some(
-        Diagnostic::file(
-            "bad-file-name",
-            PathBuf::from(&escaped),
-            format!(
-                "the name `{escaped}` holds `{}`, {why}: its address would not be this file's",
-                c.escape_debug()
-            ),
-        )
-        .note("rename the file (or its folder): letters, digits, `-`, `_` and `.` make safe addresses"),
-    )
-}
-
-/// The warning for a file under content/ or static/ that is not a regular file (a named
-/// pipe, a device, a socket): skipped, never opened, and said so.
-pub(crate) fn skipped_special(path: PathBuf, kind: &str) -> Diagnostic {
-    Diagnostic::file(
-        "special-file",
-        path,
-        format!("skipped: it is {kind}, not a regular file, and tally reads only regular files"),
-    )
-    .warning()
 }
 
 /// Loads the pages in `files` (from [`find_pages`]); `reuse` gives a page loaded before

@@ -30,6 +30,7 @@ mod regular;
 mod report;
 mod serve;
 mod settings;
+mod site_files;
 mod stamp;
 mod static_str;
 mod templates;

@@ -32,7 +32,7 @@ pub(crate) fn find_files(root: &Path, allowed: &[String]) -> Vec<(PathBuf, Strin
 }
 
 /// Refuses every file among `files` (from [`find_files`]) published as it is whose name a
-/// browser would read as another address (`content::bad_file_name`); content/'s pages
+/// browser would read as another address (`site_files::bad_file_name`); content/'s pages
 /// are refused where they are found (`content::find_pages`).
 pub(crate) fn check_names(root: &Path, files: &[(PathBuf, String)], problems: &mut Vec<Diagnostic>) {
     for (path, found_as) in files {
@@ -40,7 +40,7 @@ pub(crate) fn check_names(root: &Path, files: &[(PathBuf, String)], problems: &m
         if in_content && !is_published_as_is(path) {
             continue;
         }
-        if let Some(refused) = crate::content::bad_file_name(path.strip_prefix(root).unwrap_or(path)) {
+        if let Some(refused) = crate::site_files::bad_file_name(path.strip_prefix(root).unwrap_or(path)) {
             problems.push(refused);
         }
     }
@@ -113,7 +113,7 @@ pub(crate) fn copy_files(
                         .warning()
                 }
                 Some(crate::regular::NotRegular(kind)) => {
-                    crate::content::skipped_special(shown.to_path_buf(), kind)
+                    crate::site_files::skipped_special(shown.to_path_buf(), kind)
                 }
                 None => Diagnostic::file("unreadable-file", shown, format!("cannot read: {e}")),
             }),
