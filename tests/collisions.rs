@@ -94,3 +94,14 @@ fn copies_beside_pages_at_their_own_addresses_still_build() {
     assert_eq!(site.read("tb/notes.txt"), "one");
     assert!(site.has("tb/index.html") && site.has("tb/data.csv"));
 }
+
+#[test]
+fn a_page_at_the_address_of_a_listing_tally_makes_is_an_error() {
+    for page in ["content/measurements.md", "content/appliances/index.md"] {
+        let site = home_site();
+        site.file(page, "---\ntitle: Mine\n---\n\nA page of my own.\n");
+        let run = site.build();
+        run.expect_code(1).expect_stderr(&format!("error[duplicate-url]: {page}"));
+        site.check().expect_code(1).expect_stderr("error[duplicate-url]");
+    }
+}

@@ -161,6 +161,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         &mut problems,
     );
     clock.lap("copies");
+    render::copies::made_twice(&site, &collector.made_twice(), &mut problems);
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
     let output = collector.finish().map_err(Failure::CouldNotRun)?;

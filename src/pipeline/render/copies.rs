@@ -121,6 +121,27 @@ pub(crate) fn copy_files(
     }
 }
 
+/// An error for each of `paths` that the build made twice (a page at a listing's address,
+/// `content/measurements.md` beside the listing of measurements): one would silently
+/// replace the other. Placed at the page, where one of them is a page.
+pub(crate) fn made_twice(site: &Site, paths: &[String], problems: &mut Vec<Diagnostic>) {
+    for path in paths {
+        let page = site.content.pages.iter().find(|p| crate::paths::page_file(&p.url) == *path);
+        let (at, address) = match page {
+            Some(page) => (page.source.clone(), page.url.clone()),
+            None => (PathBuf::from(path), format!("/{path}")),
+        };
+        problems.push(
+            Diagnostic::file(
+                "duplicate-url",
+                at,
+                format!("{address} is also the address of a page or file tally makes itself (a listing, a feed, the sitemap)"),
+            )
+            .note("rename the page: the measurements/ and appliances/ listings, atom.xml, sitemap.xml and 404.html are tally's"),
+        );
+    }
+}
+
 /// What tally makes at `published`, in words for an error.
 fn made_at(site: &Site, published: &str) -> String {
     if let Some(page) = site.content.pages.iter().find(|p| crate::paths::page_file(&p.url) == published) {

@@ -91,6 +91,8 @@ pub(crate) struct Collector {
     keep_bytes: bool,
     /// The first write that failed: reported once the build is over.
     failure: Mutex<Option<anyhow::Error>>,
+    /// Files added twice ([`Collector::made_twice`]).
+    twice: Mutex<Vec<String>>,
 }
 
 impl Collector {
@@ -115,6 +117,7 @@ impl Collector {
             staging,
             keep_bytes: *destination == Destination::Memory,
             failure: Mutex::default(),
+            twice: Mutex::default(),
         })
     }
 
@@ -142,7 +145,7 @@ impl Collector {
         if !self.keep_bytes {
             bytes = Bytes::new();
         }
-        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
+        self.insert(path, bytes);
     }
 
     /// Adds a file made now, or takes the file of the same path from the last build's
@@ -161,7 +164,7 @@ impl Collector {
                 if let Err(error) = linked {
                     self.fail(error);
                 }
-                self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, Bytes::new());
+                self.insert(path, Bytes::new());
             }
         }
     }
@@ -189,7 +192,25 @@ impl Collector {
         {
             self.fail(error.context(format!("cannot write {path}")));
         }
-        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, Bytes::from(bytes));
+        self.insert(path, Bytes::from(bytes));
+    }
+
+    /// Keeps `path` in the file list, noting it when it was there already: two things a
+    /// build makes at one address (a page and a listing) would silently be one.
+    fn insert(&self, path: String, bytes: Bytes) {
+        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        if files.contains_key(&path) {
+            self.twice.lock().unwrap_or_else(|e| e.into_inner()).push(path.clone());
+        }
+        files.insert(path, bytes);
+    }
+
+    /// The files made twice so far (each once), in order.
+    pub(crate) fn made_twice(&self) -> Vec<String> {
+        let mut twice = self.twice.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        twice.sort();
+        twice.dedup();
+        twice
     }
 
     /// Fails the build with `error`, reported once it is over (the first one is kept).
