@@ -243,7 +243,16 @@ pub(crate) fn find_pages(root: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec
             );
             continue;
         }
+        if let Some(kind) = crate::regular::special_kind(entry.file_type()) {
+            // Never opened: a named pipe's open waits for a writer.
+            diagnostics.push(crate::site_files::skipped_special(relative(root, entry.path()), kind));
+            continue;
+        }
         if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        if let Some(refused) = crate::site_files::bad_file_name(&relative(root, entry.path())) {
+            diagnostics.push(refused);
             continue;
         }
         files.push(entry.into_path());
@@ -311,8 +320,23 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
 
 fn load_page(root: &Path, path: &Path, settings: &Settings) -> Result<Page, Vec<Diagnostic>> {
     let source = relative(root, path);
-    let bytes = std::fs::read(path)
-        .map_err(|e| vec![Diagnostic::file("unreadable-file", &source, format!("cannot read: {e}"))])?;
+    let unreadable =
+        |e: std::io::Error| vec![Diagnostic::file("unreadable-file", &source, format!("cannot read: {e}"))];
+    let size = std::fs::metadata(path).map_err(unreadable)?.len();
+    if size > settings.max_page_bytes {
+        return Err(vec![
+            Diagnostic::file(
+                "page-too-large",
+                &source,
+                format!(
+                    "the page is {size} bytes, more than the {} tally reads (`max_page_bytes` in site.yaml)",
+                    settings.max_page_bytes
+                ),
+            )
+            .note("split it into several pages, or raise `max_page_bytes` (a page takes about eleven times its size in memory)"),
+        ]);
+    }
+    let bytes = crate::regular::read(path).map_err(unreadable)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let valid_up_to = e.utf8_error().valid_up_to();
         let readable = String::from_utf8_lossy(e.as_bytes()).into_owned();

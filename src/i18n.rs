@@ -54,7 +54,7 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
     let mut keys: BTreeMap<String, (BTreeSet<String>, PathBuf)> = BTreeMap::new();
     for lang in &settings.languages {
         let relative = PathBuf::from(format!("i18n/{lang}.ftl"));
-        let text = match std::fs::read(root.join(&relative)).map(String::from_utf8) {
+        let text = match crate::regular::read(&root.join(&relative)).map(String::from_utf8) {
             Ok(Ok(text)) => text,
             Ok(Err(error)) => {
                 let at = error.utf8_error().valid_up_to();
@@ -180,7 +180,7 @@ fn missing_keys(keys: &BTreeMap<String, (BTreeSet<String>, PathBuf)>, root: &Pat
 }
 
 fn find_key_place(root: &Path, path: &Path, key: &str) -> String {
-    let text = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+    let text = crate::regular::read_to_string(&root.join(path)).unwrap_or_default();
     let line =
         text.lines().position(|l| l.split('=').next().is_some_and(|k| k.trim() == key)).map_or(0, |i| i + 1);
     format!("{}:{line}", crate::paths::display_path(path))

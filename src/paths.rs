@@ -24,6 +24,21 @@ pub(crate) fn is_private(relative: &Path, allowed: &[String]) -> bool {
     })
 }
 
+/// Why a file under content/ or static/ (`relative` to the site root) cannot be published
+/// at the address its name gives: the first character a browser reads as something else
+/// in an address (`#` starts a fragment, `?` a query, `%` an escape, so that `%2e%2e` is
+/// `..`), or a control character (which no address shows and XML, the sitemap and the
+/// feeds, may not hold), with why.
+pub(crate) fn address_breaker(relative: &str) -> Option<(char, &'static str)> {
+    relative.chars().find_map(|c| match c {
+        '#' => Some((c, "which a browser reads as the start of a fragment")),
+        '?' => Some((c, "which a browser reads as the start of a query")),
+        '%' => Some((c, "which a browser reads as the start of an escape (`%2e` is a dot)")),
+        _ if c.is_control() => Some((c, "a control character, which no address may hold")),
+        _ => None,
+    })
+}
+
 /// A path with forward slashes, the same on every platform.
 pub(crate) fn display_path(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")

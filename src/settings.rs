@@ -48,10 +48,18 @@ pub struct Settings {
     /// The most pixels an image may have before it is decoded (default 50 million).
     #[serde(default = "default_max_image_pixels")]
     pub max_image_pixels: u64,
+    /// The largest page (markdown file) tally reads, in bytes (default 16 MiB): a page is
+    /// held with its parse and rendering, about eleven times its size.
+    #[serde(default = "default_max_page_bytes")]
+    pub max_page_bytes: u64,
 }
 
 fn default_max_image_pixels() -> u64 {
     50_000_000
+}
+
+fn default_max_page_bytes() -> u64 {
+    16 << 20
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -135,7 +143,7 @@ impl Settings {
 /// Reads `site.yaml` at the site root.
 pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
     let path = root.join("site.yaml");
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = crate::regular::read_to_string(&path).map_err(|e| {
         Diagnostic::file("unreadable-file", "site.yaml", format!("cannot read site.yaml: {e}"))
     })?;
     let settings: Settings = crate::yaml::deserialize(Path::new("site.yaml"), &text, &text, 1)?;

@@ -51,11 +51,13 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
     let mut sources = Vec::new();
     let mut diagnostics = Vec::new();
     for entry in WalkDir::new(&dir).sort_by_file_name().into_iter().filter_map(Result::ok) {
-        if !entry.file_type().is_file() {
+        let name = display_path(entry.path().strip_prefix(&dir).unwrap_or(entry.path()));
+        // A named pipe or device is read, and refused by `regular` without being opened:
+        // every template is one the site is made with.
+        if entry.file_type().is_dir() || entry.file_type().is_symlink() {
             continue;
         }
-        let name = display_path(entry.path().strip_prefix(&dir).unwrap_or(entry.path()));
-        match std::fs::read_to_string(entry.path()) {
+        match crate::regular::read_to_string(entry.path()) {
             Ok(text) => sources.push((name, text)),
             Err(e) => diagnostics.push(Diagnostic::file(
                 "unreadable-file",

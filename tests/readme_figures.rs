@@ -24,6 +24,7 @@ const NOT_MEASUREMENTS: &[(&str, &str)] = &[
     ("quiet for 10 ms", "the watcher's debounce, a setting"),
     ("5 ms more, 50 ms", "the watcher's debounce, a setting"),
     ("1×, 10× and 100×", "the growth example's input scales"),
+    ("(site.yaml, default 16 MiB)", "max_page_bytes, a setting's default"),
 ];
 
 /// A number as written (thousands separators dropped) with its unit in one spelling.

@@ -252,6 +252,16 @@ fn the_pixel_limit_is_set_in_site_yaml() {
     site.check().expect_code(1).expect_stderr("max_image_pixels");
 }
 
+#[test]
+fn a_page_larger_than_max_page_bytes_is_an_error_before_it_is_read() {
+    let site = home_site();
+    site.file("content/big.md", format!("---\ntitle: Big\n---\n\n{}\n", "word ".repeat(100)));
+    site.check().expect_success();
+    site.file("site.yaml", format!("{}max_page_bytes: 200\n", common::SITE_YAML));
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[page-too-large]: content/big.md").expect_stderr("max_page_bytes");
+}
+
 // ---- serve ----
 
 /// `tally serve --port 0 ARGS…` on the site; returns the child and its port.

@@ -163,7 +163,8 @@ impl Before {
             && record.out == self.out
             && record.sources == self.sources
             && record.outside.iter().all(|(path, digest)| digest_file(&self.root.join(path)) == *digest)
-            && site_unchanged(&self.out, &record.written);
+            && site_unchanged(&self.out, &record.written)
+            && !crate::pipeline::write::interrupted(&self.out);
         // As the build counted them: the site's files, not tally's mark among them.
         let files = record.written.iter().filter(|(path, ..)| path != crate::pipeline::write::MARKER).count();
         same.then_some(Fresh { files, warnings: &record.warnings })
@@ -175,7 +176,8 @@ impl Before {
         let record = self.previous.as_ref()?;
         let intact = record.tally == self.tally
             && record.out == self.out
-            && site_unchanged(&self.out, &record.written);
+            && site_unchanged(&self.out, &record.written)
+            && !crate::pipeline::write::interrupted(&self.out);
         intact.then(|| MemoOwner {
             tally: record.tally.clone(),
             out: record.out.clone(),
@@ -353,7 +355,7 @@ fn digest_sources(root: &Path, previous: Option<&Record>) -> (String, Vec<Source
 }
 
 fn digest_file(path: &Path) -> String {
-    match std::fs::read(path) {
+    match crate::regular::read(path) {
         Ok(bytes) => blake3::hash(&bytes).to_hex().to_string(),
         Err(_) => "unreadable".to_string(),
     }

@@ -131,7 +131,7 @@ fn hash(cli: &Cli, page: &std::path::Path) -> ExitCode {
     if path.is_dir() {
         path = path.join("index.md");
     }
-    match std::fs::read_to_string(&path) {
+    match crate::regular::read_to_string(&path) {
         Ok(text) => {
             println!("{}", crate::content::content_hash(&text));
             ExitCode::SUCCESS
@@ -216,7 +216,7 @@ fn readme_command(cli: &Cli) -> ExitCode {
         Err(code) => return code,
     };
     let path = cli.root.join("README.md");
-    let text = match std::fs::read_to_string(&path) {
+    let text = match crate::regular::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             print_problems(cli.format, &[readme::missing_readme()]);

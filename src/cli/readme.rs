@@ -61,7 +61,7 @@ pub(crate) fn missing_readme() -> Diagnostic {
 
 /// Checks that README.md at `root` holds the current block.
 pub(crate) fn check(root: &Path, content: &str) -> Option<Diagnostic> {
-    let text = match std::fs::read_to_string(root.join("README.md")) {
+    let text = match crate::regular::read_to_string(&root.join("README.md")) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(missing_readme()),
         Err(e) => {

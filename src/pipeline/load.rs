@@ -29,6 +29,9 @@ pub(crate) struct Site {
     pub inputs_digest: String,
     /// A digest of each bundle's runs.yaml and the files it read, by bundle folder.
     pub runs_digests: BTreeMap<PathBuf, String>,
+    /// Every file under static/ and content/ that is not private, as
+    /// `render::copies::find_files` found them (their names checked).
+    pub(crate) files: std::sync::Arc<Vec<(PathBuf, String)>>,
 }
 
 impl Site {
@@ -44,7 +47,14 @@ impl Site {
 }
 
 pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>) -> Result<Site, Failure> {
-    if !root.join("site.yaml").is_file() {
+    let site_yaml = std::fs::metadata(root.join("site.yaml"));
+    if let Some(kind) = site_yaml.as_ref().ok().and_then(|m| crate::regular::special_kind(m.file_type())) {
+        return Err(Failure::CouldNotRun(anyhow::anyhow!(
+            "cannot read {}: its site.yaml is {kind}, not a regular file; tally reads only regular files",
+            root.display()
+        )));
+    }
+    if !site_yaml.is_ok_and(|m| m.is_file()) {
         return Err(Failure::CouldNotRun(anyhow::anyhow!(
             "{} is not a tally site: it has no site.yaml",
             root.display()
@@ -81,6 +91,10 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         return Err(Failure::Problems(Vec::new()));
     };
     let (runs, runs_digests) = load_run_data(root, &content, memo, problems);
+    // The files published as they are, found now so that a name that is no address is
+    // listed with the pages' errors.
+    let files = memo.found_files(|| super::render::copies::find_files(root, &settings.publish_hidden));
+    super::render::copies::check_names(root, &files, problems);
     fail_on_errors(problems)?;
     Ok(Site {
         root: root.to_path_buf(),
@@ -91,6 +105,7 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         runs,
         inputs_digest,
         runs_digests,
+        files,
     })
 }
 
@@ -130,11 +145,11 @@ fn load_setup(root: &Path) -> Result<Setup, Failure> {
 /// made with besides its own sources.
 fn inputs_digest(root: &Path) -> String {
     let mut digest = Digest::new();
-    digest.bytes(&std::fs::read(root.join("site.yaml")).unwrap_or_default());
+    digest.bytes(&crate::regular::read(&root.join("site.yaml")).unwrap_or_default());
     for folder in ["templates", "i18n"] {
         for entry in walkdir::WalkDir::new(root.join(folder)).sort_by_file_name().into_iter().flatten() {
             if entry.file_type().is_file() {
-                digest.debug(&entry.path()).bytes(&std::fs::read(entry.path()).unwrap_or_default());
+                digest.debug(&entry.path()).bytes(&crate::regular::read(entry.path()).unwrap_or_default());
             }
         }
     }
@@ -162,7 +177,7 @@ fn load_run_data(
                 return Some(Loaded { bundle: bundle.clone(), data, found, stamps: None, from_memo: true });
             }
             let runs_stamp = FileStamp::settled(&path, started);
-            let (data, found) = match std::fs::read_to_string(&path) {
+            let (data, found) = match crate::regular::read_to_string(&path) {
                 Ok(text) => crate::figures::load_run_data(root, &path, &text),
                 Err(e) => (
                     None,

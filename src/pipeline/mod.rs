@@ -151,7 +151,8 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     source_pages(&site, &collector, memo, &mut problems);
     clock.lap("source pages");
     let started = std::time::SystemTime::now();
-    let files = memo.found_files(|| render::copies::find_files(&site));
+    // Found when the site was loaded (`load`), their names checked.
+    let files = site.files.clone();
     render::copies::copy_files(
         &site,
         &files,
@@ -160,6 +161,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         &mut problems,
     );
     clock.lap("copies");
+    render::copies::made_twice(&site, &collector.made_twice(), &mut problems);
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
     let output = collector.finish().map_err(Failure::CouldNotRun)?;

@@ -142,7 +142,7 @@ struct Counters {
 }
 
 fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<Stamped, StampError> {
-    let original = std::fs::read(&job.source).map_err(|error| StampError::Unreadable {
+    let original = crate::regular::read(&job.source).map_err(|error| StampError::Unreadable {
         path: job.source.clone(),
         reason: format!("{}: {error}", job.source.display()),
     })?;

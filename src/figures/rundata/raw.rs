@@ -350,7 +350,7 @@ impl Loader<'_> {
     fn read_raw(&mut self, node: &Node, what: &str) -> Option<RawText> {
         let (relative, absolute) = self.file(node, what)?;
         let display = super::runs::display_rel(&absolute, &self.site_root);
-        match std::fs::read(&absolute) {
+        match crate::regular::read(&absolute) {
             // Every file read is one the build depends on (an edit to a soak's sha256sum
             // file must make its page again), and one the bundle's source pages show.
             Ok(bytes) => match String::from_utf8(bytes) {

@@ -66,7 +66,7 @@ pub(crate) struct Published {
 pub(crate) fn read(path: &Path) -> Result<Published, String> {
     let file = if path.is_dir() { path.join(FIGURES_FILE) } else { path.to_path_buf() };
     let first = "a first publication has nothing to compare with: check without --against";
-    let bytes = match std::fs::read(&file) {
+    let bytes = match crate::regular::read(&file) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && path.is_dir() => {
             return Err(format!("{} holds no {FIGURES_FILE} ({first})", path.display()));
@@ -110,7 +110,7 @@ pub(crate) fn compare(published: &Published, now: &[ClaimRecord], root: &Path) -
     // path is read, so that no file outside the site is shown.
     let read_page = |page: &str| {
         let inside = Path::new(page).components().all(|c| matches!(c, std::path::Component::Normal(_)));
-        inside.then(|| std::fs::read_to_string(root.join(page)).ok()).flatten()
+        inside.then(|| crate::regular::read_to_string(&root.join(page)).ok()).flatten()
     };
     compare_with(&published.figures, now, &read_page, &published.file.display().to_string())
 }

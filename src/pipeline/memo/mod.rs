@@ -344,7 +344,7 @@ impl Memo {
         {
             return Ok(kept.clone());
         }
-        let bytes = Kept::Bytes(Bytes::from(std::fs::read(path)?));
+        let bytes = Kept::Bytes(Bytes::from(crate::regular::read_no_follow(path)?));
         match FileStamp::settled(path, started) {
             Some(stamp) => {
                 let kept = if self.files_in_folder { Kept::InLastOutput } else { bytes.clone() };

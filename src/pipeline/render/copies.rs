@@ -11,16 +11,16 @@ use crate::diagnostics::Diagnostic;
 
 /// Every file under `static/` and `content/` that is not private (hidden files, backups,
 /// VCS folders), in order: the copies are those [`is_published_as_is`].
-pub(crate) fn find_files(site: &Site) -> Vec<(PathBuf, String)> {
+pub(crate) fn find_files(root: &Path, allowed: &[String]) -> Vec<(PathBuf, String)> {
     let mut found = Vec::new();
     for folder in ["static", "content"] {
-        let dir = site.root.join(folder);
-        let allowed = &site.settings.publish_hidden;
+        let dir = root.join(folder);
         let walk = walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_entry(|entry| {
             !crate::paths::is_private(entry.path().strip_prefix(&dir).unwrap_or(entry.path()), allowed)
         });
         for entry in walk.filter_map(Result::ok) {
-            if !entry.file_type().is_file() {
+            // Links and special files too: `copy_files` says why each is not published.
+            if entry.file_type().is_dir() {
                 continue;
             }
             let path = entry.into_path();
@@ -29,6 +29,21 @@ pub(crate) fn find_files(site: &Site) -> Vec<(PathBuf, String)> {
         }
     }
     found
+}
+
+/// Refuses every file among `files` (from [`find_files`]) published as it is whose name a
+/// browser would read as another address (`site_files::bad_file_name`); content/'s pages
+/// are refused where they are found (`content::find_pages`).
+pub(crate) fn check_names(root: &Path, files: &[(PathBuf, String)], problems: &mut Vec<Diagnostic>) {
+    for (path, found_as) in files {
+        let in_content = found_as.starts_with("content/");
+        if in_content && !is_published_as_is(path) {
+            continue;
+        }
+        if let Some(refused) = crate::site_files::bad_file_name(path.strip_prefix(root).unwrap_or(path)) {
+            problems.push(refused);
+        }
+    }
 }
 
 /// Copies `static/` and the non-markdown files under `content/` (raw tool output, run
@@ -42,20 +57,113 @@ pub(crate) fn copy_files(
     read: &mut dyn FnMut(&Path) -> std::io::Result<Kept>,
     problems: &mut Vec<Diagnostic>,
 ) {
+    // The copies so far, by where they are published: two may collide as well
+    // (`static/x.txt` and `content/x.txt`).
+    let mut copied: std::collections::HashMap<&str, &Path> = std::collections::HashMap::new();
+    let redacted = super::images::redacted_content(site);
     for (path, found_as) in files {
         let in_content = found_as.starts_with("content/");
         if in_content && !is_published_as_is(path) {
             continue;
         }
         let published = if in_content { &found_as["content/".len()..] } else { found_as.as_str() };
+        let shown = path.strip_prefix(&site.root).unwrap_or(path);
+        if crate::paths::address_breaker(found_as).is_some() {
+            // Refused by `check_names`.
+            continue;
+        }
+        // Copies come last: whatever is there already was made by tally (or copied).
+        if output.has(published) {
+            let other = match copied.get(published) {
+                Some(other) => format!("{}, copied as well", crate::paths::display_path(other)),
+                None => made_at(site, published),
+            };
+            problems.push(
+                Diagnostic::file(
+                    "duplicate-url",
+                    shown,
+                    format!("/{published} is also the address of {other}"),
+                )
+                .note("a copied file never takes the place of another file; rename or remove one of them"),
+            );
+            continue;
+        }
+        copied.insert(published, shown);
+        if let Some(shot) = redacted.shot_of(path) {
+            problems.push(
+                Diagnostic::file(
+                    "redaction-leak",
+                    shown,
+                    format!(
+                        "this file is the picture of {}, which has `redact:`: published as it is, it would show what the redaction hides",
+                        crate::paths::display_path(shot)
+                    ),
+                )
+                .note("remove it; a page that shows the shot itself gets it stamped and redacted"),
+            );
+            continue;
+        }
         match read(path) {
             Ok(kept) => output.add_kept(published.to_string(), &kept),
-            Err(e) => problems.push(Diagnostic::file(
-                "unreadable-file",
-                path.strip_prefix(&site.root).unwrap_or(path),
-                format!("cannot read: {e}"),
-            )),
+            // content/'s are named by its walk (`content::find_pages`), once.
+            Err(e) if crate::regular::not_regular(&e).is_some() && in_content => {}
+            Err(e) => problems.push(match crate::regular::not_regular(&e) {
+                Some(crate::regular::NotRegular("a symbolic link")) => {
+                    Diagnostic::file("path-outside-site", shown, "symbolic links are not followed in static/")
+                        .warning()
+                }
+                Some(crate::regular::NotRegular(kind)) => {
+                    crate::site_files::skipped_special(shown.to_path_buf(), kind)
+                }
+                None => Diagnostic::file("unreadable-file", shown, format!("cannot read: {e}")),
+            }),
         }
+    }
+}
+
+/// An error for each of `paths` that the build made twice (a page at a listing's address,
+/// `content/measurements.md` beside the listing of measurements): one would silently
+/// replace the other. Placed at the page, where one of them is a page.
+pub(crate) fn made_twice(site: &Site, paths: &[String], problems: &mut Vec<Diagnostic>) {
+    for path in paths {
+        let page = site.content.pages.iter().find(|p| crate::paths::page_file(&p.url) == *path);
+        let (at, address) = match page {
+            Some(page) => (page.source.clone(), page.url.clone()),
+            None => (PathBuf::from(path), format!("/{path}")),
+        };
+        problems.push(
+            Diagnostic::file(
+                "duplicate-url",
+                at,
+                format!("{address} is also the address of a page or file tally makes itself (a listing, a feed, the sitemap)"),
+            )
+            .note("rename the page: the measurements/ and appliances/ listings, atom.xml, sitemap.xml and 404.html are tally's"),
+        );
+    }
+}
+
+/// What tally makes at `published`, in words for an error.
+fn made_at(site: &Site, published: &str) -> String {
+    if let Some(page) = site.content.pages.iter().find(|p| crate::paths::page_file(&p.url) == published) {
+        return format!("the page {}", crate::paths::display_path(&page.source));
+    }
+    let name = published.rsplit('/').next().unwrap_or(published);
+    let content = site.root.join("content");
+    let originals = format!("{}/", site.settings.originals.path.trim_matches('/'));
+    match name {
+        "figures.json" if published == name => {
+            "figures.json, the list of every stated figure tally writes".into()
+        }
+        "atom.xml" => "the feed tally makes".into(),
+        "sitemap.xml" => "the sitemap tally makes".into(),
+        "404.html" => "the 404 page tally makes".into(),
+        "index.html" => "a listing page tally makes".into(),
+        _ if content.join(published).is_file() => format!("the stamped picture content/{published}"),
+        _ if published.strip_suffix(".html").is_some_and(|raw| content.join(raw).is_file()) => {
+            format!("the numbered-lines page of content/{}", &published[..published.len() - ".html".len()])
+        }
+        _ if published.starts_with(&originals) => "a published original of a picture".into(),
+        _ => "a file tally makes".into(),
     }
 }
 

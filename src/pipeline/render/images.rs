@@ -80,8 +80,10 @@ pub(crate) fn publish(
             Ok(stamped) => output.add(published.clone(), stamped.bytes),
             Err(error) => failed.lock().unwrap_or_else(|e| e.into_inner()).push((index, error.to_string())),
         }
+        // A redacted picture's original is what the redaction hides: never published.
         if site.settings.originals.publish
-            && let Ok(bytes) = std::fs::read(site.root.join(&request.source))
+            && request.redactions.is_empty()
+            && let Ok(bytes) = crate::regular::read(&site.root.join(&request.source))
         {
             output.add(format!("{}/{published}", site.settings.originals.path.trim_matches('/')), bytes);
         }
@@ -98,7 +100,8 @@ pub(crate) fn publish(
 /// Why an image is too large to decode, read from its header alone (a few bytes): a small
 /// file can claim billions of pixels, which decoding would allocate.
 fn too_many_pixels(path: &Path, limit: u64) -> Option<String> {
-    let reader = image::ImageReader::open(path).ok()?.with_guessed_format().ok()?;
+    let file = std::io::BufReader::new(crate::regular::open(path).ok()?);
+    let reader = image::ImageReader::new(file).with_guessed_format().ok()?;
     let (width, height) = reader.into_dimensions().ok()?;
     let pixels = u64::from(width) * u64::from(height);
     (pixels > limit).then(|| {
@@ -141,12 +144,9 @@ fn place_error(site: &Site, request: &Request, message: String) -> Diagnostic {
 fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
     let with_shots: Vec<(&PathBuf, &Arc<crate::figures::RunData>)> =
         site.runs.iter().filter(|(_, runs)| runs.has_shots()).collect();
-    let mut redactions: BTreeMap<PathBuf, Vec<[u32; 4]>> = BTreeMap::new();
-    for (bundle, runs) in &with_shots {
-        for shot in runs.shots() {
-            redactions.insert(bundle.join(&shot.path), shot.redact.clone());
-        }
-    }
+    let redactions = shot_redactions(&with_shots);
+    let by_content = RedactedContent::of(site, &redactions);
+    let redactions_of = |source: &Path, own: &[[u32; 4]]| by_content.add_to(site, source, own);
     let rights_of = |source: &Path| {
         site.runs
             .iter()
@@ -158,7 +158,10 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
             requests.entry(image.source.clone()).or_insert_with(|| Request {
                 source: image.source.clone(),
                 page_url: format!("{}{}", site.settings.base_url, page.url),
-                redactions: redactions.get(&image.source).cloned().unwrap_or_default(),
+                redactions: redactions_of(
+                    &image.source,
+                    redactions.get(&image.source).map_or(&[][..], Vec::as_slice),
+                ),
                 asked_at: AskedAt::Page { page: index, range: image.range.clone() },
                 rights: rights_of(&image.source),
             });
@@ -182,13 +185,94 @@ fn collect(site: &Site, work: &[PageWork]) -> Vec<Request> {
         for shot in runs.shots() {
             let source = bundle.join(&shot.path);
             requests.entry(source.clone()).or_insert_with(|| Request {
+                redactions: redactions_of(&source, &shot.redact),
                 source,
                 page_url: format!("{}{}", site.settings.base_url, page.url),
-                redactions: shot.redact.clone(),
                 asked_at: AskedAt::RunData { runs_yaml: bundle.join("runs.yaml") },
                 rights: runs.image_rights(&shot.path).cloned(),
             });
         }
     }
     requests.into_values().collect()
+}
+
+/// Every run's shot (relative to the root) with its `redact:` rectangles.
+fn shot_redactions(
+    with_shots: &[(&PathBuf, &Arc<crate::figures::RunData>)],
+) -> BTreeMap<PathBuf, Vec<[u32; 4]>> {
+    let mut redactions: BTreeMap<PathBuf, Vec<[u32; 4]>> = BTreeMap::new();
+    for (bundle, runs) in with_shots {
+        for shot in runs.shots() {
+            redactions.insert(bundle.join(&shot.path), shot.redact.clone());
+        }
+    }
+    redactions
+}
+
+/// The site's redacted shots by their content, for the files published as they are: one
+/// of them (a copy in static/, or under a name that is no picture's) would publish what
+/// the redaction hides.
+pub(crate) fn redacted_content(site: &Site) -> RedactedContent {
+    let with_shots: Vec<(&PathBuf, &Arc<crate::figures::RunData>)> =
+        site.runs.iter().filter(|(_, runs)| runs.has_shots()).collect();
+    RedactedContent::of(site, &shot_redactions(&with_shots))
+}
+
+/// The redacted pictures by their content: a copy or a hard link of a redacted shot under
+/// another name shows the same pixels, and gets the same redaction. Only files of a
+/// redacted shot's size are read and hashed, so a site with no redactions reads nothing.
+pub(crate) struct RedactedContent {
+    by_hash: HashMap<blake3::Hash, Vec<[u32; 4]>>,
+    /// Each redacted content's first shot, to name it.
+    shots: HashMap<blake3::Hash, PathBuf>,
+    sizes: std::collections::HashSet<u64>,
+}
+
+impl RedactedContent {
+    fn of(site: &Site, redactions: &BTreeMap<PathBuf, Vec<[u32; 4]>>) -> RedactedContent {
+        let mut found =
+            RedactedContent { by_hash: HashMap::new(), shots: HashMap::new(), sizes: Default::default() };
+        for (source, rects) in redactions.iter().filter(|(_, rects)| !rects.is_empty()) {
+            let Ok(bytes) = crate::regular::read(&site.root.join(source)) else { continue };
+            found.sizes.insert(bytes.len() as u64);
+            let hash = blake3::hash(&bytes);
+            found.shots.entry(hash).or_insert_with(|| source.clone());
+            union(found.by_hash.entry(hash).or_default(), rects);
+        }
+        found
+    }
+
+    /// The content hash of the file at `path` when it is a redacted picture's.
+    fn redacted(&self, path: &Path) -> Option<blake3::Hash> {
+        if self.by_hash.is_empty() || !std::fs::metadata(path).is_ok_and(|m| self.sizes.contains(&m.len())) {
+            return None;
+        }
+        let hash = blake3::hash(&crate::regular::read(path).ok()?);
+        self.by_hash.contains_key(&hash).then_some(hash)
+    }
+
+    /// The redacted shot (relative to the root) whose picture the file at `path` is.
+    pub(crate) fn shot_of(&self, path: &Path) -> Option<&Path> {
+        self.shots.get(&self.redacted(path)?).map(PathBuf::as_path)
+    }
+
+    /// `own` with the redactions of every redacted picture `source` has the content of.
+    fn add_to(&self, site: &Site, source: &Path, own: &[[u32; 4]]) -> Vec<[u32; 4]> {
+        let mut all = own.to_vec();
+        if self.by_hash.is_empty() {
+            return all;
+        }
+        if let Some(rects) = self.redacted(&site.root.join(source)).and_then(|hash| self.by_hash.get(&hash)) {
+            union(&mut all, rects);
+        }
+        all
+    }
+}
+
+fn union(into: &mut Vec<[u32; 4]>, rects: &[[u32; 4]]) {
+    for rect in rects {
+        if !into.contains(rect) {
+            into.push(*rect);
+        }
+    }
 }

@@ -37,7 +37,7 @@ pub(crate) fn render_page_sources(
             let path = site.root.join(bundle).join(&relative);
             // Copied as it is only when it is under content/, at the same place under the site.
             let copied = crate::paths::name_inside(&relative) == display_path(&relative);
-            let text = match std::fs::read(&path) {
+            let text = match crate::regular::read(&path) {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Err(e) => {
                     problems.push(Diagnostic::file(

@@ -81,6 +81,18 @@ fn a_key_written_twice_is_refused() {
     assert!(refused(&text).message.contains("written twice"));
 }
 
+/// A second `"error": null` must not hide the tool's error written before it: two values
+/// for one key are refused, whichever comes last.
+#[test]
+fn an_error_hidden_behind_a_repeated_null_error_is_refused() {
+    let text = fixture("iperf3/client.json");
+    let body = text.trim_end().strip_suffix('}').expect("an object");
+    let hidden = format!("{body}, \"error\": \"unable to send control message\", \"error\": null}}");
+    let error = refused(&hidden);
+    assert!(error.message.contains("written twice"), "{error}");
+    assert!(hidden[error.at.unwrap()].starts_with("\"error\""));
+}
+
 #[test]
 fn a_byte_order_mark_is_refused() {
     let text = format!("\u{feff}{}", fixture("iperf3/client.json"));
