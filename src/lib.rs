@@ -16,6 +16,7 @@
 )]
 
 mod cli;
+mod codes;
 mod content;
 mod diagnostics;
 mod figures;

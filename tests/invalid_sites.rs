@@ -152,6 +152,10 @@ fn names_code(format: &str, run: &Run, code: &str) -> bool {
     match format {
         // Untagged numbers (`figure-untagged` notes) are listed under the coverage lines.
         "human" if code == "figure-untagged" => run.stdout.lines().any(|l| l.starts_with("  untagged ")),
+        // Each page's raw evidence (`figure-raw-evidence` notes) is a line of its own.
+        "human" if code == "figure-raw-evidence" => {
+            run.stdout.lines().any(|l| l.starts_with("raw evidence "))
+        }
         "human" => run.diagnostic_lines().iter().any(|l| {
             l.starts_with(&format!("error[{code}]:")) || l.starts_with(&format!("warning[{code}]:"))
         }),
