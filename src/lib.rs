@@ -33,6 +33,7 @@ mod settings;
 mod stamp;
 mod static_str;
 mod templates;
+mod text;
 mod views;
 mod yaml;
 

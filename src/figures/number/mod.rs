@@ -51,10 +51,10 @@ mod stated;
 #[cfg(test)]
 mod testing;
 mod units;
+mod write_like;
 
 pub(crate) use check::Mismatch;
-pub(crate) use check::computed_text;
-pub use check::{Passed, check, format_like};
+pub use check::{Passed, check};
 pub(crate) use decimal::plain_text;
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
@@ -65,3 +65,5 @@ pub(crate) use stated::same_value;
 pub use stated::{Stated, parse_stated};
 pub(crate) use units::parse_unit;
 pub(crate) use units::{Unit, UnitKind};
+pub(crate) use write_like::computed_text;
+pub use write_like::format_like;

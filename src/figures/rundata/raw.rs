@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use super::Field;
-use super::load::Loader;
+use super::loader::Loader;
 use crate::diagnostics::Diagnostic;
 use crate::figures::import::{self, ImportError, Imported, Tree};
 use crate::figures::number::Unit;

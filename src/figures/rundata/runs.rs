@@ -7,7 +7,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::load::Loader;
+use super::loader::Loader;
 use super::{Field, Run, RunKind};
 use crate::figures::number::Unit;
 use crate::yaml::{Node, NodeKind};
