@@ -1,75 +1,10 @@
-//! Every diagnostic code tally can give, with what it means and how to fix it: the text
-//! `tally explain CODE` prints (its example comes from `tests/invalid/CODE/`, see
-//! `cli/explain.rs`).
-//!
-//! Owns the list of codes and their explanations. It does not decide when a code is given
-//! (the stages do) nor how a diagnostic is printed (`diagnostics.rs`); it imports nothing,
-//! so that every stage may name a code without reaching upward.
+//! The codes of figures and run data: tags, expressions, runs.yaml, importers, the bench's
+//! rules and plots. Not: pages, links, translations, settings (`pages`).
 
-/// One diagnostic code and its explanation.
-#[derive(Debug)]
-pub(crate) struct Code {
-    /// The code as diagnostics print it, e.g. `figure-mismatch`.
-    pub(crate) code: &'static str,
-    /// `error` (fails the command), `warning` or `note` (printed only).
-    pub(crate) severity: &'static str,
-    /// One line, for the list `tally explain` prints.
-    pub(crate) summary: &'static str,
-    /// What the rule is and why tally holds to it.
-    pub(crate) meaning: &'static str,
-    /// What to change so that the diagnostic goes away.
-    pub(crate) fix: &'static str,
-}
+use super::Code;
 
-/// The code named `code`, if tally has one of that name.
-pub(crate) fn find(code: &str) -> Option<&'static Code> {
-    CODES.iter().find(|c| c.code == code)
-}
-
-/// Every code, sorted by name.
-pub(crate) const CODES: &[Code] = &[
-    Code {
-        code: "bad-date",
-        severity: "error",
-        summary: "a date that is not a calendar date in YYYY-MM-DD",
-        meaning: "A page's `date:` (and every date in runs.yaml, such as a withdrawal's `on:`) is read as a calendar date written YYYY-MM-DD. A date in another order, or one that does not exist (month 31), is refused rather than guessed.",
-        fix: "Write the date as YYYY-MM-DD, e.g. `date: 2026-10-31`.",
-    },
-    Code {
-        code: "bad-fluent",
-        severity: "error",
-        summary: "a UI strings file (i18n/*.ftl) that is not valid Fluent",
-        meaning: "The strings templates show (buttons, labels, headings) are read from `i18n/LANG.ftl`, in Project Fluent's syntax. A line Fluent cannot parse is an error at its place; the strings it held then also count as missing.",
-        fix: "Correct the line in Fluent syntax: `key = text`, with `{ $variable }` for a value; a `{` in text is written `{\"{\"}`.",
-    },
-    Code {
-        code: "bad-image",
-        severity: "error",
-        summary: "an image that is neither a PNG nor a JPEG",
-        meaning: "Images a page shows are stamped (resized, their metadata stripped) before they are published; tally reads PNG and JPEG only, and checks the file's bytes, not its name.",
-        fix: "Save screenshots as PNG and photographs as JPEG, and link the saved file.",
-    },
-    Code {
-        code: "bad-setting",
-        severity: "error",
-        summary: "a value in site.yaml of the wrong kind or form",
-        meaning: "site.yaml is read strictly: every key has a type, and a language, a URL or a share must have their form. A value that does not fit is an error at its place, not a default.",
-        fix: "Give the setting a value of the form the message names (e.g. a language code such as `en` or `ja`).",
-    },
-    Code {
-        code: "bad-utf8",
-        severity: "error",
-        summary: "a page that is not valid UTF-8",
-        meaning: "Every text file tally reads must be UTF-8. A byte that is not is reported at its line and column, so that a page saved in another encoding is not published with replacement characters.",
-        fix: "Save the file as UTF-8 (and retype the characters that the other encoding garbled).",
-    },
-    Code {
-        code: "bad-yaml",
-        severity: "error",
-        summary: "front matter that is not valid YAML",
-        meaning: "A page's front matter, between its first two `---` lines, is YAML. The error is placed at its line and column in the page itself, counted from the top of the file.",
-        fix: "Correct the YAML at the place shown, e.g. close the quote or indent the key.",
-    },
+/// These codes, sorted by name.
+pub(super) const CODES: &[Code] = &[
     Code {
         code: "bench-agrees",
         severity: "error",
@@ -104,41 +39,6 @@ pub(crate) const CODES: &[Code] = &[
         summary: "a soak run with failed passes or hash mismatches",
         meaning: "A soak passes only when it had no failed pass and no hash mismatch. A soak that did not pass cannot back a figure as if it did.",
         fix: "Mark the run `failed: why` (its figures then cannot be stated), or run a soak that passes.",
-    },
-    Code {
-        code: "broken-link",
-        severity: "error",
-        summary: "a link to a page or file the site does not have",
-        meaning: "Every link to a page of the site is checked against the pages tally found, by their source file (`method.md`, `../method/index.md`) or their address. A link to nothing is an error, not a 404 for the reader.",
-        fix: "Link to an existing page's source file, or add the page.",
-    },
-    Code {
-        code: "completion-mismatch",
-        severity: "error",
-        summary: "a translation's family table that gives another completion than its original",
-        meaning: "A family page's table of done values and weights gives the family's completion. A translation must hold the same table: the share it gives must be the original's.",
-        fix: "Copy the original's done values and weights into the translation's table.",
-    },
-    Code {
-        code: "control-character",
-        severity: "error",
-        summary: "a control character in a title or other text that reaches the feed",
-        meaning: "XML, and so the Atom feed, cannot carry most control characters (U+0000 to U+001F but tab and newlines). A title, summary or string holding one is refused instead of making a broken feed.",
-        fix: "Remove the character; write the text as plain characters.",
-    },
-    Code {
-        code: "duplicate-url",
-        severity: "error",
-        summary: "two pages with the same address",
-        meaning: "Each page's address comes from its path (`content/method.md` and `content/method/index.md` are both /method/). Two pages at one address would overwrite each other.",
-        fix: "Remove or rename one of the two pages.",
-    },
-    Code {
-        code: "family-table",
-        severity: "error",
-        summary: "a family page's completion table that cannot be read",
-        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight; a row tally cannot read is an error at its cell.",
-        fix: "Give the row a done value (a share such as `50 %`) outside strike-through, and a weight.",
     },
     Code {
         code: "figure-coverage",
@@ -295,69 +195,6 @@ pub(crate) const CODES: &[Code] = &[
         fix: "List it in runs.yaml: `{value: NEW, withdrawn: [{value: \"9,090\", on: YYYY-MM-DD, why: \"...\"}]}`.",
     },
     Code {
-        code: "missing-alt",
-        severity: "error",
-        summary: "an image without alt text",
-        meaning: "Every image must say what it shows in its alt text, for readers who cannot see it and for the feed.",
-        fix: "Write what the picture shows: `![the console of the run ...](shots/x.png)`.",
-    },
-    Code {
-        code: "missing-build",
-        severity: "error",
-        summary: "a measurement page that does not name its build",
-        meaning: "A measurement's numbers belong to one build of what was measured. Its runs.yaml must name it, `build: {driver: ..., release: ...}`, so that a reader knows what the figures are of.",
-        fix: "Add `build: {driver: ..., release: ...}` to the runs.yaml beside the page.",
-    },
-    Code {
-        code: "missing-content",
-        severity: "error",
-        summary: "a site without a content/ folder",
-        meaning: "A site's pages are the markdown files under content/ in its folder; without that folder there is nothing to build. Often this means tally ran in the wrong folder.",
-        fix: "Run tally in the site's folder (the one with site.yaml), or pass `--root`; or create content/.",
-    },
-    Code {
-        code: "missing-front-matter",
-        severity: "error",
-        summary: "a page that does not start with front matter",
-        meaning: "Every page starts with front matter between `---` lines, holding at least its `title:`.",
-        fix: "Add `---`, `title: ...`, `---` at the top of the file.",
-    },
-    Code {
-        code: "missing-section",
-        severity: "error",
-        summary: "a measurement page without a required section",
-        meaning: "site.yaml's `required_sections` names the sections every measurement page must have, such as how it was taken and what it did not measure, each by the headings allowed in each language.",
-        fix: "Add a heading with one of the names the note lists, and write the section.",
-    },
-    Code {
-        code: "missing-string",
-        severity: "error",
-        summary: "a UI string one language has and another lacks",
-        meaning: "Every language of the site must have every UI string (i18n/LANG.ftl): a string missing in one language would show another language's text, or nothing.",
-        fix: "Add the string to the language that lacks it; the note says where the other language has it.",
-    },
-    Code {
-        code: "missing-strings",
-        severity: "error",
-        summary: "a language without its UI strings file",
-        meaning: "Each language site.yaml lists needs its strings file, i18n/LANG.ftl.",
-        fix: "Add i18n/LANG.ftl (copy another language's and translate it), or remove the language from site.yaml.",
-    },
-    Code {
-        code: "missing-template",
-        severity: "error",
-        summary: "a template the site needs is missing",
-        meaning: "tally renders pages through the templates under templates/ (home, page, measurement, family, 404, the feed and the sitemap). Each one it uses must be there.",
-        fix: "Add the template named in the message (copy it from tally's own `templates/`).",
-    },
-    Code {
-        code: "path-outside-site",
-        severity: "warning",
-        summary: "a symbolic link or path that leads out of the site",
-        meaning: "tally reads only files inside the site's folders: symbolic links in content/ are not followed, and a path in runs.yaml or a page may not lead outside the site, so that a build publishes only what the site holds.",
-        fix: "Move or copy the file into the site (e.g. into the page's bundle) and refer to it there.",
-    },
-    Code {
         code: "plot-spec",
         severity: "error",
         summary: "a plot block with an unknown key or a wrong value",
@@ -370,13 +207,6 @@ pub(crate) const CODES: &[Code] = &[
         summary: "a plot that names a run or field the run data does not have",
         meaning: "A plot draws runs of the page's runs.yaml; each run and field it names must be there.",
         fix: "Name a run of the page's runs.yaml (the message suggests the nearest).",
-    },
-    Code {
-        code: "readme-completion",
-        severity: "error",
-        summary: "README.md's completion block is out of date",
-        meaning: "README.md may hold a completion block, made from the family tables. `tally check` fails when the block no longer says what the tables give.",
-        fix: "Run `tally readme` to rewrite the block from the family tables.",
     },
     Code {
         code: "runs-conflict",
@@ -461,75 +291,5 @@ pub(crate) const CODES: &[Code] = &[
         summary: "a runs.yaml that is not valid YAML",
         meaning: "runs.yaml is parsed as YAML before anything in it is read; the error is at its line and column.",
         fix: "Correct the YAML at the place shown (a missing `,` or `}` in a flow mapping, an indentation).",
-    },
-    Code {
-        code: "template",
-        severity: "error",
-        summary: "a template that cannot be parsed or rendered",
-        meaning: "Templates are Tera. A template with a syntax error, or one that fails while rendering a page, is an error at the template's line.",
-        fix: "Correct the template at the place shown (Tera tags are `{% ... %}`, values `{{ ... }}`).",
-    },
-    Code {
-        code: "translation-figure",
-        severity: "error",
-        summary: "a translation that tags figures its original does not",
-        meaning: "A translation states the same figures as its original, no more and no fewer, so that the two say the same.",
-        fix: "Tag the same figures, as often, in the translation as in the original.",
-    },
-    Code {
-        code: "translation-front-matter",
-        severity: "error",
-        summary: "a translation's front matter that differs from its original's where it may not",
-        meaning: "A translation translates its title and summary but keeps their numbers, and keeps the original's other values (date, kind, ...).",
-        fix: "Use the original's numbers and values; translate only the words.",
-    },
-    Code {
-        code: "translation-number",
-        severity: "error",
-        summary: "a number the original states and its translation does not",
-        meaning: "Each number of an original's paragraph must be stated in the matching part of its translation (tagged or not), so that a translation cannot drift from its figures.",
-        fix: "State the same number in the translation, or tag the figure in both.",
-    },
-    Code {
-        code: "translation-out-of-date",
-        severity: "warning",
-        summary: "a translation whose original has changed since it was translated",
-        meaning: "A translation records the content hash of its original in `translates:`. When the original changes, the translation may be out of date.",
-        fix: "Update the translation, then set `translates:` to the hash `tally hash ORIGINAL` prints.",
-    },
-    Code {
-        code: "translation-without-original",
-        severity: "error",
-        summary: "a translation with no original page",
-        meaning: "A translation (`page.LANG.md`) belongs to the original beside it (`page.md`); without it there is nothing it translates.",
-        fix: "Add the original, or rename the file as an original.",
-    },
-    Code {
-        code: "unknown-appliance",
-        severity: "error",
-        summary: "a measurement that names an appliance with no family page",
-        meaning: "An appliance is known by its family page (`content/families/NAME.md`, `kind: family`). A measurement naming another appliance would belong to no family.",
-        fix: "Name an appliance that has a family page (the message suggests the nearest), or add its family page.",
-    },
-    Code {
-        code: "unknown-language",
-        severity: "error",
-        summary: "a page whose file name names a language the site does not have",
-        meaning: "A page's language comes from its file name (`privacy.ja.md`) and must be one of site.yaml's `languages`.",
-        fix: "Rename the file with a language site.yaml lists, or add the language (with its i18n file).",
-    },
-    Code {
-        code: "unreadable-file",
-        severity: "error",
-        summary: "a file tally needs and cannot read",
-        meaning: "A file tally must read (a page, runs.yaml, a raw file) could not be read, or is not text: the message gives the reason from the system.",
-        fix: "Make the file readable and save it as UTF-8 text.",
-    },
-    Code {
-        code: "unsafe-link",
-        severity: "error",
-        summary: "a link to a `javascript:`, `data:` or other unsafe address",
-        meaning: "A link whose address runs code or hides content in the reader's browser is never published.",
-        fix: "Link to a page or file of the site, or to an http(s) address.",
     },
 ];
