@@ -55,7 +55,6 @@ mod write_like;
 
 pub(crate) use check::Mismatch;
 pub use check::{Passed, check};
-pub(crate) use decimal::plain_text;
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::Style;
@@ -65,5 +64,5 @@ pub(crate) use stated::same_value;
 pub use stated::{Stated, parse_stated};
 pub(crate) use units::parse_unit;
 pub(crate) use units::{Unit, UnitKind};
-pub(crate) use write_like::computed_text;
 pub use write_like::format_like;
+pub(crate) use write_like::{computed_text, plain_text};

@@ -8,8 +8,9 @@
 
 use std::fmt::Write as _;
 
+use super::decimal::decimal_text;
 use super::lex::SCALE_WORDS;
-use super::{Decimal, Exact, Rounding, Stated, Unit, plain_text};
+use super::{Decimal, Exact, Rounding, Stated, Unit};
 use crate::figures::{Computed, Printed};
 
 /// The computed value in the stated unit, as it is compared.
@@ -99,6 +100,19 @@ pub(super) fn printed_exponent(printed: &Printed, unit: Unit) -> Option<i32> {
     let step = 10f64.powi(as_printed.precision_exponent(false)) * as_printed.unit.factor() / unit.factor();
     // A hair of slack, so that binary units that are the same step (GiB against GiB) agree.
     Some((step.log10() - 1e-9).ceil() as i32)
+}
+
+/// Writes `value` (base units) the way tally shows a computed value: 15 significant digits
+/// at most, no trailing zeros, with the unit's symbol.
+pub(crate) fn plain_text(value: f64, unit: Unit) -> String {
+    let in_unit = value / unit.factor();
+    let mut out =
+        if in_unit.is_finite() { decimal_text(&Decimal::from_f64(in_unit)) } else { format!("{in_unit}") };
+    if unit != Unit::Count {
+        out.push(' ');
+        out.push_str(unit.symbol());
+    }
+    out
 }
 
 /// Writes `value` (in base units) in the style of `like`, replacing its number inside
