@@ -23,42 +23,6 @@ const LONG_FOR_NOW: &[(&str, &str)] = &[(
     "another branch is fixing its reliability; it is split when that branch is merged",
 )];
 
-/// Knots of imports not untied yet, each the whole set of files in it, with why. A knot that
-/// grows, shrinks or is untied fails the test until this list says so, and any other cycle
-/// fails it outright.
-const KNOTS_FOR_NOW: &[(&[&str], &str)] = &[
-    (
-        &[
-            "src/pipeline/check/coverage.rs",
-            "src/pipeline/load.rs",
-            "src/pipeline/memo/keys.rs",
-            "src/pipeline/memo/mod.rs",
-            "src/pipeline/memo/stamp.rs",
-            "src/pipeline/resolve/links.rs",
-            "src/pipeline/resolve/mod.rs",
-        ],
-        "the memo holds the stages' own types (Setup, Coverage, Untagged, ClaimRecord) and \
-         keys.rs computes keys from Site and PageWork, while the stages import the memo: \
-         issue 29 asks for a memo below the stages that is handed keys and values",
-    ),
-    (
-        &["src/markdown/raw_html.rs", "src/markdown/scan.rs"],
-        "raw_html reads the scan's `Reference`, and the scan calls raw_html's readers",
-    ),
-    (
-        &[
-            "src/figures/import/ping/line.rs",
-            "src/figures/import/ping/unix.rs",
-            "src/figures/import/ping/windows.rs",
-        ],
-        "line.rs dispatches to the unix and windows readers, which read numbers with line.rs's `count` and `ms`",
-    ),
-    (
-        &["src/figures/import/ping/tests/reconstructed.rs", "src/figures/import/ping/tests/refused.rs"],
-        "the two test files share helpers each way",
-    ),
-];
-
 /// Every `.rs` file under `src/`, by its path relative to the repository, with its text.
 fn source_files() -> BTreeMap<String, String> {
     let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -409,6 +373,9 @@ struct Crate {
     modules: BTreeMap<Module, String>,
     module_of: BTreeMap<String, Module>,
     re_exports: BTreeMap<String, BTreeMap<String, Named>>,
+    /// The names of the items (fn, struct, const, ...) each file defines: a function may
+    /// share its name with a child module (`fn refused` beside `mod refused`).
+    items: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Crate {
@@ -439,7 +406,16 @@ impl Crate {
         }
         let mut full = here;
         full.extend(rest.iter().cloned());
-        let n = (0..=full.len()).rev().find(|n| self.modules.contains_key(&full[..*n]))?;
+        let mut n = (0..=full.len()).rev().find(|n| self.modules.contains_key(&full[..*n]))?;
+        // A path that ends at a module whose parent defines an item of the same name names
+        // that item (a `use` cannot tell the two apart; the item is what one imports).
+        if n == full.len()
+            && n > 0
+            && let Some(parent) = self.modules.get(&full[..n - 1])
+            && self.items.get(parent).is_some_and(|items| items.contains(&full[n - 1]))
+        {
+            n -= 1;
+        }
         let file = &self.modules[&full[..n]];
         if depth < 16
             && let Some(name) = full.get(n)
@@ -495,7 +471,24 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
             (file.clone(), by_name)
         })
         .collect();
-    let krate = Crate { modules, module_of, re_exports };
+    let items = files
+        .iter()
+        .map(|(file, text)| {
+            let tokens = tokens(&strip(text, false));
+            let kinds = ["fn", "struct", "enum", "const", "static", "type", "trait", "macro_rules"];
+            let names = tokens
+                .windows(2)
+                .filter_map(|w| match w {
+                    [Token::Word(kind), Token::Word(name)] if kinds.contains(&kind.as_str()) => {
+                        Some(name.clone())
+                    }
+                    _ => None,
+                })
+                .collect();
+            (file.clone(), names)
+        })
+        .collect();
+    let krate = Crate { modules, module_of, re_exports, items };
     let mut graph = BTreeMap::new();
     for (file, named) in &named_by_file {
         let module = &krate.module_of[file];
@@ -620,26 +613,8 @@ fn strongly_connected(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSe
 fn no_source_file_reaches_itself_through_its_imports() {
     let graph = import_graph();
     assert!(graph.len() > 100, "read only {} files", graph.len());
-    let knots: Vec<BTreeSet<String>> =
-        strongly_connected(&graph).into_iter().filter(|c| c.len() > 1).collect();
-    let allowed = |knot: &BTreeSet<String>| {
-        KNOTS_FOR_NOW
-            .iter()
-            .any(|(files, _)| files.len() == knot.len() && files.iter().all(|f| knot.contains(*f)))
-    };
-    let described: Vec<String> = cycles(&graph)
-        .into_iter()
-        .zip(&knots)
-        .filter(|(_, knot)| !allowed(knot))
-        .map(|(cycle, _)| cycle.join(" → "))
-        .collect();
+    let described: Vec<String> = cycles(&graph).iter().map(|c| c.join(" → ")).collect();
     assert!(described.is_empty(), "{} cycle(s) of imports:\n{}", described.len(), described.join("\n"));
-    let untied: Vec<&[&str]> = KNOTS_FOR_NOW
-        .iter()
-        .map(|(files, _)| *files)
-        .filter(|files| !knots.iter().any(|k| k.len() == files.len() && files.iter().all(|f| k.contains(*f))))
-        .collect();
-    assert!(untied.is_empty(), "knots in KNOTS_FOR_NOW that are no longer there; remove them: {untied:?}");
 }
 
 #[test]

@@ -54,7 +54,7 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
     // before is reused only while they are the same.
     let inputs_digest = inputs_digest(root);
     memo.use_inputs(&inputs_digest);
-    let setup = match memo.setup() {
+    let setup = match memo.setup::<Setup>() {
         Some(setup) => setup,
         None => {
             let setup = load_setup(root)?;

@@ -58,7 +58,7 @@ pub use check::{Passed, check};
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::Style;
-pub(crate) use scan::{FigureValue, scan_figure_like};
+pub(crate) use scan::{FigureValue, Untagged, scan_figure_like};
 pub(crate) use stated::NumberError;
 pub(crate) use stated::same_value;
 pub use stated::{Stated, parse_stated};
