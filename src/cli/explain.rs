@@ -61,11 +61,31 @@ pub(crate) fn list() -> String {
 
 /// What `code` means, the failing example of its case, what tally says of it, and the fix.
 pub(crate) fn explanation(code: &Code) -> String {
-    let mut out = format!("{} ({}): {}\n\n{}\n", code.code, code.severity, code.summary, code.meaning);
+    let mut out = format!("{} ({}): {}\n\n{}", code.code, code.severity, code.summary, wrapped(code.meaning));
     if let Some(case) = case_of(code.code) {
         out.push_str(&example(case));
     }
-    let _ = writeln!(out, "\nThe fix\n\n{}", code.fix);
+    let _ = write!(out, "\nThe fix\n\n{}", wrapped(code.fix));
+    out
+}
+
+/// `text` broken into lines of at most 92 characters at spaces, as a terminal reads it.
+fn wrapped(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 92 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
     out
 }
 
