@@ -38,9 +38,11 @@ cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo test
 cargo run --release -- build
+# The manual (docs/) is a site of its own: built, its links and pages checked like any site's.
+cargo run --release -- build --root docs
 # tally build after random edits of a generated corpus makes what a cold build makes.
 bash scripts/corpus-edits.sh 40 12 7
-java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html site/
+java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html site/ docs/site/
 echo "the Nu HTML Checker found no error in $(find site -name '*.html' | wc -l) pages"
 # tally serve in headless Chromium: rendering, privacy, language links, axe, live reload.
 bash browser/run.sh

@@ -15,6 +15,7 @@ use walkdir::WalkDir;
 use crate::diagnostics::Diagnostic;
 use crate::paths::display_path;
 use crate::settings::Settings;
+use crate::text::is_forbidden_control;
 
 /// What a page is, from its front matter's `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
@@ -56,12 +57,6 @@ pub(crate) fn is_date(text: &str) -> bool {
     b.len() == 10
         && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
         && text.parse::<jiff::civil::Date>().is_ok()
-}
-
-/// A character that XML 1.0 cannot carry, or that no title should hold: controls other than
-/// tab and line breaks.
-pub(crate) fn is_forbidden_control(c: char) -> bool {
-    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
 /// A value written as one string or as a list of strings.

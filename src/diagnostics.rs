@@ -47,6 +47,9 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A problem with a file as a whole (missing, unreadable, ...).
     pub fn file(code: &'static str, path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
+        // Every code is explained (`tally explain CODE`); the whole test suite runs through
+        // here, so a code given without an explanation fails it.
+        debug_assert!(crate::codes::find(code).is_some(), "`{code}` is not in src/codes.rs");
         Diagnostic {
             severity: Severity::Error,
             code,
@@ -280,6 +283,8 @@ fn render_human(diagnostics: &[Diagnostic], color: bool) -> String {
         for note in &diagnostic.notes {
             report.push(Group::with_title(Level::NOTE.secondary_title(note.as_str())));
         }
+        let hint = explain_hint(diagnostic.code);
+        report.push(Group::with_title(Level::HELP.secondary_title(hint.as_str())));
         let _ = writeln!(out, "{}\n", renderer.render(&report));
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
@@ -301,6 +306,8 @@ fn render_github(diagnostic: &Diagnostic) -> String {
         message.push('\n');
         message.push_str(note);
     }
+    message.push('\n');
+    message.push_str(&explain_hint(diagnostic.code));
     let mut props = format!("file={}", escape_github_property(&crate::paths::display_path(&diagnostic.path)));
     if diagnostic.line > 0 {
         let _ = write!(props, ",line={}", diagnostic.line);
@@ -309,6 +316,11 @@ fn render_github(diagnostic: &Diagnostic) -> String {
         let _ = write!(props, ",col={}", diagnostic.col);
     }
     format!("::{kind} {props}::{}\n", escape_github_data(&message))
+}
+
+/// The last line of every diagnostic: where its rule is explained.
+fn explain_hint(code: &str) -> String {
+    format!("run `tally explain {code}` for what this means, an example and its fix")
 }
 
 fn escape_github_data(text: &str) -> String {
@@ -379,6 +391,9 @@ mod tests {
     #[test]
     fn github_output_escapes_newlines_and_commas() {
         let d = Diagnostic::file("bad-yaml", "content/a,b.md", "x").note("y");
-        assert_eq!(render(&[d], Format::Github, false), "::error file=content/a%2Cb.md::[bad-yaml] x%0Ay\n");
+        assert_eq!(
+            render(&[d], Format::Github, false),
+            "::error file=content/a%2Cb.md::[bad-yaml] x%0Ay%0Arun `tally explain bad-yaml` for what this means, an example and its fix\n"
+        );
     }
 }

@@ -4,7 +4,7 @@
 //! next and none reaching back: load (settings, pages, run data) → resolve (links,
 //! images) → check (structure, completions, translations, coverage, each page's claims) →
 //! render → write; each file is written as it is made, and a site bound for a folder is
-//! swapped in whole at the end. The README's "How the code is laid out" names each room.
+//! swapped in whole at the end. The manual's docs/content/code-layout.md names each room.
 //!
 //! Modules are private: what is public here is what the binary, the benchmarks and the
 //! examples use.
@@ -16,6 +16,7 @@
 )]
 
 mod cli;
+mod codes;
 mod content;
 mod diagnostics;
 mod figures;
@@ -34,6 +35,7 @@ mod site_files;
 mod stamp;
 mod static_str;
 mod templates;
+mod text;
 mod views;
 mod yaml;
 

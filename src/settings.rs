@@ -238,7 +238,7 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
         &settings.licence.url,
     ]);
     for text_value in texts {
-        if let Some(bad) = text_value.chars().find(|c| crate::content::is_forbidden_control(*c)) {
+        if let Some(bad) = text_value.chars().find(|c| crate::text::is_forbidden_control(*c)) {
             return Err(Diagnostic::file(
                 "bad-setting",
                 "site.yaml",

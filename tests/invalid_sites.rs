@@ -22,6 +22,10 @@ const SHARED_FOLDERS: [&str; 3] = ["templates", "static", "i18n"];
 /// line (e.g. `--against` and a figures.json of the case).
 const CHECK_ARGS: &str = "check-args.txt";
 
+/// A file of a case that is not part of its site: paths (one a line) at which the copy gets
+/// a named pipe, which git cannot hold (`special-file`).
+const NAMED_PIPES: &str = "named-pipes.txt";
+
 /// The output formats, by their `--format` value.
 const FORMATS: [&str; 3] = ["human", "json", "github"];
 
@@ -59,6 +63,11 @@ impl CaseSite {
                 common::copy_tree(&repository.join(folder), &root.join(folder));
             }
         }
+        if let Ok(pipes) = std::fs::read_to_string(case.join(NAMED_PIPES)) {
+            for pipe in pipes.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                make_named_pipe(&root.join(pipe));
+            }
+        }
         let extra_args = match std::fs::read_to_string(case.join(CHECK_ARGS)) {
             Ok(text) => text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect(),
             Err(_) => Vec::new(),
@@ -81,7 +90,7 @@ fn copy_case(from: &Path, to: &Path) {
     for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
         let entry = entry.expect("walking a case");
         let relative = entry.path().strip_prefix(from).expect("inside the case");
-        if relative == Path::new(CHECK_ARGS) {
+        if relative == Path::new(CHECK_ARGS) || relative == Path::new(NAMED_PIPES) {
             continue;
         }
         let target = to.join(relative);
@@ -100,6 +109,17 @@ fn copy_case(from: &Path, to: &Path) {
 #[cfg(unix)]
 fn make_symlink(link: &Path, at: &Path) {
     std::os::unix::fs::symlink(link, at).expect("a symbolic link");
+}
+
+#[cfg(unix)]
+fn make_named_pipe(at: &Path) {
+    let made = std::process::Command::new("mkfifo").arg(at).status().expect("running mkfifo");
+    assert!(made.success(), "mkfifo {}", at.display());
+}
+
+#[cfg(not(unix))]
+fn make_named_pipe(at: &Path) {
+    panic!("{} is a named pipe; these cases need a Unix system", at.display());
 }
 
 #[cfg(not(unix))]
@@ -152,6 +172,10 @@ fn names_code(format: &str, run: &Run, code: &str) -> bool {
     match format {
         // Untagged numbers (`figure-untagged` notes) are listed under the coverage lines.
         "human" if code == "figure-untagged" => run.stdout.lines().any(|l| l.starts_with("  untagged ")),
+        // Each page's raw evidence (`figure-raw-evidence` notes) is a line of its own.
+        "human" if code == "figure-raw-evidence" => {
+            run.stdout.lines().any(|l| l.starts_with("raw evidence "))
+        }
         "human" => run.diagnostic_lines().iter().any(|l| {
             l.starts_with(&format!("error[{code}]:")) || l.starts_with(&format!("warning[{code}]:"))
         }),

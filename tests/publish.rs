@@ -294,19 +294,19 @@ fn publish_check_fails_when_the_live_site_cannot_say_what_it_publishes() {
 }
 
 #[test]
-fn the_workflow_runs_the_commands_the_readme_gives_with_actions_pinned_by_commit() {
+fn the_workflow_runs_the_commands_the_manual_gives_with_actions_pinned_by_commit() {
     let workflow =
         std::fs::read_to_string(repository().join(".github/workflows/site.yml")).expect("the workflow");
-    let readme = std::fs::read_to_string(repository().join("README.md")).expect("README.md");
-    let publishing = readme.split("\n## Publishing\n").nth(1).expect("README has a Publishing section");
-    let publishing = publishing.split("\n## ").next().unwrap_or_default();
+    // The manual's page on publishing gives the commands, as the workflow runs them.
+    let publishing = std::fs::read_to_string(repository().join("docs/content/publishing.md"))
+        .expect("the manual's page on publishing");
     let runs: Vec<&str> =
         workflow.lines().filter_map(|l| l.trim().strip_prefix("run: ")).map(str::trim).collect();
     assert!(runs.contains(&"bash scripts/publish-check.sh --format github"), "{runs:?}");
     for command in &runs {
         assert!(
             publishing.contains(command),
-            "the workflow runs `{command}`, which README's Publishing section does not give"
+            "the workflow runs `{command}`, which docs/content/publishing.md does not give"
         );
     }
     let uses: Vec<&str> = workflow.lines().filter_map(|l| l.split("uses: ").nth(1)).collect();

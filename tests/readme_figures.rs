@@ -1,5 +1,5 @@
-//! The README states no timing, memory, size or ratio figure about tally that BENCHMARKS.md
-//! does not (issue 24): figures the project states about itself are regenerated, never
+//! The README and the manual (docs/) state no timing, memory, size or ratio figure about
+//! tally that BENCHMARKS.md does not (issue 24): figures the project states about itself are regenerated, never
 //! carried. BENCHMARKS.md is written by `bench/compare.sh` (through `bench/report.py`) down to
 //! a marker line; what follows it is `bench/notes.md`, earlier rounds' records, which the
 //! README may not quote. The README also names the commit BENCHMARKS.md was measured at.
@@ -15,9 +15,9 @@ use std::collections::BTreeSet;
 /// The line report.py writes between its figures and bench/notes.md.
 const MARKER: &str = "<!-- end of regenerated figures";
 
-/// README text whose figures are not measurements of tally: settings, definitions and the
+/// README and manual text whose figures are not measurements of tally: settings, definitions and the
 /// examples of the figure syntax. Each quote lies within one README line and must still be
-/// found there, so that an entry cannot outlive the text it excuses.
+/// found in one of them, so that an entry cannot outlive the text it excuses.
 const NOT_MEASUREMENTS: &[(&str, &str)] = &[
     ("1 ms = 1/1000 s", "how units convert"),
     ("for 30 ms)", "an example of a tag written at the wrong precision"),
@@ -224,63 +224,100 @@ fn measured_commit(part: &str) -> Option<&str> {
 
 /// Every way README falls short of BENCHMARKS.md, one line each.
 fn problems(readme: &str, benchmarks: &str, not_measurements: &[(&str, &str)]) -> Vec<String> {
+    problems_in(&[("README.md", readme)], benchmarks, not_measurements)
+}
+
+/// Every way `documents` (each a name and its text) fall short of BENCHMARKS.md, one line
+/// each. README.md names the commit BENCHMARKS.md measured at; another document must name it
+/// when it quotes a figure. A quote of `not_measurements` must stand in one of them.
+fn problems_in(
+    documents: &[(&str, &str)],
+    benchmarks: &str,
+    not_measurements: &[(&str, &str)],
+) -> Vec<String> {
     let part = match regenerated(benchmarks) {
         Ok(part) => part,
         Err(why) => return vec![why],
     };
     // All of the regenerated part counts, its code blocks too (the stage timings).
     let stated: BTreeSet<Figure> = part.lines().flat_map(figures).collect();
+    let Some(hash) = measured_commit(part) else {
+        return vec!["BENCHMARKS.md names no commit (\"commit `HASH`\")".to_string()];
+    };
     let mut out = Vec::new();
-    match measured_commit(part) {
-        None => out.push("BENCHMARKS.md names no commit (\"commit `HASH`\")".to_string()),
-        Some(hash) if !readme.contains(hash) => out.push(format!(
-            "README.md does not name commit {hash}, which BENCHMARKS.md measured: \
-             say \"(BENCHMARKS.md, commit {hash})\" where it quotes it"
-        )),
-        Some(_) => {}
-    }
-    let raw: Vec<&str> = readme.lines().collect();
     let mut used = vec![false; not_measurements.len()];
-    for (n, line) in prose_lines(readme).into_iter().enumerate() {
-        let mut line = line;
-        for (k, (quote, _)) in not_measurements.iter().enumerate() {
-            if let Some(at) = raw[n].find(quote) {
-                used[k] = true;
-                // Blank the quote where it stands (the raw and prose lines have the same
-                // characters outside code, and code spans keep their length in spaces).
-                let start = raw[n][..at].chars().count();
-                let len = quote.chars().count();
-                line = line
-                    .chars()
-                    .enumerate()
-                    .map(|(i, c)| if i >= start && i < start + len { ' ' } else { c })
-                    .collect();
+    for (name, text) in documents {
+        let raw: Vec<&str> = text.lines().collect();
+        let mut quotes_a_figure = false;
+        for (n, line) in prose_lines(text).into_iter().enumerate() {
+            let mut line = line;
+            for (k, (quote, _)) in not_measurements.iter().enumerate() {
+                if let Some(at) = raw[n].find(quote) {
+                    used[k] = true;
+                    // Blank the quote where it stands (the raw and prose lines have the same
+                    // characters outside code, and code spans keep their length in spaces).
+                    let start = raw[n][..at].chars().count();
+                    let len = quote.chars().count();
+                    line = line
+                        .chars()
+                        .enumerate()
+                        .map(|(i, c)| if i >= start && i < start + len { ' ' } else { c })
+                        .collect();
+                }
+            }
+            for figure in figures(&line) {
+                quotes_a_figure = true;
+                if !stated.contains(&figure) {
+                    out.push(format!(
+                        "{name}:{}: `{figure}` is not among BENCHMARKS.md's regenerated figures: {}",
+                        n + 1,
+                        raw[n].trim()
+                    ));
+                }
             }
         }
-        for figure in figures(&line) {
-            if !stated.contains(&figure) {
-                out.push(format!(
-                    "README.md:{}: `{figure}` is not among BENCHMARKS.md's regenerated figures: {}",
-                    n + 1,
-                    raw[n].trim()
-                ));
-            }
+        if (*name == "README.md" || quotes_a_figure) && !text.contains(hash) {
+            out.insert(
+                0,
+                format!(
+                    "{name} does not name commit {hash}, which BENCHMARKS.md measured: \
+                 say \"(BENCHMARKS.md, commit {hash})\" where it quotes it"
+                ),
+            );
         }
     }
     for (k, (quote, why)) in not_measurements.iter().enumerate() {
         if !used[k] {
-            out.push(format!("NOT_MEASUREMENTS: {quote:?} ({why}) is no longer in README.md; remove it"));
+            out.push(format!(
+                "NOT_MEASUREMENTS: {quote:?} ({why}) is no longer in README.md or docs/; remove it"
+            ));
         }
     }
     out
 }
 
+/// README.md and every page of the manual, docs/, by their paths in the repository.
+fn documents(root: &str) -> Vec<(String, String)> {
+    let mut documents =
+        vec![("README.md".to_string(), std::fs::read_to_string(format!("{root}/README.md")).unwrap())];
+    for entry in walkdir::WalkDir::new(format!("{root}/docs")).sort_by_file_name() {
+        let entry = entry.expect("walking docs/");
+        if entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "md") {
+            let name = entry.path().strip_prefix(root).expect("inside the repository").display().to_string();
+            documents.push((name, std::fs::read_to_string(entry.path()).expect("a page of the manual")));
+        }
+    }
+    documents
+}
+
 #[test]
-fn readme_states_only_benchmarks_figures() {
+fn readme_and_manual_state_only_benchmarks_figures() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let documents = documents(root);
+    assert!(documents.len() > 10, "read only {} documents", documents.len());
     let benchmarks = std::fs::read_to_string(format!("{root}/BENCHMARKS.md")).unwrap();
-    let found = problems(&readme, &benchmarks, NOT_MEASUREMENTS);
+    let named: Vec<(&str, &str)> = documents.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let found = problems_in(&named, &benchmarks, NOT_MEASUREMENTS);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 

@@ -5,6 +5,7 @@
 
 mod build;
 mod build_record;
+mod explain;
 mod new;
 mod readme;
 
@@ -75,6 +76,12 @@ pub enum Command {
         #[arg(long)]
         open: bool,
     },
+    /// Explain a diagnostic code: what it means, a failing example and its fix. Without a
+    /// code, list them all.
+    Explain {
+        /// The code, as a diagnostic names it: `error[figure-mismatch]` is `figure-mismatch`.
+        code: Option<String>,
+    },
     /// Print the content hash of a page, for a translation's `translates:`.
     Hash {
         /// The original page, e.g. content/method/index.md.
@@ -93,6 +100,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Readme => readme_command(&cli),
         Command::New { slug, .. } => new_command(&cli, slug),
         Command::Hash { page } => hash(&cli, page),
+        Command::Explain { code } => explain::explain_command(code.as_deref()),
         &Command::Serve { port, bind, open } => crate::serve::serve(&crate::serve::ServeOptions {
             root: cli.root.clone(),
             bind,

@@ -26,7 +26,16 @@ pub(crate) use render::render_html_with_plots;
 pub(crate) use render::{ClaimView, LinkView};
 pub use render::{RenderInputs, render_html};
 pub use scan::scan;
-pub(crate) use scan::{Cell, Reference, Scan};
+pub(crate) use scan::{Cell, Scan};
+
+/// A link or image destination as written, with its place in the file.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Reference {
+    pub dest: String,
+    pub range: std::ops::Range<usize>,
+    /// For images: the alt text.
+    pub alt: String,
+}
 
 /// Text escaped for HTML.
 pub(crate) fn escape_text(text: &str) -> String {

@@ -12,7 +12,7 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 
 use super::raw_html::{html_addresses, html_reader_text, raw_link_tag};
 use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
-use super::{Claim, Piece, parse};
+use super::{Claim, Piece, Reference, parse};
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Heading {
@@ -20,15 +20,6 @@ pub struct Heading {
     pub text: String,
     pub id: String,
     pub range: Range<usize>,
-}
-
-/// A link or image destination as written, with its place in the file.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Reference {
-    pub dest: String,
-    pub range: Range<usize>,
-    /// For images: the alt text.
-    pub alt: String,
 }
 
 /// What a page body contains, with places in the page's file.

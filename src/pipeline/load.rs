@@ -30,7 +30,7 @@ pub(crate) struct Site {
     /// A digest of each bundle's runs.yaml and the files it read, by bundle folder.
     pub runs_digests: BTreeMap<PathBuf, String>,
     /// Every file under static/ and content/ that is not private, as
-    /// `render::copies::find_files` found them (their names checked).
+    /// `site_files::find_files` found them (their names checked).
     pub(crate) files: std::sync::Arc<Vec<(PathBuf, String)>>,
 }
 
@@ -64,7 +64,7 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
     // before is reused only while they are the same.
     let inputs_digest = inputs_digest(root);
     memo.use_inputs(&inputs_digest);
-    let setup = match memo.setup() {
+    let setup = match memo.setup::<Setup>() {
         Some(setup) => setup,
         None => {
             let setup = load_setup(root)?;
@@ -93,8 +93,8 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
     let (runs, runs_digests) = load_run_data(root, &content, memo, problems);
     // The files published as they are, found now so that a name that is no address is
     // listed with the pages' errors.
-    let files = memo.found_files(|| super::render::copies::find_files(root, &settings.publish_hidden));
-    super::render::copies::check_names(root, &files, problems);
+    let files = memo.found_files(|| crate::site_files::find_files(root, &settings.publish_hidden));
+    crate::site_files::check_names(root, &files, problems);
     fail_on_errors(problems)?;
     Ok(Site {
         root: root.to_path_buf(),

@@ -19,6 +19,7 @@
 pub(crate) mod check;
 mod failure;
 pub(crate) mod figures_json;
+mod keys;
 mod load;
 mod memo;
 mod render;
@@ -130,14 +131,16 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         Collector::new(&options.destination)
     };
     let collector = collector.map_err(Failure::CouldNotRun)?;
-    let site_key = memo::site_key(&site, &checked.completions);
-    let listing_key = memo::listing_key(&site, &site_key);
+    let site_key = keys::site_key(&site, &checked.completions);
+    let listing_key = keys::listing_key(&site, &site_key);
     let keys = (&site_key, &listing_key);
     let (figures, claim_count, raw_evidence) =
         figures_and_pages(&site, &work, &checked, keys, &collector, memo, &mut problems);
     check::raw_share(&raw_evidence, site.settings.figures.min_raw, &mut problems);
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
-    memo.retain(&site);
+    let sources: std::collections::HashSet<&std::path::Path> =
+        site.content.pages.iter().map(|p| p.source.as_path()).collect();
+    memo.retain(|bundle| site.runs.contains_key(bundle), &sources);
     fail_on_errors(&mut problems)?;
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
     clock.lap("images");
@@ -234,7 +237,7 @@ fn figures_and_pages(
             .flat_map_iter(|bundle| {
                 let mut shared = check::BundleFigures::default();
                 bundle.iter().map(move |&(page, page_work)| {
-                    let key = memo::page_key(site, site_key, listing_key, page, page_work);
+                    let key = keys::page_key(site, site_key, listing_key, page, page_work);
                     let (reused, made) = match memo_read.page(&page.source, &key) {
                         Some(made) => (true, made),
                         None => {
@@ -374,7 +377,7 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
         let made: Vec<(memo::Key, Option<memo::Part>)> = chunk
             .par_iter()
             .map(|page| {
-                let key = memo::sources_key(site, page);
+                let key = keys::sources_key(site, page);
                 let name = format!("{}{}", memo::SOURCES, page.source.display());
                 let made = (!memo_read.has_part(&name, &key)).then(|| {
                     in_memory(|collector, found| {

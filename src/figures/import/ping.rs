@@ -28,7 +28,8 @@ use std::ops::Range;
 use fields::fields;
 use line::classify;
 
-use super::{ImportError, Imported, Line, Tree, lines, plain_decimal};
+use super::{ImportError, Imported, Line, Tree, Value, lines, plain_decimal};
+use crate::figures::number::Unit;
 
 /// Which pings print a line, as bits: a line two pings print has both.
 const IPUTILS: u8 = 1;
@@ -296,4 +297,23 @@ fn loss_agrees(printed: &str, tx: u64, rx: u64) -> bool {
     let as_float = f64::from(exact as f32);
     let candidates = [(exact * scale).round(), (exact * scale + 1e-9).floor(), (as_float * scale).round()];
     candidates.iter().any(|c| (p * scale - c).abs() < 1e-6)
+}
+
+/// Whether `text` is all ASCII digits, and some.
+pub(super) fn digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A count written at `text`, a slice of `line`.
+pub(super) fn count(line: &Line<'_>, text: &str) -> Result<Count, String> {
+    match text.parse::<u64>() {
+        Ok(n) if digits(text) => Ok((n, line.range_of(text))),
+        _ => Err(format!("`{text}` is not a count ping prints")),
+    }
+}
+
+/// A time in milliseconds: its digits `number`, as ping wrote it `written`.
+pub(super) fn ms(line: &Line<'_>, number: &str, written: &str) -> Result<Tree, String> {
+    Value::printed("ping", written, number, Unit::Millisecond, line.range_of(number))
+        .ok_or_else(|| format!("`{written}` is not a time ping prints"))
 }

@@ -6,8 +6,6 @@
 //! rounds to 0.13). Exact computed values round themselves (`exact`). It does not read
 //! stated numbers (`lex`, `stated`) nor decide whether one matches (`check`).
 
-use super::Unit;
-
 /// How a computed value is brought to the stated precision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Rounding {
@@ -176,19 +174,6 @@ fn increment(digits: &str) -> String {
     out
 }
 
-/// Writes `value` (base units) the way tally shows a computed value: 15 significant digits
-/// at most, no trailing zeros, with the unit's symbol.
-pub(crate) fn plain_text(value: f64, unit: Unit) -> String {
-    let in_unit = value / unit.factor();
-    let mut out =
-        if in_unit.is_finite() { decimal_text(&Decimal::from_f64(in_unit)) } else { format!("{in_unit}") };
-    if unit != Unit::Count {
-        out.push(' ');
-        out.push_str(unit.symbol());
-    }
-    out
-}
-
 pub(super) fn decimal_text(decimal: &Decimal) -> String {
     if decimal.is_zero() {
         return "0".to_string();
@@ -215,7 +200,7 @@ pub(super) fn decimal_text(decimal: &Decimal) -> String {
 mod tests {
     use super::*;
     use crate::figures::number::testing::{computed, down, passes};
-    use crate::figures::number::{check, parse_stated};
+    use crate::figures::number::{Unit, check, parse_stated};
     use proptest::prelude::*;
 
     proptest! {

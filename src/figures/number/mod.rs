@@ -51,17 +51,18 @@ mod stated;
 #[cfg(test)]
 mod testing;
 mod units;
+mod write_like;
 
 pub(crate) use check::Mismatch;
-pub(crate) use check::computed_text;
-pub use check::{Passed, check, format_like};
-pub(crate) use decimal::plain_text;
+pub use check::{Passed, check};
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::Style;
-pub(crate) use scan::{FigureValue, scan_figure_like};
+pub(crate) use scan::{FigureValue, Untagged, scan_figure_like};
 pub(crate) use stated::NumberError;
 pub(crate) use stated::same_value;
 pub use stated::{Stated, parse_stated};
 pub(crate) use units::parse_unit;
 pub(crate) use units::{Unit, UnitKind};
+pub use write_like::format_like;
+pub(crate) use write_like::{computed_text, plain_text};

@@ -7,9 +7,9 @@
 //! Owns the choice of that unit (the stated prefix where the figure's kind has it, else the
 //! one that puts the value in [1, 1000)) and of its precision (the stated number of
 //! significant digits, never finer than a tool printed). The writing itself is
-//! `check::write_like`, the same as every other suggestion's.
+//! `write_like`'s, the same as every other suggestion's.
 
-use super::check::{InStated, printed_exponent, write_like};
+use super::write_like::{InStated, printed_exponent, write_like};
 use super::{Decimal, Stated, Style, Unit, UnitKind, plain_text};
 use crate::figures::Computed;
 

@@ -16,6 +16,9 @@ pub(crate) struct FigureLike {
     pub value: FigureValue,
 }
 
+/// A page's untagged figure-like numbers and where they stand.
+pub(crate) type Untagged = Vec<(FigureValue, std::ops::Range<usize>)>;
+
 /// A figure-like number normalised so that two spellings of one value compare equal.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum FigureValue {

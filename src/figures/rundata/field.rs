@@ -5,7 +5,7 @@
 //! It does not know which keys a run has (`runs`) nor what the bench requires of them
 //! (`rules`).
 
-use super::load::Loader;
+use super::loader::Loader;
 use crate::figures::number::{self, Exact, Unit};
 use crate::figures::{Printed, Withdrawal};
 use crate::yaml::{Node, NodeKind};
@@ -174,7 +174,7 @@ impl Loader<'_> {
                             );
                         } else if let (Some(date), Some(latest)) = (
                             on.as_deref().and_then(|d| d.parse::<jiff::civil::Date>().ok()),
-                            super::withdrawals::latest_possible_date(),
+                            latest_possible_date(),
                         ) && date > latest
                         {
                             self.error(
@@ -323,6 +323,14 @@ fn quantity_text(text: &str) -> Option<Quantity> {
 /// against reading one text two ways): within what binary rounding explains.
 fn agrees(exact: &Exact, value: f64) -> bool {
     (exact.to_f64() - value).abs() <= value.abs() * 1e-12
+}
+
+/// Today's date (UTC) and the day after, for `on:`: a correction cannot have been made
+/// after today. Only an error depends on it, never what a build writes; the day after is
+/// allowed so that an author ahead of UTC (Japan) may write their own today.
+fn latest_possible_date() -> Option<jiff::civil::Date> {
+    let now = jiff::Timestamp::now().to_string();
+    now.get(..10)?.parse::<jiff::civil::Date>().ok()?.tomorrow().ok()
 }
 
 #[cfg(test)]

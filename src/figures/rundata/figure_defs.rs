@@ -4,7 +4,7 @@
 //! Owns `FigureDef`. It does not parse or evaluate expressions (`expr`, through `scope`)
 //! nor resolve a figure for a page ([`super::RunData::resolve`]).
 
-use super::load::{Loader, shift};
+use super::loader::{Loader, shift};
 use super::scope::EvalScope;
 use super::{FigureDef, RunData};
 use crate::figures::FigureError;

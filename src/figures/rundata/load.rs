@@ -2,15 +2,16 @@
 //! and the small ones (build, tools, constants, vendor), and reporting every problem at its
 //! file:line:col.
 //!
-//! Owns the `Loader` that the other loading modules (`field`, `runs`, `figure_defs`,
-//! `rules`) extend, and the order of loading: sections, then names, the bench's rules and
-//! the figures, which need every run. It does not read runs or figures itself.
+//! Owns the order of loading: sections, then names, the bench's rules and the figures,
+//! which need every run. It does not read runs or figures itself, nor define the `Loader`
+//! every loading module extends (`loader`).
 
 use std::collections::BTreeSet;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::field::Quantity;
+use super::loader::Loader;
 use super::{NumberField, RunData, VendorFigure};
 use crate::diagnostics::Diagnostic;
 use crate::yaml::{self, Node, NodeKind};
@@ -22,18 +23,7 @@ const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "v
 pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Option<RunData>, Vec<Diagnostic>) {
     let display = runs_yaml.strip_prefix(site_root).unwrap_or(runs_yaml).to_path_buf();
     let bundle = runs_yaml.parent().unwrap_or(site_root).to_path_buf();
-    let mut loader = Loader {
-        path: display,
-        source,
-        site_root: site_root.to_path_buf(),
-        bundle,
-        diagnostics: Vec::new(),
-        unread: Vec::new(),
-        raw_places: Vec::new(),
-        absent: Vec::new(),
-        pending_import_errors: Vec::new(),
-        raw_files_read: Vec::new(),
-    };
+    let mut loader = Loader::new(display, source, site_root.to_path_buf(), bundle);
     let root = match yaml::parse_tree(source) {
         Ok(root) => root,
         Err(error) => {
@@ -46,74 +36,7 @@ pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Optio
     (data, loader.diagnostics)
 }
 
-pub(super) struct Loader<'a> {
-    pub(super) path: PathBuf,
-    pub(super) source: &'a str,
-    pub(super) site_root: PathBuf,
-    pub(super) bundle: PathBuf,
-    pub(super) diagnostics: Vec<Diagnostic>,
-    /// Runs whose `iperf:` file could not be read or imported: that is their error, and the
-    /// bench's rules, which would find them empty, add none.
-    pub(super) unread: Vec<String>,
-    /// Each imported value's path, raw file, line there, and the runs.yaml line naming it.
-    pub(super) raw_places: Vec<(String, PathBuf, usize, usize)>,
-    /// Paths a raw file does not hold, with why (`raw::load_raw`).
-    pub(super) absent: Vec<(String, String)>,
-    /// The current run's import errors, reported unless the run failed.
-    pub(super) pending_import_errors: Vec<Diagnostic>,
-    /// The raw files the current run's keys read, relative to the bundle.
-    pub(super) raw_files_read: Vec<PathBuf>,
-}
-
 impl Loader<'_> {
-    pub(super) fn error(&mut self, code: &'static str, span: Range<usize>, message: impl Into<String>) {
-        self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message));
-    }
-
-    pub(super) fn type_error(&mut self, node: &Node, what: &str, expected: &str) {
-        self.error("runs-type", node.span.clone(), format!("{what} must be {expected}, not {}", node.what()));
-    }
-
-    pub(super) fn map<'n>(&mut self, node: &'n Node, what: &str) -> &'n [(Node, Node)] {
-        match &node.kind {
-            NodeKind::Map(entries) => entries,
-            NodeKind::Null => &[],
-            _ => {
-                self.type_error(node, what, "a map");
-                &[]
-            }
-        }
-    }
-
-    pub(super) fn text(&mut self, node: &Node, what: &str) -> Option<String> {
-        match node.scalar_text(self.source) {
-            Some(text) => Some(text),
-            None => {
-                self.type_error(node, what, "a text");
-                None
-            }
-        }
-    }
-
-    pub(super) fn name(&mut self, key: &Node, what: &str, runs_style: bool) -> Option<String> {
-        let name = key.key_text();
-        let ok = !name.is_empty()
-            && name.chars().all(|c| {
-                c.is_ascii_digit()
-                    || c == '_'
-                    || if runs_style { c.is_ascii_lowercase() } else { c.is_ascii_alphabetic() }
-            })
-            && (runs_style || !name.starts_with(|c: char| c.is_ascii_digit()));
-        if ok {
-            Some(name)
-        } else {
-            let rule =
-                if runs_style { "[a-z0-9_]" } else { "letters, digits and `_`, not starting with a digit" };
-            self.error("runs-name", key.span.clone(), format!("`{name}` is not a {what} name: use {rule}"));
-            None
-        }
-    }
-
     fn load(&mut self, root: &Node) -> Option<RunData> {
         let mut data = RunData::default();
         let entries = match &root.kind {
@@ -262,10 +185,6 @@ impl Loader<'_> {
             }
         }
     }
-}
-
-pub(super) fn shift(span: Range<usize>, by: usize) -> Range<usize> {
-    span.start + by..span.end + by
 }
 
 fn find_key(entries: &[(Node, Node)], name: &str) -> Option<Range<usize>> {

@@ -50,6 +50,7 @@ mod field;
 mod figure_defs;
 mod lines;
 mod load;
+mod loader;
 mod provenance;
 mod raw;
 mod rules;

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::load::Loader;
+use super::loader::Loader;
 use crate::yaml::{Node, NodeKind};
 
 /// Who took a bundle's data, when, and where it was published, when that is not the site's

@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use super::Field;
-use super::load::Loader;
+use super::loader::Loader;
 use crate::diagnostics::Diagnostic;
 use crate::figures::import::{self, ImportError, Imported, Tree};
 use crate::figures::number::Unit;
@@ -349,7 +349,7 @@ impl Loader<'_> {
 
     fn read_raw(&mut self, node: &Node, what: &str) -> Option<RawText> {
         let (relative, absolute) = self.file(node, what)?;
-        let display = super::runs::display_rel(&absolute, &self.site_root);
+        let display = display_rel(&absolute, &self.site_root);
         match crate::regular::read(&absolute) {
             // Every file read is one the build depends on (an edit to a soak's sha256sum
             // file must make its page again), and one the bundle's source pages show.
@@ -432,4 +432,11 @@ fn merge(into: &mut Vec<(String, Field)>, name: String, field: Field, conflict: 
         },
         Some(_) => conflict(&name),
     }
+}
+/// `path` (resolved, so absolute and free of links) relative to the site's folder, however
+/// the root was given (`.` as users run tally, or an absolute path).
+fn display_rel(path: &std::path::Path, root: &std::path::Path) -> String {
+    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let relative = path.strip_prefix(&canonical).or_else(|_| path.strip_prefix(root)).unwrap_or(path);
+    crate::paths::display_path(relative)
 }

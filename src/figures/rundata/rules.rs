@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use super::load::Loader;
+use super::loader::Loader;
 use super::scope::EvalScope;
 use super::{Field, Run, RunData, RunKind};
 use crate::diagnostics::Diagnostic;

@@ -7,7 +7,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::load::Loader;
+use super::loader::Loader;
 use super::{Field, Run, RunKind};
 use crate::figures::number::Unit;
 use crate::yaml::{Node, NodeKind};
@@ -209,14 +209,6 @@ impl Loader<'_> {
             }
         }
     }
-}
-
-/// `path` (resolved, so absolute and free of links) relative to the site's folder, however
-/// the root was given (`.` as users run tally, or an absolute path).
-pub(super) fn display_rel(path: &Path, root: &Path) -> String {
-    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let relative = path.strip_prefix(&canonical).or_else(|_| path.strip_prefix(root)).unwrap_or(path);
-    crate::paths::display_path(relative)
 }
 
 /// Resolves `text` (relative to `bundle`) and checks it stays inside `site_root`, also

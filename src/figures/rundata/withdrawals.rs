@@ -3,7 +3,7 @@
 //! figure) that is not the current value (a correction from 0.6 Mpps to 0.6 Mpps corrects
 //! nothing). The date (`on:`) is checked where it is read (`field`).
 
-use super::load::Loader;
+use super::loader::Loader;
 use super::{Field, RunData};
 use crate::figures::Withdrawal;
 use crate::figures::number::{self, UnitKind};
@@ -70,14 +70,6 @@ fn with_withdrawals<'a>(field: &'a Field, path: String, out: &mut Vec<(String, &
         }
         _ => {}
     }
-}
-
-/// Today's date (UTC) and the day after, for `on:`: a correction cannot have been made
-/// after today. Only an error depends on it, never what a build writes; the day after is
-/// allowed so that an author ahead of UTC (Japan) may write their own today.
-pub(super) fn latest_possible_date() -> Option<jiff::civil::Date> {
-    let now = jiff::Timestamp::now().to_string();
-    now.get(..10)?.parse::<jiff::civil::Date>().ok()?.tomorrow().ok()
 }
 
 #[cfg(test)]

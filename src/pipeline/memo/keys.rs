@@ -1,16 +1,10 @@
-//! The memo's keys: a digest of every input a piece of output is made from (the site's
-//! settings, templates and strings; a page's text, links, run data, translations and
-//! families; a bundle's source files). Owns how each key is computed; it does not store
-//! anything (the memo does) nor decide what a page shows.
+//! The memo's digest: what a stage feeds the inputs of a piece of output into to get its
+//! key. Owns how values are digested; which inputs make each key is the stages' own
+//! (`pipeline/keys.rs`), so that the memo knows nothing of what it keeps.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::Key;
-use crate::content::Page;
-use crate::figures::Computed;
-use crate::pipeline::load::Site;
-use crate::pipeline::resolve::PageWork;
 
 /// Feeds values into a blake3 hasher through their `Debug` form, which for the plain data
 /// hashed here (strings, numbers, paths, maps in order) names every field and value.
@@ -67,81 +61,5 @@ impl std::fmt::Write for HashWriter<'_> {
     }
 }
 
-/// What every page is made with: the settings, UI strings and templates, the site's
-/// completions, and the tally that makes it.
-pub(crate) fn site_key(site: &Site, completions: &BTreeMap<String, Computed>) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(env!("CARGO_PKG_VERSION").as_bytes());
-    digest.bytes(site.inputs_digest.as_bytes());
-    digest.debug(completions);
-    digest.finish()
-}
-
-/// The key of one page's figures and HTML: the page itself, its resolved links, its
-/// bundle's run data, and what it shows of other pages (its other language versions, the
-/// original's text for the translation banner, its appliances' family pages, the privacy
-/// page); for the home page, also what it lists.
-pub(crate) fn page_key(site: &Site, site_key: &Key, listing_key: &Key, page: &Page, work: &PageWork) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(site_key);
-    if page.key == "index" {
-        // The home page lists the site.
-        digest.bytes(listing_key);
-    }
-    digest.path(&page.source).bytes(page.url.as_bytes());
-    digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes())).bytes(&page.digest);
-    work.resolved.digest_into(&mut digest);
-    match site.run_data_digest(page) {
-        Some(runs) => digest.bytes(runs.as_bytes()),
-        None => digest.bytes(b"-"),
-    };
-    for version in site.content.versions(&page.key, &site.settings) {
-        digest
-            .bytes(version.lang.as_bytes())
-            .bytes(version.url.as_bytes())
-            .bytes(version.front.title.as_bytes());
-    }
-    if let Some(original) = site.content.original_of(page, &site.settings) {
-        digest.bytes(&original.digest);
-    }
-    for id in &page.front.appliances {
-        let family = site.content.family_page(id, &page.lang, &site.settings);
-        digest.optional(family.map(|p| p.url.as_bytes()));
-        digest.optional(family.map(|p| p.front.title.as_bytes()));
-    }
-    privacy(site, page, &mut digest);
-    digest.finish()
-}
-
 /// The name of a page's source pages in the memo's parts.
 pub(crate) const SOURCES: &str = "sources:";
-
-/// The key of the source pages of a page's bundle: its run data's files, and the page's
-/// language, address and title.
-pub(crate) fn sources_key(site: &Site, page: &Page) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(env!("CARGO_PKG_VERSION").as_bytes()).bytes(site.inputs_digest.as_bytes());
-    digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes()));
-    digest.bytes(page.lang.as_bytes()).bytes(page.url.as_bytes()).bytes(page.front.title.as_bytes());
-    digest.bytes(site.run_data_digest(page).unwrap_or("-").as_bytes());
-    privacy(site, page, &mut digest);
-    digest.finish()
-}
-
-/// The key of what lists the site (listings, feeds, sitemap, home): every page's address
-/// and front matter, but not its text.
-pub(crate) fn listing_key(site: &Site, site_key: &Key) -> Key {
-    let mut digest = Digest::new();
-    digest.bytes(site_key);
-    for page in &site.content.pages {
-        digest.bytes(page.url.as_bytes()).bytes(page.key.as_bytes()).bytes(page.lang.as_bytes());
-        digest.bytes(&page.front_digest);
-    }
-    digest.finish()
-}
-
-fn privacy(site: &Site, page: &Page, digest: &mut Digest) {
-    for lang in [page.lang.as_str(), site.settings.original_language()] {
-        digest.optional(site.content.get("privacy", lang).map(|p| p.url.as_bytes()));
-    }
-}

@@ -2,13 +2,18 @@
 //! pages the edit reaches (`tally serve` keeps one [`Memo`] for as long as it runs;
 //! `tally build` keeps it on disk, `disk`).
 //!
-//! Owns the memo's keys and entries: each page's checked figures and HTML under a digest
-//! of every input they are made from, and each bundle's run data under the size and
-//! modification time of every file it read. Keys are whole: a page is reused only when
-//! nothing it could show changed, so a build with a memo makes the same bytes as a cold
-//! one (the serve tests compare them after a series of edits). It does not decide what a
-//! page shows; the stages ask it before doing their work and tell it what they made.
+//! Owns the memo's entries: each page's checked figures and HTML under the key it is
+//! handed, a digest of every input they are made from, and each bundle's run data under
+//! the size and modification time of every file it read. Keys are whole: a page is reused
+//! only when nothing it could show changed, so a build with a memo makes the same bytes as a
+//! cold one (the serve tests compare them after a series of edits).
+//!
+//! It lies below the stages and imports none of them: the stages compute their keys
+//! (`pipeline/keys.rs`), ask it before doing their work and hand it what they made. What
+//! is theirs alone, the load stage's setup and the check stage's coverage, it keeps without
+//! looking inside (`dyn Any`, handed back as the type it was given).
 
+use std::any::Any;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,16 +24,17 @@ use bytes::Bytes;
 mod disk;
 mod keys;
 mod stamp;
+mod told;
 
 use super::figures_json::ClaimRecord;
-use super::load::Site;
 pub(crate) use super::write::Kept;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::figures::RunData;
 pub use disk::MemoOwner;
-pub(crate) use keys::{Digest, SOURCES, listing_key, page_key, site_key, sources_key};
+pub(crate) use keys::{Digest, SOURCES};
 pub(crate) use stamp::FileStamp;
+use told::Told;
 
 /// A blake3 digest of everything a piece of output is made from.
 pub(crate) type Key = [u8; 32];
@@ -40,8 +46,9 @@ pub struct Memo {
     pages: HashMap<PathBuf, (Key, Arc<RenderedPage>)>,
     /// The digest of the settings, UI strings and templates that what is kept was made with.
     inputs: String,
-    /// The settings, UI strings and templates read with `inputs`.
-    setup: Option<super::load::Setup>,
+    /// The settings, UI strings and templates read with `inputs`, as the load stage hands
+    /// them (the memo does not look inside).
+    setup: Option<Arc<dyn Any + Send + Sync>>,
     /// Each page as loaded, by its file's path, under the file's stamp.
     sources: HashMap<PathBuf, (FileStamp, Arc<Page>)>,
     /// Each page's scan by its source, under a digest of its text.
@@ -50,7 +57,8 @@ pub struct Memo {
     parity: HashMap<PathBuf, (Key, Arc<Vec<Diagnostic>>)>,
     /// Each measurement page's coverage, by its source, under a digest of its text (kept in
     /// memory only: a build from the memo on disk counts it again).
-    coverage: HashMap<PathBuf, (Key, Arc<super::check::Coverage>)>,
+    /// What it is is the check stage's: the memo does not look inside.
+    coverage: HashMap<PathBuf, (Key, Arc<dyn Any + Send + Sync>)>,
     /// Each bundle's run data by bundle folder.
     runs: HashMap<PathBuf, MemoRuns>,
     /// The files published as they are, by path, under their stamps.
@@ -105,23 +113,6 @@ impl std::fmt::Debug for Memo {
     }
 }
 
-/// The changes a watcher saw, by path as the build names files (the root joined with the
-/// path relative to it).
-struct Told {
-    root: PathBuf,
-    changed: HashSet<PathBuf>,
-}
-
-impl Told {
-    /// Whether the watcher sees changes to `path`: files under the source folders and
-    /// site.yaml (a run file kept elsewhere in the site is not watched, so it is looked at).
-    fn watches(&self, path: &Path) -> bool {
-        let Ok(relative) = path.strip_prefix(&self.root) else { return false };
-        let first = relative.components().next().and_then(|c| c.as_os_str().to_str());
-        first.is_some_and(|first| crate::paths::SOURCE_FOLDERS.contains(&first) || first == "site.yaml")
-    }
-}
-
 /// One page's checked figures and HTML, as the render stage made them.
 #[derive(Debug)]
 pub(crate) struct RenderedPage {
@@ -151,7 +142,7 @@ pub(crate) struct Provenance {
 }
 
 /// A page's scan and its untagged figure-like numbers.
-pub(crate) type Scanned = (Arc<crate::markdown::Scan>, Arc<super::resolve::Untagged>);
+pub(crate) type Scanned = (Arc<crate::markdown::Scan>, Arc<crate::figures::number::Untagged>);
 
 /// Files made together, and the problems found making them.
 #[derive(Debug, Default)]
@@ -276,12 +267,12 @@ impl Memo {
     }
 
     /// The settings, UI strings and templates read before from the same files.
-    pub(crate) fn setup(&self) -> Option<super::load::Setup> {
-        self.setup.clone()
+    pub(crate) fn setup<Setup: Clone + 'static>(&self) -> Option<Setup> {
+        self.setup.as_ref()?.downcast_ref::<Setup>().cloned()
     }
 
-    pub(crate) fn keep_setup(&mut self, setup: super::load::Setup) {
-        self.setup = Some(setup);
+    pub(crate) fn keep_setup<Setup: Send + Sync + 'static>(&mut self, setup: Setup) {
+        self.setup = Some(Arc::new(setup));
     }
 
     /// The page loaded before from `path`, if the file is unchanged.
@@ -320,11 +311,21 @@ impl Memo {
     }
 
     /// A page's coverage, counted before from the same text.
-    pub(crate) fn coverage(&self, source: &Path, key: &Key) -> Option<Arc<super::check::Coverage>> {
-        self.coverage.get(source).filter(|(kept, _)| kept == key).map(|(_, counted)| counted.clone())
+    pub(crate) fn coverage<Coverage: Send + Sync + 'static>(
+        &self,
+        source: &Path,
+        key: &Key,
+    ) -> Option<Arc<Coverage>> {
+        let (kept, counted) = self.coverage.get(source)?;
+        (kept == key).then(|| counted.clone().downcast::<Coverage>().ok()).flatten()
     }
 
-    pub(crate) fn keep_coverage(&mut self, source: PathBuf, key: Key, counted: Arc<super::check::Coverage>) {
+    pub(crate) fn keep_coverage<Coverage: Send + Sync + 'static>(
+        &mut self,
+        source: PathBuf,
+        key: Key,
+        counted: Arc<Coverage>,
+    ) {
         self.coverage.insert(source, (key, counted));
     }
 
@@ -449,15 +450,14 @@ impl Memo {
         part
     }
 
-    /// Forgets pages and bundles the site no longer has.
-    pub(crate) fn retain(&mut self, site: &Site) {
-        self.runs.retain(|bundle, _| site.runs.contains_key(bundle));
+    /// Forgets the bundles (`has_bundle` says which the site still has) and pages (by
+    /// `sources`) the site no longer has.
+    pub(crate) fn retain(&mut self, has_bundle: impl Fn(&Path) -> bool, sources: &HashSet<&Path>) {
+        self.runs.retain(|bundle, _| has_bundle(bundle));
         if self.same_files {
             // The site has the pages the last build had: none is gone.
             return;
         }
-        let sources: std::collections::HashSet<&Path> =
-            site.content.pages.iter().map(|p| p.source.as_path()).collect();
         self.pages.retain(|source, _| sources.contains(source.as_path()));
         self.scans.retain(|source, _| sources.contains(source.as_path()));
         self.parity.retain(|source, _| sources.contains(source.as_path()));

@@ -8,46 +8,10 @@ use super::super::load::Site;
 use super::super::memo::Kept;
 use super::super::write::Collector;
 use crate::diagnostics::Diagnostic;
-
-/// Every file under `static/` and `content/` that is not private (hidden files, backups,
-/// VCS folders), in order: the copies are those [`is_published_as_is`].
-pub(crate) fn find_files(root: &Path, allowed: &[String]) -> Vec<(PathBuf, String)> {
-    let mut found = Vec::new();
-    for folder in ["static", "content"] {
-        let dir = root.join(folder);
-        let walk = walkdir::WalkDir::new(&dir).sort_by_file_name().into_iter().filter_entry(|entry| {
-            !crate::paths::is_private(entry.path().strip_prefix(&dir).unwrap_or(entry.path()), allowed)
-        });
-        for entry in walk.filter_map(Result::ok) {
-            // Links and special files too: `copy_files` says why each is not published.
-            if entry.file_type().is_dir() {
-                continue;
-            }
-            let path = entry.into_path();
-            let relative = crate::paths::display_path(path.strip_prefix(&dir).unwrap_or(&path));
-            found.push((path, if folder == "content" { format!("content/{relative}") } else { relative }));
-        }
-    }
-    found
-}
-
-/// Refuses every file among `files` (from [`find_files`]) published as it is whose name a
-/// browser would read as another address (`site_files::bad_file_name`); content/'s pages
-/// are refused where they are found (`content::find_pages`).
-pub(crate) fn check_names(root: &Path, files: &[(PathBuf, String)], problems: &mut Vec<Diagnostic>) {
-    for (path, found_as) in files {
-        let in_content = found_as.starts_with("content/");
-        if in_content && !is_published_as_is(path) {
-            continue;
-        }
-        if let Some(refused) = crate::site_files::bad_file_name(path.strip_prefix(root).unwrap_or(path)) {
-            problems.push(refused);
-        }
-    }
-}
+use crate::site_files::is_published_as_is;
 
 /// Copies `static/` and the non-markdown files under `content/` (raw tool output, run
-/// data) among `files` (from [`find_files`]); images are published only stamped, never as
+/// data) among `files` (from [`find_files`](crate::site_files::find_files)); images are published only stamped, never as
 /// they are. `read` reads a file's bytes (from a cache of unchanged files, when the build
 /// has one).
 pub(crate) fn copy_files(
@@ -165,12 +129,4 @@ fn made_at(site: &Site, published: &str) -> String {
         _ if published.starts_with(&originals) => "a published original of a picture".into(),
         _ => "a file tally makes".into(),
     }
-}
-
-fn is_published_as_is(path: &Path) -> bool {
-    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    !matches!(
-        extension.as_str(),
-        "md" | "png" | "jpg" | "jpeg" | "gif" | "webp" | "bmp" | "tif" | "tiff" | "avif" | "heic" | "jxl"
-    )
 }

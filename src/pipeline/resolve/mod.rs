@@ -31,8 +31,7 @@ pub(crate) struct PageWork {
     pub untagged: Arc<Untagged>,
 }
 
-/// A page's untagged figure-like numbers and where they stand.
-pub(crate) type Untagged = Vec<(FigureValue, Range<usize>)>;
+pub(crate) use crate::figures::number::Untagged;
 
 impl PageWork {
     pub(crate) fn numbers<'a>(&'a self, page: &'a crate::content::Page) -> PageNumbers<'a> {

@@ -4,38 +4,20 @@
 //!
 //! Owns sending a line to its reader (iputils' -D stamp, the fixed lines, BSD's IP header
 //! dump, the shell's prompt and `ping` command here; iputils' and BSD's replies, summary and
-//! times in `unix`, Windows' in `windows`) and the counts and times a line holds, each at its
-//! place. It does not decide whether the lines belong together (their order, one run, one
+//! times in `unix`, Windows' in `windows`) and what a line holds, each at its place (its
+//! counts and times are read by `count` and `ms` of the importer's front, which every
+//! reader shares). It does not decide whether the lines belong together (their order, one run, one
 //! ping: the importer does), and a line it cannot read is `None` or why, never guessed.
 
-use super::super::{Line, Tree, Value};
+use super::super::Line;
 use super::unix::{four, iputils_rtt, stampable, unix_summary};
 use super::windows::{windows_reply, windows_rtt, windows_summary};
-use super::{ANY, BSD, Count, IPUTILS, Kind, Read, UNIX, WINDOWS};
-use crate::figures::number::Unit;
+use super::{ANY, BSD, IPUTILS, Kind, Read, UNIX, WINDOWS, count, digits};
 
 /// The error lines Windows prints in place of a reply; it counts them as lost.
 const WINDOWS_FAILURES: &str = "Request timed out.|Destination host unreachable.|Destination net unreachable.|\
     General failure.|Transmit failed. General failure.|PING: transmit failed. General failure.|\
     Packet needs to be fragmented but DF set.|Hardware error.|TTL expired in transit.";
-
-fn digits(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// A count written at `text`, a slice of `line`.
-pub(super) fn count(line: &Line<'_>, text: &str) -> Result<Count, String> {
-    match text.parse::<u64>() {
-        Ok(n) if digits(text) => Ok((n, line.range_of(text))),
-        _ => Err(format!("`{text}` is not a count ping prints")),
-    }
-}
-
-/// A time in milliseconds: its digits `number`, as ping wrote it `written`.
-pub(super) fn ms(line: &Line<'_>, number: &str, written: &str) -> Result<Tree, String> {
-    Value::printed("ping", written, number, Unit::Millisecond, line.range_of(number))
-        .ok_or_else(|| format!("`{written}` is not a time ping prints"))
-}
 
 /// Reads one line; `previous` is the line before it (BSD's IP header dump is two lines).
 pub(super) fn classify<'a>(line: &Line<'a>, previous: &str) -> Read<'a> {

@@ -8,8 +8,8 @@
 //! others (the importer).
 
 use super::super::{Line, Tree, Value, plain_decimal};
-use super::line::{count, ms};
 use super::{BSD, Count, IPUTILS, Kind, Mark, Read, Reply, Summary, Times, UNIX, UNTIMED};
+use super::{count, ms};
 use crate::figures::number::Unit;
 
 /// How BSD's `pr_icmph` starts the ICMP errors it prints as `92 bytes from HOST: …`.

@@ -8,8 +8,8 @@
 //! check a line against the others (the importer).
 
 use super::super::{Line, Tree, Value};
-use super::line::{count, ms};
 use super::{Kind, Mark, Read, Reply, Summary, WINDOWS};
+use super::{count, ms};
 use crate::figures::number::Unit;
 
 /// `Reply from HOST: bytes=32 time=1ms TTL=64` (IPv6: `Reply from ::1: time<1ms`), or an

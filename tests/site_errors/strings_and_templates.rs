@@ -1,0 +1,60 @@
+//! UI strings (Fluent) and templates.
+
+use super::*;
+
+#[test]
+fn fails_when_a_fluent_key_is_missing_in_ja() {
+    let site = Site::new();
+    site.edit("i18n/ja.ftl", "home-title = ", "# home-title = ");
+    let en = site.read_source("i18n/en.ftl");
+    let line = en.lines().position(|l| l.starts_with("home-title =")).expect("en.ftl has home-title") + 1;
+    fails_with_one_error(&site, "error[missing-string]: i18n/ja.ftl: `home-title` is missing in `ja`")
+        .expect_stderr(&format!("`en` has it at i18n/en.ftl:{line}"));
+}
+
+#[test]
+fn fails_when_a_string_tally_needs_is_missing_in_ja() {
+    let site = Site::new();
+    site.edit("i18n/ja.ftl", "link-untranslated = ", "# link-untranslated = ");
+    fails_with_one_error(
+        &site,
+        "error[missing-string]: i18n/ja.ftl: `link-untranslated` is missing in `ja`; tally needs it",
+    );
+}
+
+#[test]
+fn fails_on_a_template_syntax_error_at_its_line_in_the_template() {
+    let site = Site::new();
+    site.edit(
+        "templates/404.html",
+        "<h1>{{ t(key=\"not-found-title\") }}</h1>",
+        "<h1>{{ t(key=\"not-found-title\") </h1>",
+    );
+    let template = site.read_source("templates/404.html");
+    let line = template.lines().position(|l| l.starts_with("<h1>")).expect("the edited line") + 1;
+    fails_with_one_error(&site, &format!("error[template]: templates/404.html:{line}:"));
+}
+
+#[test]
+fn fails_when_a_template_is_missing() {
+    let site = Site::new();
+    site.remove("templates/measurement.html");
+    fails_with_one_error(
+        &site,
+        "error[missing-template]: templates/measurement.html: the site needs this template",
+    );
+}
+
+#[test]
+fn fails_when_a_template_uses_a_string_missing_from_both_languages() {
+    let site = Site::new();
+    site.edit(
+        "templates/404.html",
+        "t(key=\"not-found-title\") }}</h1>",
+        "t(key=\"no-such-string\") }}</h1>",
+    );
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[template]: templates/404.html:")
+        .expect_stderr("the UI string `no-such-string` is missing in i18n/en.ftl");
+}
