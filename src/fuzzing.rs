@@ -65,6 +65,11 @@ pub fn runs_yaml(text: &str) {
 pub fn claims(text: &str) {
     let scan = crate::markdown::scan(text, 0);
     let _ = crate::pipeline::resolve::untagged_figures(&scan, text);
+    // Where each tag is, as figures.json records it.
+    let lines = crate::pipeline::figures_json::published::Lines::new(text);
+    for claim in &scan.claims {
+        let _ = lines.place(claim.live_range.start);
+    }
     let links = std::collections::BTreeMap::new();
     let _ =
         crate::markdown::render_html(text, 0, &crate::markdown::RenderInputs { links: &links, claims: &[] });

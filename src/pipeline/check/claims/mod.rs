@@ -91,11 +91,17 @@ pub(crate) fn check_claims(
     let lines = super::super::figures_json::published::Lines::new(&page.text);
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
-    // How many tags of each name came before, to find the original's tag of the same place.
+    let mut is_named: std::collections::HashSet<(&str, bool)> = std::collections::HashSet::new();
+    // The original's tags by name, and how many of each name came before here: the tag of
+    // the same place is the original's nth of that name.
+    let mut originals: BTreeMap<&str, Vec<&Claim>> = BTreeMap::new();
+    for claim in sources.original_claims {
+        originals.entry(&claim.name).or_default().push(claim);
+    }
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for claim in &scan.claims {
         let nth = seen.entry(&claim.name).or_default();
-        let original = sources.original_claims.iter().filter(|o| o.name == claim.name).nth(*nth);
+        let original = originals.get(claim.name.as_str()).and_then(|of_name| of_name.get(*nth)).copied();
         *nth += 1;
         let (mut view, record) = match claim.form {
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
@@ -107,7 +113,7 @@ pub(crate) fn check_claims(
         if view.value.is_some() || view.label.is_some() {
             view.anchor = Some(evidence_id(&claim.name));
             let vendor = claim.form == ClaimForm::Vendor;
-            if !named.iter().any(|(n, v)| n == &claim.name && *v == vendor) {
+            if is_named.insert((&claim.name, vendor)) {
                 named.push((claim.name.clone(), vendor));
             }
         }

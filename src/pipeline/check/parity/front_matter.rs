@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::super::super::resolve::{PROSE_KEYS, front_matter_figures};
 use super::line_of;
 use crate::content::Page;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, LineIndex};
 use crate::figures::number::FigureValue;
 
 /// The front matter that is not prose must be the original's: `date`, `kind`,
@@ -32,7 +32,10 @@ pub(super) fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnosti
         };
         problems.push(
             Diagnostic::at("translation-front-matter", &translation.source, &translation.text, at, message)
-                .note(format!("{why} (at {})", line_of(original, key_place(original, key).start))),
+                .note(format!(
+                    "{why} (at {})",
+                    line_of(original, &LineIndex::new(&original.text), key_place(original, key).start)
+                )),
         );
     };
     if states("date") && o.date != t.date {

@@ -13,7 +13,7 @@ mod front_matter;
 
 use super::super::resolve::PageNumbers;
 use crate::content::Page;
-use crate::diagnostics::{Diagnostic, LineIndex, Place};
+use crate::diagnostics::{Diagnostic, LineIndex};
 use crate::figures::number::{FigureValue, parse_stated};
 use crate::markdown::{Claim, ClaimForm};
 use crate::paths::display_path;
@@ -60,9 +60,11 @@ fn line_in(page: &Page, lines: &LineIndex, at: usize) -> String {
     format!("{}:{}", display_path(&page.source), lines.place(&page.text, at).line)
 }
 
-/// `file:line` of `at` in `page`, as a note names the other language's place.
-fn line_of(page: &Page, at: usize) -> String {
-    format!("{}:{}", display_path(&page.source), Place::of(&page.text, at).line)
+/// `file:line` of `at` in `page` (whose lines are `lines`), as a note names the other
+/// language's place: through the index, since counting lines from the start for every tag
+/// made a page of many tags quadratic.
+fn line_of(page: &Page, lines: &LineIndex, at: usize) -> String {
+    format!("{}:{}", display_path(&page.source), lines.place(&page.text, at).line)
 }
 
 /// Differences between a translation and its original, reported in the translation and
@@ -103,8 +105,9 @@ pub(crate) fn compare(original: &PageNumbers, translation: &PageNumbers) -> Vec<
     for &(o, t) in &pairing.pairs {
         let (original_claim, claim) = (&original_tags[o], &translation_tags[t]);
         anchors.push((original_claim.range.start, claim.range.clone()));
-        problems.extend(same_statement(original, original_claim, translation, claim));
-        problems.extend(same_strikes(original, original_claim, translation, claim));
+        let original_at = (original, &original_lines, original_claim);
+        problems.extend(same_statement(original_at, translation, claim));
+        problems.extend(same_strikes(original_at, translation, claim));
     }
     let anchors = Anchors(anchors);
     let mut original_only: Vec<&Claim> = pairing.original_only.iter().map(|&o| &original_tags[o]).collect();
@@ -261,8 +264,7 @@ fn tag_of(claim: &Claim) -> String {
 /// in one language only would leave the other's reader with no sign the figure changed (or
 /// one with a correction the original never made).
 fn same_strikes(
-    original: &Page,
-    original_claim: &Claim,
+    (original, original_lines, original_claim): (&Page, &LineIndex, &Claim),
     translation: &Page,
     claim: &Claim,
 ) -> Option<Diagnostic> {
@@ -276,7 +278,10 @@ fn same_strikes(
             None => extra.push((text.trim(), range.clone())),
         }
     }
-    let at = line_of(original, original_claim.range.start);
+    if extra.is_empty() && theirs.is_empty() {
+        return None;
+    }
+    let at = line_of(original, original_lines, original_claim.range.start);
     let (range, message) = match (extra.first(), theirs.first()) {
         (Some((text, range)), _) => (
             range.clone(),
@@ -300,8 +305,7 @@ fn same_strikes(
 /// A tag of the translation states the same value at the same precision as the original's
 /// tag of the same figure: "0.8 Gbit/s" does not translate "814 Mbit/s".
 fn same_statement(
-    original: &Page,
-    original_claim: &Claim,
+    (original, original_lines, original_claim): (&Page, &LineIndex, &Claim),
     translation: &Page,
     claim: &Claim,
 ) -> Option<Diagnostic> {
@@ -328,7 +332,7 @@ fn same_statement(
                 "states `{}` where the original states `{}` ({}): a translation states the same value at the same precision",
                 claim.live,
                 original_claim.live,
-                line_of(original, original_claim.range.start)
+                line_of(original, original_lines, original_claim.range.start)
             ),
         )
         .note(format!("write the original's value in this language's style, as precisely as `{}`", original_claim.live))
