@@ -44,6 +44,23 @@ fn deep_nesting(n: usize) -> String {
     format!("{}1{}", "(".repeat(n), ")".repeat(n))
 }
 
+/// A table with a figure tag on each row (one paragraph to the markdown scanner).
+fn table_of_tags(n: usize) -> String {
+    let rows: String = (0..n).map(|i| format!("| r{i} | [9,000]{{=runs.r.complete}} |\n")).collect();
+    format!("| run | completed |\n|---|---|\n{rows}")
+}
+
+/// Figure tags one after another on a single line.
+fn line_of_tags(n: usize) -> String {
+    (0..n).map(|i| format!("r{i} [9,000]{{=runs.r.complete}} ")).collect()
+}
+
+/// runs.yaml with n constants, each placed on its line (the evidence links to it).
+fn many_constants(n: usize) -> String {
+    let constants: String = (0..n).map(|i| format!("  c{i}: {i}\n")).collect();
+    format!("build: {{driver: d}}\nruns:\n  r: {{a: 1}}\nconstants:\n{constants}")
+}
+
 fn untagged_numbers(n: usize) -> String {
     "The host received 962,826 frames in 40 s. ".repeat(n)
 }
@@ -81,6 +98,21 @@ fn main() {
             base: 1_000,
             make: untagged_numbers,
             read: fuzzing::claims,
+        },
+        Case {
+            name: "a table of tags",
+            unit: "row",
+            base: 1_000,
+            make: table_of_tags,
+            read: fuzzing::claims,
+        },
+        Case { name: "a line of tags", unit: "tag", base: 1_000, make: line_of_tags, read: fuzzing::claims },
+        Case {
+            name: "runs.yaml constants",
+            unit: "constant",
+            base: 200,
+            make: many_constants,
+            read: fuzzing::runs_yaml,
         },
         Case {
             name: "figures read twice",

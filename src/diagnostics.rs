@@ -205,6 +205,11 @@ impl LineIndex {
         LineIndex { starts: std::iter::once(0).chain(after_breaks).collect() }
     }
 
+    /// The 1-based line of byte `offset`.
+    pub(crate) fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|start| *start <= offset).max(1)
+    }
+
     /// [`Place::of`] `offset` in `source`, the text this index was made of.
     pub(crate) fn place(&self, source: &str, offset: usize) -> Place {
         let mut offset = offset.min(source.len());

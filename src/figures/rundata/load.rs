@@ -70,8 +70,8 @@ impl Loader<'_> {
         data.defined_wrongly.extend(self.unread.iter().map(|run| format!("runs.{run}")));
         if let Some(node) = figures_node {
             data.figures = self.load_figures(node);
-            data.index_figures();
         }
+        data.index_figures();
         // Before any figure is computed: an error reading what a raw file does not hold says
         // why it does not.
         data.lines = super::lines::Lines::of_tree(root, self.source);

@@ -148,6 +148,8 @@ pub struct RunData {
     /// Where each figure is in `figures` (the first of a name), so that reading one among
     /// thousands does not search them all.
     figure_index: std::collections::HashMap<String, usize>,
+    /// Where each constant is in `constants` (the first of a name), for the same reason.
+    constant_index: std::collections::HashMap<String, usize>,
     /// Paths (`runs.a.received.intervals`) that a run's raw file does not hold, with why:
     /// a figure reading one is told so.
     absent: std::collections::BTreeMap<String, String>,
@@ -161,6 +163,9 @@ pub struct RunData {
 
 impl RunData {
     fn constant(&self, name: &str) -> Option<&NumberField> {
+        if self.constant_index.len() == self.constants.len() && !self.constants.is_empty() {
+            return self.constant_index.get(name).map(|&i| &self.constants[i].1);
+        }
         self.constants.iter().find(|(n, _)| n == name).map(|(_, c)| c)
     }
 
@@ -171,11 +176,15 @@ impl RunData {
         self.figures.iter().find(|f| f.name == name)
     }
 
-    /// Indexes the figures by name (after they are loaded).
+    /// Indexes the figures and constants by name (after they are loaded).
     fn index_figures(&mut self) {
         self.figure_index.clear();
         for (i, figure) in self.figures.iter().enumerate() {
             self.figure_index.entry(figure.name.clone()).or_insert(i);
+        }
+        self.constant_index.clear();
+        for (i, (name, _)) in self.constants.iter().enumerate() {
+            self.constant_index.entry(name.clone()).or_insert(i);
         }
     }
 

@@ -140,19 +140,33 @@ impl Loader<'_> {
 
     /// Records each value's raw line and each absent value's reason, under `prefix`.
     fn place_tree(&mut self, tree: &Tree, prefix: &str, raw: &RawText, yaml_line: usize) {
+        // Each value's line through an index of the file's lines: counted from the start
+        // for each value, a raw file of many values was quadratic.
+        let lines = crate::diagnostics::LineIndex::new(&raw.text);
+        self.place_values(tree, prefix, raw, &lines, yaml_line);
+    }
+
+    fn place_values(
+        &mut self,
+        tree: &Tree,
+        prefix: &str,
+        raw: &RawText,
+        lines: &crate::diagnostics::LineIndex,
+        yaml_line: usize,
+    ) {
         match tree {
             Tree::Value(value) => {
-                let line = super::lines::line_of(&raw.text, value.at.start);
+                let line = lines.line(value.at.start.min(raw.text.len()));
                 self.raw_places.push((prefix.to_string(), raw.relative.clone(), line, yaml_line));
             }
             Tree::List(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    self.place_tree(item, &format!("{prefix}.{i}"), raw, yaml_line);
+                    self.place_values(item, &format!("{prefix}.{i}"), raw, lines, yaml_line);
                 }
             }
             Tree::Map(entries) => {
                 for (key, item) in entries {
-                    self.place_tree(item, &format!("{prefix}.{key}"), raw, yaml_line);
+                    self.place_values(item, &format!("{prefix}.{key}"), raw, lines, yaml_line);
                 }
             }
             Tree::Text(_) => {}

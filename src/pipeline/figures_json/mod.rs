@@ -2,10 +2,11 @@
 //! so that a diff of two builds lists the figures that changed, and after them where each
 //! stood. Owns the record ([`ClaimRecord`]) and writing the file as pages finish
 //! ([`Writer`]); the layout of a figure's line is [`row`]'s, the file's header, places and
-//! reading either format back are [`listing`]'s, and comparing a published one with the
+//! reading either format back are [`listing`]'s, a record's line and column [`place`]'s, and comparing a published one with the
 //! site as it is now is [`published`]'s.
 
 mod listing;
+mod place;
 #[cfg(test)]
 mod properties;
 pub(crate) mod published;
