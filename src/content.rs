@@ -239,8 +239,15 @@ pub(crate) fn find_pages(root: &Path, settings: &Settings) -> (Vec<PathBuf>, Vec
             continue;
         }
         if let Some(kind) = crate::regular::special_kind(entry.file_type()) {
-            // Never opened: a named pipe's open waits for a writer.
-            diagnostics.push(crate::site_files::skipped_special(relative(root, entry.path()), kind));
+            // Never opened: a named pipe's open waits for a writer. A page or a run file
+            // that cannot be read is an error, never a page that silently goes.
+            let path = relative(root, entry.path());
+            let name = entry.file_name().to_string_lossy();
+            diagnostics.push(if name.ends_with(".md") || name == "runs.yaml" {
+                crate::site_files::special_source(path, kind)
+            } else {
+                crate::site_files::skipped_special(path, kind)
+            });
             continue;
         }
         if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {

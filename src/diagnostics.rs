@@ -147,7 +147,7 @@ impl Diagnostic {
 
     /// `path:line:col`, or just the path when the line is unknown.
     pub fn location(&self) -> String {
-        let path = crate::paths::display_path(&self.path);
+        let path = crate::paths::shown_path(&self.path);
         match (self.line, self.col) {
             (0, _) => path,
             (line, 0) => format!("{path}:{line}"),
@@ -313,7 +313,7 @@ fn render_github(diagnostic: &Diagnostic) -> String {
     }
     message.push('\n');
     message.push_str(&explain_hint(diagnostic.code));
-    let mut props = format!("file={}", escape_github_property(&crate::paths::display_path(&diagnostic.path)));
+    let mut props = format!("file={}", escape_github_property(&crate::paths::shown_path(&diagnostic.path)));
     if diagnostic.line > 0 {
         let _ = write!(props, ",line={}", diagnostic.line);
     }

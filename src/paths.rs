@@ -34,14 +34,33 @@ pub(crate) fn address_breaker(relative: &str) -> Option<(char, &'static str)> {
         '#' => Some((c, "which a browser reads as the start of a fragment")),
         '?' => Some((c, "which a browser reads as the start of a query")),
         '%' => Some((c, "which a browser reads as the start of an escape (`%2e` is a dot)")),
+        '\\' => Some((c, "which a browser reads as a `/` (`a\\b.txt` would be served as `a/b.txt`)")),
         _ if c.is_control() => Some((c, "a control character, which no address may hold")),
         _ => None,
     })
 }
 
-/// A path with forward slashes, the same on every platform.
+/// A path with forward slashes, the same on every platform. A backslash is a separator
+/// only on Windows: elsewhere it is a character of a name, kept (and refused in a published
+/// name by [`address_breaker`]).
 pub(crate) fn display_path(path: &Path) -> String {
-    path.to_string_lossy().replace('\\', "/")
+    let path = path.to_string_lossy();
+    if cfg!(windows) { path.replace('\\', "/") } else { path.into_owned() }
+}
+
+/// [`display_path`] for a message's location: a control character or a backslash in a
+/// name is shown escaped (`a\tb.txt`, `a\\b.txt`), never as what a terminal would make
+/// of it nor as another path.
+pub(crate) fn shown_path(path: &Path) -> String {
+    let mut shown = String::new();
+    for c in display_path(path).chars() {
+        if c == '\\' || c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
 }
 
 /// `/ja/method/` → `ja/method/index.html`: the file a page's address is served from.

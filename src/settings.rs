@@ -50,8 +50,42 @@ pub struct Settings {
     pub max_image_pixels: u64,
     /// The largest page (markdown file) tally reads, in bytes (default 16 MiB): a page is
     /// held with its parse and rendering, about eleven times its size.
-    #[serde(default = "default_max_page_bytes")]
+    /// Written as bytes (`1048576`) or with a unit (`16 MiB`, `500 KiB`, `1 GiB`).
+    #[serde(default = "default_max_page_bytes", deserialize_with = "size_in_bytes")]
     pub max_page_bytes: u64,
+}
+
+/// A size: a number of bytes, or a number and a unit (`B`, `KiB`, `MiB`, `GiB`; `KB`, `MB`,
+/// `GB` are read as the same powers of two, as an author writing `16 MB` means).
+fn size_in_bytes<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Size {
+        Bytes(u64),
+        Text(String),
+    }
+    let expected = "expected a size in bytes, such as `16 MiB`, `500 KiB` or `1048576`";
+    let text = match Size::deserialize(deserializer)? {
+        Size::Bytes(bytes) => return Ok(bytes),
+        Size::Text(text) => text,
+    };
+    parse_size(&text)
+        .ok_or_else(|| serde::de::Error::custom(format!("`{}`: {expected}", text.escape_debug())))
+}
+
+fn parse_size(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: u64 = number.parse().ok()?;
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "kib" | "kb" | "k" => 10,
+        "mib" | "mb" | "m" => 20,
+        "gib" | "gb" | "g" => 30,
+        _ => return None,
+    };
+    number.checked_mul(1 << shift)
 }
 
 fn default_max_image_pixels() -> u64 {
@@ -197,6 +231,16 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
             ));
         }
     }
+    if settings.max_page_bytes == 0 {
+        let at = place("max_page_bytes");
+        return Err(Diagnostic::at(
+            "bad-setting",
+            "site.yaml",
+            text,
+            at..at,
+            "`max_page_bytes` is 0, which would refuse every page: expected a size such as `16 MiB`",
+        ));
+    }
     // A share is 0 to 1: `min_raw: 90` meant 90 % and would fail every page; NaN would pass
     // every one.
     let shares = [("min_coverage", settings.figures.min_coverage), ("min_raw", settings.figures.min_raw)];
@@ -268,6 +312,16 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_are_read_with_or_without_a_unit() {
+        assert_eq!(parse_size("16 MiB"), Some(16 << 20));
+        assert_eq!(parse_size("500 KiB"), Some(500 << 10));
+        assert_eq!(parse_size("20MB"), Some(20 << 20));
+        assert_eq!(parse_size("1048576"), Some(1 << 20));
+        assert_eq!(parse_size("16 furlongs"), None);
+        assert_eq!(parse_size("MiB"), None);
+    }
 
     fn write_site(yaml: &str) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();

@@ -18,7 +18,7 @@ pub(crate) fn bad_file_name(relative: &Path) -> Option<Diagnostic> {
     Some(
         Diagnostic::file(
             "bad-file-name",
-            PathBuf::from(&escaped),
+            relative.to_path_buf(),
             format!(
                 "the name `{escaped}` holds `{}`, {why}: its address would not be this file's",
                 c.escape_debug()
@@ -37,6 +37,17 @@ pub(crate) fn skipped_special(path: PathBuf, kind: &str) -> Diagnostic {
         format!("skipped: it is {kind}, not a regular file, and tally reads only regular files"),
     )
     .warning()
+}
+
+/// The error for a page (`*.md` under content/) or a bundle's `runs.yaml` that is not a
+/// regular file: never opened, and the page is not made.
+pub(crate) fn special_source(path: PathBuf, kind: &str) -> Diagnostic {
+    Diagnostic::file(
+        "special-file",
+        path,
+        format!("this page or run file is {kind}, not a regular file, and tally reads only regular files"),
+    )
+    .note("replace it with a regular file holding its text")
 }
 
 /// Every file under `static/` and `content/` that is not private (hidden files, backups,

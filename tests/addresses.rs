@@ -57,3 +57,35 @@ fn ordinary_names_with_dots_dashes_and_non_ascii_letters_still_build() {
     let sitemap = site.read("sitemap.xml");
     assert!(!sitemap.chars().any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r'));
 }
+
+#[test]
+fn a_backslash_in_a_file_name_is_refused_not_published_as_a_folder() {
+    let site = home_site();
+    site.file("content/privacy.md", "---\ntitle: P\n---\n\nText.\n");
+    site.file("static/a\\b.txt", "x");
+    site.file("static/privacy\\index.html", "<p>x</p>");
+    site.file("content/back\\slash.md", "---\ntitle: T\n---\n\nText.\n");
+    for run in [site.build(), site.check()] {
+        run.expect_code(1).expect_stderr("error[bad-file-name]");
+        assert!(!run.stderr.contains("duplicate-url"), "{}", run.stderr);
+        let lines = run.diagnostic_lines();
+        for name in ["static/a\\\\b.txt", "static/privacy\\\\index.html", "content/back\\\\slash.md"] {
+            assert!(
+                lines.iter().any(|l| l.starts_with("error[bad-file-name]") && l.contains(name)),
+                "{name} is not refused:\n{}",
+                run.stderr
+            );
+        }
+    }
+    assert!(!site.path("site").exists());
+}
+
+#[test]
+fn a_control_character_in_a_file_name_is_escaped_in_the_location() {
+    let site = home_site();
+    site.file("static/a\tb.txt", "x");
+    let run = site.check();
+    run.expect_code(1);
+    assert!(run.stderr.contains("static/a\\tb.txt"), "{}", run.stderr);
+    assert!(!run.stderr.contains("static/a/tb.txt"), "a fake path in the location:\n{}", run.stderr);
+}

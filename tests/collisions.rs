@@ -105,3 +105,24 @@ fn a_page_at_the_address_of_a_listing_tally_makes_is_an_error() {
         site.check().expect_code(1).expect_stderr("error[duplicate-url]");
     }
 }
+
+#[test]
+fn a_static_file_at_a_pages_folder_is_an_error_naming_both() {
+    let site = home_site();
+    site.file("content/privacy.md", "---\ntitle: Privacy\n---\n\nNone.\n");
+    site.file("static/privacy", "not a folder");
+    refused_everywhere(&site, "static/privacy", "content/privacy.md");
+}
+
+#[test]
+fn a_static_folder_at_a_file_tally_writes_is_an_error_naming_both() {
+    for (file, made) in [
+        ("atom.xml/a.txt", "feed"),
+        ("figures.json/a", "figures.json"),
+        ("tb/index.html/x", "content/tb/index.md"),
+    ] {
+        let site = home_site();
+        site.file(&format!("static/{file}"), "x");
+        refused_everywhere(&site, &format!("static/{file}"), made);
+    }
+}

@@ -109,3 +109,41 @@ fn after_a_killed_commit_the_next_build_is_not_taken_for_up_to_date() {
     assert!(!run.stderr.contains("up to date"), "{}", run.stderr);
     assert!(tree(&site.path("site")) == cold_build(&site));
 }
+
+/// A process id no process has now: a child's, once it has ended.
+fn dead_pid() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().expect("running true");
+    let pid = child.id();
+    child.wait().expect("true ends");
+    pid
+}
+
+/// Leaves beside `site/` what a build killed while writing its staging folder leaves:
+/// the folder, marked first, with some of its files.
+fn leave_killed_staging(site: &Site) -> String {
+    let name = format!(".site.new-{}", dead_pid());
+    site.file(&format!("{name}/.tally-output"), "This folder was written by tally.\n");
+    site.file(&format!("{name}/p00/index.html"), "<p>half a build</p>");
+    name
+}
+
+#[test]
+fn an_up_to_date_build_removes_what_a_killed_build_left() {
+    let site = site_of_pages("First");
+    site.build().expect_success();
+    let left = leave_killed_staging(&site);
+    let run = site.build();
+    run.expect_success();
+    assert!(run.stderr.contains("up to date"), "{}", run.stderr);
+    assert!(!site.path(&left).exists(), "{left} is left after an up-to-date build");
+}
+
+#[test]
+fn a_build_removes_a_staging_folder_killed_while_it_was_written() {
+    let site = site_of_pages("First");
+    site.build().expect_success();
+    write_pages(&site, "Second");
+    let left = leave_killed_staging(&site);
+    site.build().expect_success();
+    assert_eq!(beside_the_site(&site), Vec::<String>::new(), "{left} is left");
+}

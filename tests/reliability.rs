@@ -262,6 +262,21 @@ fn a_page_larger_than_max_page_bytes_is_an_error_before_it_is_read() {
     run.expect_code(1).expect_stderr("error[page-too-large]: content/big.md").expect_stderr("max_page_bytes");
 }
 
+#[test]
+fn max_page_bytes_takes_a_size_with_a_unit_and_refuses_zero_at_its_place() {
+    let site = home_site();
+    site.file("content/big.md", format!("---\ntitle: Big\n---\n\n{}\n", "word ".repeat(300)));
+    site.file("site.yaml", format!("{}max_page_bytes: 20 MiB\n", common::SITE_YAML));
+    site.check().expect_success();
+    site.file("site.yaml", format!("{}max_page_bytes: 1 KiB\n", common::SITE_YAML));
+    site.check().expect_code(1).expect_stderr("error[page-too-large]: content/big.md");
+    site.file("site.yaml", format!("{}max_page_bytes: 16 furlongs\n", common::SITE_YAML));
+    site.check().expect_code(1).expect_stderr("16 MiB").expect_stderr("16 furlongs");
+    site.file("site.yaml", format!("{}max_page_bytes: 0\n", common::SITE_YAML));
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[bad-setting]: site.yaml:").expect_stderr("max_page_bytes");
+}
+
 // ---- serve ----
 
 /// `tally serve --port 0 ARGS…` on the site; returns the child and its port.

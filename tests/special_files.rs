@@ -116,18 +116,18 @@ fn a_fifo_as_a_raw_file_is_an_error_at_the_run_data() {
 #[test]
 fn a_fifo_under_content_or_static_is_skipped_with_a_warning() {
     let site = home_site();
-    for pipe in ["content/notes.md", "content/m/data.csv", "static/feed.txt"] {
+    for pipe in ["content/m/data.csv", "static/feed.txt"] {
         fifo(&site, pipe);
     }
     site.file("static/ok.txt", "published");
     let run = build(&site);
     run.expect_success();
-    for pipe in ["content/notes.md", "content/m/data.csv", "static/feed.txt"] {
+    for pipe in ["content/m/data.csv", "static/feed.txt"] {
         let said = run.diagnostic_lines().into_iter().any(|l| l.starts_with("warning[") && l.contains(pipe));
         assert!(said, "{pipe} was skipped without a word:\n{}", run.stderr);
     }
     assert!(site.has("ok.txt"));
-    assert!(!site.has("notes/index.html") && !site.has("m/data.csv") && !site.has("feed.txt"));
+    assert!(!site.has("m/data.csv") && !site.has("feed.txt"));
 }
 
 #[test]
@@ -138,4 +138,23 @@ fn a_symbolic_link_under_static_is_skipped_with_a_warning() {
     let run = build(&site);
     run.expect_success().expect_stderr("static/linked.txt");
     assert!(!site.has("linked.txt"));
+}
+
+#[test]
+fn a_fifo_as_a_page_or_a_runs_yaml_is_an_error_at_that_file() {
+    for pipe in ["content/notes.md", "content/m/index.md", "content/m/runs.yaml"] {
+        let site = Site::new();
+        let runs = "build: {driver: d, release: r}\nruns: {}\n";
+        site.appliance().file("content/m/runs.yaml", runs).file("content/m/index.md", common::MEASUREMENT);
+        site.file("content/notes.md", "---\ntitle: Notes\n---\n\nText.\n");
+        fifo(&site, pipe);
+        for run in [build(&site), tally_not_blocking(&site, &["check"])] {
+            assert_eq!(run.code, 1, "{pipe}: {run:?}");
+            let said = run
+                .diagnostic_lines()
+                .into_iter()
+                .any(|l| l.starts_with("error[special-file]") && l.contains(pipe));
+            assert!(said, "{pipe} is not an error at the file:\n{}", run.stderr);
+        }
+    }
 }

@@ -23,6 +23,8 @@ pub(super) fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
     if let Err(message) = check_output_folder(&cli.root, &out) {
         return could_not_run(&message);
     }
+    // What a killed build left beside the folder goes even when nothing is built now.
+    crate::pipeline::write::remove_left_over(&out);
     let timings = Timings(cli.timings);
     let memo_path = build_record::cache_files(&cli.root, &out).1;
     let started = Instant::now();

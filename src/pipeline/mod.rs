@@ -165,6 +165,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     );
     clock.lap("copies");
     render::copies::made_twice(&site, &collector.made_twice(), &mut problems);
+    render::copies::made_as_file_and_folder(&site, &collector.file_and_folder(), &mut problems);
     fail_on_errors(&mut problems)?;
     diagnostics::sort(&mut problems);
     let output = collector.finish().map_err(Failure::CouldNotRun)?;

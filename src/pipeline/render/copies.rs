@@ -52,6 +52,14 @@ pub(crate) fn copy_files(
             );
             continue;
         }
+        if let Some(other) = output.folder_clash(published) {
+            let what = match copied.get(other.as_str()) {
+                Some(at) => format!("{}, copied as well", crate::paths::display_path(at)),
+                None => made_at(site, &other),
+            };
+            problems.push(file_and_folder(shown.to_path_buf(), published, &other, &what));
+            continue;
+        }
         copied.insert(published, shown);
         if let Some(shot) = redacted.shot_of(path) {
             problems.push(
@@ -103,6 +111,32 @@ pub(crate) fn made_twice(site: &Site, paths: &[String], problems: &mut Vec<Diagn
             )
             .note("rename the page: the measurements/ and appliances/ listings, atom.xml, sitemap.xml and 404.html are tally's"),
         );
+    }
+}
+
+/// An error at `at`, published at `published`, which cannot stand beside `other` (`what`
+/// in words): one of the two would be a file at a folder of the other.
+fn file_and_folder(at: PathBuf, published: &str, other: &str, what: &str) -> Diagnostic {
+    let message = if other.starts_with(&format!("{published}/")) {
+        format!("/{published} would be a file where /{other}, {what}, needs a folder")
+    } else {
+        format!("/{published} needs a folder at /{other}, which is {what}")
+    };
+    Diagnostic::file("duplicate-url", at, message)
+        .note("one path cannot be both a file and a folder; rename or remove one of them")
+}
+
+/// An error for each file the build made where another is a folder of it, or the other
+/// way round (a page at `content/atom.xml/index.md` and the feed).
+pub(crate) fn made_as_file_and_folder(
+    site: &Site,
+    clashes: &[(String, String)],
+    problems: &mut Vec<Diagnostic>,
+) {
+    for (path, other) in clashes {
+        let page = |file: &str| site.content.pages.iter().find(|p| crate::paths::page_file(&p.url) == file);
+        let at = page(path).or_else(|| page(other)).map_or_else(|| PathBuf::from(path), |p| p.source.clone());
+        problems.push(file_and_folder(at, path, other, &made_at(site, other)));
     }
 }
 

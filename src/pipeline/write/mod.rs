@@ -26,7 +26,7 @@ mod staging;
 mod tests;
 
 use staging::Staging;
-pub(crate) use staging::{MARKER, check_replaceable, interrupted};
+pub(crate) use staging::{MARKER, check_replaceable, interrupted, remove_left_over};
 
 /// Where a build puts its files.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -93,6 +93,9 @@ pub(crate) struct Collector {
     failure: Mutex<Option<anyhow::Error>>,
     /// Files added twice ([`Collector::made_twice`]).
     twice: Mutex<Vec<String>>,
+    /// Files not written because a file at one is a folder of the other
+    /// ([`Collector::file_and_folder`]): the later one, then the one there already.
+    clashes: Mutex<Vec<(String, String)>>,
 }
 
 impl Collector {
@@ -118,6 +121,7 @@ impl Collector {
             keep_bytes: *destination == Destination::Memory,
             failure: Mutex::default(),
             twice: Mutex::default(),
+            clashes: Mutex::default(),
         })
     }
 
@@ -133,10 +137,43 @@ impl Collector {
         self.files.lock().unwrap_or_else(|e| e.into_inner()).contains_key(path)
     }
 
+    /// A file added already that `path` cannot stand beside: one that is a folder of
+    /// `path` (`privacy` for `privacy/index.html`), or one that `path` is a folder of.
+    pub(crate) fn folder_clash(&self, path: &str) -> Option<String> {
+        let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        folder_clash(&files, path)
+    }
+
+    /// Takes `path` into the file list, unless a file added already is a folder of it or
+    /// the other way round (noted for [`Collector::file_and_folder`]; nothing is written,
+    /// where the system would fail with "Is a directory").
+    fn claim(&self, path: &str) -> bool {
+        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(other) = folder_clash(&files, path) {
+            self.clashes.lock().unwrap_or_else(|e| e.into_inner()).push((path.to_string(), other));
+            return false;
+        }
+        if files.insert(path.to_string(), Bytes::new()).is_some() {
+            self.twice.lock().unwrap_or_else(|e| e.into_inner()).push(path.to_string());
+        }
+        true
+    }
+
+    /// The files not made because one is a folder of another: each with the one there already.
+    pub(crate) fn file_and_folder(&self) -> Vec<(String, String)> {
+        let mut clashes = self.clashes.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        clashes.sort();
+        clashes.dedup();
+        clashes
+    }
+
     /// Adds a file; its bytes are shared, not copied, when the site is kept in memory.
     pub(crate) fn add(&self, path: impl Into<String>, bytes: impl Into<Bytes>) {
         let path = path.into();
         let mut bytes = bytes.into();
+        if !self.claim(&path) {
+            return;
+        }
         if let Some(staging) = &self.staging
             && let Err(error) = staging.write(&path, &bytes)
         {
@@ -145,7 +182,7 @@ impl Collector {
         if !self.keep_bytes {
             bytes = Bytes::new();
         }
-        self.insert(path, bytes);
+        self.keep(path, bytes);
     }
 
     /// Adds a file made now, or takes the file of the same path from the last build's
@@ -155,6 +192,9 @@ impl Collector {
         match kept {
             Kept::Bytes(bytes) => self.add(path, bytes.clone()),
             Kept::InLastOutput => {
+                if !self.claim(&path) {
+                    return;
+                }
                 let linked = match &self.staging {
                     Some(staging) => staging.take_from_last(&path),
                     None => Err(anyhow::anyhow!(
@@ -164,7 +204,6 @@ impl Collector {
                 if let Err(error) = linked {
                     self.fail(error);
                 }
-                self.insert(path, Bytes::new());
             }
         }
     }
@@ -180,29 +219,36 @@ impl Collector {
     /// whose pages are already mapped (a large file in new memory pays for every page).
     pub(crate) fn begin(&self, path: impl Into<String>, mut buffer: Vec<u8>) -> FileInParts {
         let path = path.into();
-        let file = self.staging.as_ref().map(|staging| staging.create_file(&path));
+        let file = if self.claim(&path) {
+            self.staging.as_ref().map(|staging| staging.create_file(&path))
+        } else {
+            // Not written; the clash is reported with the others.
+            Some(Err(anyhow::anyhow!("{path} is not written")))
+        };
         buffer.clear();
         FileInParts { path, file, bytes: buffer, keep_bytes: self.keep_bytes }
     }
 
     pub(crate) fn end(&self, file: FileInParts) {
         let FileInParts { path, file, bytes, .. } = file;
+        let clashed = self.clashes.lock().unwrap_or_else(|e| e.into_inner()).iter().any(|(p, _)| *p == path);
+        if clashed {
+            return;
+        }
         if let Some(written) = file.map(|f| f.and_then(|mut f| f.flush().map_err(anyhow::Error::from)))
             && let Err(error) = written
         {
             self.fail(error.context(format!("cannot write {path}")));
         }
-        self.insert(path, Bytes::from(bytes));
+        self.keep(path, Bytes::from(bytes));
     }
 
-    /// Keeps `path` in the file list, noting it when it was there already: two things a
-    /// build makes at one address (a page and a listing) would silently be one.
-    fn insert(&self, path: String, bytes: Bytes) {
-        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-        if files.contains_key(&path) {
-            self.twice.lock().unwrap_or_else(|e| e.into_inner()).push(path.clone());
+    /// Keeps the bytes of `path`, claimed already ([`Collector::claim`]), in the file list.
+    fn keep(&self, path: String, bytes: Bytes) {
+        if bytes.is_empty() {
+            return;
         }
-        files.insert(path, bytes);
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
     }
 
     /// The files made twice so far (each once), in order.
@@ -226,6 +272,17 @@ impl Collector {
         let files = self.files.into_inner().unwrap_or_else(|e| e.into_inner());
         Ok(Output { files, staging: self.staging })
     }
+}
+
+/// A file in `files` that `path` cannot stand beside: one at a folder of `path`, or one
+/// under `path` as a folder.
+fn folder_clash(files: &BTreeMap<String, Bytes>, path: &str) -> Option<String> {
+    let mut folders = path.match_indices('/').map(|(at, _)| &path[..at]);
+    if let Some(folder) = folders.find(|folder| files.contains_key(*folder)) {
+        return Some(folder.to_string());
+    }
+    let below = format!("{path}/");
+    files.range(below.clone()..).next().filter(|(p, _)| p.starts_with(&below)).map(|(p, _)| p.clone())
 }
 
 /// A file being written part by part.

@@ -254,6 +254,15 @@ fn remove_unmade(out_dir: &Path, folder: &Path, produced: &BTreeMap<String, Byte
     })
 }
 
+/// Removes what killed builds into `out_dir` left beside it ([`remove_stale_staging`]):
+/// every build does, the one that finds the folder up to date and writes nothing too.
+pub(crate) fn remove_left_over(out_dir: &Path) {
+    let parent = out_dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if let Some(name) = out_dir.file_name() {
+        remove_stale_staging(parent, &name.to_string_lossy());
+    }
+}
+
 /// Removes what killed builds into `parent/name` left behind: staging folders
 /// (`.NAME.new-PID`, `.NAME.old-PID`) of processes no longer running, and only those
 /// holding tally's mark.
