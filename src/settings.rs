@@ -276,6 +276,23 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
             ),
         ));
     }
+    // Every address tally writes is root-absolute (`/css/site.css`, `/importers/`), so a
+    // site is served at the root of its address: a path after the host would break them all.
+    let after_host = base.split_once("://").map_or(base.as_str(), |(_, rest)| rest);
+    let path = after_host.find(['/', '?', '#']).map_or("", |at| &after_host[at..]);
+    if !path.is_empty() && path != "/" {
+        let at = place("base_url");
+        return Err(Diagnostic::at(
+            "bad-setting",
+            "site.yaml",
+            text,
+            at..at,
+            format!(
+                "`base_url` is `{}`: a tally site is served at the root of its address, so give the address without the path `{path}`",
+                settings.base_url.escape_debug()
+            ),
+        ));
+    }
     let texts = settings.title.values().chain(settings.description.values()).chain([
         &settings.owner,
         &settings.licence.name,

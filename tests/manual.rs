@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::run_tally;
+use common::{addresses, run_tally, tree};
 
 /// The most lines the README may have: what tally is, the two commands, the tour and the
 /// links into the manual; the reference is the manual's.
@@ -62,6 +62,89 @@ fn every_link_of_the_readme_into_the_manual_leads_to_a_page() {
         .filter(|target| !repository().join(target.split('#').next().unwrap_or(target)).is_file())
         .collect();
     assert!(broken.is_empty(), "README links to no page of the manual: {broken:?}");
+}
+
+/// The built manual's pages (each `.html` but the 404 page), every one reached by following
+/// links from its home page: a topic page that only the forge's index links is lost to a
+/// reader of the site.
+#[test]
+fn every_page_of_the_built_manual_is_reachable_from_its_home_page() {
+    let holder = tempfile::tempdir().expect("a temporary folder");
+    let out = holder.path().join("manual");
+    let out_arg = out.to_str().expect("a UTF-8 path");
+    run_tally(&["build", "--root", "docs", "--out", out_arg], repository()).expect_success();
+    let files = tree(&out);
+    let pages: Vec<&String> = files.keys().filter(|p| p.ends_with(".html") && *p != "404.html").collect();
+    let mut reached = std::collections::BTreeSet::from(["index.html".to_string()]);
+    let mut to_read = vec!["index.html".to_string()];
+    while let Some(page) = to_read.pop() {
+        let html = String::from_utf8_lossy(&files[&page]).into_owned();
+        for address in addresses(&html) {
+            let path = address.split('#').next().unwrap_or_default();
+            let Some(path) = path.strip_prefix('/').filter(|p| !p.starts_with('/')) else { continue };
+            let target = if path.is_empty() || path.ends_with('/') {
+                format!("{path}index.html")
+            } else {
+                path.to_string()
+            };
+            if target.ends_with(".html") && files.contains_key(&target) && reached.insert(target.clone()) {
+                to_read.push(target);
+            }
+        }
+    }
+    let lost: Vec<&&String> = pages.iter().filter(|p| !reached.contains(**p)).collect();
+    assert!(lost.is_empty(), "pages of the built manual no link from its home page leads to: {lost:?}");
+}
+
+/// Every relative link of the README and of the manual's forge index (`docs/README.md`)
+/// leads to a file, and its `#anchor`, if any, to a heading of that file.
+#[test]
+fn every_relative_link_of_the_readmes_leads_to_a_file_and_heading() {
+    let mut broken = Vec::new();
+    for readme in ["README.md", "docs/README.md"] {
+        let text = std::fs::read_to_string(repository().join(readme)).expect("a README");
+        let folder = Path::new(readme).parent().unwrap_or(Path::new(""));
+        for target in link_targets(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (path, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let file = if path.is_empty() {
+                repository().join(readme)
+            } else {
+                repository().join(folder).join(path)
+            };
+            let ok = if anchor.is_empty() {
+                file.exists()
+            } else {
+                std::fs::read_to_string(&file).is_ok_and(|t| heading_anchors(&t).iter().any(|a| a == anchor))
+            };
+            if !ok {
+                broken.push(format!("{readme} -> {target}"));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "links that lead nowhere: {broken:?}");
+}
+
+/// The anchors the forge gives a markdown file's headings: lower case, spaces to `-`,
+/// punctuation but `-` and `_` dropped.
+fn heading_anchors(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| {
+            l.trim_start_matches('#')
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter_map(|c| match c {
+                    ' ' => Some('-'),
+                    c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The README's tour, run as it says: a new bundle passes, one changed digit fails with

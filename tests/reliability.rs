@@ -401,6 +401,17 @@ fn a_base_url_that_is_not_a_web_address_is_an_error() {
     site.check().expect_code(1).expect_stderr("error[bad-setting]").expect_stderr("site.yaml:3:");
 }
 
+/// Every address tally writes is root-absolute, so a base_url with a path would be accepted
+/// and every link and stylesheet of the published site would miss it.
+#[test]
+fn a_base_url_with_a_path_is_an_error() {
+    for address in ["https://bench.example.org/manual", "https://bench.example.org/manual/", "/manual"] {
+        let site = home_site();
+        site.file("site.yaml", common::SITE_YAML.replace("https://bench.example.org/", address));
+        site.check().expect_code(1).expect_stderr("error[bad-setting]").expect_stderr("served at the root");
+    }
+}
+
 #[test]
 fn a_control_character_in_a_title_is_an_error_at_its_place() {
     let site = home_site();
