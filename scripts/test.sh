@@ -30,7 +30,7 @@ python3 -m venv target/lint
 target/lint/bin/pip install --quiet --disable-pip-version-check --require-hashes \
   -r scripts/lint-requirements.txt
 target/lint/bin/actionlint .github/workflows/site.yml
-shellcheck scripts/publish-check.sh scripts/corpus-edits.sh
+shellcheck scripts/publish-check.sh scripts/corpus-edits.sh scripts/killed-builds.sh
 version=$(target/lint/bin/actionlint --version)
 echo "${version%%$'\n'*} found no problem in .github/workflows/site.yml"
 
@@ -42,6 +42,8 @@ cargo run --release -- build
 cargo run --release -- build --root docs
 # tally build after random edits of a generated corpus makes what a cold build makes.
 bash scripts/corpus-edits.sh 40 12 7
+# Builds killed at random moments leave nothing behind, and the next build is a whole one.
+bash scripts/killed-builds.sh 150 10 11
 java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html site/ docs/site/
 echo "the Nu HTML Checker found no error in $(find site -name '*.html' | wc -l) pages"
 # tally serve in headless Chromium: rendering, privacy, language links, axe, live reload.
