@@ -169,9 +169,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "figure-unreadable",
         severity: "error",
-        summary: "a tag whose stated text holds no number",
-        meaning: "The text in a tag's brackets is read as a number (with its unit). Text with no number in it cannot be checked.",
-        fix: "State the number in the brackets, e.g. `[962,826]{=...}`, and keep the words outside them.",
+        summary: "a tag whose stated text is not one number with its unit",
+        meaning: "The text in a tag's brackets is read whole, as one number and its unit: digits with separators (`962,826`), a decimal point, a scale word (`2.74 million`, `274 万`), then a unit tally knows (`Mbit/s`, `ms`, `%`, and `×` or `倍` for a ratio). A word in it (`not`, `over`, `per core`), a unit tally does not know (`Mbit/s/s`, `4x` with the letter x) or no number at all cannot be checked, so the tag is refused.",
+        fix: "Keep only the number and its unit in the brackets and move the words outside them (`about [962,826]{=...} frames`); write a ratio with `×` (`[4×]`). The units tally reads are listed in the manual, docs/content/units-and-precision.md.",
     },
     Code {
         code: "figure-untagged",
@@ -254,8 +254,8 @@ pub(super) const CODES: &[Code] = &[
         code: "runs-source",
         severity: "error",
         summary: "run data from elsewhere without who took it",
-        meaning: "runs.yaml's `source:` says whose data the page states when it is not the site owner's: it needs `by` (who took it) and where it was published.",
-        fix: "Add `by: WHO` (and the other fields the message names) to `source:`.",
+        meaning: "runs.yaml's `source:` says whose data the page states when it is not the site owner's. It needs `by` (who took it); `taken` (the date) and `url` (where it was published) are optional, and any other key is refused.",
+        fix: "Add `by: WHO` to `source:`, and `taken:` and `url:` where you know them.",
     },
     Code {
         code: "runs-type",
@@ -269,7 +269,7 @@ pub(super) const CODES: &[Code] = &[
         severity: "error",
         summary: "a key runs.yaml does not have",
         meaning: "runs.yaml is read closed: a key tally does not know is a typo or an idea it does not implement, and is refused rather than ignored.",
-        fix: "Use one of the keys the message lists (e.g. `runs:` rather than `run:`).",
+        fix: "Use a key tally knows at that place: the message names the keys it has there, or the one probably meant (e.g. `runs:` rather than `run:`).",
     },
     Code {
         code: "runs-vendor",
