@@ -289,10 +289,25 @@ fn remove_stale_staging(parent: &Path, name: &str) {
 }
 
 /// Whether a process with this id runs (on systems without /proc, every one counts as
-/// running, and nothing is removed).
+/// running, and nothing is removed). A zombie does not: a build killed together with its
+/// parent (`timeout -s KILL` signals its whole group) waits as one until init reaps it,
+/// which on some machines is long after the next build has looked.
 pub(super) fn running(pid: u32) -> bool {
     let proc = Path::new("/proc");
-    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+    if !proc.join("self").exists() {
+        return true;
+    }
+    let folder = proc.join(pid.to_string());
+    match std::fs::read_to_string(folder.join("stat")) {
+        // `PID (NAME) STATE ...`: the name may hold spaces and parentheses.
+        Ok(stat) => !matches!(
+            stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next()),
+            Some('Z' | 'X')
+        ),
+        // Gone, or there but unreadable (another user's, under hidepid): only the latter
+        // may still be a build.
+        Err(_) => folder.exists(),
+    }
 }
 
 /// Removing a large old site one folder at a time is slow on some file systems (each

@@ -150,3 +150,22 @@ fn lookup_finds_index_files_for_folder_urls() {
     assert_eq!(output.lookup("/atom.xml"), Some(&b"y"[..]));
     assert_eq!(output.lookup("/nothing"), None);
 }
+
+/// A build killed with its parent (`timeout -s KILL` signals the whole group) is a zombie
+/// until init reaps it: its staging folder is a dead build's, not a running one's.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_zombie_is_not_a_running_build() {
+    let mut child = std::process::Command::new("true").spawn().expect("running `true`");
+    let pid = child.id();
+    // Not waited for yet: once it has exited it stays a zombie of this process.
+    let stat = Path::new("/proc").join(pid.to_string()).join("stat");
+    let exited = (0..500).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        std::fs::read_to_string(&stat).is_ok_and(|s| s.contains(") Z"))
+    });
+    assert!(exited, "`true` did not become a zombie");
+    assert!(!running(pid), "a zombie counted as a running build");
+    child.wait().expect("reaping `true`");
+    assert!(running(std::process::id()), "this process counted as not running");
+}
