@@ -186,16 +186,13 @@ pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
 }
 
 fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
-    let place = |key: &str| crate::yaml::key_value_offset(text, key).unwrap_or(0);
+    // Each refusal is placed at its key's value.
+    let refuse = |key: &str, message: String| {
+        let at = crate::yaml::key_value_offset(text, key).unwrap_or(0);
+        Diagnostic::at("bad-setting", "site.yaml", text, at..at, message)
+    };
     if settings.languages.is_empty() {
-        let at = place("languages");
-        return Err(Diagnostic::at(
-            "bad-setting",
-            "site.yaml",
-            text,
-            at..at,
-            "`languages` lists no language",
-        ));
+        return Err(refuse("languages", "`languages` lists no language".to_string()));
     }
     let path = &settings.originals.path;
     let inside = !path.trim_matches('/').is_empty()
@@ -203,12 +200,8 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
         && !path.contains(':')
         && path.trim_matches('/').split('/').all(|part| !part.is_empty() && part != "." && part != "..");
     if !inside {
-        let at = place("originals");
-        return Err(Diagnostic::at(
-            "bad-setting",
-            "site.yaml",
-            text,
-            at..at,
+        return Err(refuse(
+            "originals",
             format!("`originals.path` is `{path}`: expected a folder inside the site, such as `originals`"),
         ));
     }
@@ -219,12 +212,8 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
             || name == "."
             || name == ".."
         {
-            let at = place("publish_hidden");
-            return Err(Diagnostic::at(
-                "bad-setting",
-                "site.yaml",
-                text,
-                at..at,
+            return Err(refuse(
+                "publish_hidden",
                 format!(
                     "`publish_hidden` lists `{name}`: expected the name of a hidden file or folder, such as `.well-known`"
                 ),
@@ -232,13 +221,10 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
         }
     }
     if settings.max_page_bytes == 0 {
-        let at = place("max_page_bytes");
-        return Err(Diagnostic::at(
-            "bad-setting",
-            "site.yaml",
-            text,
-            at..at,
-            "`max_page_bytes` is 0, which would refuse every page: expected a size such as `16 MiB`",
+        return Err(refuse(
+            "max_page_bytes",
+            "`max_page_bytes` is 0, which would refuse every page: expected a size such as `16 MiB`"
+                .to_string(),
         ));
     }
     // A share is 0 to 1: `min_raw: 90` meant 90 % and would fail every page; NaN would pass
@@ -248,12 +234,8 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
         if let Some(share) = share
             && !(0.0..=1.0).contains(&share)
         {
-            let at = place("figures");
-            return Err(Diagnostic::at(
-                "bad-setting",
-                "site.yaml",
-                text,
-                at..at,
+            return Err(refuse(
+                "figures",
                 format!("`figures.{key}` is {share}: expected a share from 0 to 1, such as 0.9 for 90 %"),
             ));
         }
@@ -264,12 +246,8 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
         || base.starts_with("http://")
         || base.starts_with('/');
     if !web_address || settings.base_url.chars().any(char::is_control) {
-        let at = place("base_url");
-        return Err(Diagnostic::at(
-            "bad-setting",
-            "site.yaml",
-            text,
-            at..at,
+        return Err(refuse(
+            "base_url",
             format!(
                 "`base_url` is `{}`: expected an http:// or https:// address",
                 settings.base_url.escape_debug()
@@ -281,12 +259,8 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
     let after_host = base.split_once("://").map_or(base.as_str(), |(_, rest)| rest);
     let path = after_host.find(['/', '?', '#']).map_or("", |at| &after_host[at..]);
     if !path.is_empty() && path != "/" {
-        let at = place("base_url");
-        return Err(Diagnostic::at(
-            "bad-setting",
-            "site.yaml",
-            text,
-            at..at,
+        return Err(refuse(
+            "base_url",
             format!(
                 "`base_url` is `{}`: a tally site is served at the root of its address, so give the address without the path `{path}`",
                 settings.base_url.escape_debug()
@@ -313,14 +287,7 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
     }
     for lang in &settings.languages {
         if lang.parse::<unic_langid::LanguageIdentifier>().is_err() || lang.contains('/') {
-            let at = place("languages");
-            return Err(Diagnostic::at(
-                "bad-setting",
-                "site.yaml",
-                text,
-                at..at,
-                format!("`{lang}` is not a language code"),
-            ));
+            return Err(refuse("languages", format!("`{lang}` is not a language code")));
         }
     }
     Ok(())
