@@ -158,3 +158,21 @@ fn a_fifo_as_a_page_or_a_runs_yaml_is_an_error_at_that_file() {
         }
     }
 }
+
+/// A runs.yaml that cannot be read is the one error: the page it feeds is not also told its
+/// run data is missing (`missing-build`) or that its figures are unknown.
+#[test]
+fn a_fifo_as_runs_yaml_gives_no_errors_that_follow_from_it() {
+    let tagged = format!("{}\nIt answered [9,000]{{=runs.r.complete}} requests.\n", common::MEASUREMENT);
+    let site = Site::new();
+    site.appliance()
+        .file("content/m/runs.yaml", "build: {driver: d, release: r}\nruns: {}\n")
+        .file("content/m/index.md", &tagged);
+    fifo(&site, "content/m/runs.yaml");
+    for run in [build(&site), tally_not_blocking(&site, &["check"])] {
+        let errors: Vec<&str> =
+            run.diagnostic_lines().into_iter().filter(|l| l.starts_with("error[")).collect();
+        assert_eq!(errors.len(), 1, "{errors:#?}\n{}", run.stderr);
+        assert!(errors[0].starts_with("error[special-file]"), "{errors:#?}");
+    }
+}
