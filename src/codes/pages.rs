@@ -87,7 +87,7 @@ pub(super) const CODES: &[Code] = &[
         code: "family-table",
         severity: "error",
         summary: "a family page's completion table that cannot be read",
-        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight; a row tally cannot read is an error at its cell.",
+        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight, read as a reader reads the cell: `~~…~~`, `<del>`, `<s>` and `<strike>` strike a value, which then never counts, and a cell whose live text holds more than one number (`1/2`, `40–60 %`) is refused rather than read as one of them. A row tally cannot read is an error at its cell.",
         fix: "Give the row a done value (a share such as `50 %`) outside strike-through, and a weight.",
     },
     Code {
@@ -164,7 +164,7 @@ pub(super) const CODES: &[Code] = &[
         code: "readme-completion",
         severity: "error",
         summary: "README.md's completion block is out of date",
-        meaning: "README.md may hold a completion block, made from the family tables. `tally check` fails when the block no longer says what the tables give.",
+        meaning: "README.md holds a completion block, made from the family tables, between the two marker comments. `tally check` fails when the block no longer says what the tables give. Markers inside code (a fenced or indented block, or backticks) are an example of the block, not the block, and are never rewritten.",
         fix: "Run `tally readme` to rewrite the block from the family tables.",
     },
     Code {

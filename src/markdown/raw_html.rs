@@ -79,6 +79,20 @@ pub(super) fn raw_link_tag(html: &str) -> Option<bool> {
     lower.strip_prefix("<a").filter(|rest| opens(rest)).map(|_| true)
 }
 
+/// Whether raw HTML is the opening (`true`) or closing (`false`) tag of an element that
+/// strikes its text for a reader (`<del>`, `<s>`, `<strike>`), or neither (`None`).
+pub(super) fn strike_tag(html: &str) -> Option<bool> {
+    let lower = html.trim_start().to_ascii_lowercase();
+    let (closing, rest) = match lower.strip_prefix("</") {
+        Some(rest) => (true, rest),
+        None => (false, lower.strip_prefix('<')?),
+    };
+    ["del", "strike", "s"].iter().find_map(|name| {
+        let after = rest.strip_prefix(name)?;
+        after.starts_with(|c: char| c.is_whitespace() || c == '>' || c == '/').then_some(!closing)
+    })
+}
+
 /// The values of the attributes that hold an address (`href`, `src`, `action`,
 /// `formaction`, `xlink:href`, `poster`, `srcset`) in raw HTML that starts at byte `start` of
 /// the file, quoted or not, each with its place.
@@ -128,4 +142,20 @@ pub(super) fn html_addresses(html: &str, start: usize) -> Vec<Reference> {
         at = to.max(at);
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strike_tag;
+
+    #[test]
+    fn strike_tags_are_del_s_and_strike_only() {
+        assert_eq!(strike_tag("<del>"), Some(true));
+        assert_eq!(strike_tag("<DEL datetime=\"2026-10-30\">"), Some(true));
+        assert_eq!(strike_tag("</s>"), Some(false));
+        assert_eq!(strike_tag("<strike>"), Some(true));
+        assert_eq!(strike_tag("<span>"), None);
+        assert_eq!(strike_tag("<sup>"), None);
+        assert_eq!(strike_tag("<details>"), None);
+    }
 }

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::raw_html::{html_addresses, html_reader_text, raw_link_tag};
+use super::raw_html::{html_addresses, html_reader_text, raw_link_tag, strike_tag};
 use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
 use super::{Claim, Piece, Reference, parse};
 
@@ -138,6 +138,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     let mut table: Option<Vec<Vec<Cell>>> = None;
     let mut cell: Option<Cell> = None;
     let mut strike = false;
+    // Inside a raw `<del>`, `<s>` or `<strike>` of a table cell: struck for a reader as
+    // `~~…~~` is, so a family table's value there does not count.
+    let mut html_strike = 0usize;
     // Inside a raw <script> or <style>, whose text no reader sees.
     let mut in_script = false;
     for node in &nodes {
@@ -147,7 +150,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 for (text, _) in &claim.struck {
                     cell.pieces.push((text.clone(), true));
                 }
-                cell.pieces.push((claim.live.clone(), false));
+                cell.pieces.push((claim.live.clone(), html_strike > 0));
             }
             continue;
         }
@@ -196,7 +199,10 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     table.push(Vec::new());
                 }
             }
-            Event::Start(Tag::TableCell) => cell = Some(Cell { range: range.clone(), pieces: Vec::new() }),
+            Event::Start(Tag::TableCell) => {
+                html_strike = 0;
+                cell = Some(Cell { range: range.clone(), pieces: Vec::new() });
+            }
             Event::End(TagEnd::TableCell) => {
                 if let (Some(table), Some(cell)) = (&mut table, cell.take())
                     && let Some(row) = table.last_mut()
@@ -217,7 +223,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     continue;
                 }
                 if let Some(cell) = &mut cell {
-                    cell.pieces.push((text.to_string(), strike));
+                    cell.pieces.push((text.to_string(), strike || html_strike > 0));
                 } else if strike && code_depth == 0 {
                     // A family table's struck cell is its history (`~~40 %~~ 60 %`); in
                     // running text a struck number is a correction, which only a tag makes.
@@ -234,7 +240,14 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             }
             // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
             // holds numbers too; the markup does not.
-            Event::Html(_) | Event::InlineHtml(_) => {
+            Event::Html(html) | Event::InlineHtml(html) => {
+                if cell.is_some() {
+                    match strike_tag(html) {
+                        Some(true) => html_strike += 1,
+                        Some(false) => html_strike = html_strike.saturating_sub(1),
+                        None => {}
+                    }
+                }
                 if let Some(source) = body.get(range.start - offset..range.end - offset) {
                     if !in_script {
                         tags_in_raw_html(source, range.start, &mut scan.malformed);
