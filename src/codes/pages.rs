@@ -77,6 +77,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Remove the character; write the text as plain characters.",
     },
     Code {
+        code: "duplicate-id",
+        severity: "error",
+        summary: "two elements of a page with the same id",
+        meaning: "A link to `#ID` goes to the first element of that id, so no two elements of a page may share one. A heading's id (its own `{#id}`, or one made from its text) may not be one tally gives an element of its own: a figure's evidence entry (`figure-NAME`, a form kept for figures even where no such figure is stated), the evidence's heading, a plot (`plot-N`, `plot-N-title`, `plot-N-desc`), or an id the site's templates write (`main`, `correction-N`, ...). Nor may two headings, footnotes or raw HTML elements share one; the error is at the second. A footnote's text has an id of its own form, `fn:NAME` (as Hugo names it), which no heading's text makes, so a footnote `[^notes]` and a heading \"Notes\" do not clash.",
+        fix: "Give the heading its own id after its text (`## Notes {#notes-section}`), or rename the element that takes an id already given.",
+    },
+    Code {
         code: "duplicate-url",
         severity: "error",
         summary: "two pages or files with the same address",

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::raw_html::{html_addresses, html_reader_text, raw_link_tag, strike_tag};
+use super::raw_html::{html_addresses, html_ids, html_reader_text, raw_link_tag, strike_tag};
 use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
 use super::{Claim, Piece, Reference, parse};
 
@@ -20,6 +20,9 @@ pub struct Heading {
     pub text: String,
     pub id: String,
     pub range: Range<usize>,
+    /// Whether the author wrote the id (`{#id}`) rather than tally making it from the text.
+    #[serde(default)]
+    pub explicit: bool,
 }
 
 /// What a page body contains, with places in the page's file.
@@ -39,6 +42,12 @@ pub struct Scan {
     /// Addresses written in raw HTML (`href`, `src`, `action`, ...), with their places:
     /// published as they are, so they are checked like a markdown link's.
     pub html_addresses: Vec<Reference>,
+    /// Each footnote's name (`[^notes]: …`) with the place of its text.
+    #[serde(default)]
+    pub footnotes: Vec<(String, Range<usize>)>,
+    /// The `id` of each element written in raw HTML, with the place of its value.
+    #[serde(default)]
+    pub html_ids: Vec<(String, Range<usize>)>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -175,7 +184,8 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, text, range, id)) = heading.take() {
-                    scan.headings.push(Heading { level, text: text.trim().to_string(), id, range });
+                    let explicit = explicit_id(body, offset, &range, &id);
+                    scan.headings.push(Heading { level, text: text.trim().to_string(), id, range, explicit });
                 }
             }
             Event::Start(Tag::Link { dest_url, title, .. }) => {
@@ -192,6 +202,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     Some(Reference { dest: dest_url.to_string(), range: range.clone(), alt: String::new() });
             }
             Event::End(TagEnd::Image) => scan.images.extend(image.take()),
+            Event::Start(Tag::FootnoteDefinition(name)) => {
+                scan.footnotes.push((name.to_string(), range.clone()))
+            }
             Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
             Event::End(TagEnd::Table) => scan.tables.extend(table.take()),
             Event::Start(Tag::TableHead | Tag::TableRow) => {
@@ -254,6 +267,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                         tag_errors::raw_data_elements(source, range.start, &mut scan.malformed);
                     }
                     scan.html_addresses.extend(html_addresses(source, range.start));
+                    if !in_script {
+                        scan.html_ids.extend(html_ids(source, range.start));
+                    }
                     scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
                 }
             }
@@ -261,6 +277,17 @@ pub fn scan(body: &str, offset: usize) -> Scan {
         }
     }
     scan
+}
+
+/// Whether the heading at `range` writes its id `{#id}` (or `{.class #id}`) itself.
+fn explicit_id(body: &str, offset: usize, range: &Range<usize>, id: &str) -> bool {
+    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
+    source.rfind('{').is_some_and(|open| {
+        let attributes = &source[open..];
+        attributes
+            .split(|c: char| c.is_whitespace() || c == '{' || c == '}')
+            .any(|a| a.strip_prefix('#') == Some(id))
+    })
 }
 
 /// A link's or image's title (`[a](url "title")`), shown to a reader on hover and read
