@@ -54,15 +54,19 @@ pub(crate) struct TemplateId {
 }
 
 impl TemplateId {
-    /// Whether the template may give an element the id `id`.
+    /// Whether the template may give an element the id `id`. The part Tera fills in is
+    /// taken to be one word (a number, a name): `correction-{{ c.number }}` may be
+    /// `correction-3`, and a heading "Correction of the soak" (`correction-of-the-soak`) is
+    /// not taken for one of its ids.
     pub(crate) fn matches(&self, id: &str) -> bool {
         match &self.suffix {
             None => id == self.prefix,
-            Some(suffix) => {
-                id.len() > self.prefix.len() + suffix.len()
-                    && id.starts_with(&self.prefix)
-                    && id.ends_with(suffix)
-            }
+            Some(suffix) => id
+                .strip_prefix(self.prefix.as_str())
+                .and_then(|rest| rest.strip_suffix(suffix.as_str()))
+                .is_some_and(|filled| {
+                    !filled.is_empty() && filled.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                }),
         }
     }
 }
@@ -254,4 +258,35 @@ fn to_diagnostic(error: &tera::Error, sources: &[(String, String)]) -> Diagnosti
         span.range.start.min(text.len())..end.min(text.len()),
         report.message().to_string(),
     )
+}
+
+#[cfg(test)]
+mod id_tests {
+    use super::element_ids;
+
+    #[test]
+    fn the_templates_ids_are_read_with_the_part_tera_fills_in() {
+        let sources = vec![
+            (
+                "page.html".to_string(),
+                "<main id=\"main\"><li id=\"correction-{{ c.number }}\"><div data-repo-id=\"{{ r }}\" id=\"{{ x }}\">"
+                    .to_string(),
+            ),
+            ("atom.xml".to_string(), "<feed id=\"feed\">".to_string()),
+        ];
+        let ids = element_ids(&sources);
+        let written: Vec<&str> = ids.iter().map(|i| i.written.as_str()).collect();
+        assert_eq!(
+            written,
+            ["main", "correction-{{ c.number }}"],
+            "no data-repo-id, no id of Tera's alone, no XML"
+        );
+        assert!(ids[0].matches("main") && !ids[0].matches("main-1"));
+        assert!(ids[1].matches("correction-3"));
+        assert!(!ids[1].matches("correction-"));
+        assert!(
+            !ids[1].matches("correction-of-the-soak"),
+            "a heading's words are not a number Tera fills in"
+        );
+    }
 }

@@ -136,3 +136,18 @@ fn an_id_given_twice_is_an_error_at_the_second() {
     );
     assert!(errors.iter().any(|e| message(e).contains("line 5")), "names the first's line: {errors:#?}");
 }
+
+/// A plot is `plot-N` (its title and description `plot-N-title`, `plot-N-desc`, which the
+/// picture is labelled by): a heading of that id is an error at the heading.
+#[test]
+fn a_heading_taking_a_plots_id_is_an_error_at_the_heading() {
+    let runs = "build: {driver: stock}\nruns:\n  a: {x: 1}\n  b: {x: 2}\n";
+    let page = "content/measurements/m/index.md";
+    let prose = "## The picture {#plot-1-title}\n\n```plot\ntitle: x of each run\nbars: x\n```\n";
+    let site = common::one_run_site(page, "content/measurements/m/runs.yaml", runs, prose);
+    site.file("README.md", README);
+    let errors = id_errors(&site, &[(page, "#plot-1-title")]);
+    assert!(message(&errors[0]).contains("plot number 1"), "{:#}", errors[0]);
+    site.edit(page, "{#plot-1-title}", "{#picture}");
+    site.check().expect_success();
+}
