@@ -37,6 +37,61 @@ pub struct Templates {
     tera: Tera,
     /// Sources by template name, to place rendering errors.
     sources: Vec<(String, String)>,
+    /// The ids the templates give elements, which a page's own elements must not take.
+    ids: Vec<TemplateId>,
+}
+
+/// An id a template gives an element: as written, or with a part Tera fills in
+/// (`correction-{{ c.number }}`), kept as the text before and after that part.
+#[derive(Debug, Clone)]
+pub(crate) struct TemplateId {
+    pub template: String,
+    /// The id as the template writes it.
+    pub written: String,
+    prefix: String,
+    /// After the part Tera fills in, when there is one.
+    suffix: Option<String>,
+}
+
+impl TemplateId {
+    /// Whether the template may give an element the id `id`. The part Tera fills in is
+    /// taken to be one word (a number, a name): `correction-{{ c.number }}` may be
+    /// `correction-3`, and a heading "Correction of the soak" (`correction-of-the-soak`) is
+    /// not taken for one of its ids.
+    pub(crate) fn matches(&self, id: &str) -> bool {
+        match &self.suffix {
+            None => id == self.prefix,
+            Some(suffix) => id
+                .strip_prefix(self.prefix.as_str())
+                .and_then(|rest| rest.strip_suffix(suffix.as_str()))
+                .is_some_and(|filled| {
+                    !filled.is_empty() && filled.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                }),
+        }
+    }
+}
+
+/// Every id the HTML templates write. An id made wholly by Tera (`id="{{ x }}"`) says
+/// nothing of what it will be, and is left out.
+fn element_ids(sources: &[(String, String)]) -> Vec<TemplateId> {
+    let mut ids = Vec::new();
+    for (template, text) in sources.iter().filter(|(name, _)| name.ends_with(".html")) {
+        for (written, _) in crate::markdown::html_ids(text, 0) {
+            let filled = written.find("{{").into_iter().chain(written.find("{%")).min();
+            let (prefix, suffix) = match filled {
+                None => (written.clone(), None),
+                Some(at) => {
+                    let end = written.rfind("}}").into_iter().chain(written.rfind("%}")).max().unwrap_or(at);
+                    (written[..at].to_string(), Some(written[(end + 2).min(written.len())..].to_string()))
+                }
+            };
+            if prefix.is_empty() && suffix.as_deref().is_none_or(str::is_empty) {
+                continue;
+            }
+            ids.push(TemplateId { template: template.clone(), written, prefix, suffix });
+        }
+    }
+    ids
 }
 
 impl std::fmt::Debug for Templates {
@@ -89,7 +144,8 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
     if let Err(error) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
         return Err(vec![to_diagnostic(&error, &sources)]);
     }
-    Ok(Templates { tera, sources })
+    let ids = element_ids(&sources);
+    Ok(Templates { tera, sources, ids })
 }
 
 fn template_path(name: &str) -> PathBuf {
@@ -115,6 +171,11 @@ fn translate(strings: &Strings, kwargs: &Kwargs, state: &State) -> tera::TeraRes
 }
 
 impl Templates {
+    /// The ids the HTML templates give elements.
+    pub(crate) fn ids(&self) -> &[TemplateId] {
+        &self.ids
+    }
+
     /// Renders template `name` with `context`; an error is placed in the template's file.
     pub fn render(&self, name: &str, context: &Context) -> Result<String, Diagnostic> {
         self.tera.render(name, context).map_err(|e| to_diagnostic(&e, &self.sources))
@@ -197,4 +258,35 @@ fn to_diagnostic(error: &tera::Error, sources: &[(String, String)]) -> Diagnosti
         span.range.start.min(text.len())..end.min(text.len()),
         report.message().to_string(),
     )
+}
+
+#[cfg(test)]
+mod id_tests {
+    use super::element_ids;
+
+    #[test]
+    fn the_templates_ids_are_read_with_the_part_tera_fills_in() {
+        let sources = vec![
+            (
+                "page.html".to_string(),
+                "<main id=\"main\"><li id=\"correction-{{ c.number }}\"><div data-repo-id=\"{{ r }}\" id=\"{{ x }}\">"
+                    .to_string(),
+            ),
+            ("atom.xml".to_string(), "<feed id=\"feed\">".to_string()),
+        ];
+        let ids = element_ids(&sources);
+        let written: Vec<&str> = ids.iter().map(|i| i.written.as_str()).collect();
+        assert_eq!(
+            written,
+            ["main", "correction-{{ c.number }}"],
+            "no data-repo-id, no id of Tera's alone, no XML"
+        );
+        assert!(ids[0].matches("main") && !ids[0].matches("main-1"));
+        assert!(ids[1].matches("correction-3"));
+        assert!(!ids[1].matches("correction-"));
+        assert!(
+            !ids[1].matches("correction-of-the-soak"),
+            "a heading's words are not a number Tera fills in"
+        );
+    }
 }

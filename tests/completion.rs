@@ -402,3 +402,88 @@ fn tally_readme_refuses_to_write_while_a_family_table_has_errors() {
     site.tally(&["readme"]).expect_code(1).expect_stderr("error[family-table]");
     assert_eq!(site.read_source("README.md"), readme("\n- stale line\n"));
 }
+
+// Issue 25: a done cell is read as a reader reads it.
+
+/// Edits both languages' tables alike (so that they still state the same numbers) and
+/// returns the `family-table` errors, one per language.
+#[track_caller]
+fn cell_errors(site: &Site, from: &str, to: &str) -> Vec<Value> {
+    for page in [FAMILY, FAMILY_JA] {
+        site.edit(page, from, to);
+    }
+    retranslate(site);
+    let errors = errors_with(site, "family-table");
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    for (error, page) in errors.iter().zip([FAMILY_JA, FAMILY]) {
+        assert_eq!(error["path"], page, "{error:#}");
+        let (line, col) = place(site, page, to);
+        assert_eq!(error["line"].as_u64(), Some(line), "{error:#}");
+        assert!(error["col"].as_u64().is_some_and(|c| c + 2 >= col && c <= col + 1), "{error:#}");
+    }
+    errors
+}
+
+/// `1/2` read as its last number counted 2 %; a reader reads a half.
+#[test]
+fn a_fraction_in_a_done_cell_is_an_error_at_the_cell_saying_what_to_write() {
+    let site = site();
+    let errors = cell_errors(&site, "| 100 % | 5 |", "| 1/2 | 5 |");
+    let text = format!("{} {}", errors[0]["message"], notes(&errors[0]));
+    assert!(text.contains("`1/2`") && text.contains("one number"), "{text}");
+    assert!(text.contains("~~40 %~~ 60 %"), "says how an earlier value is written: {text}");
+}
+
+/// `40–60 %` counted 60 %: a range is not a value reached.
+#[test]
+fn a_range_in_a_done_cell_is_an_error_at_the_cell() {
+    let site = site();
+    let errors = cell_errors(&site, "~~40 %~~ 60 %", "40–60 %");
+    let message = errors[0]["message"].as_str().unwrap_or("");
+    assert!(message.contains("`40–60 %`"), "{message}");
+}
+
+/// A `<del>` strikes a value for a reader as `~~…~~` does: struck, it never counts.
+#[test]
+fn a_value_struck_with_del_does_not_count() {
+    let site = site();
+    let errors = cell_errors(&site, "| 0 % | 3 |", "| <del>100 %</del> | 3 |");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("no live done value"), "{:#}", errors[0]);
+    // A live value beside it is the one that counts, whichever side it stands on:
+    // (500 + 120 + 0) ÷ 10 = 62 % still, not (500 + 120 + 300) ÷ 10.
+    for page in [FAMILY, FAMILY_JA] {
+        site.edit(page, "| <del>100 %</del> | 3 |", "| 0 % <s>100 %</s> | 3 |");
+    }
+    retranslate(&site);
+    let run = site.check();
+    run.expect_success();
+}
+
+/// The README's block inside a fenced code block is an example of it, not the block:
+/// `check` and `tally readme` find the block outside code.
+#[test]
+fn a_completion_block_in_a_code_fence_is_an_example_not_the_block() {
+    let site = site();
+    let example = "# Bench\n\nThe block looks like this:\n\n```markdown\n<!-- tally:completion -->\n- an example line\n<!-- /tally:completion -->\n```\n\n    <!-- tally:completion -->\n    - indented, code too\n    <!-- /tally:completion -->\n\n";
+    site.file(
+        "README.md",
+        format!("{example}<!-- tally:completion -->{BLOCK_62}<!-- /tally:completion -->\n"),
+    );
+    site.check().expect_success();
+    site.file(
+        "README.md",
+        format!("{example}<!-- tally:completion -->\n- stale\n<!-- /tally:completion -->\n"),
+    );
+    let errors = errors_with(&site, "readme-completion");
+    let (line, _) = place(&site, "README.md", "<!-- tally:completion -->\n- stale");
+    assert_eq!(errors[0]["line"].as_u64(), Some(line), "{:#}", errors[0]);
+    site.tally(&["readme"]).expect_success();
+    assert_eq!(
+        site.read_source("README.md"),
+        format!("{example}<!-- tally:completion -->{BLOCK_62}<!-- /tally:completion -->\n")
+    );
+    // With only the example, there is no block.
+    site.file("README.md", example);
+    let errors = errors_with(&site, "readme-completion");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("no completion block"), "{:#}", errors[0]);
+}

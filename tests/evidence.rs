@@ -207,6 +207,33 @@ fn a_bars_plot_in_japanese_renders_as_its_snapshot() {
     assert!(evidence.contains("runs.yaml の 7 行目"), "{evidence}");
 }
 
+/// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0, and a negative bar was drawn
+/// 1 px wide with its label outside the picture. Each bar is labelled with the digits that
+/// show it, and a negative one is drawn leftwards from the zero line.
+#[test]
+fn bars_label_a_small_value_and_draw_a_negative_one_from_zero() {
+    let site = Site::new();
+    site.file("content/families/xgs-136.md", family("XGS 136"));
+    site.file(
+        "content/measurements/2026-10-29-http/runs.yaml",
+        "build: {driver: stock}\nruns:\n  slow:\n    rate: 400 kbit/s\n    drift: -50\n  fast:\n    rate: 2 Gbit/s\n    drift: 100\n",
+    );
+    site.file(
+        "content/measurements/2026-10-29-http/index.md",
+        MEASUREMENT.replace(
+            "The host received most frames.",
+            "```plot\ntitle: The rate of each run\nbars: rate\nunit: Gbit/s\n```\n\n```plot\ntitle: The drift of each run\nbars: drift\n```\n",
+        ),
+    );
+    site.build().expect_success();
+    let html = site.read("measurements/2026-10-29-http/index.html");
+    let rate = section(&html, "<figure class=\"plot\" id=\"plot-1\"", "</figure>");
+    assert!(rate.contains(">0.0004</text>"), "{rate}");
+    let drift = section(&html, "<figure class=\"plot\" id=\"plot-2\"", "</figure>");
+    assert!(drift.contains("text-anchor=\"end\">-50</text>"), "{drift}");
+    insta::assert_snapshot!(format!("{rate}\n{drift}"));
+}
+
 #[test]
 fn a_plot_of_an_unknown_run_or_field_is_an_error_at_its_place() {
     let site = iperf3_site("```plot\ntitle: Received\nintervals: soekris_two\n```\n");

@@ -34,10 +34,40 @@ pub(crate) fn block(lines: &[Line]) -> String {
 
 /// README's text with the block replaced by `content`.
 pub(crate) fn rewrite(readme: &str, content: &str) -> Result<String, String> {
-    let start = readme.find(START).ok_or_else(missing_markers)?;
-    let after_start = start + START.len();
-    let end = readme[after_start..].find(END).map(|i| after_start + i).ok_or_else(missing_markers)?;
-    Ok(format!("{}{content}{}", &readme[..after_start], &readme[end..]))
+    let (start, end) = markers(readme).ok_or_else(missing_markers)?;
+    Ok(format!("{}{content}{}", &readme[..start + START.len()], &readme[end..]))
+}
+
+/// Where the block's two markers start. A marker counts only where README's reader sees an
+/// HTML comment: one inside code (a fenced or indented block, or backticks) is an example of
+/// the block that a manual shows, and rewriting it would change the example.
+pub(crate) fn markers(readme: &str) -> Option<(usize, usize)> {
+    use pulldown_cmark::{Event, Parser};
+    let mut start = None;
+    for (event, range) in Parser::new(readme).into_offset_iter() {
+        if !matches!(event, Event::Html(_) | Event::InlineHtml(_)) {
+            continue;
+        }
+        let source = readme.get(range.clone()).unwrap_or("");
+        match start {
+            None => {
+                if let Some(at) = source.find(START) {
+                    let at = range.start + at;
+                    start = Some(at);
+                    // The end marker may stand in the same piece of HTML, after the start.
+                    if let Some(end) = readme[at + START.len()..range.end].find(END) {
+                        return Some((at, at + START.len() + end));
+                    }
+                }
+            }
+            Some(at) => {
+                if let Some(end) = source.find(END) {
+                    return Some((at, range.start + end));
+                }
+            }
+        }
+    }
+    None
 }
 
 fn missing_markers() -> String {
@@ -75,7 +105,7 @@ pub(crate) fn check(root: &Path, content: &str) -> Option<Diagnostic> {
     match rewrite(&text, content) {
         Ok(rewritten) if rewritten == text => None,
         Ok(_) => {
-            let at = text.find(START).unwrap_or(0);
+            let at = markers(&text).map_or(0, |(start, _)| start);
             Some(
                 Diagnostic::at(
                     "readme-completion",
@@ -120,5 +150,14 @@ mod tests {
     fn a_readme_without_markers_says_how_to_fix_it() {
         let error = rewrite("# T\n", "x").unwrap_err();
         assert!(error.contains(START) && error.contains("tally readme"), "{error}");
+    }
+
+    #[test]
+    fn markers_in_code_are_an_example_not_the_block() {
+        let readme =
+            format!("```\n{START}\nexample\n{END}\n```\n\n    {START}\n\n`{START}`\n\n{START}\nold\n{END}\n");
+        let once = rewrite(&readme, "\nnew\n").unwrap();
+        assert_eq!(once, readme.replace(&format!("{START}\nold\n"), &format!("{START}\nnew\n")));
+        assert!(rewrite(&format!("```\n{START}\n{END}\n```\n"), "x").is_err());
     }
 }

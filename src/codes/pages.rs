@@ -77,6 +77,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Remove the character; write the text as plain characters.",
     },
     Code {
+        code: "duplicate-id",
+        severity: "error",
+        summary: "two elements of a page with the same id",
+        meaning: "A link to `#ID` goes to the first element of that id, so no two elements of a page may share one. A heading's id (its own `{#id}`, or one made from its text) may not be one tally gives an element of its own: a figure's evidence entry (`figure-NAME`, a form kept for figures even where no such figure is stated), the evidence's heading, a plot (`plot-N`, `plot-N-title`, `plot-N-desc`), or an id the site's templates write (`main`, `correction-N`, ...). Nor may two headings, footnotes or raw HTML elements share one; the error is at the second. A footnote's text has an id of its own form, `fn:NAME` (as Hugo names it), which no heading's text makes, so a footnote `[^notes]` and a heading \"Notes\" do not clash.",
+        fix: "Give the heading its own id after its text (`## Notes {#notes-section}`), or rename the element that takes an id already given.",
+    },
+    Code {
         code: "duplicate-url",
         severity: "error",
         summary: "two pages or files with the same address",
@@ -87,7 +94,7 @@ pub(super) const CODES: &[Code] = &[
         code: "family-table",
         severity: "error",
         summary: "a family page's completion table that cannot be read",
-        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight; a row tally cannot read is an error at its cell.",
+        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight, read as a reader reads the cell: `~~…~~`, `<del>`, `<s>` and `<strike>` strike a value, which then never counts, and a cell whose live text holds more than one number (`1/2`, `40–60 %`) is refused rather than read as one of them. A row tally cannot read is an error at its cell.",
         fix: "Give the row a done value (a share such as `50 %`) outside strike-through, and a weight.",
     },
     Code {
@@ -164,7 +171,7 @@ pub(super) const CODES: &[Code] = &[
         code: "readme-completion",
         severity: "error",
         summary: "README.md's completion block is out of date",
-        meaning: "README.md may hold a completion block, made from the family tables. `tally check` fails when the block no longer says what the tables give.",
+        meaning: "README.md holds a completion block, made from the family tables, between the two marker comments. `tally check` fails when the block no longer says what the tables give. Markers inside code (a fenced or indented block, or backticks) are an example of the block, not the block, and are never rewritten.",
         fix: "Run `tally readme` to rewrite the block from the family tables.",
     },
     Code {

@@ -22,9 +22,10 @@ use pulldown_cmark::Event;
 
 pub use parse::parse_count;
 pub(crate) use parse::{is_cjk, parse};
-pub(crate) use render::render_html_with_plots;
+pub(crate) use raw_html::html_ids;
 pub(crate) use render::{ClaimView, LinkView};
 pub use render::{RenderInputs, render_html};
+pub(crate) use render::{footnote_id, render_html_with_plots};
 pub use scan::scan;
 pub(crate) use scan::{Cell, Scan};
 

@@ -117,7 +117,8 @@ fn drop_cjk_soft_breaks(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_
     merge_text(kept)
 }
 
-/// Gives every heading an id: its own `{#id}`, or a slug of its text, made unique.
+/// Gives every heading an id: its own `{#id}`, or a slug of its text made unique among the
+/// page's heading ids.
 fn name_headings(mut events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
     let mut used = std::collections::HashSet::new();
     // The next suffix to try for each base, so that many equal headings take linear time.
@@ -127,7 +128,12 @@ fn name_headings(mut events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, 
             continue;
         };
         let base = match id {
-            Some(id) => id.to_string(),
+            // An id the author chose is kept as written: given twice, it is an error at the
+            // second (the check of ids), not renamed behind the author's back.
+            Some(id) => {
+                used.insert(id.to_string());
+                continue;
+            }
             None => slugify(&heading_text(&events[i + 1..])),
         };
         let mut unique = base.clone();

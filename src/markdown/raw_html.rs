@@ -4,6 +4,8 @@
 //! byte), whether an inline tag opens or closes a link, and the values of address
 //! attributes. It does not report tags written inside raw HTML (that is `tag_errors`).
 
+use std::ops::Range;
+
 use super::Reference;
 
 /// The attributes of raw HTML whose values a reader is shown: as text (`alt`, `title`,
@@ -79,6 +81,20 @@ pub(super) fn raw_link_tag(html: &str) -> Option<bool> {
     lower.strip_prefix("<a").filter(|rest| opens(rest)).map(|_| true)
 }
 
+/// Whether raw HTML is the opening (`true`) or closing (`false`) tag of an element that
+/// strikes its text for a reader (`<del>`, `<s>`, `<strike>`), or neither (`None`).
+pub(super) fn strike_tag(html: &str) -> Option<bool> {
+    let lower = html.trim_start().to_ascii_lowercase();
+    let (closing, rest) = match lower.strip_prefix("</") {
+        Some(rest) => (true, rest),
+        None => (false, lower.strip_prefix('<')?),
+    };
+    ["del", "strike", "s"].iter().find_map(|name| {
+        let after = rest.strip_prefix(name)?;
+        after.starts_with(|c: char| c.is_whitespace() || c == '>' || c == '/').then_some(!closing)
+    })
+}
+
 /// The values of the attributes that hold an address (`href`, `src`, `action`,
 /// `formaction`, `xlink:href`, `poster`, `srcset`) in raw HTML that starts at byte `start` of
 /// the file, quoted or not, each with its place.
@@ -128,4 +144,85 @@ pub(super) fn html_addresses(html: &str, start: usize) -> Vec<Reference> {
         at = to.max(at);
     }
     found
+}
+
+/// The `id` attributes of the elements in raw HTML that starts at byte `start` of the file,
+/// quoted or not, each with the place of its value: an element's id is one a heading must not
+/// take too.
+pub(crate) fn html_ids(html: &str, start: usize) -> Vec<(String, Range<usize>)> {
+    let bytes = html.as_bytes();
+    let mut found = Vec::new();
+    let mut in_tag = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'<' => in_tag = true,
+            b'>' => in_tag = false,
+            b'i' | b'I'
+                if in_tag
+                    && i > 0
+                    && bytes[i - 1].is_ascii_whitespace()
+                    && bytes.get(i + 1).is_some_and(|b| b.eq_ignore_ascii_case(&b'd')) =>
+            {
+                let mut at = i + 2;
+                while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+                    at += 1;
+                }
+                if bytes.get(at) == Some(&b'=') {
+                    at += 1;
+                    while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+                        at += 1;
+                    }
+                    let (value_start, end) = match bytes.get(at) {
+                        Some(&quote @ (b'"' | b'\'')) => {
+                            let end = html[at + 1..].find(quote as char).map_or(html.len(), |e| at + 1 + e);
+                            (at + 1, end)
+                        }
+                        _ => {
+                            let end = html[at..]
+                                .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                                .map_or(html.len(), |e| at + e);
+                            (at, end)
+                        }
+                    };
+                    if let Some(value) = html.get(value_start..end)
+                        && !value.is_empty()
+                    {
+                        found.push((value.to_string(), start + value_start..start + end));
+                    }
+                    i = end;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{html_ids, strike_tag};
+
+    #[test]
+    fn ids_are_read_from_tags_quoted_or_not() {
+        let ids: Vec<String> = html_ids("<div id=\"a\" data-id=\"x\"><p ID = b>id=c</p><span id='d'>", 10)
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(ids, ["a", "b", "d"]);
+        assert_eq!(html_ids("<a\nid=\"e\">", 3)[0].1, 10..11);
+    }
+
+    #[test]
+    fn strike_tags_are_del_s_and_strike_only() {
+        assert_eq!(strike_tag("<del>"), Some(true));
+        assert_eq!(strike_tag("<DEL datetime=\"2026-10-30\">"), Some(true));
+        assert_eq!(strike_tag("</s>"), Some(false));
+        assert_eq!(strike_tag("<strike>"), Some(true));
+        assert_eq!(strike_tag("<span>"), None);
+        assert_eq!(strike_tag("<sup>"), None);
+        assert_eq!(strike_tag("<details>"), None);
+    }
 }

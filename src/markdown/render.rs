@@ -118,12 +118,25 @@ pub(crate) fn render_html_with_plots(
                 events.push(Event::End(TagEnd::Table));
                 events.push(Event::Html(CowStr::from("</div>\n")));
             }
+            // A footnote's text has an id of its own form, Hugo's `fn:NAME`: given the bare
+            // name, a footnote `[^notes]` and a heading "Notes" were both `id="notes"`.
+            Piece::Event(Event::Start(Tag::FootnoteDefinition(name)), _) => {
+                events.push(Event::Start(Tag::FootnoteDefinition(CowStr::from(footnote_id(&name)))));
+            }
+            Piece::Event(Event::FootnoteReference(name), _) => {
+                events.push(Event::FootnoteReference(CowStr::from(footnote_id(&name))));
+            }
             Piece::Event(event, _) => events.push(event),
         }
     }
     let mut out = String::with_capacity(body.len() * 3 / 2);
     html::push_html(&mut out, events.into_iter());
     out
+}
+
+/// The id of footnote `name`'s text, which its references link to.
+pub(crate) fn footnote_id(name: &str) -> String {
+    format!("fn:{name}")
 }
 
 fn claim_html(claim: &Claim, view: &ClaimView) -> String {

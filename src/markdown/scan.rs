@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::raw_html::{html_addresses, html_reader_text, raw_link_tag};
+use super::raw_html::{html_addresses, html_ids, html_reader_text, raw_link_tag, strike_tag};
 use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
 use super::{Claim, Piece, Reference, parse};
 
@@ -20,6 +20,9 @@ pub struct Heading {
     pub text: String,
     pub id: String,
     pub range: Range<usize>,
+    /// Whether the author wrote the id (`{#id}`) rather than tally making it from the text.
+    #[serde(default)]
+    pub explicit: bool,
 }
 
 /// What a page body contains, with places in the page's file.
@@ -39,6 +42,12 @@ pub struct Scan {
     /// Addresses written in raw HTML (`href`, `src`, `action`, ...), with their places:
     /// published as they are, so they are checked like a markdown link's.
     pub html_addresses: Vec<Reference>,
+    /// Each footnote's name (`[^notes]: …`) with the place of its text.
+    #[serde(default)]
+    pub footnotes: Vec<(String, Range<usize>)>,
+    /// The `id` of each element written in raw HTML, with the place of its value.
+    #[serde(default)]
+    pub html_ids: Vec<(String, Range<usize>)>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -138,6 +147,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     let mut table: Option<Vec<Vec<Cell>>> = None;
     let mut cell: Option<Cell> = None;
     let mut strike = false;
+    // Inside a raw `<del>`, `<s>` or `<strike>` of a table cell: struck for a reader as
+    // `~~…~~` is, so a family table's value there does not count.
+    let mut html_strike = 0usize;
     // Inside a raw <script> or <style>, whose text no reader sees.
     let mut in_script = false;
     for node in &nodes {
@@ -147,7 +159,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 for (text, _) in &claim.struck {
                     cell.pieces.push((text.clone(), true));
                 }
-                cell.pieces.push((claim.live.clone(), false));
+                cell.pieces.push((claim.live.clone(), html_strike > 0));
             }
             continue;
         }
@@ -172,7 +184,8 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, text, range, id)) = heading.take() {
-                    scan.headings.push(Heading { level, text: text.trim().to_string(), id, range });
+                    let explicit = explicit_id(body, offset, &range, &id);
+                    scan.headings.push(Heading { level, text: text.trim().to_string(), id, range, explicit });
                 }
             }
             Event::Start(Tag::Link { dest_url, title, .. }) => {
@@ -189,6 +202,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     Some(Reference { dest: dest_url.to_string(), range: range.clone(), alt: String::new() });
             }
             Event::End(TagEnd::Image) => scan.images.extend(image.take()),
+            Event::Start(Tag::FootnoteDefinition(name)) => {
+                scan.footnotes.push((name.to_string(), range.clone()))
+            }
             Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
             Event::End(TagEnd::Table) => scan.tables.extend(table.take()),
             Event::Start(Tag::TableHead | Tag::TableRow) => {
@@ -196,7 +212,10 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     table.push(Vec::new());
                 }
             }
-            Event::Start(Tag::TableCell) => cell = Some(Cell { range: range.clone(), pieces: Vec::new() }),
+            Event::Start(Tag::TableCell) => {
+                html_strike = 0;
+                cell = Some(Cell { range: range.clone(), pieces: Vec::new() });
+            }
             Event::End(TagEnd::TableCell) => {
                 if let (Some(table), Some(cell)) = (&mut table, cell.take())
                     && let Some(row) = table.last_mut()
@@ -217,7 +236,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     continue;
                 }
                 if let Some(cell) = &mut cell {
-                    cell.pieces.push((text.to_string(), strike));
+                    cell.pieces.push((text.to_string(), strike || html_strike > 0));
                 } else if strike && code_depth == 0 {
                     // A family table's struck cell is its history (`~~40 %~~ 60 %`); in
                     // running text a struck number is a correction, which only a tag makes.
@@ -234,13 +253,23 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             }
             // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
             // holds numbers too; the markup does not.
-            Event::Html(_) | Event::InlineHtml(_) => {
+            Event::Html(html) | Event::InlineHtml(html) => {
+                if cell.is_some() {
+                    match strike_tag(html) {
+                        Some(true) => html_strike += 1,
+                        Some(false) => html_strike = html_strike.saturating_sub(1),
+                        None => {}
+                    }
+                }
                 if let Some(source) = body.get(range.start - offset..range.end - offset) {
                     if !in_script {
                         tags_in_raw_html(source, range.start, &mut scan.malformed);
                         tag_errors::raw_data_elements(source, range.start, &mut scan.malformed);
                     }
                     scan.html_addresses.extend(html_addresses(source, range.start));
+                    if !in_script {
+                        scan.html_ids.extend(html_ids(source, range.start));
+                    }
                     scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
                 }
             }
@@ -248,6 +277,17 @@ pub fn scan(body: &str, offset: usize) -> Scan {
         }
     }
     scan
+}
+
+/// Whether the heading at `range` writes its id `{#id}` (or `{.class #id}`) itself.
+fn explicit_id(body: &str, offset: usize, range: &Range<usize>, id: &str) -> bool {
+    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
+    source.rfind('{').is_some_and(|open| {
+        let attributes = &source[open..];
+        attributes
+            .split(|c: char| c.is_whitespace() || c == '{' || c == '}')
+            .any(|a| a.strip_prefix('#') == Some(id))
+    })
 }
 
 /// A link's or image's title (`[a](url "title")`), shown to a reader on hover and read

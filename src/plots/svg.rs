@@ -90,35 +90,59 @@ struct Drawing {
 }
 
 /// One field across runs: a horizontal bar each, its label above it and its value after it,
-/// so that long run names need no rotated text.
+/// so that long run names need no rotated text. Bars start at zero: a negative value is drawn
+/// leftwards from the zero line, its value before its end, and the picture makes room on the
+/// left for the longest such value so that no label falls outside it.
 fn bars(plot: &Plot, labels: &Labels) -> Drawing {
-    let (left, right, top, row) = (8.0, WIDTH - 110.0, 8.0, 50.0);
-    let max = plot.points.iter().map(|p| p.value / plot.unit.factor()).fold(0.0_f64, f64::max);
-    let axis = Axis::new(0.0, max);
+    let (edge, right, top, row) = (8.0, WIDTH - 110.0, 8.0, 50.0);
+    let values: Vec<f64> = plot.points.iter().map(|p| p.value / plot.unit.factor()).collect();
+    let max = values.iter().copied().fold(0.0_f64, f64::max);
+    let min = values.iter().copied().fold(0.0_f64, f64::min);
+    // Text is about 0.6 em a character wide; the value stands 6 units from its bar's end.
+    let room = values
+        .iter()
+        .filter(|v| **v < 0.0)
+        .map(|v| bar_value(*v).chars().count() as f64 * FONT * 0.6 + 6.0)
+        .fold(0.0_f64, f64::max);
+    let left = edge + room;
+    let axis = Axis::new(min, max);
     let x = |v: f64| left + (right - left) * (v - axis.low) / (axis.high - axis.low);
+    let zero = x(0.0);
     let bottom = top + row * plot.points.len() as f64;
     let mut svg = String::new();
     grid_vertical(&mut svg, &axis, bottom, top, &x);
-    for (i, point) in plot.points.iter().enumerate() {
+    for (i, (point, value)) in plot.points.iter().zip(&values).enumerate() {
         let y = top + row * i as f64;
-        let value = point.value / plot.unit.factor();
+        let end = x(*value);
+        let (value_x, anchor) =
+            if *value < 0.0 { (end - 6.0, " text-anchor=\"end\"") } else { (end + 6.0, "") };
         let _ = write!(
             svg,
-            "<text x=\"{left}\" y=\"{ty}\">{label}</text>\
-             <rect class=\"plot-bar\" x=\"{left}\" y=\"{by}\" width=\"{w}\" height=\"18\"/>\
-             <text x=\"{vx}\" y=\"{vy}\">{v}</text>",
+            "<text x=\"{edge}\" y=\"{ty}\">{label}</text>\
+             <rect class=\"plot-bar\" x=\"{bx}\" y=\"{by}\" width=\"{w}\" height=\"18\"/>\
+             <text x=\"{vx}\" y=\"{vy}\"{anchor}>{v}</text>",
             ty = fmt(y + FONT + 2.0),
             label = escape(&point.label),
+            bx = fmt(end.min(zero)),
             by = fmt(y + FONT + 8.0),
-            w = fmt((x(value) - left).max(1.0)),
-            vx = fmt(x(value) + 6.0),
+            w = fmt((end - zero).abs().max(1.0)),
+            vx = fmt(value_x),
             vy = fmt(y + FONT + 22.0),
-            v = escape(&number(value, 3)),
+            v = escape(&bar_value(*value)),
+        );
+    }
+    if min < 0.0 {
+        let _ = write!(
+            svg,
+            "<line class=\"plot-axis\" x1=\"{z}\" y1=\"{top}\" x2=\"{z}\" y2=\"{b}\" stroke=\"currentColor\"/>",
+            z = fmt(zero),
+            b = fmt(bottom),
         );
     }
     let _ = write!(
         svg,
-        "<line class=\"plot-axis\" x1=\"{left}\" y1=\"{b}\" x2=\"{right}\" y2=\"{b}\" stroke=\"currentColor\"/>",
+        "<line class=\"plot-axis\" x1=\"{l}\" y1=\"{b}\" x2=\"{right}\" y2=\"{b}\" stroke=\"currentColor\"/>",
+        l = fmt(left),
         b = fmt(bottom),
     );
     let height = bottom + 2.0 * FONT + 22.0;
@@ -141,7 +165,9 @@ fn intervals(plot: &Plot, link_rate: Option<f64>, labels: &Labels) -> Drawing {
     let spans: Vec<(f64, f64, f64)> =
         plot.points.iter().filter_map(|p| p.span.map(|(s, e)| (s, e, p.value / factor))).collect();
     let top_value = spans.iter().map(|s| s.2).chain(link_rate.map(|r| r / factor)).fold(0.0_f64, f64::max);
-    let y_axis = Axis::new(0.0, top_value);
+    // A rate below zero is drawn below the zero line, inside the picture, not under its floor.
+    let low_value = spans.iter().map(|s| s.2).fold(0.0_f64, f64::min);
+    let y_axis = Axis::new(low_value, top_value);
     let first = spans.iter().map(|s| s.0).fold(f64::INFINITY, f64::min);
     let last = spans.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
     let x_axis = Axis::new(first.min(0.0), last.max(first + 1.0));
@@ -249,12 +275,14 @@ impl Axis {
             .unwrap_or(power * 10.0);
         let low = (low / step).floor() * step;
         let high = ((low.max(high) - low) / step).ceil().max(1.0) * step + low;
-        let decimals = (0..6)
+        // As many decimals as the step needs, however small: ticks of 0.0000001 would
+        // otherwise all read 0.
+        let decimals = (0..20)
             .find(|d| {
                 let scaled = step * 10f64.powi(*d);
                 (scaled - scaled.round()).abs() < 1e-9 * scaled.max(1.0)
             })
-            .unwrap_or(6) as usize;
+            .unwrap_or(20) as usize;
         Axis { low, high, step, decimals }
     }
 
@@ -278,6 +306,19 @@ fn number(value: f64, decimals: usize) -> String {
         if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
     let text = if text == "-0" { "0".to_string() } else { text };
     grouped(&text)
+}
+
+/// A bar's value as its label shows it: three decimals, or as many more as a value below
+/// one needs for three significant digits, so that 400 kbit/s on a Gbit/s axis reads
+/// `0.0004`, not `0`.
+fn bar_value(value: f64) -> String {
+    let magnitude = value.abs();
+    let decimals = if magnitude > 0.0 && magnitude < 1.0 {
+        (2 - magnitude.log10().floor() as i64).clamp(3, 20) as usize
+    } else {
+        3
+    };
+    number(value, decimals)
 }
 
 /// A coordinate: two decimals at most, so that the output is short and the same on every
@@ -306,5 +347,95 @@ mod tests {
         assert_eq!(number(26.70, 2), "26.7");
         assert_eq!(in_unit(989e6, Unit::MegabitPerSecond), "989");
         assert_eq!(grouped("1308305"), "1,308,305");
+    }
+
+    fn bars_of(unit: Unit, values: &[f64]) -> Plot {
+        let points = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| super::super::Point {
+                label: format!("run {i}"),
+                span: None,
+                value: *v,
+                path: format!("runs.r{i}.x"),
+            })
+            .collect();
+        Plot { title: "T".into(), description: None, shape: Shape::Bars, field: "x".into(), unit, points }
+    }
+
+    /// Each `<text>` of the drawing: its x, its anchor and what it says.
+    fn texts(svg: &str) -> Vec<(f64, String, String)> {
+        svg.split("<text ")
+            .skip(1)
+            .map(|t| {
+                let attr = |name: &str| {
+                    t.split(&format!("{name}=\""))
+                        .nth(1)
+                        .and_then(|r| r.split('"').next())
+                        .unwrap_or("")
+                        .to_string()
+                };
+                let said = t.split('>').nth(1).and_then(|r| r.split('<').next()).unwrap_or("").to_string();
+                (attr("x").parse().unwrap_or(f64::NAN), attr("text-anchor"), said)
+            })
+            .collect()
+    }
+
+    /// Each bar's x and width.
+    fn rects(svg: &str) -> Vec<(f64, f64)> {
+        svg.split("<rect class=\"plot-bar\" ")
+            .skip(1)
+            .map(|r| {
+                let attr = |name: &str| {
+                    r.split(&format!("{name}=\""))
+                        .nth(1)
+                        .and_then(|r| r.split('"').next())
+                        .unwrap_or("")
+                        .parse()
+                        .unwrap_or(f64::NAN)
+                };
+                (attr("x"), attr("width"))
+            })
+            .collect()
+    }
+
+    /// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0.
+    #[test]
+    fn a_small_bar_on_a_large_axis_is_labelled_with_the_digits_that_show_it() {
+        let drawing = bars(&bars_of(Unit::GigabitPerSecond, &[400e3, 2e9]), &Labels::default());
+        let said: Vec<String> = texts(&drawing.svg).into_iter().map(|t| t.2).collect();
+        assert!(said.contains(&"0.0004".to_string()), "{said:?}");
+        assert!(said.contains(&"2".to_string()), "{said:?}");
+    }
+
+    /// An axis of tiny steps labels each tick apart, not `0, 0, 0`.
+    #[test]
+    fn tiny_ticks_are_labelled_apart() {
+        let axis = Axis::new(0.0, 4e-7);
+        let labels: Vec<String> = axis.ticks().iter().map(|t| number(*t, axis.decimals)).collect();
+        let mut unique = labels.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), labels.len(), "{labels:?}");
+    }
+
+    /// Issue 25: a negative bar was drawn 1 px wide with its label outside the picture. It
+    /// is drawn from the zero line leftwards, its label beside its end, inside the picture.
+    #[test]
+    fn a_negative_bar_is_drawn_from_zero_with_its_label_inside_the_picture() {
+        let drawing = bars(&bars_of(Unit::Count, &[-50.0, 100.0]), &Labels::default());
+        let bars = rects(&drawing.svg);
+        let (negative, positive) = (bars[0], bars[1]);
+        // The negative bar ends where the positive one starts: at zero.
+        assert!((negative.0 + negative.1 - positive.0).abs() < 0.01, "{bars:?}");
+        // Half as long as the positive bar.
+        assert!((negative.1 * 2.0 - positive.1).abs() < 0.05, "{bars:?}");
+        for (x, _, said) in texts(&drawing.svg) {
+            assert!((0.0..=WIDTH).contains(&x), "`{said}` at {x} is outside the picture");
+        }
+        // The text after the negative bar is its value.
+        let after = drawing.svg.split("<rect class=\"plot-bar\"").nth(1).unwrap_or("");
+        let (x, anchor, said) = texts(after).into_iter().next().unwrap_or_default();
+        assert_eq!((said.as_str(), anchor.as_str()), ("-50", "end"), "left of the bar's end: {after}");
+        assert!(x < negative.0, "{x} {negative:?}");
     }
 }

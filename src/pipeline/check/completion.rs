@@ -127,7 +127,9 @@ fn short_label(label: &str) -> String {
     }
 }
 
-/// The cell's last unstruck number, with its place in the file.
+/// The cell's one unstruck number, with its place in the file. A reader reads the cell
+/// whole, so a cell holding more than one live number (`1/2`, `40–60 %`) has no value a
+/// reader would agree on: it is refused rather than read as its last number.
 fn cell_value(
     page: &Page,
     cell: &Cell,
@@ -135,21 +137,41 @@ fn cell_value(
     problems: &mut Vec<Diagnostic>,
 ) -> Option<(f64, std::ops::Range<usize>)> {
     let live: String = cell.pieces.iter().filter(|(_, struck)| !struck).map(|(t, _)| t.as_str()).collect();
-    let parsed = match parse_stated(&live) {
-        Err(NumberError::SeveralNumbers { ranges, .. }) => {
-            ranges.last().and_then(|r| parse_stated(&live[r.clone()]).ok())
-        }
-        other => other.ok(),
+    let form = match what {
+        "done" => "one percentage, such as `60 %`",
+        _ => "one positive number, such as `3`",
     };
-    let Some(stated) = parsed else {
-        problems.push(Diagnostic::at(
-            "family-table",
-            &page.source,
-            &page.text,
-            cell.range.clone(),
-            format!("this row has no live {what} value (struck values do not count)"),
-        ));
-        return None;
+    let stated = match parse_stated(&live) {
+        Ok(stated) => stated,
+        Err(NumberError::SeveralNumbers { .. }) => {
+            problems.push(
+                Diagnostic::at(
+                    "family-table",
+                    &page.source,
+                    &page.text,
+                    cell.range.clone(),
+                    format!(
+                        "`{}` holds more than one number, and a {what} cell counts one number: write {form}",
+                        live.trim()
+                    ),
+                )
+                .note("a fraction or a range is not read: state the value reached; an earlier value is struck before it, `~~40 %~~ 60 %`, and does not count"),
+            );
+            return None;
+        }
+        Err(_) => {
+            problems.push(
+                Diagnostic::at(
+                    "family-table",
+                    &page.source,
+                    &page.text,
+                    cell.range.clone(),
+                    format!("this row has no live {what} value (struck values do not count)"),
+                )
+                .note(format!("write {form}")),
+            );
+            return None;
+        }
     };
     let ok_unit = match what {
         "done" => matches!(stated.unit.kind(), UnitKind::Percent | UnitKind::Count),
@@ -161,7 +183,7 @@ fn cell_value(
             &page.source,
             &page.text,
             cell.range.clone(),
-            format!("`{}` is not a {what} value", live.trim()),
+            format!("`{}` is not a {what} value: write {form}", live.trim()),
         ));
         return None;
     }

@@ -5,7 +5,8 @@
 //! its HTML).
 //!
 //! Each check has its own module: `claims` (a page's claims against its figures),
-//! `completion` (family tables), `parity` (translations), `coverage`, `structure`.
+//! `completion` (family tables), `parity` (translations), `coverage`, `structure`, `ids`
+//! (no two elements of a page share an id).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use rayon::prelude::*;
 pub(crate) mod claims;
 pub(crate) mod completion;
 mod coverage;
+mod ids;
 pub(crate) mod parity;
 mod structure;
 
@@ -90,6 +92,7 @@ pub(crate) fn page_figures(
     };
     let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
     found.extend(check_code_under_test_named(site, page));
+    found.extend(ids::check_ids(page, &work.scan, &figures, site.templates.ids()));
     (figures, found)
 }
 

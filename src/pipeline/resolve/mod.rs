@@ -84,7 +84,11 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
         .pages
         .iter()
         .zip(&scans)
-        .map(|(page, (scan, _))| (page.source.clone(), scan.headings.iter().map(|h| h.id.clone()).collect()))
+        .map(|(page, (scan, _))| {
+            let headings = scan.headings.iter().map(|h| h.id.clone());
+            let footnotes = scan.footnotes.iter().map(|(name, _)| crate::markdown::footnote_id(name));
+            (page.source.clone(), headings.chain(footnotes).collect())
+        })
         .collect::<HashMap<_, _>>();
     let cx = links::LinkContext {
         root: &site.root,
