@@ -203,3 +203,32 @@ pub(super) fn struck_outside_tag(text: &str, range: Range<usize>, out: &mut Vec<
         ));
     }
 }
+
+/// A whole tag struck (`~~[40]{=n}~~`, `<del>[40]{=n}</del>`): published struck, a
+/// withdrawal with no correction beside it and no `withdrawn:` entry behind it.
+pub(super) fn struck_tag(claim: &super::Claim, out: &mut Vec<(Range<usize>, String)>) {
+    let sign = match claim.form {
+        super::ClaimForm::Exact => "=",
+        super::ClaimForm::Approximate => "~",
+        super::ClaimForm::Vendor => "vendor=",
+    };
+    out.push((
+        claim.range.clone(),
+        format!(
+            "the whole tag is struck, so the page shows `{}` withdrawn with no correction beside it: strike the old value inside the tag beside the current one, `[~~{}~~ NEW]{{{sign}{}}}`, and list it under `withdrawn:`, or take the strikethrough off",
+            claim.live, claim.live, claim.name
+        ),
+    ));
+}
+
+/// Whether raw inline HTML opens (true) or closes (false) struck text: `<del>`, `<s>`,
+/// `<strike>`.
+pub(super) fn strikes(html: &str) -> Option<bool> {
+    let lower = html.trim().to_ascii_lowercase();
+    let (closing, rest) = match lower.strip_prefix("</") {
+        Some(rest) => (true, rest),
+        None => (false, lower.strip_prefix('<')?),
+    };
+    let name_end = rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
+    matches!(&rest[..name_end], "del" | "s" | "strike").then_some(!closing)
+}
