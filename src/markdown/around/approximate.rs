@@ -61,6 +61,6 @@ pub(super) fn message(written: &Written<'_>) -> String {
         .unwrap_or_default();
     let exact = written.suffix.replacen("{~", "{=", 1);
     format!(
-        "`{tag}` is approximate{range}, but no word of approximation stands beside it, and a reader takes `{live}` as exact: write one beside the tag (`about {tag}`, `約 {tag}`, `{tag} 程度`), or state the figure exactly with `{exact}`"
+        "`{tag}` is approximate{range}, but no word of approximation stands beside it, and a reader takes `{live}` as exact: write one beside the tag (`about {tag}`, `約 {tag}`; the manual lists the words), or state the figure exactly with `{exact}`"
     )
 }

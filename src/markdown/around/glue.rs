@@ -136,9 +136,8 @@ fn word_after(written: &Written<'_>, after: &str) -> Option<String> {
     // `×` and `倍` state a ratio, which a count already is; `4s` is a plural and `4 us` a
     // pronoun more often than a unit.
     let unit = leading_unit(rest).filter(|(spelling, unit)| {
-        *unit != Unit::Times
-            && !(space.is_empty() && *spelling == "s")
-            && !(!space.is_empty() && *spelling == "us")
+        let (glued, spaced) = (space.is_empty(), !space.is_empty());
+        *unit != Unit::Times && !(glued && *spelling == "s") && !(spaced && *spelling == "us")
     });
     let per = rest
         .strip_prefix('/')
