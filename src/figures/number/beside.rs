@@ -1,9 +1,9 @@
 //! What may stand right beside a number and change what it states: the scale word or unit a
 //! text starts with, and the range an approximate statement passes for.
 //!
-//! Owns nothing of its own: it answers, from the same spellings the number reader reads
-//! (`lex`'s scale words, `units`' spellings), for the reading of the text around a figure
-//! tag (`markdown`), so that both read the same words.
+//! Answers from the spellings the number reader reads (`lex`'s scale words, `units`'
+//! spellings) for the reading of the text around a figure tag (`markdown`), so that a word
+//! is a unit beside a tag exactly when it would be one inside it. It does not read tags.
 
 use super::lex::{SCALE_WORDS, is_word_char};
 use super::units::UNIT_SPELLINGS;
