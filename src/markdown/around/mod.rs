@@ -19,6 +19,10 @@ use super::{Claim, ClaimForm, Piece};
 /// (`frames per second`), a word of approximation a few words away, with room to spare.
 const BUDGET: usize = 48;
 
+/// How many pieces either side are looked at, so that a run of markup showing nothing
+/// (emphasis opened a thousand times) cannot make each tag's look quadratic.
+const REACH: usize = 64;
+
 /// The text on one side of a tag, in reading order, as far as its line of text goes.
 #[derive(Debug, Default)]
 pub(super) struct Side {
@@ -105,7 +109,7 @@ fn before(nodes: &[Piece<'_>], claims: &[Claim], at: usize) -> Side {
     let mut side = Side::default();
     let mut pieces: Vec<&str> = Vec::new();
     let mut length = 0;
-    for node in nodes[..at].iter().rev() {
+    for node in nodes[..at].iter().rev().take(REACH) {
         match seen(node) {
             Seen::Text(text) => {
                 pieces.push(text);
@@ -132,7 +136,7 @@ fn before(nodes: &[Piece<'_>], claims: &[Claim], at: usize) -> Side {
 
 fn after(nodes: &[Piece<'_>], claims: &[Claim], at: usize) -> Side {
     let mut side = Side::default();
-    for node in nodes.get(at + 1..).unwrap_or_default() {
+    for node in nodes.get(at + 1..).unwrap_or_default().iter().take(REACH) {
         match seen(node) {
             Seen::Text(text) => {
                 side.text.push_str(text);
