@@ -293,8 +293,8 @@ summary: \"A synthetic measurement page for benchmarks: HTTP through the applian
 
 This page is generated for benchmarks and describes no real run. The clients were
 {clients} curl processes, each with {per_client} transfers going at once, so {connections}
-connections in all, each asking for a file of {body} bytes over and over for {seconds}
-seconds. The connections were either kept open or closed after every response.
+connections in all, each asking for a file of {body} bytes over and over for the seconds
+a run lasted, {seconds}. The connections were either kept open or closed after every response.
 
 ## The bench {{#the-bench}}
 
@@ -374,7 +374,7 @@ translates: {hash}
 
 このページはベンチマーク用に生成したもので、実際の実行を記録したものではありません。
 クライアントは {clients} 個の curl プロセスで、それぞれが {per_client} 件の転送を同時に行い、
-合わせて {connections} 本の接続が、{body} バイトのファイルを {seconds} 秒間繰り返し要求しました。
+合わせて {connections} 本の接続が、{body} バイトのファイルを 1 回の実行の秒数（{seconds}）のあいだ繰り返し要求しました。
 
 ## 試験台 {{#the-bench}}
 

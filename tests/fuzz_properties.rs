@@ -149,6 +149,22 @@ const MARKDOWN: &[&str] = &[
     "＝",
     "～",
     "{ =",
+    // What may stand around a tag and change its number: digits, separators, signs, scale
+    // words, units, superscripts, words of approximation.
+    "[40]{=n}",
+    "[10]{~n}",
+    "9",
+    ",000",
+    "−",
+    " thousand",
+    "万",
+    " Gbit/s",
+    "<sup>",
+    "</sup>",
+    "⁶",
+    "<del>",
+    "about ",
+    "約",
     "- ",
     "1. ",
     "javascript:",
@@ -275,6 +291,11 @@ const IPERF: &[&str] = &[
     ",",
 ];
 
+/// Text around a tag that leaves a digit glued to it glued: words, spaces, punctuation,
+/// markup that shows nothing, Japanese.
+const AROUND: &[&str] =
+    &[" ", "a", "frames", ",", ".", "(", ")", "*", "**", "<span>", "</span>", "約", "回", "、", "about "];
+
 /// Pieces of the other tools' output: ping, curl's JSON lines, sha256sum, sysctl, pfctl, a
 /// table.
 const TOOLS: &[&str] = &[
@@ -334,6 +355,21 @@ proptest! {
     #[test]
     fn no_runs_yaml_makes_the_loader_panic(text in prop_oneof![pieces(YAML, 30), any::<String>()]) {
         check("runs_yaml", &text);
+    }
+
+    /// A digit glued to a tag, before or after it, in any text around it, is a `figure-tag`
+    /// error at the tag: a reader reads another number than the one checked.
+    #[test]
+    fn a_digit_glued_to_a_tag_in_any_text_is_an_error_at_the_tag(
+        before in pieces(AROUND, 6), after in pieces(AROUND, 6), digit in "[0-9]", left in any::<bool>(),
+    ) {
+        let (before, after) = if left { (format!("x{before}{digit}"), after) } else { (format!("x{before}"), format!("{digit}{after}")) };
+        let body = format!("{before}[40]{{=n}}{after}");
+        let scan = tally::scan(&body, 0);
+        prop_assert!(
+            scan.malformed.iter().any(|(range, _)| range.start == before.len()),
+            "{:?}: {:?}", body, scan.malformed
+        );
     }
 
     #[test]

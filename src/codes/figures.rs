@@ -142,8 +142,8 @@ pub(super) const CODES: &[Code] = &[
         code: "figure-tag",
         severity: "error",
         summary: "a figure tag written wrongly",
-        meaning: "A figure is tagged `[TEXT]{=figure}`: the stated text in brackets, directly followed by the figure's name in braces. A tag without its text, or a bracket left open, is an error rather than ordinary text.",
-        fix: "Write the stated text in brackets before the tag, e.g. `[962,826]{=runs.close_coproc.host_frames.received}`.",
+        meaning: "A figure is tagged `[TEXT]{=figure}`: the stated text in brackets, directly followed by the figure's name in braces. A tag without its text, or a bracket left open, is an error rather than ordinary text. So is what makes a reader read another number than the tag's: a digit, sign, separator, scale word, unit or superscript touching the tag (`9[40]`, `[40],000`, `-[40 %]`, `[40] thousand`, `[360]万`, `[40] Gbit/s`); a tag struck whole, or a number struck outside a tag (a withdrawal with no correction and no `withdrawn:` entry); and an approximate `{~figure}` with no word of approximation beside it (`about`, `約`).",
+        fix: "Write the stated text in brackets before the tag, e.g. `[962,826]{=runs.close_coproc.host_frames.received}`; move what touches a tag into it (`[40 thousand]{=n}`); strike an old value inside its tag beside the current one (`[~~9,481~~ 9,090]{=n}`); write `about [360]{~n}`, or `{=n}` for an exact figure.",
     },
     Code {
         code: "figure-too-deep",

@@ -7,8 +7,9 @@
 //!
 //! Each step has its own module: `parse` (events and tags), `scan` (what a body contains),
 //! `raw_html` (what a reader sees of raw HTML, its addresses), `tag_errors` (tags that are
-//! not tags), `render` (the HTML) and `slug` (heading ids).
+//! not tags), `around` (what stands beside a tag: glued text, words of approximation), `render` (the HTML) and `slug` (heading ids).
 
+mod around;
 mod parse;
 mod raw_html;
 mod render;

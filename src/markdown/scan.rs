@@ -39,6 +39,10 @@ pub struct Scan {
     /// Tags that are not tags (`787 Mbit/s{=rate}`, `[9]{=}`, `[9] {=a}`), or tags where a
     /// figure cannot stand (alt text): their place and what is wrong.
     pub malformed: Vec<(Range<usize>, String)>,
+    /// Figure-like numbers struck outside a tag in a table cell: an error but where a
+    /// family table keeps its history, which only the check stage knows.
+    #[serde(default)]
+    pub struck_in_cells: Vec<StruckInCell>,
     /// Addresses written in raw HTML (`href`, `src`, `action`, ...), with their places:
     /// published as they are, so they are checked like a markdown link's.
     pub html_addresses: Vec<Reference>,
@@ -55,6 +59,16 @@ pub struct Cell {
     pub range: Range<usize>,
     /// Text pieces of the cell, each marked struck or not.
     pub pieces: Vec<(String, bool)>,
+}
+
+/// A number struck outside a tag in a table cell: its place, the error it is, and its
+/// table (in [`Scan::tables`]) and column.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StruckInCell {
+    pub range: Range<usize>,
+    pub message: String,
+    pub table: usize,
+    pub column: usize,
 }
 
 impl Cell {
@@ -104,6 +118,7 @@ fn in_link_text(body: &str, offset: usize, range: &Range<usize>) -> bool {
 pub fn scan(body: &str, offset: usize) -> Scan {
     let (nodes, claims) = parse(body, offset);
     let mut scan = Scan { claims, ..Scan::default() };
+    super::around::around_tags(&nodes, &scan.claims, body, offset, &mut scan.malformed);
     // A figure in alt text is never shown as one: the reader of the image's text would see
     // a number no check stands behind in its place.
     let mut in_image = 0usize;
@@ -147,19 +162,22 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     let mut table: Option<Vec<Vec<Cell>>> = None;
     let mut cell: Option<Cell> = None;
     let mut strike = false;
-    // Inside a raw `<del>`, `<s>` or `<strike>` of a table cell: struck for a reader as
-    // `~~…~~` is, so a family table's value there does not count.
-    let mut html_strike = 0usize;
+    // Inside raw `<del>`, `<s>` or `<strike>`, which a reader sees struck as `~~…~~` is: a
+    // tag there is published struck, and a family table's value there does not count.
+    let mut struck_html = 0usize;
     // Inside a raw <script> or <style>, whose text no reader sees.
     let mut in_script = false;
     for node in &nodes {
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
+            if strike || struck_html > 0 {
+                tag_errors::struck_tag(claim, &mut scan.malformed);
+            }
             if let Some(cell) = &mut cell {
                 for (text, _) in &claim.struck {
                     cell.pieces.push((text.clone(), true));
                 }
-                cell.pieces.push((claim.live.clone(), html_strike > 0));
+                cell.pieces.push((claim.live.clone(), struck_html > 0));
             }
             continue;
         }
@@ -213,7 +231,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 }
             }
             Event::Start(Tag::TableCell) => {
-                html_strike = 0;
+                struck_html = 0;
                 cell = Some(Cell { range: range.clone(), pieces: Vec::new() });
             }
             Event::End(TagEnd::TableCell) => {
@@ -236,8 +254,20 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     continue;
                 }
                 if let Some(cell) = &mut cell {
-                    cell.pieces.push((text.to_string(), strike || html_strike > 0));
-                } else if strike && code_depth == 0 {
+                    if strike || struck_html > 0 {
+                        let mut found = Vec::new();
+                        tag_errors::struck_outside_tag(text, range.clone(), &mut found);
+                        let (table, column) =
+                            (scan.tables.len(), table.as_ref().and_then(|t| t.last()).map_or(0, Vec::len));
+                        scan.struck_in_cells.extend(found.into_iter().map(|(range, message)| StruckInCell {
+                            range,
+                            message,
+                            table,
+                            column,
+                        }));
+                    }
+                    cell.pieces.push((text.to_string(), strike || struck_html > 0));
+                } else if (strike || struck_html > 0) && code_depth == 0 {
                     // A family table's struck cell is its history (`~~40 %~~ 60 %`); in
                     // running text a struck number is a correction, which only a tag makes.
                     tag_errors::struck_outside_tag(text, range.clone(), &mut scan.malformed);
@@ -254,12 +284,10 @@ pub fn scan(body: &str, offset: usize) -> Scan {
             // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
             // holds numbers too; the markup does not.
             Event::Html(html) | Event::InlineHtml(html) => {
-                if cell.is_some() {
-                    match strike_tag(html) {
-                        Some(true) => html_strike += 1,
-                        Some(false) => html_strike = html_strike.saturating_sub(1),
-                        None => {}
-                    }
+                match strike_tag(html) {
+                    Some(true) => struck_html += 1,
+                    Some(false) => struck_html = struck_html.saturating_sub(1),
+                    None => {}
                 }
                 if let Some(source) = body.get(range.start - offset..range.end - offset) {
                     if !in_script {

@@ -203,3 +203,20 @@ pub(super) fn struck_outside_tag(text: &str, range: Range<usize>, out: &mut Vec<
         ));
     }
 }
+
+/// A whole tag struck (`~~[40]{=n}~~`, `<del>[40]{=n}</del>`): published struck, a
+/// withdrawal with no correction beside it and no `withdrawn:` entry behind it.
+pub(super) fn struck_tag(claim: &super::Claim, out: &mut Vec<(Range<usize>, String)>) {
+    let sign = match claim.form {
+        super::ClaimForm::Exact => "=",
+        super::ClaimForm::Approximate => "~",
+        super::ClaimForm::Vendor => "vendor=",
+    };
+    out.push((
+        claim.range.clone(),
+        format!(
+            "the whole tag is struck, so the page shows `{}` withdrawn with no correction beside it: strike the old value inside the tag beside the current one, `[~~{}~~ NEW]{{{sign}{}}}`, and list it under `withdrawn:`, or take the strikethrough off",
+            claim.live, claim.live, claim.name
+        ),
+    ));
+}

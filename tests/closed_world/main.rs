@@ -67,6 +67,7 @@ fn runs_error_at(figure: &str, code: &str, needle: &str) -> Value {
     ours[0].clone()
 }
 
+mod around;
 mod commands;
 mod run_data;
 mod tags;

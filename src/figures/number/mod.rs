@@ -35,12 +35,14 @@
 //!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals, and so
 //!   does a ratio of any size (`4×`, `5 倍`).
 //!
-//! Submodules: `units` (units and their spellings and exact factors), `decimal` (stated
+//! Submodules: `beside` (scale words and units beside a number, for the text around a tag),
+//! `units` (units and their spellings and exact factors), `decimal` (stated
 //! decimals and rounding them), `exact` (exact computed values and rounding them), `lex` (finding numbers in text), `stated` (the number a tag states),
 //! `check` (comparing it with a computed one, writing what would pass), `own_kind` (what
 //! would pass for a number stated in another kind: the figure's own unit) and `scan`
 //! (figure-like numbers in running text).
 
+mod beside;
 mod check;
 mod decimal;
 mod exact;
@@ -53,14 +55,15 @@ mod testing;
 mod units;
 mod write_like;
 
+pub(crate) use beside::{approximate_bounds, leading_scale_word, leading_unit};
 pub(crate) use check::Mismatch;
 pub use check::{Passed, check};
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
-pub(crate) use lex::Style;
+pub(crate) use lex::{Style, digit_value};
 pub(crate) use scan::{FigureValue, Untagged, scan_figure_like};
-pub(crate) use stated::NumberError;
 pub(crate) use stated::same_value;
+pub(crate) use stated::{NumberError, is_superscript};
 pub use stated::{Stated, parse_stated};
 pub(crate) use units::parse_unit;
 pub(crate) use units::{Unit, UnitKind};

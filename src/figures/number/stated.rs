@@ -65,7 +65,7 @@ impl NumberError {
 }
 
 /// Superscript digits and signs: `10³` is not ten.
-fn is_superscript(c: char) -> bool {
+pub(crate) fn is_superscript(c: char) -> bool {
     matches!(c, '⁰' | '¹' | '²' | '³' | '⁴'..='⁹' | '⁺' | '⁻')
 }
 

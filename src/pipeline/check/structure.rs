@@ -19,6 +19,7 @@ pub(crate) fn check_structure(
     resolved: &ResolvedLinks,
 ) -> Vec<Diagnostic> {
     let mut problems = check_appliances(families, page);
+    problems.extend(struck_in_cells(site, page, scan));
     if page.front.kind == Kind::Measurement {
         let sections = &site.settings.required_sections;
         for (what, names) in [
@@ -77,6 +78,32 @@ pub(crate) fn check_structure(
         }
     }
     problems
+}
+
+/// A number struck outside a tag in a table cell reads as a correction that no
+/// `withdrawn:` entry stands behind; only a family table's done and weight columns keep
+/// their history so (`~~40 %~~ 60 %`, whose last unstruck value counts).
+fn struck_in_cells<'a>(
+    site: &'a Site,
+    page: &'a Page,
+    scan: &'a Scan,
+) -> impl Iterator<Item = Diagnostic> + 'a {
+    let columns = &site.settings.family_columns;
+    let names =
+        [site.settings.text(&columns.done, &page.lang), site.settings.text(&columns.weight, &page.lang)];
+    let history = move |table: usize, column: usize| {
+        let header = scan.tables.get(table).and_then(|rows| rows.first());
+        let name = header.and_then(|cells| cells.get(column)).map(|cell| cell.text());
+        let named = |name: &str| {
+            header.is_some_and(|cells| cells.iter().any(|c| c.text().trim().eq_ignore_ascii_case(name)))
+        };
+        page.front.kind == Kind::Family
+            && names.iter().all(|n| named(n))
+            && name.is_some_and(|name| names.iter().any(|n| name.trim().eq_ignore_ascii_case(n)))
+    };
+    scan.struck_in_cells.iter().filter(move |struck| !history(struck.table, struck.column)).map(|struck| {
+        Diagnostic::at("figure-tag", &page.source, &page.text, struck.range.clone(), struck.message.clone())
+    })
 }
 
 /// Every appliance a page names must have a family page (`content/families/ID.md`): an id
