@@ -6,10 +6,11 @@
 //! it reports them, and renders what the later stages decided.
 //!
 //! Each step has its own module: `parse` (events and tags), `scan` (what a body contains),
-//! `raw_html` (what a reader sees of raw HTML, its addresses), `tag_errors` (tags that are
+//! `places` (the blocks a reader reads one by one), `raw_html` (what a reader sees of raw HTML, its addresses), `tag_errors` (tags that are
 //! not tags), `render` (the HTML) and `slug` (heading ids).
 
 mod parse;
+mod places;
 mod raw_html;
 mod render;
 mod scan;
@@ -22,6 +23,7 @@ use pulldown_cmark::Event;
 
 pub use parse::parse_count;
 pub(crate) use parse::{is_cjk, parse};
+pub(crate) use places::PlaceKind;
 pub(crate) use render::render_html_with_plots;
 pub(crate) use render::{ClaimView, LinkView};
 pub use render::{RenderInputs, render_html};

@@ -70,5 +70,6 @@ fn runs_error_at(figure: &str, code: &str, needle: &str) -> Value {
 mod commands;
 mod run_data;
 mod tags;
+mod translation_places;
 mod translations;
 mod untagged;

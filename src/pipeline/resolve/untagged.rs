@@ -4,17 +4,23 @@
 
 use std::ops::Range;
 
+use super::shown::Shown;
 use crate::figures::number::{FigureValue, UnitKind, scan_figure_like};
 use crate::markdown::Scan;
 
-/// Every untagged figure-like number of a page, with its place in the file.
+/// Every untagged figure-like number of a page, with its place in the file, read as a
+/// reader is shown it.
 pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue, Range<usize>)> {
     let mut found = Vec::new();
     for (range, text) in &scan.prose {
-        for figure in scan_figure_like(text) {
-            // Text with escapes can be shorter than its source; clamp to the segment.
-            let start = (range.start + figure.range.start).min(range.end);
-            let end = (range.start + figure.range.end).min(range.end);
+        // Raw HTML's reader text is the file's bytes with markup blanked out, so of the same
+        // length; markdown text whose references or escapes the parser decoded is shorter.
+        let raw = text.len() == range.len();
+        let shown = Shown::of(text, raw);
+        for figure in scan_figure_like(&shown.text) {
+            let (start, end) =
+                (shown.written_offset(figure.range.start), shown.written_offset(figure.range.end));
+            let (start, end) = in_file(file_text, range, text, start..end);
             // The file's text, not the segment's: a line break may stand between the two.
             let before = file_text.get(..start).unwrap_or("");
             if is_model_name(before, &figure.value) {
@@ -24,6 +30,25 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
         }
     }
     found
+}
+
+/// The place in the file of `within` of a segment's `text`, which stands at `range`: where
+/// the parser decoded a reference or an escape the two differ in length, and the number's
+/// ends are found by the text before and after it, written the same in both (else the
+/// segment's own ends).
+fn in_file(file_text: &str, range: &Range<usize>, text: &str, within: Range<usize>) -> (usize, usize) {
+    if text.len() == range.len() {
+        return (range.start + within.start, range.start + within.end);
+    }
+    let written = file_text.get(range.clone()).unwrap_or("");
+    let (before, after) = (text.get(..within.start).unwrap_or(""), text.get(within.end..).unwrap_or(""));
+    let start = if written.starts_with(before) { range.start + before.len() } else { range.start };
+    let end = if written.ends_with(after) && written.len() >= after.len() + before.len() {
+        range.end - after.len()
+    } else {
+        range.end
+    };
+    (start, end.max(start))
 }
 
 /// The front-matter keys whose text is published as prose, so whose numbers are read.
