@@ -159,3 +159,26 @@ fn a_paragraph_of_numbers_the_translation_leaves_out_is_one_error_and_the_next_s
     assert_eq!(errors[0]["line"].as_u64(), Some(line), "{errors:#?}");
     assert!(message(&errors[0]).contains("`840 Mbit/s`"), "{:#}", errors[0]);
 }
+
+/// Raw HTML's text is not decoded by the markdown parser: its references are read too.
+#[test]
+fn a_number_written_with_an_entity_in_raw_html_is_read_as_a_browser_shows_it() {
+    let site = translated("It ran at 840 Mbit/s.", "<p>&#57;40 Mbit/s で走りました。</p>", &|t| t);
+    let errors = translation_errors(&site);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    common::assert_at(&errors[0], "translation-number", &site, JA, "&#57;40 Mbit/s");
+    assert!(message(&errors[0]).contains("`940 Mbit/s` (written `&#57;40 Mbit/s`)"), "{:#}", errors[0]);
+}
+
+#[test]
+fn a_number_moved_to_another_column_of_its_row_is_an_error_at_its_cell() {
+    let site = translated(
+        "| kept open | closed |\n|---|---|\n| 940 Mbit/s | – |",
+        "| 開いたまま | 閉じる |\n|---|---|\n| – | 940 Mbit/s |",
+        &|t| t,
+    );
+    let errors = translation_errors(&site);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "translation-number", "{errors:#?}");
+    assert!(message(&errors[0]).contains("column 2"), "{:#}", errors[0]);
+}

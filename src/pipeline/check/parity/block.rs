@@ -149,7 +149,7 @@ fn moved_column(sides: &Sides<'_>, theirs: &Numbered<'_>, ours: &Numbered<'_>) -
 fn compared(sides: &Sides<'_>, theirs: &[&Numbered<'_>], ours: &[&Numbered<'_>]) -> Vec<Diagnostic> {
     let (Some(their_block), Some(our_block)) = (theirs.first(), ours.first()) else { return Vec::new() };
     let (their_kind, our_kind) = (kind(their_block), kind(our_block));
-    let their_line = sides.original_line(their_block.range.start);
+    let their_line = || sides.original_line(their_block.range.start);
     let here = our_block.range.start..our_block.range.start;
     let mut problems = Vec::new();
 
@@ -283,8 +283,9 @@ fn compared(sides: &Sides<'_>, theirs: &[&Numbered<'_>], ours: &[&Numbered<'_>])
                 sides.original_line(original.range.start)
             ),
             None => format!(
-                "this translation states `{}` in this {our_kind}; the original's {their_kind} at {their_line} does not",
-                claim.name
+                "this translation states `{}` in this {our_kind}; the original's {their_kind} at {} does not",
+                claim.name,
+                their_line()
             ),
         };
         let note = match their_tags.get(k) {
@@ -325,7 +326,7 @@ fn compared(sides: &Sides<'_>, theirs: &[&Numbered<'_>], ours: &[&Numbered<'_>])
                 "a translation states each number in the block its original does: state the original's here, or tag the figure in both".to_string(),
             ),
             None => (
-                format!("{ours_read} is not stated in the original's {their_kind} at {their_line}"),
+                format!("{ours_read} is not stated in the original's {their_kind} at {}", their_line()),
                 format!(
                     "the original is {}; tag the figure or state the same number in both",
                     display_path(&sides.original.source)

@@ -67,9 +67,10 @@ impl Sides<'_> {
 }
 
 /// `file:line` of `at` in `page` (whose lines are `lines`), as a note names the other
-/// language's place.
+/// language's place: the line alone, since finding the column counts the characters before
+/// it, which on a line of thousands of tags made naming each one quadratic.
 fn line_of(page: &Page, lines: &LineIndex, at: usize) -> String {
-    format!("{}:{}", display_path(&page.source), lines.place(&page.text, at).line)
+    format!("{}:{}", display_path(&page.source), lines.line(at.min(page.text.len())))
 }
 
 /// Differences between a translation and its original, reported in the translation and

@@ -116,6 +116,9 @@ fn same_strikes(sides: &Sides<'_>, original: &Claim, claim: &Claim) -> Option<Di
             None => extra.push((text.trim(), range.clone())),
         }
     }
+    if extra.is_empty() && theirs.is_empty() {
+        return None;
+    }
     let at = sides.original_line(original.range.start);
     let (range, message) = match (extra.first(), theirs.first()) {
         (Some((text, range)), _) => (
