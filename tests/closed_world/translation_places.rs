@@ -182,3 +182,29 @@ fn a_number_moved_to_another_column_of_its_row_is_an_error_at_its_cell() {
     assert_eq!(errors[0]["code"], "translation-number", "{errors:#?}");
     assert!(message(&errors[0]).contains("column 2"), "{:#}", errors[0]);
 }
+
+/// Japanese forms of a number still match the original's at its place: 万 and 億, digits
+/// written full width, 約 beside an approximate tag.
+#[test]
+fn japanese_number_forms_match_the_original_at_their_place() {
+    let site = translated(
+        "It sent 2.74 million frames at 814 Mbit/s.\n\n| run | frames |\n|---|---|\n| first | 1,500 frames |\n\nAbout [370]{~t4} frames a second.",
+        "274 万フレームを 8億1400万 bit/s で送りました。\n\n| 実行 | フレーム |\n|---|---|\n| 最初 | １５００ フレーム |\n\n毎秒約 [370]{~t4} フレーム。",
+        &|t| t,
+    );
+    with_t4(&site);
+    no_translation_error(&site);
+}
+
+#[test]
+fn numbers_swapped_between_two_rows_of_a_raw_html_table_are_an_error_at_each_row() {
+    let site = translated(
+        "<table>\n<tr><td>kept open</td><td>940 Mbit/s</td></tr>\n<tr><td>closed</td><td>840 Mbit/s</td></tr>\n</table>",
+        "<table>\n<tr><td>開いたまま</td><td>840 Mbit/s</td></tr>\n<tr><td>閉じる</td><td>940 Mbit/s</td></tr>\n</table>",
+        &|t| t,
+    );
+    let errors = translation_errors(&site);
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    common::assert_at(&errors[0], "translation-number", &site, JA, "840 Mbit/s");
+    common::assert_at(&errors[1], "translation-number", &site, JA, "940 Mbit/s");
+}
