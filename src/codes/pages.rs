@@ -198,9 +198,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "translation-figure",
         severity: "error",
-        summary: "a translation that tags figures its original does not",
-        meaning: "A translation states the same figures as its original, no more and no fewer, so that the two say the same.",
-        fix: "Tag the same figures, as often, in the translation as in the original.",
+        summary: "a translation whose tags differ from its original's at their place",
+        meaning: "A translation states the same figures as its original, no more and no fewer, each in the block (paragraph, heading, list item, table cell) where the original states it, with the same kind of tag (`{=…}`, `{~…}`) and the same value at the same precision, so that the two say the same.",
+        fix: "Tag the same figures, as often and as the original does, in the translation's block for each of the original's.",
     },
     Code {
         code: "translation-front-matter",
@@ -213,8 +213,8 @@ pub(super) const CODES: &[Code] = &[
         code: "translation-number",
         severity: "error",
         summary: "a number the original states and its translation does not",
-        meaning: "Each number of an original's paragraph must be stated in the matching part of its translation (tagged or not), so that a translation cannot drift from its figures.",
-        fix: "State the same number in the translation, or tag the figure in both.",
+        meaning: "Each number of an original's block (paragraph, heading, list item, table cell) must be stated in the translation's block at its place (tagged or not), read as a reader is shown it, so that a translation cannot drift from its figures or move them between rows.",
+        fix: "State the same number in the translation's block for the original's, or tag the figure in both.",
     },
     Code {
         code: "translation-out-of-date",

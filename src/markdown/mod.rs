@@ -6,11 +6,13 @@
 //! it reports them, and renders what the later stages decided.
 //!
 //! Each step has its own module: `parse` (events and tags), `scan` (what a body contains),
-//! `raw_html` (what a reader sees of raw HTML, its addresses), `tag_errors` (tags that are
-//! not tags), `around` (what stands beside a tag: glued text, words of approximation), `render` (the HTML) and `slug` (heading ids).
+//! `places` (the blocks a reader reads one by one), `raw_html` (what a reader sees of raw
+//! HTML, its addresses), `tag_errors` (tags that are not tags), `around` (what stands beside
+//! a tag: glued text, words of approximation), `render` (the HTML) and `slug` (heading ids).
 
 mod around;
 mod parse;
+mod places;
 mod raw_html;
 mod render;
 mod scan;
@@ -23,6 +25,7 @@ use pulldown_cmark::Event;
 
 pub use parse::parse_count;
 pub(crate) use parse::{is_cjk, parse};
+pub(crate) use places::PlaceKind;
 pub(crate) use raw_html::html_ids;
 pub(crate) use render::{ClaimView, LinkView};
 pub use render::{RenderInputs, render_html};

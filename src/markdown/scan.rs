@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
+use super::places::{PlaceWalk, Places};
 use super::raw_html::{html_addresses, html_ids, html_reader_text, raw_link_tag, strike_tag};
 use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
 use super::{Claim, Piece, Reference, parse};
@@ -52,6 +53,8 @@ pub struct Scan {
     /// The `id` of each element written in raw HTML, with the place of its value.
     #[serde(default)]
     pub html_ids: Vec<(String, Range<usize>)>,
+    /// The blocks a reader reads one by one, for comparing a translation place by place.
+    pub places: Places,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -167,6 +170,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     let mut struck_html = 0usize;
     // Inside a raw <script> or <style>, whose text no reader sees.
     let mut in_script = false;
+    let mut places = PlaceWalk::default();
     for node in &nodes {
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
@@ -184,6 +188,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
         let Piece::Event(event, range) = node else {
             continue;
         };
+        places.event(event, range, &mut scan.places);
         if code_depth == 0
             && let Event::Text(_) = event
         {

@@ -71,5 +71,6 @@ mod around;
 mod commands;
 mod run_data;
 mod tags;
+mod translation_places;
 mod translations;
 mod untagged;

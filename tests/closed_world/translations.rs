@@ -2,10 +2,10 @@
 
 use super::*;
 
-const JA: &str = "content/measurements/m/index.ja.md";
+pub(super) const JA: &str = "content/measurements/m/index.ja.md";
 
 /// The fixture with a Japanese translation of `ja_prose`, its front matter edited by `front`.
-fn translated(prose: &str, ja_prose: &str, front: &dyn Fn(String) -> String) -> Site {
+pub(super) fn translated(prose: &str, ja_prose: &str, front: &dyn Fn(String) -> String) -> Site {
     let site = site(prose);
     let hash = site.hash(PAGE);
     let ja = format!(

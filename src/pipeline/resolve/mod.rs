@@ -3,7 +3,9 @@
 //! structure checked. Hands each page's [`PageWork`] to the check and render stages.
 
 mod links;
+mod shown;
 mod untagged;
+pub(crate) use shown::as_read;
 pub(crate) use untagged::untagged_figures;
 
 use std::collections::HashMap;

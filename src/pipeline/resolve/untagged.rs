@@ -4,17 +4,24 @@
 
 use std::ops::Range;
 
+use super::shown::Shown;
 use crate::figures::number::{FigureValue, UnitKind, scan_figure_like};
 use crate::markdown::Scan;
 
-/// Every untagged figure-like number of a page, with its place in the file.
+/// Every untagged figure-like number of a page, with its place in the file, read as a
+/// reader is shown it.
 pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue, Range<usize>)> {
     let mut found = Vec::new();
     for (range, text) in &scan.prose {
-        for figure in scan_figure_like(text) {
-            // Text with escapes can be shorter than its source; clamp to the segment.
-            let start = (range.start + figure.range.start).min(range.end);
-            let end = (range.start + figure.range.end).min(range.end);
+        // Raw HTML's reader text is the file's bytes with markup blanked out, so of the same
+        // length; markdown text whose references or escapes the parser decoded is shorter.
+        let raw = text.len() == range.len();
+        let shown = Shown::of(text, raw);
+        let placing = Placing::new(file_text, range, text);
+        for figure in scan_figure_like(&shown.text) {
+            let (start, end) =
+                (shown.written_offset(figure.range.start), shown.written_offset(figure.range.end));
+            let (start, end) = placing.place(start..end);
             // The file's text, not the segment's: a line break may stand between the two.
             let before = file_text.get(..start).unwrap_or("");
             if is_model_name(before, &figure.value) {
@@ -24,6 +31,49 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
         }
     }
     found
+}
+
+/// Where a segment's `text`, which stands at `range` of the file, is written as the file
+/// writes it: where the parser decoded a reference or an escape the two differ in length,
+/// and a number is placed by the text before and after it, written alike in both (else at
+/// the segment's own ends). The common ends are measured once a segment: measuring them for
+/// each number made a long paragraph of numbers quadratic.
+struct Placing {
+    start: usize,
+    end: usize,
+    same_length: bool,
+    /// Bytes alike at the start and at the end of the text and the file's.
+    prefix: usize,
+    suffix: usize,
+    text_len: usize,
+}
+
+impl Placing {
+    fn new(file_text: &str, range: &Range<usize>, text: &str) -> Placing {
+        let written = file_text.get(range.clone()).unwrap_or("").as_bytes();
+        let same_length = text.len() == range.len();
+        let (prefix, suffix) = if same_length {
+            (0, 0)
+        } else {
+            let prefix = written.iter().zip(text.as_bytes()).take_while(|(a, b)| a == b).count();
+            let room = written.len().min(text.len()) - prefix;
+            let suffix =
+                written.iter().rev().zip(text.as_bytes().iter().rev()).take_while(|(a, b)| a == b).count();
+            (prefix, suffix.min(room))
+        };
+        Placing { start: range.start, end: range.end, same_length, prefix, suffix, text_len: text.len() }
+    }
+
+    /// The place in the file of `within` of the segment's text.
+    fn place(&self, within: Range<usize>) -> (usize, usize) {
+        if self.same_length {
+            return (self.start + within.start, self.start + within.end);
+        }
+        let start = if within.start <= self.prefix { self.start + within.start } else { self.start };
+        let after = self.text_len.saturating_sub(within.end);
+        let end = if after <= self.suffix { self.end.saturating_sub(after) } else { self.end };
+        (start, end.max(start))
+    }
 }
 
 /// The front-matter keys whose text is published as prose, so whose numbers are read.

@@ -1,0 +1,134 @@
+//! What a reader is shown of running text: the character references of raw HTML decoded
+//! (`&#57;40` is 940 on the screen) and invisible characters dropped (a zero-width space
+//! inside `9​40` shows 940), with a way back from a place in what is shown to a place in the
+//! text, so that a number read from it is still reported where it is written.
+
+use std::borrow::Cow;
+
+/// Characters a browser draws as nothing, which may stand inside a number: zero-width
+/// space, non-joiner and joiner, word joiner, byte-order mark, soft hyphen, Mongolian vowel
+/// separator.
+pub(crate) fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{ad}' | '\u{180e}')
+}
+
+/// Text as a reader is shown it, and where its pieces stand in the text it was read from.
+pub(crate) struct Shown<'a> {
+    pub text: Cow<'a, str>,
+    /// (offset in `text`, offset in the written text) at each point after which they part.
+    map: Vec<(usize, usize)>,
+}
+
+impl<'a> Shown<'a> {
+    /// `written` as shown; character references are decoded only with `references` (the
+    /// markdown parser has decoded those of markdown text already, and a second decoding
+    /// would read `&amp;#57;`, shown as `&#57;`, as 9).
+    pub(crate) fn of(written: &'a str, references: bool) -> Shown<'a> {
+        let plain = !written.chars().any(|c| is_invisible(c) || (references && c == '&'));
+        if plain {
+            return Shown { text: Cow::Borrowed(written), map: Vec::new() };
+        }
+        let mut text = String::with_capacity(written.len());
+        let mut map = vec![(0, 0)];
+        let mut at = 0;
+        while let Some(c) = written[at..].chars().next() {
+            if is_invisible(c) {
+                at += c.len_utf8();
+                map.push((text.len(), at));
+                continue;
+            }
+            if references
+                && c == '&'
+                && let Some((decoded, length)) = reference(&written[at..])
+            {
+                text.push(decoded);
+                at += length;
+                map.push((text.len(), at));
+                continue;
+            }
+            text.push(c);
+            at += c.len_utf8();
+        }
+        Shown { text: Cow::Owned(text), map }
+    }
+
+    /// The offset in the written text of offset `at` of what is shown.
+    pub(crate) fn written_offset(&self, at: usize) -> usize {
+        let i = self.map.partition_point(|(shown, _)| *shown <= at);
+        match i.checked_sub(1).and_then(|i| self.map.get(i)) {
+            Some((shown, written)) => written + (at - shown),
+            None => at,
+        }
+    }
+}
+
+/// A number as written, for a message: as shown, and how it is written when that differs
+/// (invisible characters spelled out, since a message would show them as nothing too).
+pub(crate) fn as_read(written: &str) -> String {
+    let shown = Shown::of(written, true);
+    if shown.text == written {
+        return format!("`{written}`");
+    }
+    let spelled: String = written
+        .chars()
+        .map(|c| if is_invisible(c) { format!("\\u{{{:x}}}", c as u32) } else { c.to_string() })
+        .collect();
+    format!("`{}` (written `{spelled}`)", shown.text)
+}
+
+/// The character a reference at the start of `text` stands for, and its length: `&#57;`,
+/// `&#x39;` and the few names a number or unit is written with.
+fn reference(text: &str) -> Option<(char, usize)> {
+    let end = text.get(..text.len().min(12))?.find(';')?;
+    let name = text.get(1..end)?;
+    let decoded = if let Some(number) = name.strip_prefix('#') {
+        let value = match number.strip_prefix(['x', 'X']) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => number.parse().ok()?,
+        };
+        char::from_u32(value)?
+    } else {
+        match name {
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            "nbsp" => '\u{a0}',
+            "thinsp" => '\u{2009}',
+            "nnbsp" => '\u{202f}',
+            "percnt" => '%',
+            "period" => '.',
+            "comma" => ',',
+            "minus" => '−',
+            "times" => '×',
+            "middot" => '·',
+            _ => return None,
+        }
+    };
+    Some((decoded, end + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_and_invisible_characters_read_as_shown_and_map_back() {
+        let shown = Shown::of("at &#57;40 Mbit/s", true);
+        assert_eq!(shown.text, "at 940 Mbit/s");
+        assert_eq!((shown.written_offset(3), shown.written_offset(13)), (3, 17));
+        let shown = Shown::of("9\u{200b}4\u{ad}0 %", false);
+        assert_eq!(shown.text, "940 %");
+        assert_eq!((shown.written_offset(0), shown.written_offset(5)), (0, 10));
+        assert_eq!(Shown::of("&#x39;&amp;&bogus; &#57", true).text, "9&&bogus; &#57");
+        assert_eq!(Shown::of("&#57;", false).text, "&#57;");
+    }
+
+    #[test]
+    fn a_number_is_named_as_read_and_as_written() {
+        assert_eq!(as_read("940 Mbit/s"), "`940 Mbit/s`");
+        assert_eq!(as_read("&#57;40"), "`940` (written `&#57;40`)");
+        assert_eq!(as_read("9\u{200b}40"), "`940` (written `9\\u{200b}40`)");
+    }
+}
