@@ -55,6 +55,17 @@ fn line_of_tags(n: usize) -> String {
     (0..n).map(|i| format!("r{i} [9,000]{{=runs.r.complete}} ")).collect()
 }
 
+/// An original of n paragraphs, each stating a tag and an untagged number, and its
+/// translation with each paragraph's two numbers in the other order (Japanese word order).
+fn translated_tags(n: usize) -> String {
+    let original: String =
+        (0..n).map(|i| format!("Run {i} sent [9,000]{{=runs.r.complete}} of 9,481 frames.\n\n")).collect();
+    let translation: String = (0..n)
+        .map(|i| format!("9,481 フレームのうち [9,000]{{=runs.r.complete}} を送った（{i}）。\n\n"))
+        .collect();
+    format!("{original}\n---translation---\n{translation}")
+}
+
 /// runs.yaml with n constants, each placed on its line (the evidence links to it).
 fn many_constants(n: usize) -> String {
     let constants: String = (0..n).map(|i| format!("  c{i}: {i}\n")).collect();
@@ -107,6 +118,13 @@ fn main() {
             read: fuzzing::claims,
         },
         Case { name: "a line of tags", unit: "tag", base: 1_000, make: line_of_tags, read: fuzzing::claims },
+        Case {
+            name: "a translation's tags",
+            unit: "paragraph",
+            base: 200,
+            make: translated_tags,
+            read: fuzzing::translation,
+        },
         Case {
             name: "runs.yaml constants",
             unit: "constant",

@@ -75,6 +75,36 @@ pub fn claims(text: &str) {
         crate::markdown::render_html(text, 0, &crate::markdown::RenderInputs { links: &links, claims: &[] });
 }
 
+/// Translation parity: `text` is an original's body and, after a line `---translation---`,
+/// its translation's (the original again when there is no such line), compared block by
+/// block as a translated page is.
+pub fn translation(text: &str) {
+    let (original, translated) = text.split_once("\n---translation---\n").unwrap_or((text, text));
+    let page = |body: &str, lang: &str| crate::content::Page {
+        source: std::path::PathBuf::from(format!("content/index.{lang}.md")),
+        lang: lang.to_string(),
+        key: "index".to_string(),
+        front: crate::content::FrontMatter::default(),
+        text: body.to_string(),
+        body_start: 0,
+        url: "/".to_string(),
+        bundle: None,
+        digest: [0; 32],
+        front_digest: [0; 32],
+    };
+    let (original, translated) = (page(original, "en"), page(translated, "ja"));
+    let (original_scan, translated_scan) =
+        (crate::markdown::scan(&original.text, 0), crate::markdown::scan(&translated.text, 0));
+    let original_untagged = crate::pipeline::resolve::untagged_figures(&original_scan, &original.text);
+    let translated_untagged = crate::pipeline::resolve::untagged_figures(&translated_scan, &translated.text);
+    let numbers = |page, scan, untagged| crate::pipeline::resolve::PageNumbers { page, scan, untagged };
+    let problems = crate::pipeline::check::parity::compare(
+        &numbers(&original, &original_scan, &original_untagged),
+        &numbers(&translated, &translated_scan, &translated_untagged),
+    );
+    show(&problems);
+}
+
 /// A page's front matter, read as a page's is.
 pub fn front_matter(text: &str) {
     let Some((yaml, yaml_start, _)) = crate::content::split_front_matter(text) else { return };

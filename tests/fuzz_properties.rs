@@ -11,7 +11,7 @@ use tally::fuzzing;
 type Reader = fn(&str);
 
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, Reader); 13] = [
+const TARGETS: [(&str, Reader); 14] = [
     ("number", fuzzing::number),
     ("expression", fuzzing::expression),
     ("runs_yaml", fuzzing::runs_yaml),
@@ -25,6 +25,7 @@ const TARGETS: [(&str, Reader); 13] = [
     ("sysctl", fuzzing::sysctl),
     ("pfctl", fuzzing::pfctl),
     ("table", fuzzing::table),
+    ("translation", fuzzing::translation),
 ];
 
 /// Text made of pieces that matter to some reader, in any order.
@@ -375,6 +376,14 @@ proptest! {
     #[test]
     fn no_page_body_makes_the_claim_scanner_panic(text in prop_oneof![pieces(MARKDOWN, 60), any::<String>()]) {
         check("claims", &text);
+    }
+
+    #[test]
+    fn no_translation_makes_the_parity_check_panic(
+        original in prop_oneof![pieces(MARKDOWN, 30), any::<String>()],
+        translated in prop_oneof![pieces(MARKDOWN, 30), any::<String>()],
+    ) {
+        check("translation", &format!("{original}\n---translation---\n{translated}"));
     }
 
     #[test]
