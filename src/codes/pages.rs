@@ -94,8 +94,8 @@ pub(super) const CODES: &[Code] = &[
         code: "family-table",
         severity: "error",
         summary: "a family page's completion table that cannot be read",
-        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight, read as a reader reads the cell: `~~…~~`, `<del>`, `<s>` and `<strike>` strike a value, which then never counts, and a cell whose live text holds more than one number (`1/2`, `40–60 %`) is refused rather than read as one of them. A row tally cannot read is an error at its cell.",
-        fix: "Give the row a done value (a share such as `50 %`) outside strike-through, and a weight.",
+        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight, read as a reader reads the cell: `~~…~~`, `<del>`, `<s>` and `<strike>` strike a value, which then never counts, and a cell whose live text holds more than one number (`1/2`, `40–60 %`) is refused rather than read as one of them; a code span's text and an image's alt text in the cell are read too. A done value is a percentage with its sign (`60 %`, `60％`): a bare `60` or `0.6` is refused. A row tally cannot read is an error at its cell.",
+        fix: "Give the row a done value (a percentage such as `50 %`, its sign written) outside strike-through, and a weight (one number, `3`).",
     },
     Code {
         code: "heading-attribute",
