@@ -41,34 +41,42 @@ pub struct Templates {
     ids: Vec<TemplateId>,
 }
 
-/// An id a template gives an element: as written, or with a part Tera fills in
-/// (`correction-{{ c.number }}`), kept as the text before and after that part.
+/// An id a template gives an element: as written, or with parts Tera fills in
+/// (`correction-{{ c.number }}`, `{{ kind }}-x`), kept as the literal text between them.
 #[derive(Debug, Clone)]
 pub(crate) struct TemplateId {
     pub template: String,
     /// The id as the template writes it.
     pub written: String,
-    prefix: String,
-    /// After the part Tera fills in, when there is one.
-    suffix: Option<String>,
+    /// The literal pieces, in order; between each two stands a part Tera fills in.
+    pieces: Vec<String>,
 }
 
 impl TemplateId {
-    /// Whether the template may give an element the id `id`. The part Tera fills in is
+    /// Whether the template may give an element the id `id`. Each part Tera fills in is
     /// taken to be one word (a number, a name): `correction-{{ c.number }}` may be
     /// `correction-3`, and a heading "Correction of the soak" (`correction-of-the-soak`) is
     /// not taken for one of its ids.
     pub(crate) fn matches(&self, id: &str) -> bool {
-        match &self.suffix {
-            None => id == self.prefix,
-            Some(suffix) => id
-                .strip_prefix(self.prefix.as_str())
-                .and_then(|rest| rest.strip_suffix(suffix.as_str()))
-                .is_some_and(|filled| {
-                    !filled.is_empty() && filled.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-                }),
+        match self.pieces.split_first() {
+            Some((first, rest)) => id.strip_prefix(first.as_str()).is_some_and(|id| filled(id, rest)),
+            None => false,
         }
     }
+}
+
+/// Whether `id` is a word Tera fills in followed by `pieces` (each but the last followed by
+/// another word).
+fn filled(id: &str, pieces: &[String]) -> bool {
+    let Some((piece, rest)) = pieces.split_first() else {
+        return id.is_empty();
+    };
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '.';
+    id.char_indices().skip(1).map(|(at, _)| at).chain([id.len()]).any(|at| {
+        id[..at].chars().all(word)
+            && !id[..at].is_empty()
+            && id[at..].strip_prefix(piece.as_str()).is_some_and(|after| filled(after, rest))
+    })
 }
 
 /// Every id the HTML templates write. An id made wholly by Tera (`id="{{ x }}"`) says
@@ -76,22 +84,48 @@ impl TemplateId {
 fn element_ids(sources: &[(String, String)]) -> Vec<TemplateId> {
     let mut ids = Vec::new();
     for (template, text) in sources.iter().filter(|(name, _)| name.ends_with(".html")) {
-        for (written, _) in crate::markdown::html_ids(text, 0) {
-            let filled = written.find("{{").into_iter().chain(written.find("{%")).min();
-            let (prefix, suffix) = match filled {
-                None => (written.clone(), None),
-                Some(at) => {
-                    let end = written.rfind("}}").into_iter().chain(written.rfind("%}")).max().unwrap_or(at);
-                    (written[..at].to_string(), Some(written[(end + 2).min(written.len())..].to_string()))
-                }
-            };
-            if prefix.is_empty() && suffix.as_deref().is_none_or(str::is_empty) {
+        for (written, _) in crate::markdown::html_ids(text, 0, &mut false) {
+            let pieces = literal_pieces(&written);
+            if pieces.iter().all(String::is_empty) {
                 continue;
             }
-            ids.push(TemplateId { template: template.clone(), written, prefix, suffix });
+            ids.push(TemplateId { template: template.clone(), written, pieces });
         }
     }
     ids
+}
+
+/// The text of `written` outside its Tera expressions (`{{ … }}`, `{% … %}`), one piece
+/// before, between and after them; expressions next to each other are one part.
+fn literal_pieces(written: &str) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    let mut rest = written;
+    let mut in_expression = false;
+    while !rest.is_empty() {
+        let close = if rest.starts_with("{{") {
+            Some("}}")
+        } else if rest.starts_with("{%") {
+            Some("%}")
+        } else {
+            None
+        };
+        if let Some(close) = close {
+            let end = rest[2..].find(close).map_or(rest.len(), |e| 2 + e + 2);
+            if !in_expression {
+                pieces.push(String::new());
+            }
+            in_expression = true;
+            rest = &rest[end..];
+            continue;
+        }
+        in_expression = false;
+        let c = rest.chars().next().unwrap_or(' ');
+        if let Some(piece) = pieces.last_mut() {
+            piece.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    pieces
 }
 
 impl std::fmt::Debug for Templates {
@@ -288,5 +322,20 @@ mod id_tests {
             !ids[1].matches("correction-of-the-soak"),
             "a heading's words are not a number Tera fills in"
         );
+    }
+
+    /// A user trial: an id that starts with what Tera fills in (`id={{ "tpl" }}-x`) was
+    /// missed; the filled part may stand anywhere.
+    #[test]
+    fn an_id_with_a_tera_part_at_any_place_is_read() {
+        let sources = vec![(
+            "page.html".to_string(),
+            "<p id={{ \"tpl\" }}-x><p id=\"a-{{ b }}-c-{{ d }}\">".to_string(),
+        )];
+        let ids = element_ids(&sources);
+        assert_eq!(ids.len(), 2, "{ids:?}");
+        assert!(ids[0].matches("tpl-x") && ids[0].matches("3-x"));
+        assert!(!ids[0].matches("-x") && !ids[0].matches("tpl-y") && !ids[0].matches("a-b-x"));
+        assert!(ids[1].matches("a-1-c-e") && !ids[1].matches("a--c-e") && !ids[1].matches("a-1-c-"));
     }
 }

@@ -151,3 +151,92 @@ fn a_heading_taking_a_plots_id_is_an_error_at_the_heading() {
     site.edit(page, "{#plot-1-title}", "{#picture}");
     site.check().expect_success();
 }
+
+/// The errors with `code` of a run that must fail, one per `(page, needle)`, each there.
+#[track_caller]
+fn errors_at(site: &Site, code: &str, at: &[(&str, &str)]) -> Vec<Value> {
+    let (run, errors) = check_json(site);
+    run.expect_code(1);
+    let ours: Vec<Value> = errors.into_iter().filter(|e| e["code"] == code).collect();
+    assert_eq!(ours.len(), at.len(), "{ours:#?}\n{}", run.stdout);
+    for (page, needle) in at {
+        let (line, col) = place(site, page, needle);
+        let found = ours.iter().any(|e| {
+            e["path"] == *page && e["line"].as_u64() == Some(line) && e["col"].as_u64() == Some(col)
+        });
+        assert!(found, "no {code} error at {page}:{line}:{col} ({needle}): {ours:#?}");
+    }
+    ours
+}
+
+/// A user trial: a heading's attribute block went into the HTML unchecked, so
+/// `{#t onclick=alert(1)}` wrote `<h2 id="t" onclick="alert(1)">`, `{id=main}` a second id
+/// and `{#two words}` an attribute `words`. Only `#id` and `.class` are allowed.
+#[test]
+fn a_heading_attribute_other_than_an_id_or_a_class_is_an_error_at_it() {
+    let body = "## T {#t onclick=alert(1)}\n\n## W {id=main}\n\n## C {#two words}\n\n## K {#k .wide}\n";
+    let site = page_site(body, body);
+    let errors = errors_at(
+        &site,
+        "heading-attribute",
+        &[
+            (PAGE, "onclick"),
+            (PAGE, "id=main"),
+            (PAGE, "words}"),
+            (PAGE_JA, "onclick"),
+            (PAGE_JA, "id=main"),
+            (PAGE_JA, "words}"),
+        ],
+    );
+    for error in &errors {
+        let text = message(error);
+        assert!(text.contains("`#id`") && text.contains("`.class`"), "says what is allowed: {text}");
+    }
+    let fixed = "## T {#t}\n\n## W {#w-main}\n\n## C {#two-words}\n\n## K {#k .wide}\n";
+    site.file(PAGE, format!("---\ntitle: Notes\n---\n\n{fixed}"));
+    let hash = site.hash(PAGE);
+    site.file(PAGE_JA, format!("---\ntitle: 注記\ntranslates: {hash}\n---\n\n{fixed}"));
+    site.build().expect_success();
+    let html = site.read("notes/index.html");
+    assert!(html.contains("<h2 id=\"k\" class=\"wide\">"), "{html}");
+}
+
+/// A user trial: a reference to a footnote no `[^nope]: …` defines was published as the
+/// literal text `[^nope]`, with no error; a link to a missing anchor already is one.
+#[test]
+fn a_reference_to_an_undefined_footnote_is_an_error_at_it() {
+    let site = page_site("See this.[^nope]\n\nNot `[^code]`, not \\[^escaped].\n", "見よ。[^nope]\n");
+    let errors = errors_at(&site, "broken-link", &[(PAGE, "[^nope]"), (PAGE_JA, "[^nope]")]);
+    assert!(message(&errors[0]).contains("[^nope]: "), "says how to define it: {:#}", errors[0]);
+}
+
+/// A user trial: an element inside an HTML comment is no element of the page, but its id
+/// counted, and a heading "X" was told it took the id of a commented-out `<span id="x">`.
+#[test]
+fn an_id_inside_an_html_comment_is_no_elements_id() {
+    let body = "<!-- <span id=\"x\">x</span> -->\n\nA <!-- <b id=\"y\"> --> b.\n\n## X\n\n## Y\n";
+    page_site(body, body).check().expect_success();
+}
+
+/// Ids starting `figure-` are kept for tally's figure anchors: the message says so rather
+/// than that the id "is the form of" one.
+#[test]
+fn a_heading_id_starting_figure_is_told_the_prefix_is_reserved() {
+    let body = "## Figure factor {#figure-factor-x}\n";
+    let site = page_site(body, body);
+    let errors = id_errors(&site, &[(PAGE, "#figure-factor-x"), (PAGE_JA, "#figure-factor-x")]);
+    let text = message(&errors[0]);
+    assert!(text.contains("`figure-`") && text.contains("reserved"), "{text}");
+    assert!(text.contains("{#factor-x}"), "suggests an id without the prefix: {text}");
+}
+
+/// The suggested id was `ID-section` even when the page had it: the fix made a second clash.
+#[test]
+fn the_suggested_id_is_one_the_page_does_not_use() {
+    let body = "## Notes section\n\n<div id=\"notes\">a</div>\n\n## Notes {#notes}\n";
+    let site = page_site(body, body);
+    let errors = id_errors(&site, &[(PAGE, "#notes}"), (PAGE_JA, "#notes}")]);
+    let text = message(&errors[0]);
+    assert!(!text.contains("{#notes-section}"), "suggests an id already used: {text}");
+    assert!(text.contains("{#notes-section-2}"), "{text}");
+}

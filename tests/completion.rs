@@ -487,3 +487,118 @@ fn a_completion_block_in_a_code_fence_is_an_example_not_the_block() {
     let errors = errors_with(&site, "readme-completion");
     assert!(errors[0]["message"].as_str().unwrap_or("").contains("no completion block"), "{:#}", errors[0]);
 }
+
+// A README-only user trial.
+
+/// A second block was neither filled nor checked: `tally readme` filled the first and
+/// `check` passed the stale second. More than one block is an error at the second.
+#[test]
+fn a_second_completion_block_is_an_error_at_it() {
+    let site = site();
+    let text =
+        format!("{}\n\n<!-- tally:completion -->\n- stale\n<!-- /tally:completion -->\n", readme(BLOCK_62));
+    site.file("README.md", &text);
+    let errors = errors_with(&site, "readme-completion");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let (line, _) = place(&site, "README.md", "<!-- tally:completion -->\n- stale");
+    assert_eq!(errors[0]["line"].as_u64(), Some(line), "{:#}", errors[0]);
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("second"), "{:#}", errors[0]);
+    site.tally(&["readme"]).expect_code(1).expect_stderr("error[readme-completion]");
+    assert_eq!(site.read_source("README.md"), text, "README left alone");
+}
+
+/// Markers in the wrong order were "no completion block": say the closing one comes first.
+#[test]
+fn a_closing_marker_before_the_opening_one_is_an_error_saying_so() {
+    let site = site();
+    site.file("README.md", "# Bench\n\n<!-- /tally:completion -->\n- x\n<!-- tally:completion -->\n");
+    let errors = errors_with(&site, "readme-completion");
+    let message = errors[0]["message"].as_str().unwrap_or("");
+    assert!(message.contains("before"), "{:#}", errors[0]);
+    let (line, _) = place(&site, "README.md", "<!-- /tally:completion -->");
+    assert_eq!(errors[0]["line"].as_u64(), Some(line), "{:#}", errors[0]);
+}
+
+/// In a blockquote, `tally readme` wrote the list outside the quote and took the closing
+/// line's `> `. A marker must start its line; one that does not is refused, README alone.
+#[test]
+fn a_marker_not_at_the_start_of_its_line_is_refused_and_readme_left_alone() {
+    let site = site();
+    let text = "# Bench\n\n> <!-- tally:completion -->\n> - stale\n> <!-- /tally:completion -->\n";
+    site.file("README.md", text);
+    let errors = errors_with(&site, "readme-completion");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("start of a line"), "{:#}", errors[0]);
+    let (line, col) = place(&site, "README.md", "<!-- tally:completion -->");
+    assert_eq!(
+        (errors[0]["line"].as_u64(), errors[0]["col"].as_u64()),
+        (Some(line), Some(col)),
+        "{:#}",
+        errors[0]
+    );
+    site.tally(&["readme"]).expect_code(1).expect_stderr("start of a line");
+    assert_eq!(site.read_source("README.md"), text);
+}
+
+/// `0.6` counted 0.6 % and `60` counted 60 %: a done cell states a percentage, with its sign.
+#[test]
+fn a_bare_number_in_a_done_cell_is_an_error_saying_to_write_the_percent_sign() {
+    let site = site();
+    let errors = cell_errors(&site, "| 100 % | 5 |", "| 100 | 5 |");
+    let text = format!("{} {}", errors[0]["message"], notes(&errors[0]));
+    assert!(text.contains("`100 %`"), "{text}");
+    // A full-width sign is a percent sign too.
+    for page in [FAMILY, FAMILY_JA] {
+        site.edit(page, "| 100 | 5 |", "| 100％ | 5 |");
+    }
+    retranslate(&site);
+    site.check().expect_success();
+}
+
+/// `` `40 %` 60 % `` and `![40 %](x.png) 60 %` counted 60 %, though a reader sees both.
+#[test]
+fn a_number_in_a_code_span_or_alt_text_of_a_done_cell_is_a_second_number() {
+    for cell in ["`40 %` 60 %", "![40 %](x.png) 60 %"] {
+        let fresh = site();
+        fresh.file("content/families/x.png", common::PNG);
+        let errors = cell_errors(&fresh, "~~40 %~~ 60 %", cell);
+        let message = errors[0]["message"].as_str().unwrap_or("");
+        assert!(message.contains("more than one number"), "{cell}: {message}");
+    }
+}
+
+/// `\~~40 %\~~ 60 %` was told it had "no live done value (struck values do not count)",
+/// though `60 %` is live: a tilde a reader is shown is no part of a number, and the live
+/// value is read (60 %, as the fixture's, so the site still passes).
+#[test]
+fn escaped_tildes_leave_the_live_value_read() {
+    let site = site();
+    for page in [FAMILY, FAMILY_JA] {
+        site.edit(page, "~~40 %~~ 60 %", "\\~~40 %\\~~ 60 %");
+    }
+    retranslate(&site);
+    site.check().expect_success();
+}
+
+/// `½` and `1e3` were told "no live value (struck values do not count)": nothing is struck;
+/// the value cannot be read, and the message says what form is.
+#[test]
+fn a_value_that_cannot_be_read_is_told_so_with_the_form_accepted() {
+    let halved = site();
+    let errors = cell_errors(&halved, "| 100 % | 5 |", "| ½ | 5 |");
+    let text = format!("{} {}", errors[0]["message"], notes(&errors[0]));
+    assert!(text.contains("`½`") && text.contains("cannot be read") && text.contains("`60 %`"), "{text}");
+    let weighed = site();
+    let errors = cell_errors(&weighed, "| 5 |", "| 1e3 |");
+    let text = format!("{} {}", errors[0]["message"], notes(&errors[0]));
+    assert!(text.contains("`1e3`") && text.contains("cannot be read") && !text.contains("struck"), "{text}");
+}
+
+/// A weight cell `1/2` was given the done cell's note about `~~40 %~~ 60 %`.
+#[test]
+fn a_weight_cell_of_several_numbers_gets_a_weights_note() {
+    let site = site();
+    let errors = cell_errors(&site, "| 5 |", "| 1/2 |");
+    let text = format!("{} {}", errors[0]["message"], notes(&errors[0]));
+    assert!(!text.contains("~~40 %~~"), "{text}");
+    assert!(text.contains("weight"), "{text}");
+}

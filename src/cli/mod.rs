@@ -241,8 +241,8 @@ fn readme_command(cli: &Cli) -> ExitCode {
             }
             Err(e) => could_not_run(&format!("cannot write {}: {e}", path.display())),
         },
-        Err(message) => {
-            print_problems(cli.format, &[Diagnostic::file("readme-completion", "README.md", message)]);
+        Err(problem) => {
+            print_problems(cli.format, &[problem.diagnostic(&text)]);
             ExitCode::from(1)
         }
     }

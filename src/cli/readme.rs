@@ -32,42 +32,96 @@ pub(crate) fn block(lines: &[Line]) -> String {
     out
 }
 
+/// Why README's block cannot be found, with the place of the marker at fault.
+#[derive(Debug)]
+pub(crate) struct Problem {
+    pub message: String,
+    pub at: Option<usize>,
+}
+
+impl Problem {
+    /// The problem as a diagnostic on README.md, whose text is `readme`.
+    pub(crate) fn diagnostic(&self, readme: &str) -> Diagnostic {
+        match self.at {
+            Some(at) => {
+                let marker = if readme[at..].starts_with(END) { END } else { START };
+                Diagnostic::at("readme-completion", "README.md", readme, at..at + marker.len(), &self.message)
+                    .note(format!(
+                        "README holds one completion block: `{START}` and `{END}`, each at the start of a line of its own, in that order; `tally readme` writes between them"
+                    ))
+            }
+            None => Diagnostic::file("readme-completion", "README.md", &self.message),
+        }
+    }
+}
+
 /// README's text with the block replaced by `content`.
-pub(crate) fn rewrite(readme: &str, content: &str) -> Result<String, String> {
-    let (start, end) = markers(readme).ok_or_else(missing_markers)?;
+pub(crate) fn rewrite(readme: &str, content: &str) -> Result<String, Problem> {
+    let (start, end) = markers(readme)?;
     Ok(format!("{}{content}{}", &readme[..start + START.len()], &readme[end..]))
 }
 
 /// Where the block's two markers start. A marker counts only where README's reader sees an
 /// HTML comment: one inside code (a fenced or indented block, or backticks) is an example of
-/// the block that a manual shows, and rewriting it would change the example.
-pub(crate) fn markers(readme: &str) -> Option<(usize, usize)> {
+/// the block that a manual shows, and rewriting it would change the example. README holds
+/// one block, its opening marker at the start of a line (not in a blockquote or a list,
+/// whose `> ` or indent the block's lines would need too), its closing one at the start of
+/// a line or just after the opening one: anything else is refused, not rewritten.
+pub(crate) fn markers(readme: &str) -> Result<(usize, usize), Problem> {
     use pulldown_cmark::{Event, Parser};
-    let mut start = None;
+    let (mut starts, mut ends) = (Vec::new(), Vec::new());
     for (event, range) in Parser::new(readme).into_offset_iter() {
         if !matches!(event, Event::Html(_) | Event::InlineHtml(_)) {
             continue;
         }
         let source = readme.get(range.clone()).unwrap_or("");
-        match start {
-            None => {
-                if let Some(at) = source.find(START) {
-                    let at = range.start + at;
-                    start = Some(at);
-                    // The end marker may stand in the same piece of HTML, after the start.
-                    if let Some(end) = readme[at + START.len()..range.end].find(END) {
-                        return Some((at, at + START.len() + end));
-                    }
-                }
-            }
-            Some(at) => {
-                if let Some(end) = source.find(END) {
-                    return Some((at, range.start + end));
-                }
-            }
-        }
+        starts.extend(source.match_indices(START).map(|(at, _)| range.start + at));
+        ends.extend(source.match_indices(END).map(|(at, _)| range.start + at));
     }
-    None
+    let problem = |message: String, at: usize| Err(Problem { message, at: Some(at) });
+    let line_start = |at: usize| at == 0 || readme[..at].ends_with('\n');
+    let (start, end) = match (starts.first(), ends.first()) {
+        (None, None) => return Err(Problem { message: missing_markers(), at: None }),
+        (Some(&start), None) => {
+            return problem(format!("README's completion block has no closing marker `{END}`"), start);
+        }
+        (None, Some(&end)) => {
+            return problem(format!("README's completion block has no opening marker `{START}`"), end);
+        }
+        (Some(&start), Some(&end)) => (start, end),
+    };
+    if end < start {
+        return problem(
+            format!(
+                "the closing marker `{END}` comes before the opening one `{START}`: write the opening marker first"
+            ),
+            end,
+        );
+    }
+    if let Some(&second) = starts.get(1).into_iter().chain(ends.get(1)).min() {
+        return problem(
+            "a second completion block: README holds one, which `tally readme` fills; remove this one"
+                .to_string(),
+            second,
+        );
+    }
+    if !line_start(start) {
+        return problem(
+            format!(
+                "the marker `{START}` must stand at the start of a line, not in a blockquote, a list or after text"
+            ),
+            start,
+        );
+    }
+    if !line_start(end) && end != start + START.len() {
+        return problem(
+            format!(
+                "the marker `{END}` must stand at the start of a line, not in a blockquote, a list or after text"
+            ),
+            end,
+        );
+    }
+    Ok((start, end))
 }
 
 fn missing_markers() -> String {
@@ -117,7 +171,7 @@ pub(crate) fn check(root: &Path, content: &str) -> Option<Diagnostic> {
                 .note("run `tally readme` to rewrite it from the family tables"),
             )
         }
-        Err(message) => Some(Diagnostic::file("readme-completion", "README.md", message)),
+        Err(problem) => Some(problem.diagnostic(&text)),
     }
 }
 
@@ -148,8 +202,8 @@ mod tests {
 
     #[test]
     fn a_readme_without_markers_says_how_to_fix_it() {
-        let error = rewrite("# T\n", "x").unwrap_err();
-        assert!(error.contains(START) && error.contains("tally readme"), "{error}");
+        let Err(error) = rewrite("# T\n", "x") else { panic!("no markers, no block") };
+        assert!(error.message.contains(START) && error.message.contains("tally readme"), "{}", error.message);
     }
 
     #[test]

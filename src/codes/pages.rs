@@ -59,7 +59,7 @@ pub(super) const CODES: &[Code] = &[
         code: "broken-link",
         severity: "error",
         summary: "a link to a page or file the site does not have",
-        meaning: "Every link to a page of the site is checked against the pages tally found, by their source file (`method.md`, `../method/index.md`) or their address. A link to nothing is an error, not a 404 for the reader.",
+        meaning: "Every link to a page of the site is checked against the pages tally found, by their source file (`method.md`, `../method/index.md`) or their address. A link to nothing is an error, not a 404 for the reader; so is a link to an anchor (`#id`) the page does not have, and a footnote reference `[^NAME]` the page does not define, which would be published as its literal text.",
         fix: "Link to an existing page's source file, or add the page.",
     },
     Code {
@@ -94,8 +94,15 @@ pub(super) const CODES: &[Code] = &[
         code: "family-table",
         severity: "error",
         summary: "a family page's completion table that cannot be read",
-        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight, read as a reader reads the cell: `~~…~~`, `<del>`, `<s>` and `<strike>` strike a value, which then never counts, and a cell whose live text holds more than one number (`1/2`, `40–60 %`) is refused rather than read as one of them. A row tally cannot read is an error at its cell.",
-        fix: "Give the row a done value (a share such as `50 %`) outside strike-through, and a weight.",
+        meaning: "A family page (`kind: family`) holds a table with a done column and a weight column, named in site.yaml's `family_columns`. Each row needs a live (not struck) done value and a weight, read as a reader reads the cell: `~~…~~`, `<del>`, `<s>` and `<strike>` strike a value, which then never counts, and a cell whose live text holds more than one number (`1/2`, `40–60 %`) is refused rather than read as one of them; a code span's text and an image's alt text in the cell are read too. A done value is a percentage with its sign (`60 %`, `60％`): a bare `60` or `0.6` is refused. A row tally cannot read is an error at its cell.",
+        fix: "Give the row a done value (a percentage such as `50 %`, its sign written) outside strike-through, and a weight (one number, `3`).",
+    },
+    Code {
+        code: "heading-attribute",
+        severity: "error",
+        summary: "a heading's attribute block holds more than its id and classes",
+        meaning: "A heading may end in an attribute block, `## Title {#title .wide}`, giving its id (one `#id`, one word) and classes (`.class`). Anything else there would be written into the page's HTML unchecked: `{#t onclick=alert(1)}` an event handler, `{id=main}` a second id, `{#two words}` an attribute `words`. Such a block is refused at what it holds besides the id and the classes.",
+        fix: "Keep one `#id` and any `.class` in the block; write an id as one word (`{#two-words}`).",
     },
     Code {
         code: "missing-alt",

@@ -148,14 +148,31 @@ pub(super) fn html_addresses(html: &str, start: usize) -> Vec<Reference> {
 
 /// The `id` attributes of the elements in raw HTML that starts at byte `start` of the file,
 /// quoted or not, each with the place of its value: an element's id is one a heading must not
-/// take too.
-pub(crate) fn html_ids(html: &str, start: usize) -> Vec<(String, Range<usize>)> {
+/// take too. An element inside a comment is none; `in_comment` carries an open comment from
+/// one piece of raw HTML to the next (an HTML block comes a line at a time). An unquoted
+/// value may hold a Tera expression (`id={{ "a b" }}-x` in a template), read whole.
+pub(crate) fn html_ids(html: &str, start: usize, in_comment: &mut bool) -> Vec<(String, Range<usize>)> {
     let bytes = html.as_bytes();
     let mut found = Vec::new();
     let mut in_tag = false;
     let mut i = 0;
     while i < bytes.len() {
+        if *in_comment {
+            match html[i..].find("-->") {
+                Some(end) => {
+                    *in_comment = false;
+                    i += end + 3;
+                    continue;
+                }
+                None => break,
+            }
+        }
         match bytes[i] {
+            b'<' if html[i..].starts_with("<!--") => {
+                *in_comment = true;
+                i += 4;
+                continue;
+            }
             b'<' => in_tag = true,
             b'>' => in_tag = false,
             b'i' | b'I'
@@ -178,12 +195,7 @@ pub(crate) fn html_ids(html: &str, start: usize) -> Vec<(String, Range<usize>)> 
                             let end = html[at + 1..].find(quote as char).map_or(html.len(), |e| at + 1 + e);
                             (at + 1, end)
                         }
-                        _ => {
-                            let end = html[at..]
-                                .find(|c: char| c.is_ascii_whitespace() || c == '>')
-                                .map_or(html.len(), |e| at + e);
-                            (at, end)
-                        }
+                        _ => (at, unquoted_end(html, at)),
                     };
                     if let Some(value) = html.get(value_start..end)
                         && !value.is_empty()
@@ -201,18 +213,65 @@ pub(crate) fn html_ids(html: &str, start: usize) -> Vec<(String, Range<usize>)> 
     found
 }
 
+/// Where an unquoted attribute value starting at `at` ends: at whitespace or `>`, outside
+/// any Tera expression (`{{ … }}`, `{% … %}`) it holds.
+fn unquoted_end(html: &str, at: usize) -> usize {
+    let mut i = at;
+    while i < html.len() {
+        let rest = &html[i..];
+        let close = if rest.starts_with("{{") {
+            Some("}}")
+        } else if rest.starts_with("{%") {
+            Some("%}")
+        } else {
+            None
+        };
+        if let Some(close) = close {
+            match rest[2..].find(close) {
+                Some(end) => {
+                    i += 2 + end + 2;
+                    continue;
+                }
+                None => return html.len(),
+            }
+        }
+        match rest.chars().next() {
+            Some(c) if c.is_ascii_whitespace() || c == '>' => return i,
+            Some(c) => i += c.len_utf8(),
+            None => break,
+        }
+    }
+    html.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::{html_ids, strike_tag};
 
+    fn ids(html: &str) -> Vec<String> {
+        html_ids(html, 0, &mut false).into_iter().map(|(id, _)| id).collect()
+    }
+
     #[test]
     fn ids_are_read_from_tags_quoted_or_not() {
-        let ids: Vec<String> = html_ids("<div id=\"a\" data-id=\"x\"><p ID = b>id=c</p><span id='d'>", 10)
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        assert_eq!(ids, ["a", "b", "d"]);
-        assert_eq!(html_ids("<a\nid=\"e\">", 3)[0].1, 10..11);
+        assert_eq!(ids("<div id=\"a\" data-id=\"x\"><p ID = b>id=c</p><span id='d'>"), ["a", "b", "d"]);
+        assert_eq!(html_ids("<a\nid=\"e\">", 3, &mut false)[0].1, 10..11);
+    }
+
+    #[test]
+    fn an_element_in_a_comment_has_no_id() {
+        assert_eq!(ids("<!-- <span id=\"x\"> --><b id=\"y\"><!-- id=\"z\" -->"), ["y"]);
+        let mut in_comment = false;
+        assert!(html_ids("<!--\n", 0, &mut in_comment).is_empty() && in_comment);
+        assert!(html_ids("<p id=\"w\">\n", 0, &mut in_comment).is_empty());
+        assert_eq!(html_ids("--> <p id=\"v\">", 0, &mut in_comment).len(), 1);
+        assert!(!in_comment);
+    }
+
+    #[test]
+    fn an_unquoted_value_holding_a_tera_expression_is_read_whole() {
+        assert_eq!(ids("<p id={{ \"tpl\" }}-x class=a>"), ["{{ \"tpl\" }}-x"]);
+        assert_eq!(ids("<p id=a-{% if x %}b{% endif %}>"), ["a-{% if x %}b{% endif %}"]);
     }
 
     #[test]

@@ -55,6 +55,14 @@ pub struct Scan {
     pub html_ids: Vec<(String, Range<usize>)>,
     /// The blocks a reader reads one by one, for comparing a translation place by place.
     pub places: Places,
+    /// What a heading's attribute block holds besides `#id` and `.class`, as written, with
+    /// its place: it would go into the HTML unchecked.
+    #[serde(default)]
+    pub heading_attributes: Vec<(String, Range<usize>)>,
+    /// References to footnotes the page does not define (`[^nope]`), each with its place:
+    /// they would be published as their literal text.
+    #[serde(default)]
+    pub undefined_footnotes: Vec<(String, Range<usize>)>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -171,6 +179,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     // Inside a raw <script> or <style>, whose text no reader sees.
     let mut in_script = false;
     let mut places = PlaceWalk::default();
+    // Inside an HTML comment, which may span several pieces of raw HTML (an HTML block's
+    // lines): the elements written in it are none of the page's.
+    let mut in_comment = false;
     for node in &nodes {
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
@@ -197,7 +208,10 @@ pub fn scan(body: &str, offset: usize) -> Scan {
         match event {
             Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
             Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
-            Event::Start(Tag::Heading { level, id, .. }) => {
+            Event::Start(Tag::Heading { level, id, classes, attrs }) => {
+                if id.is_some() || !classes.is_empty() || !attrs.is_empty() {
+                    heading_attributes(body, offset, range, &mut scan.heading_attributes);
+                }
                 heading = Some((
                     *level as u8,
                     String::new(),
@@ -254,6 +268,11 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                 }
                 if let Some(image) = &mut image {
                     image.alt.push_str(text);
+                    // A cell's image shows its alt text where the picture is not (and to a
+                    // screen reader): its numbers are the cell's too.
+                    if let Some(cell) = &mut cell {
+                        cell.pieces.push((text.to_string(), strike || struck_html > 0));
+                    }
                     // A reader of the alt text reads its numbers too.
                     scan.prose.push((range.clone(), text.to_string()));
                     continue;
@@ -278,12 +297,17 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     tag_errors::struck_outside_tag(text, range.clone(), &mut scan.malformed);
                 }
                 if code_depth == 0 {
+                    undefined_footnotes(body, offset, range, &mut scan.undefined_footnotes);
                     scan.prose.push((range.clone(), text.to_string()));
                 }
             }
             Event::Code(text) => {
                 if let Some((_, heading_text, _, _)) = &mut heading {
                     heading_text.push_str(text);
+                }
+                // A code span in a cell is shown to the reader as the cell's other text is.
+                if let Some(cell) = &mut cell {
+                    cell.pieces.push((text.to_string(), strike || struck_html > 0));
                 }
             }
             // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
@@ -301,7 +325,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     }
                     scan.html_addresses.extend(html_addresses(source, range.start));
                     if !in_script {
-                        scan.html_ids.extend(html_ids(source, range.start));
+                        scan.html_ids.extend(html_ids(source, range.start, &mut in_comment));
                     }
                     scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
                 }
@@ -310,6 +334,70 @@ pub fn scan(body: &str, offset: usize) -> Scan {
         }
     }
     scan
+}
+
+/// What the attribute block of the heading at `range` holds besides one `#id` and any
+/// `.class`, each with its place: `onclick=...`, `id=main`, the second word of `{#two words}`,
+/// a second `#id`.
+fn heading_attributes(
+    body: &str,
+    offset: usize,
+    range: &Range<usize>,
+    found: &mut Vec<(String, Range<usize>)>,
+) {
+    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
+    let line = source.lines().next().unwrap_or("");
+    let (Some(open), Some(close)) = (line.rfind('{'), line.rfind('}')) else {
+        return;
+    };
+    if close <= open {
+        return;
+    }
+    let block = &line[open + 1..close];
+    let mut ids = 0;
+    let mut at = 0;
+    for token in block.split_whitespace() {
+        let start = at + block[at..].find(token).unwrap_or(0);
+        at = start + token.len();
+        let allowed = match token.strip_prefix('#') {
+            Some(id) => {
+                ids += 1;
+                ids == 1 && !id.is_empty()
+            }
+            None => token.strip_prefix('.').is_some_and(|class| !class.is_empty()),
+        };
+        if !allowed {
+            let from = range.start + open + 1 + start;
+            found.push((token.to_string(), from..from + token.len()));
+        }
+    }
+}
+
+/// The references to undefined footnotes in a text event at `range`: the parser leaves a
+/// `[^NAME]` whose definition the page lacks as text. An escaped `\[^` is text by intent.
+fn undefined_footnotes(
+    body: &str,
+    offset: usize,
+    range: &Range<usize>,
+    found: &mut Vec<(String, Range<usize>)>,
+) {
+    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
+    let mut from = 0;
+    while let Some(at) = source[from..].find("[^").map(|i| from + i) {
+        from = at + 2;
+        if body[..range.start - offset + at].ends_with('\\') {
+            continue;
+        }
+        let rest = &source[at + 2..];
+        let Some(end) = rest.find(']') else {
+            break;
+        };
+        let name = &rest[..end];
+        if !name.is_empty() && !name.contains(|c: char| c.is_whitespace() || c == '[' || c == '^') {
+            let start = range.start + at;
+            found.push((name.to_string(), start..start + 3 + name.len()));
+        }
+    }
 }
 
 /// Whether the heading at `range` writes its id `{#id}` (or `{.class #id}`) itself.

@@ -111,10 +111,14 @@ fn an_exact_tag_gives_no_such_leeway() {
     retranslate(&site);
     let (run, errors) = check_json(&site);
     run.expect_code(1);
-    // The translation still says `{~`: its tag passes.
-    assert_eq!(errors.len(), 1, "{}", run.stdout);
-    assert_at(&errors[0], "figure-mismatch", &site, EN, "360]{=");
-    assert!(notes(&errors[0]).contains("would pass: [362]{=frames_per_response}"), "{:#}", errors[0]);
+    // The translation still says `{~`: its tag passes the data, and is told it now states
+    // the figure otherwise than its original.
+    assert_eq!(errors.len(), 2, "{}", run.stdout);
+    let (kind, data) = (&errors[0], &errors[1]);
+    assert_at(kind, "translation-figure", &site, JA, "[360]{~frames_per_response}");
+    assert!(kind["message"].as_str().unwrap_or("").contains("as approximate"), "{kind:#}");
+    assert_at(data, "figure-mismatch", &site, EN, "360]{=");
+    assert!(notes(data).contains("would pass: [362]{=frames_per_response}"), "{data:#}");
 }
 
 #[test]

@@ -128,8 +128,10 @@ fn short_label(label: &str) -> String {
 }
 
 /// The cell's one unstruck number, with its place in the file. A reader reads the cell
-/// whole, so a cell holding more than one live number (`1/2`, `40–60 %`) has no value a
-/// reader would agree on: it is refused rather than read as its last number.
+/// whole, so a cell holding more than one live number (`1/2`, `40–60 %`, a number in a code
+/// span or an image's alt text beside another) has no value a reader would agree on: it is
+/// refused rather than read as its last number. A done value is a percentage, its sign
+/// written: `60` and `0.6` are not read as 60 % or 0.6 %.
 fn cell_value(
     page: &Page,
     cell: &Cell,
@@ -137,54 +139,82 @@ fn cell_value(
     problems: &mut Vec<Diagnostic>,
 ) -> Option<(f64, std::ops::Range<usize>)> {
     let live: String = cell.pieces.iter().filter(|(_, struck)| !struck).map(|(t, _)| t.as_str()).collect();
-    let form = match what {
-        "done" => "one percentage, such as `60 %`",
-        _ => "one positive number, such as `3`",
+    let shown = live.trim();
+    let done = what == "done";
+    let form = if done { "one percentage, such as `60 %`" } else { "one positive number, such as `3`" };
+    let error = |message: String| {
+        Diagnostic::at("family-table", &page.source, &page.text, cell.range.clone(), message)
     };
-    let stated = match parse_stated(&live) {
+    let several = || {
+        let note = if done {
+            "a fraction or a range is not read: state the value reached; an earlier value is struck before it, `~~40 %~~ 60 %`, and does not count"
+        } else {
+            "a weight is one number: a fraction or a range is not read; write the weight as one number, `0.5` for a half"
+        };
+        error(format!(
+            "`{shown}` holds more than one number, and a {what} cell counts one number: write {form}"
+        ))
+        .note(note)
+    };
+    if shown.is_empty() {
+        let message = if cell.pieces.iter().any(|(_, struck)| *struck) {
+            format!("this row has no live {what} value (struck values do not count)")
+        } else {
+            format!("this row's {what} cell is empty")
+        };
+        problems.push(error(message).note(format!("write {form}")));
+        return None;
+    }
+    // A tilde a reader is shown (`\\~`, or one left over from strike-through) is no part
+    // of a number, unless it stands before one (`~60 %`, about 60 %).
+    let untilded: String = shown
+        .char_indices()
+        .filter(|&(at, c)| c != '~' || shown[at + 1..].starts_with(|d: char| d.is_ascii_digit()))
+        .map(|(_, c)| c)
+        .collect();
+    let stated = match parse_stated(shown)
+        .or_else(|e| if shown.contains('~') { parse_stated(untilded.trim()) } else { Err(e) })
+    {
         Ok(stated) => stated,
         Err(NumberError::SeveralNumbers { .. }) => {
-            problems.push(
-                Diagnostic::at(
-                    "family-table",
-                    &page.source,
-                    &page.text,
-                    cell.range.clone(),
-                    format!(
-                        "`{}` holds more than one number, and a {what} cell counts one number: write {form}",
-                        live.trim()
-                    ),
-                )
-                .note("a fraction or a range is not read: state the value reached; an earlier value is struck before it, `~~40 %~~ 60 %`, and does not count"),
-            );
+            problems.push(several());
+            return None;
+        }
+        // Tildes a reader is shown (`\~~40 %\~~ 60 %`) strike nothing: the numbers between
+        // them are live.
+        Err(_)
+            if shown.contains('~')
+                && matches!(
+                    parse_stated(&shown.replace('~', " ")),
+                    Err(NumberError::SeveralNumbers { .. })
+                ) =>
+        {
+            problems.push(several().note(
+                "the tildes here are shown as written (`\\~`, or not in pairs) and strike nothing: both numbers are live; strike with `~~40 %~~`",
+            ));
             return None;
         }
         Err(_) => {
+            let accepted = if done {
+                "a done value is written in digits, with a decimal point if need be, and a percent sign: `60 %`, `62.5 %` (or `60％`)"
+            } else {
+                "a weight is written in digits, with a decimal point if need be: `3`, `0.5`"
+            };
             problems.push(
-                Diagnostic::at(
-                    "family-table",
-                    &page.source,
-                    &page.text,
-                    cell.range.clone(),
-                    format!("this row has no live {what} value (struck values do not count)"),
-                )
-                .note(format!("write {form}")),
+                error(format!("`{shown}` cannot be read as a {what} value: write {form}")).note(accepted),
             );
             return None;
         }
     };
-    let ok_unit = match what {
-        "done" => matches!(stated.unit.kind(), UnitKind::Percent | UnitKind::Count),
-        _ => stated.unit.kind() == UnitKind::Count,
-    };
+    let ok_unit =
+        if done { stated.unit.kind() == UnitKind::Percent } else { stated.unit.kind() == UnitKind::Count };
     if !ok_unit {
-        problems.push(Diagnostic::at(
-            "family-table",
-            &page.source,
-            &page.text,
-            cell.range.clone(),
-            format!("`{}` is not a {what} value: write {form}", live.trim()),
-        ));
+        let message = if done && stated.unit.kind() == UnitKind::Count {
+            format!("`{shown}` is a bare number, and a done cell states a percentage: write `{shown} %`")
+        } else {
+            format!("`{shown}` is not a {what} value: write {form}")
+        };
+        problems.push(error(message));
         return None;
     }
     Some((stated.value, cell.range.clone()))

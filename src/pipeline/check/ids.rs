@@ -58,6 +58,14 @@ pub(crate) fn check_ids(
     }
     elements.sort_by_key(|e| e.at.start);
     let tallys = tallys_ids(figures);
+    // An id is free for a suggestion when no element of the page has it and it is not one
+    // tally or the templates write.
+    let free = |id: &str| {
+        !elements.iter().any(|e| e.id == id)
+            && !tallys.contains_key(id)
+            && !templates.iter().any(|t| t.matches(id))
+            && !id.starts_with(FIGURE_PREFIX)
+    };
     let mut first: HashMap<&str, usize> = HashMap::new();
     let mut problems = Vec::new();
     for element in &elements {
@@ -74,11 +82,7 @@ pub(crate) fn check_ids(
             })
             .or_else(|| {
                 let explicit = matches!(element.kind, Kind::Heading { explicit: true, .. } | Kind::Html);
-                (explicit && element.id.starts_with(FIGURE_PREFIX)).then(|| {
-                    format!(
-                        "the form of a figure's evidence anchor (`{FIGURE_PREFIX}NAME`), which is tally's own"
-                    )
-                })
+                (explicit && element.id.starts_with(FIGURE_PREFIX)).then(|| RESERVED.to_string())
             })
             .or_else(|| {
                 first
@@ -86,7 +90,7 @@ pub(crate) fn check_ids(
                     .map(|&at| format!("the element at line {}", line_of(&page.text, at)))
             });
         match owner {
-            Some(owner) => problems.push(clash(page, element, &owner)),
+            Some(owner) => problems.push(clash(page, element, &owner, &suggestion(&element.id, &free))),
             None => {
                 first.entry(&element.id).or_insert(element.at.start);
             }
@@ -115,23 +119,40 @@ fn tallys_ids(figures: &PageClaims) -> HashMap<String, String> {
     ids
 }
 
-fn clash(page: &Page, element: &Element, owner: &str) -> Diagnostic {
+/// What a clash with the `figure-` prefix is owned by: no element, a form.
+const RESERVED: &str = "reserved";
+
+fn clash(page: &Page, element: &Element, owner: &str, suggestion: &str) -> Diagnostic {
     let id = &element.id;
+    let what = match &element.kind {
+        Kind::Heading { .. } => "heading's",
+        _ => "element's",
+    };
     let (message, fix) = match &element.kind {
+        _ if owner == RESERVED => (
+            format!(
+                "this {what} id `{id}` starts `{FIGURE_PREFIX}`: ids starting `{FIGURE_PREFIX}` are reserved for tally's figure anchors (`{FIGURE_PREFIX}NAME`)"
+            ),
+            match &element.kind {
+                Kind::Heading { level, text, .. } => format!(
+                    "give the heading an id not starting `{FIGURE_PREFIX}`: `{} {text} {{#{suggestion}}}`",
+                    "#".repeat(usize::from(*level))
+                ),
+                _ => format!("give the element an id not starting `{FIGURE_PREFIX}`: `id=\"{suggestion}\"`"),
+            },
+        ),
         Kind::Heading { level, text, explicit: true } => (
             format!("this heading's id `{id}` is already the id of {owner}"),
             format!(
-                "give the heading an id no other element has: `{} {text} {{#{}}}`",
+                "give the heading an id no other element has: `{} {text} {{#{suggestion}}}`",
                 "#".repeat(usize::from(*level)),
-                suggestion(id)
             ),
         ),
         Kind::Heading { level, text, explicit: false } => (
             format!("this heading's id `{id}`, made from its text, is already the id of {owner}"),
             format!(
-                "give the heading an id of its own after its text: `{} {text} {{#{}}}`",
+                "give the heading an id of its own after its text: `{} {text} {{#{suggestion}}}`",
                 "#".repeat(usize::from(*level)),
-                suggestion(id)
             ),
         ),
         Kind::Footnote { name } => (
@@ -148,10 +169,21 @@ fn clash(page: &Page, element: &Element, owner: &str) -> Diagnostic {
         .note(fix)
 }
 
-/// An id like `id` that is not of a form tally keeps for itself.
-fn suggestion(id: &str) -> String {
-    let base = id.strip_prefix(FIGURE_PREFIX).filter(|rest| !rest.is_empty()).unwrap_or(id);
-    format!("{base}-section")
+/// An id like `id` that is free on the page: `id` without the reserved prefix when that is
+/// free, else `BASE-section`, `BASE-section-2`, ... (the first of them free).
+fn suggestion(id: &str, free: &dyn Fn(&str) -> bool) -> String {
+    let stripped = id.strip_prefix(FIGURE_PREFIX).filter(|rest| !rest.is_empty());
+    if let Some(base) = stripped
+        && free(base)
+    {
+        return base.to_string();
+    }
+    let base = stripped.unwrap_or(id);
+    let first = format!("{base}-section");
+    if free(&first) {
+        return first;
+    }
+    (2..1000).map(|n| format!("{first}-{n}")).find(|s| free(s)).unwrap_or(first)
 }
 
 /// Where a heading's error goes: at `#id` when the author wrote it, else at its text.

@@ -80,6 +80,7 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
                 message.clone(),
             ));
         }
+        problems.extend(page_markup(page, scan));
     }
     let anchors: links::Anchors = site
         .content
@@ -123,4 +124,39 @@ pub(crate) struct PageNumbers<'a> {
     pub page: &'a Page,
     pub scan: &'a Scan,
     pub untagged: &'a [(FigureValue, Range<usize>)],
+}
+
+/// A page's heading attributes other than `#id` and `.class`, and its references to
+/// footnotes it does not define: both would be published as the author did not mean.
+fn page_markup(page: &crate::content::Page, scan: &crate::markdown::Scan) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for (written, range) in &scan.heading_attributes {
+        let message = if written.starts_with('#') {
+            format!("a heading has one id: `{written}` is a second")
+        } else if written.contains('=') {
+            format!("`{written}` is an HTML attribute, which a heading's attribute block may not give")
+        } else {
+            format!("`{written}` is neither an id nor a class: an id is one word")
+        };
+        problems.push(
+            Diagnostic::at("heading-attribute", &page.source, &page.text, range.clone(), message)
+                .note("a heading's attribute block `{…}` holds only its id `#id` and classes `.class`: `## Title {#title .wide}`")
+                .note("an id is one word: write `{#two-words}`, not `{#two words}`; the id is given with `#`, not `id=`"),
+        );
+    }
+    for (name, range) in &scan.undefined_footnotes {
+        problems.push(
+            Diagnostic::at(
+                "broken-link",
+                &page.source,
+                &page.text,
+                range.clone(),
+                format!(
+                    "footnote `[^{name}]` is not defined on this page, and would be published as its text"
+                ),
+            )
+            .note(format!("define it on a line of its own: `[^{name}]: …`, or remove the reference")),
+        );
+    }
+    problems
 }

@@ -1,5 +1,5 @@
 //! Two tags of one figure, the original's and the translation's at its place: the same
-//! kind of tag (`{=…}`, `{~…}`, `{vendor=…}`), the same value at the same precision, and
+//! kind of tag (`{=…}`, `{~…}`, `{vendor=…}`), the same precision, and
 //! the same values struck (withdrawn).
 //!
 //! Owns [`same_tag`]. Each tag is also checked against the data on its own; what that check
@@ -68,28 +68,26 @@ fn same_form(sides: &Sides<'_>, original: &Claim, claim: &Claim) -> Option<Diagn
     })
 }
 
-/// A tag of the translation states the same value at the same precision as the original's
-/// tag of the same figure: "0.8 Gbit/s" does not translate "814 Mbit/s".
+/// A tag of the translation states its figure at the original's precision: "0.8 Gbit/s"
+/// does not translate "814 Mbit/s", though both pass for 814 Mbit/s. Only the precision is
+/// compared: at one precision, two tags that both pass the check against the data state
+/// the same digits, and one that does not is that check's error at its own tag, not a
+/// second one here.
 fn same_statement(sides: &Sides<'_>, original: &Claim, claim: &Claim) -> Option<Diagnostic> {
     let (a, b) = (parse_stated(&original.live).ok()?, parse_stated(&claim.live).ok()?);
     let approximate = claim.form == ClaimForm::Approximate;
     let precision =
         |s: &crate::figures::number::Stated| 10f64.powi(s.precision_exponent(approximate)) * s.unit.factor();
     let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(f64::MIN_POSITIVE);
-    let (pa, pb) = (precision(&a), precision(&b));
-    // Zero for zero is the only value a precision does not show; another kind fails the
-    // check against the data. At one precision, both values round to the same digits.
-    let same = a.unit.kind() != b.unit.kind()
-        || close(pa, pb)
-            && (a.decimal.is_zero() == b.decimal.is_zero())
-            && close((a.value * a.unit.factor() / pa).round(), (b.value * b.unit.factor() / pb).round());
+    // Another kind of unit fails the check against the data.
+    let same = a.unit.kind() != b.unit.kind() || close(precision(&a), precision(&b));
     (!same).then(|| {
         sides
             .at(
                 "translation-figure",
                 claim.live_range.clone(),
                 format!(
-                    "states `{}` where the original states `{}` ({}): a translation states the same value at the same precision",
+                    "states `{}` at another precision than the original's `{}` ({}): a translation states a figure as precisely as its original",
                     claim.live,
                     original.live,
                     sides.original_line(original.range.start)
