@@ -20,6 +20,8 @@
 //! tagged figure) and its drawing ([`svg`]). Problems are diagnostics at file:line:col. It
 //! asks `figures` for values; it does not check claims or render the rest of the page.
 
+mod axis;
+mod bars;
 pub(crate) mod svg;
 
 use std::ops::Range;
@@ -27,8 +29,8 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::{Unit, parse_unit};
-use crate::figures::{RunData, did_you_mean};
+use crate::figures::number::{Unit, parse_stated, parse_unit};
+use crate::figures::{Computed, RunData, did_you_mean};
 use crate::yaml::{Node, NodeKind};
 
 /// The info string of a plot's fenced block.
@@ -107,6 +109,9 @@ pub(crate) struct Point {
     pub value: f64,
     /// The path it was read from (`runs.RUN.field`): the evidence it links to.
     pub path: String,
+    /// The value of its last known digit, in the base unit, when the tool printed it rounded
+    /// or runs.yaml wrote it as a decimal: it is then labelled no finer than that.
+    pub known_to: Option<f64>,
 }
 
 /// A plot, every value read from the run data.
@@ -337,6 +342,7 @@ impl Reader<'_> {
         }
         let mut points = Vec::new();
         let mut unit = None;
+        let mut printed_units = Vec::new();
         let labels = labels.map(|(l, _)| l).unwrap_or_default();
         for (i, (run, run_span)) in chosen.iter().enumerate() {
             if !data.runs().iter().any(|r| &r.name == run) {
@@ -355,7 +361,9 @@ impl Reader<'_> {
                         );
                     }
                     let label = labels.get(i).map_or_else(|| run.clone(), |(l, _)| l.clone());
-                    points.push(Point { label, span: None, value: computed.value, path });
+                    let (printed_unit, known_to) = known_to(&computed);
+                    printed_units.push(printed_unit);
+                    points.push(Point { label, span: None, value: computed.value, path, known_to });
                 }
                 Err(error) => self.error(
                     "plot-unknown",
@@ -364,7 +372,13 @@ impl Reader<'_> {
                 ),
             }
         }
-        Some((points, unit))
+        // Values all printed in one unit (iperf's GBytes) are drawn in it, so that a label
+        // reads as the tool and the evidence write it: 2.84, not 3,050,000,000 bytes.
+        let printed = printed_units.first().copied().flatten();
+        let shared = printed.filter(|p| {
+            unit.is_some_and(|u| u.kind() == p.kind()) && printed_units.iter().all(|u| *u == Some(*p))
+        });
+        Some((points, shared.or(unit)))
     }
 
     fn intervals(
@@ -380,16 +394,17 @@ impl Reader<'_> {
         let mut points = Vec::new();
         for i in 0.. {
             let base = format!("runs.{run}.received.intervals.{i}");
-            let read = |key: &str| data.resolve(&format!("{base}.{key}")).ok().map(|c| c.value);
-            let (Some(start), Some(end), Some(value)) = (read("start"), read("end"), read("bits_per_second"))
+            let read = |key: &str| data.resolve(&format!("{base}.{key}")).ok();
+            let (Some(start), Some(end), Some(rate)) = (read("start"), read("end"), read("bits_per_second"))
             else {
                 break;
             };
             points.push(Point {
                 label: String::new(),
-                span: Some((start, end)),
-                value,
+                span: Some((start.value, end.value)),
+                value: rate.value,
                 path: format!("{base}.bits_per_second"),
+                known_to: known_to(&rate).1,
             });
         }
         if points.is_empty() {
@@ -401,6 +416,16 @@ impl Reader<'_> {
             return None;
         }
         Some((points, found.link_rate))
+    }
+}
+
+/// The unit a value was printed in and the value of its last printed digit in the base
+/// unit, as its evidence states it (`2.84 GiB`: GiB, 0.01 GiB).
+fn known_to(computed: &Computed) -> (Option<Unit>, Option<f64>) {
+    let stated = computed.printed.as_ref().and_then(|p| parse_stated(&p.stated).ok());
+    match stated {
+        Some(stated) => (Some(stated.unit), Some(stated.precision * stated.unit.factor())),
+        None => (None, None),
     }
 }
 

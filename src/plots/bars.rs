@@ -1,0 +1,305 @@
+//! The bars drawing: one field across runs, each run's name above its bar and its value
+//! beside the bar's end, so that long names need no rotated text.
+//!
+//! Owns the drawing's layout: the room each side of the bars for the values written past
+//! their ends, the ticks chosen so that their labels stand apart, the picture widened only
+//! when even that does not fit, and a name too long for the picture cut short with its whole
+//! text kept in a `<title>` (and in the table under the picture).
+
+use std::fmt::Write;
+
+use super::Plot;
+use super::axis::{
+    Axis, Drawing, FONT, GAP, WIDTH, at_place, fitted, fmt, grid_vertical, place_of, text_width,
+    tick_labels_horizontal,
+};
+use crate::markdown::escape_text as escape;
+
+/// The margin between the picture's edge and anything drawn in it.
+const EDGE: f64 = 8.0;
+/// The bars are never drawn shorter than this, however long the labels beside them.
+const MIN_LENGTH: f64 = 160.0;
+
+/// Bars start at zero: a negative value is drawn leftwards from the zero line, its value
+/// before its end. The picture makes room on each side for the longest value written there
+/// and for the end ticks' labels, so that no label falls outside it.
+pub(super) fn bars(plot: &Plot, value_axis: &str) -> Drawing {
+    let (top, row) = (8.0, 50.0);
+    let values: Vec<f64> = plot.points.iter().map(|p| p.value / plot.unit.factor()).collect();
+    let said: Vec<String> = plot
+        .points
+        .iter()
+        .zip(&values)
+        .map(|(p, v)| bar_value(*v, p.known_to.and_then(|k| place_of(k / plot.unit.factor()))))
+        .collect();
+    let max = values.iter().copied().fold(0.0_f64, f64::max);
+    let min = values.iter().copied().fold(0.0_f64, f64::min);
+    let room = |negative: bool| {
+        values
+            .iter()
+            .zip(&said)
+            .filter(|(v, _)| (**v < 0.0) == negative)
+            .map(|(_, s)| text_width(s) + GAP)
+            .fold(0.0_f64, f64::max)
+    };
+    let (mut left, mut right_margin) = (EDGE + room(true), EDGE + room(false));
+    // The end ticks' labels are centred on them, so half of each stands past the bars.
+    let mut fit = || {
+        let (axis, needed) = Axis::fitting(min, max, (WIDTH - left - right_margin).max(MIN_LENGTH));
+        let half = |tick: Option<&f64>| tick.map_or(0.0, |t| text_width(&axis.label(*t)) / 2.0);
+        let ticks = axis.ticks();
+        left = left.max(EDGE + half(ticks.first()));
+        right_margin = right_margin.max(EDGE + half(ticks.last()));
+        (axis, needed)
+    };
+    fit();
+    let (axis, needed) = fit();
+    let length = needed.max(WIDTH - left - right_margin);
+    let width = left + length + right_margin;
+    let right = left + length;
+    let x = |v: f64| left + length * (v - axis.low) / (axis.high - axis.low);
+    let zero = x(0.0);
+    let bottom = top + row * plot.points.len() as f64;
+    let mut svg = String::new();
+    grid_vertical(&mut svg, &axis, bottom, top, &x);
+    for (i, ((point, value), said)) in plot.points.iter().zip(&values).zip(&said).enumerate() {
+        let y = top + row * i as f64;
+        let _ = write!(svg, "<text x=\"{EDGE}\" y=\"{}\">", fmt(y + FONT + 2.0));
+        match fitted(&point.label, width - 2.0 * EDGE) {
+            Some(cut) => {
+                let _ = write!(svg, "<title>{}</title>{}", escape(&point.label), escape(&cut));
+            }
+            None => svg.push_str(&escape(&point.label)),
+        }
+        svg.push_str("</text>");
+        let end = x(*value);
+        // Zero is drawn as no bar; any other value, however small, as one a reader can see.
+        if *value != 0.0 {
+            let _ = write!(
+                svg,
+                "<rect class=\"plot-bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\"/>",
+                fmt(end.min(zero)),
+                fmt(y + FONT + 8.0),
+                fmt((end - zero).abs().max(1.0)),
+            );
+        }
+        let (value_x, anchor) =
+            if *value < 0.0 { (end - GAP, " text-anchor=\"end\"") } else { (end + GAP, "") };
+        let _ = write!(
+            svg,
+            "<text x=\"{}\" y=\"{}\"{anchor}>{}</text>",
+            fmt(value_x),
+            fmt(y + FONT + 22.0),
+            escape(said)
+        );
+    }
+    if min < 0.0 {
+        let _ = write!(
+            svg,
+            "<line class=\"plot-axis\" x1=\"{z}\" y1=\"{top}\" x2=\"{z}\" y2=\"{b}\" stroke=\"currentColor\"/>",
+            z = fmt(zero),
+            b = fmt(bottom),
+        );
+    }
+    let _ = write!(
+        svg,
+        "<line class=\"plot-axis\" x1=\"{l}\" y1=\"{b}\" x2=\"{r}\" y2=\"{b}\" stroke=\"currentColor\"/>",
+        l = fmt(left),
+        r = fmt(right),
+        b = fmt(bottom),
+    );
+    let height = bottom + 2.0 * FONT + 22.0;
+    tick_labels_horizontal(&mut svg, &axis, bottom, &x);
+    let _ = write!(
+        svg,
+        "<text x=\"{cx}\" y=\"{y}\" text-anchor=\"middle\">{label}</text>",
+        cx = fmt((left + right) / 2.0),
+        y = fmt(height - 6.0),
+        label = escape(value_axis),
+    );
+    Drawing { svg, height, width }
+}
+
+/// A bar's value as its label shows it: up to three decimals, or as many more as a value
+/// below one needs for three significant digits, so that 400 kbit/s on a Gbit/s axis reads
+/// `0.0004`, not `0`; and never past `place`, the last digit the value is known to (iperf's
+/// `2.84 GBytes` is not labelled 3,049,426,780.16).
+pub(super) fn bar_value(value: f64, place: Option<i32>) -> String {
+    let magnitude = value.abs();
+    let three = if magnitude > 0.0 && magnitude < 1.0 {
+        (magnitude.log10().floor() as i32 - 2).clamp(-20, -3)
+    } else {
+        -3
+    };
+    at_place(value, place.map_or(three, |p| p.max(three)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::number::Unit;
+    use crate::plots::{Point, Shape};
+
+    fn bars_of(unit: Unit, values: &[f64]) -> Plot {
+        let points = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| Point {
+                label: format!("run {i}"),
+                span: None,
+                value: *v,
+                path: format!("runs.r{i}.x"),
+                known_to: None,
+            })
+            .collect();
+        Plot { title: "T".into(), description: None, shape: Shape::Bars, field: "x".into(), unit, points }
+    }
+
+    /// Each `<text>` of the drawing: where it starts and ends as estimated, its x, and what
+    /// it shows (a `<title>` in it is not shown).
+    fn texts(svg: &str) -> Vec<(f64, f64, f64, String)> {
+        svg.split("<text ")
+            .skip(1)
+            .map(|t| {
+                let attr = |name: &str| {
+                    t.split(&format!("{name}=\"")).nth(1).and_then(|r| r.split('"').next()).unwrap_or("")
+                };
+                let body = t.split_once('>').map_or("", |b| b.1).split("</text>").next().unwrap_or("");
+                let said = body.split_once("</title>").map_or(body, |b| b.1).to_string();
+                let x: f64 = attr("x").parse().unwrap_or(f64::NAN);
+                let w = text_width(&said);
+                let (start, end) = match attr("text-anchor") {
+                    "end" => (x - w, x),
+                    "middle" => (x - w / 2.0, x + w / 2.0),
+                    _ => (x, x + w),
+                };
+                (start, end, x, said)
+            })
+            .collect()
+    }
+
+    /// Each bar's x and width.
+    fn rects(svg: &str) -> Vec<(f64, f64)> {
+        svg.split("<rect class=\"plot-bar\" ")
+            .skip(1)
+            .map(|r| {
+                let attr = |name: &str| {
+                    r.split(&format!("{name}=\""))
+                        .nth(1)
+                        .and_then(|r| r.split('"').next())
+                        .unwrap_or("")
+                        .parse()
+                        .unwrap_or(f64::NAN)
+                };
+                (attr("x"), attr("width"))
+            })
+            .collect()
+    }
+
+    fn assert_inside(drawing: &Drawing) {
+        for (start, end, _, said) in texts(&drawing.svg) {
+            assert!(
+                start >= 0.0 && end <= drawing.width,
+                "`{said}` spans {start}..{end}, outside 0..{}: {}",
+                drawing.width,
+                drawing.svg
+            );
+        }
+    }
+
+    /// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0.
+    #[test]
+    fn a_small_bar_on_a_large_axis_is_labelled_with_the_digits_that_show_it() {
+        let drawing = bars(&bars_of(Unit::GigabitPerSecond, &[400e3, 2e9]), "");
+        let said: Vec<String> = texts(&drawing.svg).into_iter().map(|t| t.3).collect();
+        assert!(said.contains(&"0.0004".to_string()), "{said:?}");
+        assert!(said.contains(&"2".to_string()), "{said:?}");
+    }
+
+    /// Issue 25: a negative bar was drawn 1 px wide with its label outside the picture. It
+    /// is drawn from the zero line leftwards, its label beside its end, inside the picture.
+    #[test]
+    fn a_negative_bar_is_drawn_from_zero_with_its_label_inside_the_picture() {
+        let drawing = bars(&bars_of(Unit::Count, &[-50.0, 100.0]), "");
+        let bars = rects(&drawing.svg);
+        let (negative, positive) = (bars[0], bars[1]);
+        // The negative bar ends where the positive one starts: at zero.
+        assert!((negative.0 + negative.1 - positive.0).abs() < 0.01, "{bars:?}");
+        // Half as long as the positive bar.
+        assert!((negative.1 * 2.0 - positive.1).abs() < 0.05, "{bars:?}");
+        assert_inside(&drawing);
+        // The text after the negative bar is its value.
+        let after = drawing.svg.split("<rect class=\"plot-bar\"").nth(1).unwrap_or("");
+        let (_, _, x, said) = texts(after).into_iter().next().unwrap_or_default();
+        assert_eq!(said, "-50", "left of the bar's end: {after}");
+        assert!(after.contains("text-anchor=\"end\">-50<"), "{after}");
+        assert!(x < negative.0, "{x} {negative:?}");
+    }
+
+    /// A README-only trial: `12,345,678,901.234` started where its bar ended, at 411 of 520.
+    #[test]
+    fn a_large_value_is_labelled_inside_the_picture() {
+        for values in [[12_345_678_901.234, 1e-7], [-12_345_678_901.234, 12_345_678_901.234]] {
+            let drawing = bars(&bars_of(Unit::Count, &values), "");
+            assert!(drawing.svg.contains(">12,345,678,901.234</text>"), "{}", drawing.svg);
+            assert_inside(&drawing);
+        }
+    }
+
+    /// A README-only trial: a run's long name ran off the picture.
+    #[test]
+    fn a_long_name_is_cut_short_with_its_whole_text_in_a_title() {
+        let mut plot = bars_of(Unit::Count, &[1.0, 2.0]);
+        let name = "a_run_with_a_really_quite_extraordinarily_long_name_that_goes_on_and_on_forever";
+        plot.points[0].label = name.to_string();
+        plot.points[1].label =
+            "ホストが受信したフレームの数、十回の測定のそれぞれについて、長く書いたもの".into();
+        let drawing = bars(&plot, "");
+        assert!(drawing.svg.contains(&format!("<title>{name}</title>")), "{}", drawing.svg);
+        assert!(drawing.svg.contains("…</text>"), "{}", drawing.svg);
+        assert_inside(&drawing);
+    }
+
+    /// A README-only trial: ticks of -12,500,000,000 and -10,000,000,000 were 45 units apart.
+    #[test]
+    fn tick_labels_stand_apart() {
+        for values in [[-12_345_678_901.234, 1e-7], [12_345_678_901.234, 1e-7], [-1e15, 1e15]] {
+            let drawing = bars(&bars_of(Unit::Count, &values), "");
+            let ticks: Vec<_> = drawing
+                .svg
+                .split("<line class=\"plot-axis\"")
+                .last()
+                .map(texts)
+                .unwrap_or_default()
+                .into_iter()
+                // The axis's name is empty here: what is left is the ticks.
+                .filter(|t| !t.3.is_empty())
+                .collect();
+            assert!(ticks.len() >= 2, "{ticks:?}");
+            for pair in ticks.windows(2) {
+                assert!(pair[0].1 + GAP <= pair[1].0, "{:?} and {:?} overlap", pair[0], pair[1]);
+            }
+            assert_inside(&drawing);
+        }
+    }
+
+    /// A README-only trial: iperf's `2.84 GBytes` was labelled 3,049,426,780.16.
+    #[test]
+    fn a_value_is_labelled_no_finer_than_it_is_known() {
+        assert_eq!(bar_value(3_049_426_780.16, Some(7)), "3,050,000,000");
+        assert_eq!(bar_value(2.84, Some(-2)), "2.84");
+        assert_eq!(bar_value(814.0, Some(0)), "814");
+        assert_eq!(bar_value(0.000000123, Some(-9)), "0.000000123");
+        assert_eq!(bar_value(6.5, None), "6.5");
+    }
+
+    /// A README-only trial: a zero value was drawn as a 1 px bar.
+    #[test]
+    fn zero_draws_no_bar_and_a_tiny_value_a_visible_one() {
+        let drawing = bars(&bars_of(Unit::Count, &[0.0, 1e-9, 5.0]), "");
+        let bars = rects(&drawing.svg);
+        assert_eq!(bars.len(), 2, "{}", drawing.svg);
+        assert!(bars[0].1 >= 1.0, "{bars:?}");
+        assert!(drawing.svg.contains(">0</text>"), "{}", drawing.svg);
+    }
+}
