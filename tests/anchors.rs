@@ -201,6 +201,28 @@ fn a_heading_attribute_other_than_an_id_or_a_class_is_an_error_at_it() {
     assert!(html.contains("<h2 id=\"k\" class=\"wide\">"), "{html}");
 }
 
+/// A user trial: `## Debian at [814 Mbit/s]{=debian_rate}` was told `=debian_rate` is an
+/// HTML attribute. Markdown does read a heading's last `{…}` as its attributes, so the tag is
+/// lost there: the error names the tag and says to end the heading with its id instead.
+#[test]
+fn a_figure_tag_ending_a_heading_is_told_to_end_the_heading_with_its_id() {
+    let body = "## At [9]{=n}\n\n## About [9]{~n}\n";
+    let site = page_site(body, body);
+    let errors = errors_at(
+        &site,
+        "heading-attribute",
+        &[(PAGE, "{=n}"), (PAGE, "{~n}"), (PAGE_JA, "{=n}"), (PAGE_JA, "{~n}")],
+    );
+    for error in &errors {
+        let text = message(error);
+        assert!(text.contains("figure tag") && text.contains("{#an-id}"), "{text}");
+    }
+    let ended = "## At [9]{=n} {#at}\n";
+    let site = page_site(ended, ended);
+    let (_, errors) = check_json(&site);
+    assert!(!errors.iter().any(|e| e["code"] == "heading-attribute"), "{errors:#?}");
+}
+
 /// A user trial: a reference to a footnote no `[^nope]: …` defines was published as the
 /// literal text `[^nope]`, with no error; a link to a missing anchor already is one.
 #[test]

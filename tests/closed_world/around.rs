@@ -113,6 +113,22 @@ fn a_number_struck_outside_its_tag_in_a_table_cell_is_an_error() {
     assert!(message(&error).contains("struck outside a figure tag"), "{error:#}");
 }
 
+/// A user trial: a zero-width space or soft hyphen between a digit and a tag, and two
+/// spaces or a tab before a unit, hid what a browser shows (9814 Mbit/s, one space).
+#[test]
+fn characters_that_show_nothing_and_doubled_spaces_do_not_hide_what_touches_a_tag() {
+    for prose in [
+        "It sent 9&#8203;[120]{=runs.t1.frames} frames.",
+        "It sent 9&shy;[120]{=runs.t1.frames} frames.",
+        "It sent [120]{=runs.t1.frames}&#8203;0 frames.",
+        "It sent 9\u{200B}[120]{=runs.t1.frames} frames.",
+        "It sent [120]{=runs.t1.frames}  thousand frames.",
+        "It sent [120]{=runs.t1.frames}\tthousand frames.",
+    ] {
+        one_error_at(prose, "figure-tag", "[120]");
+    }
+}
+
 #[test]
 fn a_number_struck_with_raw_del_outside_its_tag_is_an_error_in_a_paragraph_and_a_cell() {
     for prose in [
@@ -154,6 +170,8 @@ fn an_approximate_figure_without_a_word_of_approximation_is_an_error_saying_what
         "It was ~[10]{~ten} there.",
         "It was [10]{~ten} or so.",
         "It was [10]{~ten} runs or so.",
+        // A user trial: natural wording refused.
+        "It was [10]{~ten} runs, more or less.",
     ] {
         site(fine).check().expect_success();
     }

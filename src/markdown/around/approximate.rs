@@ -23,7 +23,8 @@ const PHRASE_ENDS: &str = "。、，,.;:!?()（）「」\n";
 const AFTER_REACH: usize = 8;
 
 /// Whether a word of approximation stands beside the tag: right before it ("about",
-/// 「約」, `~`), or after it in its phrase ("or so" within three words, 「程度」, 「ほど」).
+/// 「約」, `~`), or after it in its phrase ("or so" or "more or less" within its next few
+/// words, 「程度」, 「ほど」).
 pub(super) fn beside_a_word(before: &Side, after: &Side) -> bool {
     let spaces = |c: char| c.is_whitespace() || c == '\u{3000}';
     let b = before.text.trim_end_matches(spaces);
@@ -48,6 +49,7 @@ pub(super) fn beside_a_word(before: &Side, after: &Side) -> bool {
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
         .collect();
     words.windows(2).any(|pair| pair[0] == "or" && pair[1] == "so")
+        || words.windows(3).any(|three| three == ["more", "or", "less"])
 }
 
 /// The error for an approximate tag with no word of approximation beside it: what it

@@ -100,6 +100,23 @@ fn seen<'t>(piece: &'t Piece<'_>) -> Seen<'t> {
     }
 }
 
+/// Text as a browser shows it: characters that show nothing (zero-width spaces and joiners,
+/// the word joiner, a byte-order mark, a soft hyphen) left out, and each run of spaces, tabs
+/// and line breaks one space. `9&#8203;[814]{=n}` shows 9814 and `[40]{=n}  seconds` one
+/// space before its unit.
+fn as_shown(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => {}
+            ' ' | '\t' | '\n' | '\r' if shown.ends_with(' ') => {}
+            ' ' | '\t' | '\n' | '\r' => shown.push(' '),
+            c => shown.push(c),
+        }
+    }
+    shown
+}
+
 /// What a neighbouring tag shows first: its first struck value, else its text.
 fn shown(claim: &Claim) -> &str {
     claim.struck.first().map_or(claim.live.as_str(), |(text, _)| text.trim())
@@ -107,13 +124,14 @@ fn shown(claim: &Claim) -> &str {
 
 fn before(nodes: &[Piece<'_>], claims: &[Claim], at: usize) -> Side {
     let mut side = Side::default();
-    let mut pieces: Vec<&str> = Vec::new();
+    let mut pieces: Vec<String> = Vec::new();
     let mut length = 0;
     for node in nodes[..at].iter().rev().take(REACH) {
         match seen(node) {
             Seen::Text(text) => {
-                pieces.push(text);
+                let text = as_shown(text);
                 length += text.len();
+                pieces.push(text);
                 if length >= BUDGET {
                     break;
                 }
@@ -139,7 +157,7 @@ fn after(nodes: &[Piece<'_>], claims: &[Claim], at: usize) -> Side {
     for node in nodes.get(at + 1..).unwrap_or_default().iter().take(REACH) {
         match seen(node) {
             Seen::Text(text) => {
-                side.text.push_str(text);
+                side.text.push_str(&as_shown(text));
                 if side.text.len() >= BUDGET {
                     break;
                 }

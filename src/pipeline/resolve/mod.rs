@@ -131,6 +131,23 @@ pub(crate) struct PageNumbers<'a> {
 fn page_markup(page: &crate::content::Page, scan: &crate::markdown::Scan) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (written, range) in &scan.heading_attributes {
+        if written.starts_with('{') {
+            problems.push(
+                Diagnostic::at(
+                    "heading-attribute",
+                    &page.source,
+                    &page.text,
+                    range.clone(),
+                    format!(
+                        "the figure tag's `{written}` ends the heading, where markdown reads `{{…}}` as the heading's attributes, so no figure would be stated"
+                    ),
+                )
+                .note(format!(
+                    "end the heading with its id after the tag: `## … [TEXT]{written} {{#an-id}}`"
+                )),
+            );
+            continue;
+        }
         let message = if written.starts_with('#') {
             format!("a heading has one id: `{written}` is a second")
         } else if written.contains('=') {
