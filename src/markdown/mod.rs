@@ -83,4 +83,6 @@ pub(crate) enum Piece<'a> {
 }
 
 #[cfg(test)]
+mod bracket_tests;
+#[cfg(test)]
 mod tests;

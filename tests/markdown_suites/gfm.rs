@@ -1,0 +1,27 @@
+//! GFM's extensions (`gfm/gfm-spec-0.29.txt`, the examples marked `example table`,
+//! `strikethrough`, `tasklist`, `autolink`, `disallowed raw html`): the rest of that file is
+//! CommonMark 0.29, which the CommonMark suite covers at 0.31.2.
+
+use super::suite::{self, ByDesign, differs};
+
+/// Examples tally renders otherwise on purpose, each with why.
+const BY_DESIGN: &[ByDesign] = &[
+    differs(
+        199,
+        "a column's alignment is `style=\"text-align\"` (pulldown-cmark's HTML): `align` is obsolete in HTML5, which the site's pages are validated against",
+    ),
+    differs(205, "a table without body rows gets an empty `<tbody>` (pulldown-cmark's HTML), the same table"),
+    differs(
+        653,
+        "raw HTML is published as its author wrote it: GitHub's tag filter guards comments from strangers, and a page's author is no stranger",
+    ),
+];
+
+#[test]
+fn gfm_extension_examples_render_as_github_does() {
+    let examples: Vec<_> = super::examples::read("gfm/gfm-spec-0.29.txt")
+        .into_iter()
+        .filter(|example| !example.extension.is_empty())
+        .collect();
+    suite::run("GFM 0.29 extensions", &examples, BY_DESIGN);
+}
