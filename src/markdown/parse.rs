@@ -29,6 +29,9 @@ fn options() -> Options {
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_HEADING_ATTRIBUTES
+        // `- [x] done` is a checkbox, as on the forge that shows the same files: the marker
+        // is read before links are, so it is never a tag nor a link.
+        | Options::ENABLE_TASKLISTS
 }
 
 /// How many bodies [`parse`] has parsed in this process, for the test that each page is
@@ -54,7 +57,8 @@ pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
     let events = merge_text(events);
     let events = drop_cjk_soft_breaks(events);
     let events = name_headings(events);
-    group_claims(events)
+    let (pieces, claims) = group_claims(events);
+    (super::autolink::link_bare_addresses(pieces), claims)
 }
 
 /// pulldown-cmark splits text at characters that might start markup; joining the pieces

@@ -1,11 +1,21 @@
 //! CommonMark 0.31.2 (`spec-0.31.2.txt`, 652 examples), and the examples that differ from
 //! it by tally's design.
 
-use super::suite::{self, ByDesign, refused};
+use super::suite::{self, ByDesign, differs, refused};
 
 /// Examples tally refuses on purpose, each with why: a link or image whose target the site
 /// lacks is an error at its place (the examples link to files no fixture site has).
 const BY_DESIGN: &[ByDesign] = &[
+    // GFM's autolinks, which tally makes as the forge that shows the same files does, and
+    // CommonMark alone does not.
+    differs(602, "GFM links the bare address inside `<https://foo.bar/baz bim>`"),
+    differs(
+        606,
+        "GFM links a bare e-mail address (linkify takes `+@bar.example.com` of `foo\\+@bar.example.com`)",
+    ),
+    differs(608, "GFM links the bare address inside `< https://foo.bar >`"),
+    differs(611, "GFM links a bare `https://` address"),
+    differs(612, "GFM links a bare e-mail address"),
     refused(194, &["broken-link"], "links to a file the site lacks"),
     refused(195, &["broken-link"], "links to a file the site lacks"),
     refused(203, &["broken-link"], "links to a file the site lacks"),
