@@ -87,4 +87,6 @@ pub(crate) enum Piece<'a> {
 #[cfg(test)]
 mod bracket_tests;
 #[cfg(test)]
+mod gfm_tests;
+#[cfg(test)]
 mod tests;
