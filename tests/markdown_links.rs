@@ -57,3 +57,13 @@ fn site_absolute_links_are_checked_against_the_sites_pages() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("`/no/such/page/` is not an address of this site"), "{errors:?}");
 }
+
+#[test]
+fn sitemap_addresses_are_percent_encoded() {
+    let site = site("Text.");
+    site.file("content/日本 x.md", "---\ntitle: J\n---\n\nx\n");
+    site.build().expect_success();
+    let sitemap = site.read("sitemap.xml");
+    assert!(sitemap.contains("<loc>https://bench.example.org/%E6%97%A5%E6%9C%AC%20x/</loc>"), "{sitemap}");
+    assert!(!sitemap.contains("日本 x"), "{sitemap}");
+}

@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use percent_encoding::{AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode};
+use percent_encoding::percent_decode_str;
 
 use crate::content::Content;
 
@@ -32,24 +32,10 @@ pub(super) fn decoded(written: &str) -> Option<String> {
     percent_decode_str(written).decode_utf8().ok().map(|name| name.into_owned())
 }
 
-/// The characters escaped in a published file's address: besides controls and space, those
-/// a browser or server reads as something else (`%` an escape, `#` a fragment, `?` a query).
-const IN_PATH: &AsciiSet = &CONTROLS
-    .add(b' ')
-    .add(b'"')
-    .add(b'#')
-    .add(b'%')
-    .add(b'<')
-    .add(b'>')
-    .add(b'?')
-    .add(b'`')
-    .add(b'{')
-    .add(b'}');
-
 /// `/`-separated `path` as an address a server reads back as `path`: a file named `x%20y`
 /// is published at `x%2520y`.
 pub(super) fn encoded(path: &str) -> String {
-    utf8_percent_encode(path, IN_PATH).to_string()
+    crate::paths::escaped_address(path)
 }
 
 /// Whether the site-absolute `path` (decoded, without query or fragment) is an address the
