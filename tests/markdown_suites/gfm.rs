@@ -38,3 +38,12 @@ fn gfm_extension_examples_render_as_github_does() {
         .collect();
     suite::run("GFM 0.29 extensions", &examples, BY_DESIGN);
 }
+
+/// GitHub's sections as pulldown-cmark renders them (`style="text-align"`, an empty
+/// `<tbody>`): every example must render so.
+#[test]
+fn gfm_sections_render_as_pulldown_cmark_renders_them() {
+    for file in ["gfm/gfm_table.txt", "gfm/gfm_strikethrough.txt", "gfm/gfm_tasklist.txt"] {
+        suite::run(file, &super::examples::read(file), &[]);
+    }
+}
