@@ -51,3 +51,41 @@ fn a_figure_tag_beside_an_address_is_still_a_tag() {
     assert_eq!(scan.claims.len(), 1);
     assert_eq!(scan.links.len(), 1);
 }
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::super::{Piece, parse};
+    use pulldown_cmark::Event;
+
+    proptest! {
+        /// Linking bare addresses never loses, adds or reorders a character of the text,
+        /// and never panics, whatever the text.
+        #[test]
+        fn linking_keeps_the_text_whole(text in "[a-z0-9 .@:/w_~*()\\[\\]<>&;+-]{0,40}") {
+            let body = format!("{text}\n");
+            let (pieces, _) = parse(&body, 0);
+            let joined: String = pieces
+                .iter()
+                .filter_map(|piece| match piece {
+                    Piece::Event(Event::Text(t), _) => Some(t.to_string()),
+                    _ => None,
+                })
+                .collect();
+            let unlinked: String = {
+                let options = pulldown_cmark::Options::ENABLE_TABLES
+                    | pulldown_cmark::Options::ENABLE_STRIKETHROUGH
+                    | pulldown_cmark::Options::ENABLE_FOOTNOTES
+                    | pulldown_cmark::Options::ENABLE_HEADING_ATTRIBUTES
+                    | pulldown_cmark::Options::ENABLE_TASKLISTS;
+                pulldown_cmark::Parser::new_ext(&body, options)
+                    .filter_map(|event| match event {
+                        Event::Text(t) => Some(t.to_string()),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            prop_assert_eq!(joined, unlinked);
+        }
+    }
+}
