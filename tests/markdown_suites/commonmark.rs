@@ -11,7 +11,7 @@ const BY_DESIGN: &[ByDesign] = &[
     differs(602, "GFM links the bare address inside `<https://foo.bar/baz bim>`"),
     differs(
         606,
-        "GFM links a bare e-mail address (linkify takes `+@bar.example.com` of `foo\\+@bar.example.com`)",
+        "GFM links a bare e-mail address; the escape in `foo\\+@bar.example.com` splits the text there, so only `+@bar.example.com` is read as an address",
     ),
     differs(608, "GFM links the bare address inside `< https://foo.bar >`"),
     differs(611, "GFM links a bare `https://` address"),
