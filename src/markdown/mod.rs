@@ -8,9 +8,11 @@
 //! Each step has its own module: `parse` (events and tags), `scan` (what a body contains),
 //! `places` (the blocks a reader reads one by one), `raw_html` (what a reader sees of raw
 //! HTML, its addresses), `tag_errors` (tags that are not tags), `around` (what stands beside
-//! a tag: glued text, words of approximation), `render` (the HTML) and `slug` (heading ids).
+//! a tag: glued text, words of approximation), `render` (the HTML), `slug` (heading ids) and `autolink` (bare addresses linked as GFM
+//! links them).
 
 mod around;
+mod autolink;
 mod parse;
 mod places;
 mod raw_html;
@@ -82,5 +84,9 @@ pub(crate) enum Piece<'a> {
     Claim(usize),
 }
 
+#[cfg(test)]
+mod bracket_tests;
+#[cfg(test)]
+mod gfm_tests;
 #[cfg(test)]
 mod tests;

@@ -225,13 +225,15 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     scan.headings.push(Heading { level, text: text.trim().to_string(), id, range, explicit });
                 }
             }
-            Event::Start(Tag::Link { dest_url, title, .. }) => {
+            Event::Start(Tag::Link { dest_url, title, link_type, .. }) => {
                 titled(body, offset, range, title, &mut scan.prose);
-                scan.links.push(Reference {
-                    dest: dest_url.to_string(),
-                    range: range.clone(),
-                    alt: String::new(),
-                });
+                // `<a@b.c>` links to `mailto:a@b.c`, which the HTML writes and the checks
+                // must read, not a file named `a@b.c`.
+                let dest = match link_type {
+                    pulldown_cmark::LinkType::Email => format!("mailto:{dest_url}"),
+                    _ => dest_url.to_string(),
+                };
+                scan.links.push(Reference { dest, range: range.clone(), alt: String::new() });
             }
             Event::Start(Tag::Image { dest_url, title, .. }) => {
                 titled(body, offset, range, title, &mut scan.prose);

@@ -2,6 +2,7 @@
 //! numbers), its links and images resolved to their published addresses, and its required
 //! structure checked. Hands each page's [`PageWork`] to the check and render stages.
 
+mod addresses;
 mod links;
 mod shown;
 mod untagged;
