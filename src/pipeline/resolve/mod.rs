@@ -2,6 +2,7 @@
 //! numbers), its links and images resolved to their published addresses, and its required
 //! structure checked. Hands each page's [`PageWork`] to the check and render stages.
 
+mod emphasis;
 mod links;
 mod shown;
 mod untagged;
@@ -161,6 +162,7 @@ fn page_markup(page: &crate::content::Page, scan: &crate::markdown::Scan) -> Vec
                 .note("an id is one word: write `{#two-words}`, not `{#two words}`; the id is given with `#`, not `id=`"),
         );
     }
+    problems.extend(emphasis::literal_emphasis(page, &scan.literal_emphasis));
     for (name, range) in &scan.undefined_footnotes {
         problems.push(
             Diagnostic::at(
