@@ -6,6 +6,8 @@
 //! Each probe is rendered by tally and the HTML around the break compared: `joined` must be
 //! in the output, and for breaks that stay, `kept` (with its `\n`).
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use tally::{RenderInputs, render_html};
@@ -105,4 +107,38 @@ fn the_probes_cover_every_markup_kind_on_either_side() {
         }
     }
     assert!(JOINED.len() + KEPT.len() >= 25);
+}
+
+/// The text a reader reads of some HTML: its tags left out.
+fn text_of(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+#[test]
+fn the_bundled_japanese_pages_read_without_spaces_at_their_links() {
+    let site = common::bundled_copy();
+    site.build().expect_success();
+    for (page, reads) in [
+        ("ja/index.html", "そのすべてと理由は測定の取り方で説明しています。"),
+        ("ja/index.html", "それを求めることが何を意味するかは、プライバシーのページに書いてあります。"),
+        ("ja/families/xgs-3300/index.html", "方法のページにも同じ計算が載っています。"),
+        ("ja/families/xgs-136/index.html", "方法のページにも同じ計算が載っています。"),
+        (
+            "ja/measurements/2026-10-29-xgs136-http/index.html",
+            "なぜこう配線しているのかは測定の取り方で説明しています。",
+        ),
+    ] {
+        let text = text_of(&site.read(page));
+        assert!(text.contains(reads), "{page} does not read {reads:?}:\n{text}");
+    }
 }

@@ -3,12 +3,10 @@
 //! by the characters a reader sees either side, whatever markup stands between: emphasis,
 //! links, code, raw HTML, figure tags.
 //!
-//! Owns that judgement and the joining of the text on either side. It does not say which
+//! Owns that judgement. It does not say which
 //! characters are Japanese (that is `chars`).
 
-use std::ops::Range;
-
-use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
+use pulldown_cmark::{Event, Tag, TagEnd};
 
 use super::chars::{first_shown, is_cjk, last_shown};
 use crate::markdown::{Claim, ClaimForm, Piece};
@@ -106,8 +104,9 @@ fn seen_after(pieces: &[Piece<'_>], at: usize, claims: &[Claim]) -> Option<char>
     None
 }
 
-/// Drops every soft break with Japanese characters on both sides (as a reader sees them)
-/// and joins the text it separated.
+/// Drops every soft break with Japanese characters on both sides (as a reader sees them).
+/// The text either side stays two pieces, each with its own place: joined, a number read
+/// from the text could no longer be placed in the file (the break's bytes are not in it).
 pub(crate) fn join_soft_breaks<'a>(pieces: Vec<Piece<'a>>, claims: &[Claim]) -> Vec<Piece<'a>> {
     let joins: Vec<bool> = (0..pieces.len())
         .map(|i| {
@@ -116,42 +115,5 @@ pub(crate) fn join_soft_breaks<'a>(pieces: Vec<Piece<'a>>, claims: &[Claim]) -> 
                 && seen_after(&pieces, i, claims).is_some_and(is_cjk)
         })
         .collect();
-    if !joins.contains(&true) {
-        return pieces;
-    }
-    let mut kept: Vec<Piece<'a>> = Vec::with_capacity(pieces.len());
-    // Text being joined across dropped breaks, grown in place.
-    let mut joining: Option<(String, Range<usize>)> = None;
-    let mut after_join = false;
-    for (piece, join) in pieces.into_iter().zip(joins) {
-        if join {
-            if joining.is_none()
-                && let Some(Piece::Event(Event::Text(previous), range)) = kept.last()
-            {
-                joining = Some((previous.to_string(), range.clone()));
-                kept.pop();
-            }
-            after_join = true;
-            continue;
-        }
-        if let Piece::Event(Event::Text(next), range) = &piece {
-            if after_join {
-                if let Some((text, joined)) = &mut joining {
-                    text.push_str(next);
-                    joined.end = range.end;
-                    after_join = false;
-                    continue;
-                }
-            }
-        }
-        after_join = false;
-        if let Some((text, joined)) = joining.take() {
-            kept.push(Piece::Event(Event::Text(CowStr::from(text)), joined));
-        }
-        kept.push(piece);
-    }
-    if let Some((text, joined)) = joining.take() {
-        kept.push(Piece::Event(Event::Text(CowStr::from(text)), joined));
-    }
-    kept
+    pieces.into_iter().zip(joins).filter_map(|(piece, join)| (!join).then_some(piece)).collect()
 }
