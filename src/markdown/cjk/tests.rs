@@ -85,3 +85,59 @@ fn underscores_around_japanese_punctuation_are_reported_when_left_literal() {
     );
     assert_eq!(found.is_empty(), html.contains("<strong>"), "{html} {found:?}");
 }
+
+#[test]
+fn text_either_side_of_a_joined_break_keeps_its_own_place() {
+    // Joined into one piece, `2` would be placed by the piece's ends (the break's bytes
+    // are not in its text), and translation parity misread the block.
+    let body = "- [27 %]{=a} 完了。\n  ここまで 2 台の XGS 3300 は";
+    let scan = crate::markdown::scan(body, 0);
+    for (range, text) in &scan.prose {
+        assert_eq!(&body[range.clone()], text, "{:?}", scan.prose);
+    }
+    assert!(scan.prose.iter().any(|(_, text)| text.starts_with("ここまで 2 台")), "{:?}", scan.prose);
+}
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::super::{join_soft_breaks, literal_emphasis};
+    use crate::markdown::{Piece, parse};
+
+    const PIECES: &[&str] = &[
+        "日", "本", "a", "1", " ", "\n", "\n\n", "*", "**", "_", "__", "\\", "「", "」", "。", "[", "]",
+        "(x.md)", "`", "<span>", "</span>", "~~", "{=n}", "葛\u{E0100}", "\u{200B}", "<br>", "- ", "> ",
+    ];
+
+    fn body() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(PIECES), 0..40).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn literal_runs_are_delimiters_of_the_body_and_nothing_panics(body in body()) {
+            let (pieces, _) = parse(&body, 0);
+            for found in literal_emphasis(&pieces, &body, 0) {
+                let run = &body[found.range.clone()];
+                prop_assert_eq!(run, found.run.as_str());
+                prop_assert!(run.chars().all(|c| c == '*' || c == '_'));
+            }
+        }
+
+        #[test]
+        fn joining_only_drops_soft_breaks(body in body()) {
+            let (pieces, claims) = parse(&body, 0);
+            let kept: Vec<String> = pieces
+                .iter()
+                .filter(|piece| !matches!(piece, Piece::Event(pulldown_cmark::Event::SoftBreak, _)))
+                .map(|piece| format!("{piece:?}"))
+                .collect();
+            let again: Vec<String> = join_soft_breaks(pieces, &claims)
+                .iter()
+                .filter(|piece| !matches!(piece, Piece::Event(pulldown_cmark::Event::SoftBreak, _)))
+                .map(|piece| format!("{piece:?}"))
+                .collect();
+            prop_assert_eq!(kept, again);
+        }
+    }
+}
