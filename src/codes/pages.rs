@@ -105,6 +105,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Keep one `#id` and any `.class` in the block; write an id as one word (`{#two-words}`).",
     },
     Code {
+        code: "literal-emphasis",
+        severity: "error",
+        summary: "emphasis beside Japanese text that markdown would publish as asterisks",
+        meaning: "CommonMark reads `**` as bold only where its flanking rules allow, written for languages with spaces between words: a closing `**` after punctuation must be followed by a space or punctuation, and an opening one before punctuation preceded by one. In Japanese text `**「強調」**の`, `**…。**次` and `Go**「初心者」**` therefore keep their asterisks and would be published as they are written. tally reports each such pair at its opening run, when the pair touches Japanese text or punctuation and nothing says the characters are meant as text: an escaped `\\*`, a `*` with a space on both sides (`2 * 3`), a note mark (`*1`), an `_` inside a word, anything in code are never reported.",
+        fix: "For bold, keep the punctuation outside the asterisks (`「**強調**」の`) or write the element: `<strong>「強調」</strong>の` (`<em>` for one `*` or `_`). Where the asterisks are meant to be read, escape them: `\\*\\*`. Do not add a space Japanese text would not have.",
+    },
+    Code {
         code: "missing-alt",
         severity: "error",
         summary: "an image without alt text",

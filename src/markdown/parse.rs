@@ -2,8 +2,8 @@
 //! one claim) and its [`Claim`]s.
 //!
 //! Owns the reading of the claim-tag syntax (`[TEXT]{=NAME}`, `{~NAME}`, `{vendor=NAME}`,
-//! struck values inside TEXT), the joining of text pieces, the dropping of soft breaks
-//! between Japanese characters and every heading's unique id. It does not look at what the
+//! struck values inside TEXT), the joining of text pieces and every heading's unique id;
+//! soft breaks inside Japanese text are joined by `cjk`. It does not look at what the
 //! pieces say (that is `scan`) nor write HTML (that is `render`).
 
 use std::ops::Range;
@@ -55,9 +55,12 @@ pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
         .map(|(event, range)| (event, range.start + offset..range.end + offset))
         .collect();
     let events = merge_text(events);
-    let events = drop_cjk_soft_breaks(events);
     let events = name_headings(events);
     let (pieces, claims) = group_claims(events);
+    // After the claims are grouped, so that a break beside a figure tag is judged by the
+    // tag's text as shown, not by its `{=NAME}`; before bare addresses are linked, so that
+    // a joined line is one text.
+    let pieces = super::cjk::join_soft_breaks(pieces, &claims);
     (super::autolink::link_bare_addresses(pieces), claims)
 }
 
@@ -98,36 +101,6 @@ fn merge_text(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<u
         merged.push((Event::Text(CowStr::from(text)), joined));
     }
     merged
-}
-
-pub(crate) fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3000..=0x303F | 0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
-        | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x2FFFF)
-}
-
-/// A line break inside a Japanese sentence is not a space.
-fn drop_cjk_soft_breaks(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
-    let last_char = |e: &Event| match e {
-        Event::Text(t) => t.chars().last(),
-        _ => None,
-    };
-    let first_char = |e: &Event| match e {
-        Event::Text(t) => t.chars().next(),
-        _ => None,
-    };
-    let mut kept = Vec::with_capacity(events.len());
-    for i in 0..events.len() {
-        if matches!(events[i].0, Event::SoftBreak) && i > 0 && i + 1 < events.len() {
-            let before = last_char(&events[i - 1].0);
-            let after = first_char(&events[i + 1].0);
-            if before.is_some_and(is_cjk) && after.is_some_and(is_cjk) {
-                continue;
-            }
-        }
-        kept.push(events[i].clone());
-    }
-    merge_text(kept)
 }
 
 /// Gives every heading an id: its own `{#id}`, or a slug of its text made unique among the

@@ -3,6 +3,7 @@
 //! structure checked. Hands each page's [`PageWork`] to the check and render stages.
 
 mod addresses;
+mod emphasis;
 mod links;
 mod shown;
 mod untagged;
@@ -162,6 +163,7 @@ fn page_markup(page: &crate::content::Page, scan: &crate::markdown::Scan) -> Vec
                 .note("an id is one word: write `{#two-words}`, not `{#two words}`; the id is given with `#`, not `id=`"),
         );
     }
+    problems.extend(emphasis::literal_emphasis(page, &scan.literal_emphasis));
     for (name, range) in &scan.undefined_footnotes {
         problems.push(
             Diagnostic::at(
