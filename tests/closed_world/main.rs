@@ -69,6 +69,7 @@ fn runs_error_at(figure: &str, code: &str, needle: &str) -> Value {
 
 mod around;
 mod commands;
+mod false_alarms;
 mod run_data;
 mod tags;
 mod translation_places;

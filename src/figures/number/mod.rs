@@ -62,7 +62,7 @@ pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::{Style, digit_value};
 pub(crate) use scan::{FigureValue, Untagged, scan_figure_like};
-pub(crate) use stated::same_value;
+pub(crate) use stated::{same_struck_value, same_value};
 pub(crate) use stated::{NumberError, is_superscript};
 pub use stated::{Stated, parse_stated};
 pub(crate) use units::parse_unit;

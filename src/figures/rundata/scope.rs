@@ -92,7 +92,17 @@ impl<'a> EvalScope<'a> {
             .filter(|(path, value)| seen.insert((path.clone(), value.to_bits())))
             .collect();
         let done =
-            (expr::Evaluation { value, implied_unit: unit, exact, inputs, ratio: evaluation.ratio }, implied);
+            (
+            expr::Evaluation {
+                value,
+                implied_unit: unit,
+                exact,
+                inputs,
+                ratio: evaluation.ratio,
+                count_per_second: evaluation.count_per_second,
+            },
+            implied,
+        );
         self.done.borrow_mut().insert(figure.name.clone(), done.clone());
         Ok(done)
     }
