@@ -98,6 +98,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Give the row a done value (a percentage such as `50 %`, its sign written) outside strike-through, and a weight (one number, `3`).",
     },
     Code {
+        code: "bidi-control",
+        severity: "error",
+        summary: "a character or markup that shows a page's text in another order than it is written",
+        meaning: "Bidirectional overrides, embeddings and isolates (U+202A to U+202E, U+2066 to U+2069), a `bdo` element and the CSS `unicode-bidi: bidi-override` make a browser reorder the text they cover: around `[418]{=n}` an override shows a reader 814. tally reads and checks text in the order it is written, so whatever reorders it is refused at its place in a page body.",
+        fix: "Remove the character or markup and write the text in the order it is read. Right-to-left words need none of them; the marks U+200E and U+200F are allowed.",
+    },
+    Code {
         code: "heading-attribute",
         severity: "error",
         summary: "a heading's attribute block holds more than its id and classes",

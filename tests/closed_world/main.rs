@@ -68,6 +68,7 @@ fn runs_error_at(figure: &str, code: &str, needle: &str) -> Value {
 }
 
 mod around;
+mod bidi;
 mod commands;
 mod false_alarms;
 mod run_data;
