@@ -105,6 +105,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Remove the character or markup and write the text in the order it is read. Right-to-left words need none of them; the marks U+200E and U+200F are allowed.",
     },
     Code {
+        code: "front-matter-figure",
+        severity: "error",
+        summary: "a number in a measurement page's title or summary that its body does not state tagged",
+        meaning: "A measurement page's title and summary are published on the page, in listings and in the feed, where no tag can stand. A figure-like number there (a unit, a decimal, a scale word, a count of 100 and above) is checked through the body: a tag of the body must state the same value in the same kind of unit. Otherwise the title publishes a number nothing compared.",
+        fix: "State the number tagged in the body (`[814 Mbit/s]{=rate}`), with the value and unit the title gives, or take it out of the title or summary.",
+    },
+    Code {
         code: "heading-attribute",
         severity: "error",
         summary: "a heading's attribute block holds more than its id and classes",

@@ -26,7 +26,10 @@ fn a_bidi_override_around_or_inside_a_number_is_an_error_at_the_override() {
         ("It took [120]{=runs.t1.frames} frames and \u{202e}418\u{202c} more.", "\u{202e}"),
         ("It took [120]{=runs.t1.frames} frames and 4\u{2067}18\u{2069} more.", "\u{2067}"),
         ("It took <bdo dir=\"rtl\">[120]{=runs.t1.frames}</bdo> frames.", "<bdo"),
-        ("It took <span style=\"unicode-bidi: bidi-override; direction: rtl\">418</span> frames.", "bidi-override"),
+        (
+            "It took <span style=\"unicode-bidi: bidi-override; direction: rtl\">418</span> frames.",
+            "bidi-override",
+        ),
     ] {
         let error = one_error_at(prose, "bidi-control", needle);
         assert!(error["message"].as_str().unwrap_or("").contains("another order"), "{prose}: {error:#}");
@@ -35,7 +38,10 @@ fn a_bidi_override_around_or_inside_a_number_is_an_error_at_the_override() {
 
 #[test]
 fn a_bidi_override_in_a_translation_is_an_error_there() {
-    let site = translated("It took [120]{=runs.t1.frames} frames.", "\u{202e}[120]{=runs.t1.frames}\u{202c} 個のフレーム。");
+    let site = translated(
+        "It took [120]{=runs.t1.frames} frames.",
+        "\u{202e}[120]{=runs.t1.frames}\u{202c} 個のフレーム。",
+    );
     let (run, errors) = check_json(&site);
     assert_eq!(run.code, 1, "{run:#?}");
     let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == "bidi-control").collect();

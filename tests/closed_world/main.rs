@@ -71,6 +71,7 @@ mod around;
 mod bidi;
 mod commands;
 mod false_alarms;
+mod front_matter;
 mod run_data;
 mod tags;
 mod translation_places;

@@ -21,7 +21,8 @@ pub(crate) struct Dim {
 }
 
 impl Dim {
-    pub(crate) const NONE: Dim = Dim { bits: 0, seconds: 0, packets: 0, percent: 0, connections: 0, requests: 0 };
+    pub(crate) const NONE: Dim =
+        Dim { bits: 0, seconds: 0, packets: 0, percent: 0, connections: 0, requests: 0 };
 
     /// The dimension of `unit` and the factor from its kind's base unit to canonical units
     /// (a whole number: 8 bits a byte).
@@ -105,16 +106,14 @@ impl Dim {
             Some((Some(unit), _)) => unit.kind().name().to_string(),
             None => {
                 let mut parts = Vec::new();
-                for (name, exponent) in
-                    [
+                for (name, exponent) in [
                     ("bit", self.bits),
                     ("s", self.seconds),
                     ("packet", self.packets),
                     ("%", self.percent),
                     ("connection", self.connections),
                     ("request", self.requests),
-                ]
-                {
+                ] {
                     match exponent {
                         0 => {}
                         1 => parts.push(name.to_string()),

@@ -126,7 +126,14 @@ pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, Fig
     };
     let ratio = q.ratio && q.dim.is_none();
     let count_per_second = q.dim.is_count_per_second();
-    Ok(Evaluation { value: q.value / f64::from(divisor), implied_unit: unit, exact, inputs, ratio, count_per_second })
+    Ok(Evaluation {
+        value: q.value / f64::from(divisor),
+        implied_unit: unit,
+        exact,
+        inputs,
+        ratio,
+        count_per_second,
+    })
 }
 
 /// Whether `a` and `b`, each with a unit, give a value with none: their units cancelled.

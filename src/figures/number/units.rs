@@ -119,8 +119,8 @@ impl Unit {
         const MEBI: u64 = 1024 * 1024;
         const GIBI: u64 = 1024 * 1024 * 1024;
         match self {
-            Count | Times | Percent | BitPerSecond | PacketPerSecond | Byte | Second | ConnectionPerSecond
-            | RequestPerSecond => (1, 1),
+            Count | Times | Percent | BitPerSecond | PacketPerSecond | Byte | Second
+            | ConnectionPerSecond | RequestPerSecond => (1, 1),
             BytePerSecond => (8, 1),
             KilobytePerSecond => (8_000, 1),
             MegabytePerSecond => (8_000_000, 1),

@@ -91,8 +91,7 @@ impl<'a> EvalScope<'a> {
             .into_iter()
             .filter(|(path, value)| seen.insert((path.clone(), value.to_bits())))
             .collect();
-        let done =
-            (
+        let done = (
             expr::Evaluation {
                 value,
                 implied_unit: unit,

@@ -41,7 +41,8 @@ mod tests {
 
     #[test]
     fn overrides_isolates_and_reordering_markup_are_found_where_they_stand() {
-        let body = "a \u{202e}418\u{202c} b <BDO dir=rtl>418</bdo> <span style=\"unicode-bidi: bidi-override\">";
+        let body =
+            "a \u{202e}418\u{202c} b <BDO dir=rtl>418</bdo> <span style=\"unicode-bidi: bidi-override\">";
         let found = reordering(body, 10);
         let names: Vec<&str> = found.iter().map(|(_, name)| name.as_str()).collect();
         assert_eq!(names, ["U+202E", "`<BDO`", "`bidi-override`"]);
