@@ -209,10 +209,8 @@ fn runs_yaml(rng: &mut Rng, shot: bool) -> String {
     let _ = writeln!(y, "  responses_all: {{is: \"sum(runs.*.responses.complete) + responses_failed\"}}");
     let _ = writeln!(y, "  busy_mean: {{is: \"mean(runs.*.cpu.busy_percent)\", unit: \"%\"}}");
     let _ = writeln!(y, "  port_max: {{is: \"max(runs.*.pc_port.bits_per_s)\", unit: bit/s}}");
-    let _ = writeln!(
-        y,
-        "  conns_per_s: {{is: \"runs.close_coproc.responses.complete / seconds\", unit: connections/s}}"
-    );
+    let conns = "runs.close_coproc.responses.complete / seconds";
+    let _ = writeln!(y, "  conns_per_s: {{is: \"{conns}\", unit: connections/s}}");
     y
 }
 
