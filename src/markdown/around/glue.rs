@@ -141,10 +141,9 @@ fn word_after(written: &Written<'_>, after: &str) -> Option<String> {
     // `frames` does, with no scale (`gigabytes` has one).
     let unit = leading_unit(rest).filter(|(spelling, unit)| {
         let (glued, spaced) = (space.is_empty(), !space.is_empty());
-        *unit != Unit::Times
-            && !(glued && *spelling == "s")
-            && !(spaced && *spelling == "us")
-            && !COUNTED_NOUNS.contains(spelling)
+        let a_noun =
+            COUNTED_NOUNS.contains(spelling) || (glued && *spelling == "s") || (spaced && *spelling == "us");
+        *unit != Unit::Times && !a_noun
     });
     let per = rest
         .strip_prefix('/')
