@@ -98,6 +98,20 @@ pub(super) const CODES: &[Code] = &[
         fix: "Give the row a done value (a percentage such as `50 %`, its sign written) outside strike-through, and a weight (one number, `3`).",
     },
     Code {
+        code: "bidi-control",
+        severity: "error",
+        summary: "a character or markup that shows a page's text in another order than it is written",
+        meaning: "Bidirectional overrides, embeddings and isolates (U+202A to U+202E, U+2066 to U+2069), a `bdo` element and the CSS `unicode-bidi: bidi-override` make a browser reorder the text they cover: around `[418]{=n}` an override shows a reader 814. tally reads and checks text in the order it is written, so whatever reorders it is refused at its place in a page body.",
+        fix: "Remove the character or markup and write the text in the order it is read. Right-to-left words need none of them; the marks U+200E and U+200F are allowed.",
+    },
+    Code {
+        code: "front-matter-figure",
+        severity: "error",
+        summary: "a number in a measurement page's title or summary that its body does not state tagged",
+        meaning: "A measurement page's title and summary are published on the page, in listings and in the feed, where no tag can stand. A figure-like number there (a unit, a decimal, a scale word, a count of 100 and above) is checked through the body: a tag of the body must state the same value in the same kind of unit. Otherwise the title publishes a number nothing compared.",
+        fix: "State the number tagged in the body (`[814 Mbit/s]{=rate}`), with the value and unit the title gives, or take it out of the title or summary.",
+    },
+    Code {
         code: "heading-attribute",
         severity: "error",
         summary: "a heading's attribute block holds more than its id and classes",

@@ -276,7 +276,7 @@ mod suggestion_tests {
     use proptest::prelude::*;
 
     /// The suggestion as it was before names too different in length were skipped.
-    fn by_every_distance<'a>(name: &str, candidates: &[&'a str]) -> String {
+    fn by_every_distance(name: &str, candidates: &[&str]) -> String {
         let best = candidates
             .iter()
             .map(|c| (edit_distance(name, c), *c))
