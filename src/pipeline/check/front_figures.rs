@@ -19,6 +19,20 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
     if page.front.kind != Kind::Measurement {
         return Vec::new();
     }
+    let stated: Vec<(&str, FigureValue, std::ops::Range<usize>)> = PROSE_KEYS
+        .iter()
+        .flat_map(|key| {
+            front_matter_figures(&page.text, page.body_start, key)
+                .into_iter()
+                .map(move |(value, range)| (*key, value, range))
+        })
+        .filter(|(_, value, _)| !matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. }))
+        .collect();
+    if stated.is_empty() {
+        // Reading every tag of every page again on each build cost a one-page rebuild of
+        // the 1,000-bundle corpus 157 ms (its titles state no number).
+        return Vec::new();
+    }
     let tagged: Vec<FigureValue> = scan
         .claims
         .iter()
@@ -26,16 +40,12 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
         .map(|f| f.value)
         .collect();
     let mut problems = Vec::new();
-    for key in PROSE_KEYS {
-        for (value, range) in front_matter_figures(&page.text, page.body_start, key) {
-            if matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. }) {
-                continue;
-            }
-            if tagged.iter().any(|t| t.same_as(&value)) {
-                continue;
-            }
-            let text = page.text.get(range.clone()).unwrap_or("").to_string();
-            problems.push(
+    for (key, value, range) in stated {
+        if tagged.iter().any(|t| t.same_as(&value)) {
+            continue;
+        }
+        let text = page.text.get(range.clone()).unwrap_or("").to_string();
+        problems.push(
                 Diagnostic::at(
                     "front-matter-figure",
                     &page.source,
@@ -45,7 +55,6 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
                 )
                 .note(format!("state it tagged in the body with the same value and unit, `[{text}]{{=NAME}}`, or take it out of the {key}")),
             );
-        }
     }
     problems
 }
