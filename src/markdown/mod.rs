@@ -15,6 +15,7 @@
 mod around;
 mod autolink;
 mod cjk;
+mod compact;
 mod parse;
 mod places;
 mod raw_html;

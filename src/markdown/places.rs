@@ -61,6 +61,12 @@ impl Places {
         let i = self.changes.partition_point(|(from, _)| *from <= at);
         i.checked_sub(1).and_then(|i| self.changes[i].1)
     }
+
+    /// Gives back the spare capacity of the lists, once the walk has ended.
+    pub(super) fn shrink_to_fit(&mut self) {
+        self.list.shrink_to_fit();
+        self.changes.shrink_to_fit();
+    }
 }
 
 /// The walk over a body's events that records its blocks.

@@ -86,6 +86,10 @@ impl Lines {
         self.raw.insert(path, (index, line));
     }
 
+    pub(super) fn shrink_to_fit(&mut self) {
+        self.files.shrink_to_fit();
+    }
+
     pub(super) fn origin(&self, path: &str) -> Origin {
         let mut prefix = path;
         let yaml_line = loop {

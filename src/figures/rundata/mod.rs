@@ -46,6 +46,7 @@
 //! with `unit: Mbit/s` computes bit/s and is shown in Mbit/s). A `*` over `runs` skips
 //! failed runs and runs without the rest of the path.
 
+mod compact;
 mod field;
 mod figure_defs;
 mod lines;
