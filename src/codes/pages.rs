@@ -182,6 +182,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Add the template named in the message (copy it from tally's own `templates/`).",
     },
     Code {
+        code: "outside-figure",
+        severity: "error",
+        summary: "a figure-like number in text published outside a page body, not declared as text",
+        meaning: "Templates, UI strings (i18n/*.ftl, every language), site.yaml's title, description and owner, and runs.yaml's `build:` and vendor `source`/`conditions` are published as they are: no tag can stand there, so no run data checks a number they state. A figure-like number there (one coverage counts: a unit, a decimal, a scale word, a count of 100 and above) is an error, unless site.yaml declares the text it stands in as text: `text_numbers: [\"CC BY 4.0\"]` lists literal strings, each of which must cover such a number somewhere (an entry that covers none is an error, as it would hide a number later).",
+        fix: "If the number is a figure, state it tagged in a page (`[914 Mbit/s]{=rate}`) and take it out of the template, string or setting; if it is text (a name, a version, a standard), add the words it stands in to site.yaml's `text_numbers:`.",
+    },
+    Code {
         code: "page-too-large",
         severity: "error",
         summary: "a page larger than the site's `max_page_bytes`",
