@@ -71,6 +71,7 @@ mod around;
 mod bidi;
 mod commands;
 mod false_alarms;
+mod outside;
 mod front_matter;
 mod run_data;
 mod tags;
