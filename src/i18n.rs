@@ -122,7 +122,8 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
             .collect();
         keys.insert(lang.clone(), (names, relative.clone()));
         shown.extend(shown_numbers(&resource, &relative, lang));
-        strings_by_language.insert(lang.clone(), patterns(resource.entries()).into_iter().map(|(name, _)| name).collect());
+        strings_by_language
+            .insert(lang.clone(), patterns(resource.entries()).into_iter().map(|(name, _)| name).collect());
         let Ok(langid) = lang.parse() else { continue };
         let mut bundle = FluentBundle::new_concurrent(vec![langid]);
         // Isolation marks would show up as stray characters inside HTML attributes.
@@ -172,7 +173,11 @@ fn patterns<'a>(
 /// The literal text of a pattern, as byte ranges of `source`: its text and the string and
 /// number literals of its placeables, every variant of a select; not a variable, a
 /// reference or a function, which are filled in.
-fn literal_ranges(pattern: &fluent_syntax::ast::Pattern<&str>, source: &str, out: &mut Vec<std::ops::Range<usize>>) {
+fn literal_ranges(
+    pattern: &fluent_syntax::ast::Pattern<&str>,
+    source: &str,
+    out: &mut Vec<std::ops::Range<usize>>,
+) {
     use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
     // The parser's slices are of `source`: where each stands is its distance from its start.
     let slice = |value: &str, out: &mut Vec<std::ops::Range<usize>>| {
@@ -322,6 +327,34 @@ mod tests {
         let (strings, diagnostics) = load(dir.path(), &settings());
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         assert_eq!(strings.get("ja", "hello", &[("name", "世界".into())]).unwrap(), "こんにちは 世界");
+    }
+
+    /// A string's text and literals are what a reader is shown; its variables, references
+    /// and selectors are filled in.
+    #[test]
+    fn the_numbers_of_a_string_s_text_literals_and_variants_are_found_at_their_places() {
+        let en = format!(
+            "{BASE}a = At 940 Mbit/s {{ $rate }} and {{ \"2.5 GB\" }}\nb = {{ $n ->\n    [one] one run\n   *[other] 300 ms\n  }}\n    .title = 1.5 s\nc = {{ 7 }} of {{ -brand }}\n-brand = Bench 4000 ms\n"
+        );
+        let dir = site(&en, &format!("{BASE}a = a\nb = b\nc = c\n-brand = b\n"));
+        let (strings, diagnostics) = load(dir.path(), &settings());
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let found: Vec<(String, String, usize)> = strings
+            .shown_numbers()
+            .iter()
+            .map(|n| (n.stated.clone(), n.message.clone().unwrap_or_default().1, n.line))
+            .collect();
+        let expected = [
+            ("940 Mbit/s", "a", 5),
+            ("2.5 GB", "a", 5),
+            ("300 ms", "b", 8),
+            ("1.5 s", "b.title", 10),
+            ("4000 ms", "-brand", 12),
+        ];
+        let expected: Vec<(String, String, usize)> =
+            expected.iter().map(|(s, k, l)| (s.to_string(), k.to_string(), *l)).collect();
+        assert_eq!(found, expected);
+        assert!(!strings.has_string("ja", "b.title") && strings.has_string("en", "b.title"));
     }
 
     #[test]

@@ -214,7 +214,13 @@ fn shown_texts(text: &str) -> (Vec<crate::shown_numbers::ShownNumber>, Vec<Diagn
     let mut read = |name: String, node: &crate::yaml::Node| {
         if let (NodeKind::Str(_), Some(value)) = (&node.kind, text.get(node.span.clone())) {
             let what = format!("site.yaml's `{name}`");
-            shown.extend(crate::shown_numbers::ShownNumber::found_in(path, text, value, node.span.start, &what));
+            shown.extend(crate::shown_numbers::ShownNumber::found_in(
+                path,
+                text,
+                value,
+                node.span.start,
+                &what,
+            ));
         }
     };
     for (key, value) in entries {

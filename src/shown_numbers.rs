@@ -45,7 +45,13 @@ impl ShownNumber {
     /// The figure-like numbers of `shown`, the text a reader is shown of `file_text`'s bytes
     /// from `offset` on, byte for byte (what is not shown blanked with spaces), so that a
     /// place in it is a place in the file.
-    pub(crate) fn found_in(path: &Path, file_text: &str, shown: &str, offset: usize, what: &str) -> Vec<ShownNumber> {
+    pub(crate) fn found_in(
+        path: &Path,
+        file_text: &str,
+        shown: &str,
+        offset: usize,
+        what: &str,
+    ) -> Vec<ShownNumber> {
         if !shown.bytes().any(|b| b.is_ascii_digit()) && shown.is_ascii() {
             return Vec::new();
         }
@@ -55,7 +61,8 @@ impl ShownNumber {
             .filter(|found| !matches!(found.value, FigureValue::Date(_) | FigureValue::Spelled { .. }))
             .map(|found| {
                 let line_start = shown[..found.range.start].rfind('\n').map_or(0, |i| i + 1);
-                let line_end = shown[found.range.end..].find('\n').map_or(shown.len(), |i| found.range.end + i);
+                let line_end =
+                    shown[found.range.end..].find('\n').map_or(shown.len(), |i| found.range.end + i);
                 let range = offset + found.range.start..offset + found.range.end;
                 let placed = Diagnostic::at(CODE, path, file_text, range.clone(), "");
                 ShownNumber {

@@ -38,7 +38,11 @@ fn a_number_in_a_template_s_text_or_shown_attribute_is_an_error_there() {
         ("<span aria-label=\"{{ page.title }}: 2.5 GB\"></span>", "2.5 GB"),
     ] {
         let site = quiet_site();
-        site.edit("templates/page.html", "<h1>{{ page.title }}</h1>", &format!("<h1>{{{{ page.title }}}}</h1>{added}"));
+        site.edit(
+            "templates/page.html",
+            "<h1>{{ page.title }}</h1>",
+            &format!("<h1>{{{{ page.title }}}}</h1>{added}"),
+        );
         let error = one_error(&site, "outside-figure", "templates/page.html", needle);
         assert!(error["message"].as_str().unwrap_or("").contains(&format!("`{needle}`")), "{error:#}");
         assert!(common::notes(&error).contains("text_numbers"), "{error:#}");
@@ -105,7 +109,11 @@ fn a_number_in_site_yaml_s_owner_title_or_description_is_an_error_there() {
 #[test]
 fn a_number_in_runs_yaml_s_build_is_an_error_there() {
     let site = quiet_site();
-    site.edit(RUNS, "build: {driver: npuep.ko d29c84f3}", "build: {driver: npuep.ko d29c84f3, release: \"tuned for 940 Mbit/s\"}");
+    site.edit(
+        RUNS,
+        "build: {driver: npuep.ko d29c84f3}",
+        "build: {driver: npuep.ko d29c84f3, release: \"tuned for 940 Mbit/s\"}",
+    );
     one_error(&site, "outside-figure", RUNS, "940 Mbit/s");
 }
 
@@ -126,8 +134,16 @@ fn numbers_declared_as_text_pass_wherever_they_stand() {
     let site = quiet_site();
     with_text_numbers(&site, "[\"HTTP with 512 KB responses\", \"since 1.5 releases\", \"Model 1000\"]");
     site.file(RUNS, format!("{RUNS_YAML}vendor:\n  fw: {{value: 11.5 Gbit/s, source: datasheet, conditions: \"HTTP with 512 KB responses\"}}\n"));
-    site.edit("site.yaml", "owner: \"The bench project\"", "owner: \"The bench project, since 1.5 releases\"");
-    site.edit("templates/page.html", "<h1>{{ page.title }}</h1>", "<h1>{{ page.title }}</h1><p>Model 1000</p>");
+    site.edit(
+        "site.yaml",
+        "owner: \"The bench project\"",
+        "owner: \"The bench project, since 1.5 releases\"",
+    );
+    site.edit(
+        "templates/page.html",
+        "<h1>{{ page.title }}</h1>",
+        "<h1>{{ page.title }}</h1><p>Model 1000</p>",
+    );
     site.check().expect_success();
     // The same number in other words is not declared.
     site.edit("templates/page.html", "<p>Model 1000</p>", "<p>Model 1000, 512 KB</p>");
@@ -143,7 +159,11 @@ fn a_declared_text_that_covers_no_number_is_an_error_at_its_entry() {
     assert_eq!(errors.len(), 2, "{errors:#?}");
     common::assert_at(&errors[0], "bad-setting", &site, "site.yaml", "\"CC BY 2.0\"");
     common::assert_at(&errors[1], "bad-setting", &site, "site.yaml", "\"HTTP/2\"");
-    assert!(errors[0]["message"].as_str().unwrap_or("").contains("covers no figure-like number"), "{:#}", errors[0]);
+    assert!(
+        errors[0]["message"].as_str().unwrap_or("").contains("covers no figure-like number"),
+        "{:#}",
+        errors[0]
+    );
 }
 
 #[test]
@@ -152,7 +172,10 @@ fn a_misspelt_allow_list_key_is_an_error() {
     site.file("site.yaml", format!("{}text_number: [\"512 KB\"]\n", common::SITE_YAML));
     let (run, errors) = check_json(&site);
     assert_eq!(run.code, 1, "{run:#?}");
-    assert!(errors.iter().any(|e| e["message"].as_str().unwrap_or("").contains("text_number")), "{errors:#?}");
+    assert!(
+        errors.iter().any(|e| e["message"].as_str().unwrap_or("").contains("text_number")),
+        "{errors:#?}"
+    );
 }
 
 #[test]

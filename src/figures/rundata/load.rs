@@ -99,7 +99,9 @@ impl Loader<'_> {
             for (name, value) in items {
                 let name = format!("{}.{}", key.key_text(), name.key_text());
                 match (key.key_text().as_str(), &value.kind) {
-                    ("build", NodeKind::Seq(values)) => texts.extend(values.iter().map(|v| (name.clone(), v))),
+                    ("build", NodeKind::Seq(values)) => {
+                        texts.extend(values.iter().map(|v| (name.clone(), v)))
+                    }
                     ("build", _) => texts.push((name, value)),
                     ("vendor", NodeKind::Map(fields)) => texts.extend(
                         fields
@@ -117,7 +119,13 @@ impl Loader<'_> {
             .filter_map(|(name, node)| Some((name, node, self.source.get(node.span.clone())?)))
             .flat_map(|(name, node, shown)| {
                 let what = format!("runs.yaml's `{name}`");
-                crate::shown_numbers::ShownNumber::found_in(&self.path, self.source, shown, node.span.start, &what)
+                crate::shown_numbers::ShownNumber::found_in(
+                    &self.path,
+                    self.source,
+                    shown,
+                    node.span.start,
+                    &what,
+                )
             })
             .collect()
     }

@@ -55,7 +55,10 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
 /// Whether an occurrence of `entry` in the text the number stands in holds the whole number.
 fn covers(entry: &str, number: &ShownNumber) -> bool {
     !entry.is_empty()
-        && number.context.match_indices(entry).any(|(at, _)| at <= number.at.start && number.at.end <= at + entry.len())
+        && number
+            .context
+            .match_indices(entry)
+            .any(|(at, _)| at <= number.at.start && number.at.end <= at + entry.len())
 }
 
 fn refused(number: &ShownNumber) -> Diagnostic {
@@ -73,7 +76,8 @@ fn refused(number: &ShownNumber) -> Diagnostic {
 /// The number with the word before and after it, as an entry of `text_numbers:` that
 /// declares this place and not every number written alike.
 fn suggested_entry(context: &str, at: std::ops::Range<usize>) -> &str {
-    let separator = |c: char| c.is_whitespace() || matches!(c, '"' | '\'' | ',' | ';' | '(' | ')' | '[' | ']');
+    let separator =
+        |c: char| c.is_whitespace() || matches!(c, '"' | '\'' | ',' | ';' | '(' | ')' | '[' | ']');
     let word_start = |end: usize| {
         context[..end].char_indices().rev().find(|(_, c)| separator(*c)).map_or(0, |(i, c)| i + c.len_utf8())
     };
@@ -98,10 +102,15 @@ fn suggested_entry(context: &str, at: std::ops::Range<usize>) -> &str {
 fn string_parity(site: &Site, strings: &BTreeMap<(&str, &str), Vec<&ShownNumber>>) -> Vec<Diagnostic> {
     let original = site.settings.original_language();
     let mut problems = Vec::new();
-    let mut unmatched = |ours: &[&ShownNumber], theirs: &[&ShownNumber], lang: &str, other: &str, key: &str| {
+    let mut unmatched = |ours: &[&ShownNumber],
+                         theirs: &[&ShownNumber],
+                         lang: &str,
+                         other: &str,
+                         key: &str| {
         let mut taken = vec![false; theirs.len()];
         for number in ours {
-            let matched = theirs.iter().enumerate().position(|(i, t)| !taken[i] && t.value.same_as(&number.value));
+            let matched =
+                theirs.iter().enumerate().position(|(i, t)| !taken[i] && t.value.same_as(&number.value));
             match matched {
                 Some(i) => taken[i] = true,
                 None => problems.push(
