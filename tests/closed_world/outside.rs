@@ -117,6 +117,21 @@ fn a_number_in_runs_yaml_s_build_is_an_error_there() {
     one_error(&site, "outside-figure", RUNS, "940 Mbit/s");
 }
 
+/// The 1,000-bundle corpus: a driver's commit hash that happens to hold no letter was
+/// refused as a count of 69,971,224.
+#[test]
+fn a_commit_hash_of_digits_alone_in_build_is_a_name_not_a_figure() {
+    let site = quiet_site();
+    site.edit(
+        RUNS,
+        "build: {driver: npuep.ko d29c84f3}",
+        "build: {driver: npuep.ko 69971224, release: \"build 4512\"}",
+    );
+    site.check().expect_success();
+    site.edit(RUNS, "build 4512", "build 4,512");
+    one_error(&site, "outside-figure", RUNS, "4,512");
+}
+
 #[test]
 fn a_number_in_a_vendor_figure_s_source_or_conditions_is_an_error_there() {
     for (text, needle) in [

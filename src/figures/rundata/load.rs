@@ -119,13 +119,18 @@ impl Loader<'_> {
             .filter_map(|(name, node)| Some((name, node, self.source.get(node.span.clone())?)))
             .flat_map(|(name, node, shown)| {
                 let what = format!("runs.yaml's `{name}`");
-                crate::shown_numbers::ShownNumber::found_in(
+                let found = crate::shown_numbers::ShownNumber::found_in(
                     &self.path,
                     self.source,
                     shown,
                     node.span.start,
                     &what,
-                )
+                );
+                // `build:` names code: a bare run of digits there is a commit hash that
+                // happens to hold no letter (`npuep.ko 69971224`) or a build number, not a
+                // figure; one with a unit, a decimal or a separator still is.
+                let build = name.starts_with("build.");
+                found.into_iter().filter(move |n| !(build && n.stated.bytes().all(|b| b.is_ascii_digit())))
             })
             .collect()
     }
