@@ -38,7 +38,7 @@ pub(super) const CODES: &[Code] = &[
         code: "bad-setting",
         severity: "error",
         summary: "a value in site.yaml of the wrong kind or form",
-        meaning: "site.yaml is read strictly: every key has a type, and a language, a URL or a share must have their form. A value that does not fit is an error at its place, not a default.",
+        meaning: "site.yaml is read strictly: every key has a type, and a language, a URL or a share must have their form. A value that does not fit is an error at its place, not a default; so is an entry of `text_numbers:` that covers no figure-like number outside the page bodies, since it would hide one written later.",
         fix: "Give the setting a value of the form the message names (e.g. a language code such as `en` or `ja`).",
     },
     Code {
@@ -248,7 +248,7 @@ pub(super) const CODES: &[Code] = &[
         code: "translation-number",
         severity: "error",
         summary: "a number the original states and its translation does not",
-        meaning: "Each number of an original's block (paragraph, heading, list item, table cell) must be stated in the translation's block at its place (tagged or not), read as a reader is shown it, so that a translation cannot drift from its figures or move them between rows.",
+        meaning: "Each number of an original's block (paragraph, heading, list item, table cell) must be stated in the translation's block at its place (tagged or not), read as a reader is shown it, so that a translation cannot drift from its figures or move them between rows. A UI string (i18n/*.ftl) states the same numbers as its original language's string, in any order.",
         fix: "State the same number in the translation's block for the original's, or tag the figure in both.",
     },
     Code {
