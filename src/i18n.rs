@@ -1,7 +1,8 @@
 //! UI strings: one Fluent file per language in `i18n/`, every key present in every language.
 //!
-//! Owns the loaded bundles and message lookup. It does not know templates; `templates`
-//! exposes [`Strings::get`] to them as the `t` function.
+//! Owns the loaded bundles and message lookup, and the figure-like numbers each language's
+//! strings show a reader (their text and literals, not their placeables' code). It does not
+//! know templates; `templates` exposes [`Strings::get`] to them as the `t` function.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -11,10 +12,15 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 use crate::diagnostics::Diagnostic;
 use crate::settings::Settings;
+use crate::shown_numbers::{ShownNumber, keep_only};
 
 /// Every language's UI strings.
 pub struct Strings {
     bundles: BTreeMap<String, FluentBundle<FluentResource>>,
+    /// The figure-like numbers of every language's strings, each with its message.
+    shown: Vec<ShownNumber>,
+    /// Every language's strings, by name (`key`, `key.attribute`, `-term`).
+    names: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl std::fmt::Debug for Strings {
@@ -37,6 +43,16 @@ impl Strings {
         errors.is_empty().then(|| text.into_owned())
     }
 
+    /// The figure-like numbers the strings of every language show a reader.
+    pub(crate) fn shown_numbers(&self) -> &[ShownNumber] {
+        &self.shown
+    }
+
+    /// Whether `lang` has the string `name` (`key`, `key.attribute` or `-term`).
+    pub(crate) fn has_string(&self, lang: &str, name: &str) -> bool {
+        self.names.get(lang).is_some_and(|names| names.contains(name))
+    }
+
     /// Like [`Strings::get`], for keys that the program itself needs (checked at load).
     pub fn text(&self, lang: &str, key: &str) -> String {
         self.get(lang, key, &[]).unwrap_or_else(|| key.to_string())
@@ -51,6 +67,8 @@ pub(crate) const REQUIRED_KEYS: &[&str] =
 pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut bundles = BTreeMap::new();
+    let mut shown = Vec::new();
+    let mut strings_by_language = BTreeMap::new();
     let mut keys: BTreeMap<String, (BTreeSet<String>, PathBuf)> = BTreeMap::new();
     for lang in &settings.languages {
         let relative = PathBuf::from(format!("i18n/{lang}.ftl"));
@@ -103,6 +121,9 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
             })
             .collect();
         keys.insert(lang.clone(), (names, relative.clone()));
+        shown.extend(shown_numbers(&resource, &relative, lang));
+        strings_by_language
+            .insert(lang.clone(), patterns(resource.entries()).into_iter().map(|(name, _)| name).collect());
         let Ok(langid) = lang.parse() else { continue };
         let mut bundle = FluentBundle::new_concurrent(vec![langid]);
         // Isolation marks would show up as stray characters inside HTML attributes.
@@ -127,7 +148,91 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
         bundles.insert(lang.clone(), bundle);
     }
     diagnostics.extend(missing_keys(&keys, root));
-    (Strings { bundles }, diagnostics)
+    (Strings { bundles, shown, names: strings_by_language }, diagnostics)
+}
+
+/// Each message's, attribute's and term's patterns, by name (`key`, `key.attribute`,
+/// `-term`).
+fn patterns<'a>(
+    entries: impl Iterator<Item = &'a fluent_syntax::ast::Entry<&'a str>>,
+) -> Vec<(String, &'a fluent_syntax::ast::Pattern<&'a str>)> {
+    use fluent_syntax::ast::Entry;
+    let mut found = Vec::new();
+    for entry in entries {
+        let (name, value, attributes) = match entry {
+            Entry::Message(m) => (m.id.name.to_string(), m.value.as_ref(), &m.attributes),
+            Entry::Term(t) => (format!("-{}", t.id.name), Some(&t.value), &t.attributes),
+            _ => continue,
+        };
+        found.extend(value.map(|v| (name.clone(), v)));
+        found.extend(attributes.iter().map(|a| (format!("{name}.{}", a.id.name), &a.value)));
+    }
+    found
+}
+
+/// The literal text of a pattern, as byte ranges of `source`: its text and the string and
+/// number literals of its placeables, every variant of a select; not a variable, a
+/// reference or a function, which are filled in.
+fn literal_ranges(
+    pattern: &fluent_syntax::ast::Pattern<&str>,
+    source: &str,
+    out: &mut Vec<std::ops::Range<usize>>,
+) {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+    // The parser's slices are of `source`: where each stands is its distance from its start.
+    let slice = |value: &str, out: &mut Vec<std::ops::Range<usize>>| {
+        let start = (value.as_ptr() as usize).checked_sub(source.as_ptr() as usize);
+        if let Some(start) = start.filter(|s| s + value.len() <= source.len()) {
+            out.push(start..start + value.len());
+        }
+    };
+    let mut nested = Vec::new();
+    for element in &pattern.elements {
+        match element {
+            PatternElement::TextElement { value } => slice(value, out),
+            PatternElement::Placeable { expression } => nested.push(expression),
+        }
+    }
+    while let Some(expression) = nested.pop() {
+        let inline = match expression {
+            Expression::Inline(inline) => inline,
+            Expression::Select { variants, .. } => {
+                for variant in variants {
+                    literal_ranges(&variant.value, source, out);
+                }
+                continue;
+            }
+        };
+        match inline {
+            InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
+                slice(value, out)
+            }
+            InlineExpression::Placeable { expression } => nested.push(expression),
+            _ => {}
+        }
+    }
+}
+
+/// The figure-like numbers of each string of `resource`, the file `path` of `lang`.
+fn shown_numbers(resource: &FluentResource, path: &Path, lang: &str) -> Vec<ShownNumber> {
+    let source = resource.source();
+    let mut found = Vec::new();
+    for (name, pattern) in patterns(resource.entries()) {
+        let mut ranges = Vec::new();
+        literal_ranges(pattern, source, &mut ranges);
+        let (Some(start), Some(end)) =
+            (ranges.iter().map(|r| r.start).min(), ranges.iter().map(|r| r.end).max())
+        else {
+            continue;
+        };
+        let shown = keep_only(&source[..end], ranges);
+        let what = format!("the UI string `{name}`");
+        for mut number in ShownNumber::found_in(path, source, &shown[start..], start, &what) {
+            number.message = Some((lang.to_string(), name.clone()));
+            found.push(number);
+        }
+    }
+    found
 }
 
 /// Each message or term defined again after its first definition, with the byte offset of
@@ -222,6 +327,34 @@ mod tests {
         let (strings, diagnostics) = load(dir.path(), &settings());
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         assert_eq!(strings.get("ja", "hello", &[("name", "世界".into())]).unwrap(), "こんにちは 世界");
+    }
+
+    /// A string's text and literals are what a reader is shown; its variables, references
+    /// and selectors are filled in.
+    #[test]
+    fn the_numbers_of_a_string_s_text_literals_and_variants_are_found_at_their_places() {
+        let en = format!(
+            "{BASE}a = At 940 Mbit/s {{ $rate }} and {{ \"2.5 GB\" }}\nb = {{ $n ->\n    [one] one run\n   *[other] 300 ms\n  }}\n    .title = 1.5 s\nc = {{ 7 }} of {{ -brand }}\n-brand = Bench 4000 ms\n"
+        );
+        let dir = site(&en, &format!("{BASE}a = a\nb = b\nc = c\n-brand = b\n"));
+        let (strings, diagnostics) = load(dir.path(), &settings());
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        let found: Vec<(String, String, usize)> = strings
+            .shown_numbers()
+            .iter()
+            .map(|n| (n.stated.clone(), n.message.clone().unwrap_or_default().1, n.line))
+            .collect();
+        let expected = [
+            ("940 Mbit/s", "a", 5),
+            ("2.5 GB", "a", 5),
+            ("300 ms", "b", 8),
+            ("1.5 s", "b.title", 10),
+            ("4000 ms", "-brand", 12),
+        ];
+        let expected: Vec<(String, String, usize)> =
+            expected.iter().map(|(s, k, l)| (s.to_string(), k.to_string(), *l)).collect();
+        assert_eq!(found, expected);
+        assert!(!strings.has_string("ja", "b.title") && strings.has_string("en", "b.title"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Site settings: `site.yaml`, read strictly (an unknown key is an error).
 //!
-//! Owns the typed settings every other stage reads. It does not know about pages.
+//! Owns the typed settings every other stage reads, and the figure-like numbers its texts a
+//! reader is shown hold (title, description, owner). It does not know about pages.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -53,6 +54,17 @@ pub struct Settings {
     /// Written as bytes (`1048576`) or with a unit (`16 MiB`, `500 KiB`, `1 GiB`).
     #[serde(default = "default_max_page_bytes", deserialize_with = "size_in_bytes")]
     pub max_page_bytes: u64,
+    /// Literal strings that hold a figure-like number which is text, not a figure
+    /// (`CC BY 4.0`, `512 KB responses`): allowed where tally publishes text outside a page
+    /// body (templates, UI strings, these settings, runs.yaml's build and vendor texts).
+    #[serde(default)]
+    pub text_numbers: Vec<String>,
+    /// The figure-like numbers of the title, description and owner, at their places.
+    #[serde(skip)]
+    pub(crate) shown: Vec<crate::shown_numbers::ShownNumber>,
+    /// For each entry of `text_numbers`, the error it is when it covers no such number.
+    #[serde(skip)]
+    pub(crate) unused_text_numbers: Vec<Diagnostic>,
 }
 
 /// A size: a number of bytes, or a number and a unit (`B`, `KiB`, `MiB`, `GiB`; `KB`, `MB`,
@@ -182,7 +194,63 @@ pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
     })?;
     let settings: Settings = crate::yaml::deserialize(Path::new("site.yaml"), &text, &text, 1)?;
     validate(&settings, &text)?;
-    Ok(Settings { base_url: settings.base_url.trim_end_matches('/').to_string(), ..settings })
+    let (shown, unused_text_numbers) = shown_texts(&text);
+    Ok(Settings {
+        base_url: settings.base_url.trim_end_matches('/').to_string(),
+        shown,
+        unused_text_numbers,
+        ..settings
+    })
+}
+
+/// The figure-like numbers of the texts site.yaml gives a reader (the title, description
+/// and owner), and for each entry of `text_numbers` the error it is if it covers none.
+fn shown_texts(text: &str) -> (Vec<crate::shown_numbers::ShownNumber>, Vec<Diagnostic>) {
+    use crate::yaml::NodeKind;
+    let Ok(root) = crate::yaml::parse_tree(text) else { return (Vec::new(), Vec::new()) };
+    let NodeKind::Map(entries) = &root.kind else { return (Vec::new(), Vec::new()) };
+    let path = Path::new("site.yaml");
+    let (mut shown, mut unused) = (Vec::new(), Vec::new());
+    let mut read = |name: String, node: &crate::yaml::Node| {
+        if let (NodeKind::Str(_), Some(value)) = (&node.kind, text.get(node.span.clone())) {
+            let what = format!("site.yaml's `{name}`");
+            shown.extend(crate::shown_numbers::ShownNumber::found_in(
+                path,
+                text,
+                value,
+                node.span.start,
+                &what,
+            ));
+        }
+    };
+    for (key, value) in entries {
+        let name = key.key_text();
+        match (name.as_str(), &value.kind) {
+            ("owner", _) => read(name, value),
+            ("title" | "description", NodeKind::Map(languages)) => {
+                for (lang, value) in languages {
+                    read(format!("{name}.{}", lang.key_text()), value);
+                }
+            }
+            ("text_numbers", NodeKind::Seq(items)) => {
+                for item in items {
+                    let entry = item.scalar_text(text).unwrap_or_default();
+                    unused.push(
+                        Diagnostic::at(
+                            "bad-setting",
+                            path,
+                            text,
+                            item.span.clone(),
+                            format!("`text_numbers` lists `{entry}`, which covers no figure-like number of the texts published outside a page body"),
+                        )
+                        .note("take it out: an entry that allows nothing today would hide a number written later"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    (shown, unused)
 }
 
 fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {

@@ -38,7 +38,7 @@ pub(super) const CODES: &[Code] = &[
         code: "bad-setting",
         severity: "error",
         summary: "a value in site.yaml of the wrong kind or form",
-        meaning: "site.yaml is read strictly: every key has a type, and a language, a URL or a share must have their form. A value that does not fit is an error at its place, not a default.",
+        meaning: "site.yaml is read strictly: every key has a type, and a language, a URL or a share must have their form. A value that does not fit is an error at its place, not a default; so is an entry of `text_numbers:` that covers no figure-like number outside the page bodies, since it would hide one written later.",
         fix: "Give the setting a value of the form the message names (e.g. a language code such as `en` or `ja`).",
     },
     Code {
@@ -182,6 +182,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Add the template named in the message (copy it from tally's own `templates/`).",
     },
     Code {
+        code: "outside-figure",
+        severity: "error",
+        summary: "a figure-like number in text published outside a page body, not declared as text",
+        meaning: "Templates, UI strings (i18n/*.ftl, every language), site.yaml's title, description and owner, and runs.yaml's `build:` and vendor `source`/`conditions` are published as they are: no tag can stand there, so no run data checks a number they state. A figure-like number there (one coverage counts: a unit, a decimal, a scale word, a count of 100 and above) is an error, unless site.yaml declares the text it stands in as text: `text_numbers: [\"CC BY 4.0\"]` lists literal strings, each of which must cover such a number somewhere (an entry that covers none is an error, as it would hide a number later).",
+        fix: "If the number is a figure, state it tagged in a page (`[914 Mbit/s]{=rate}`) and take it out of the template, string or setting; if it is text (a name, a version, a standard), add the words it stands in to site.yaml's `text_numbers:`.",
+    },
+    Code {
         code: "page-too-large",
         severity: "error",
         summary: "a page larger than the site's `max_page_bytes`",
@@ -241,7 +248,7 @@ pub(super) const CODES: &[Code] = &[
         code: "translation-number",
         severity: "error",
         summary: "a number the original states and its translation does not",
-        meaning: "Each number of an original's block (paragraph, heading, list item, table cell) must be stated in the translation's block at its place (tagged or not), read as a reader is shown it, so that a translation cannot drift from its figures or move them between rows.",
+        meaning: "Each number of an original's block (paragraph, heading, list item, table cell) must be stated in the translation's block at its place (tagged or not), read as a reader is shown it, so that a translation cannot drift from its figures or move them between rows. A UI string (i18n/*.ftl) states the same numbers as its original language's string, in any order.",
         fix: "State the same number in the translation's block for the original's, or tag the figure in both.",
     },
     Code {

@@ -32,7 +32,7 @@ pub(crate) use cjk::{LiteralEmphasis, is_cjk};
 pub(crate) use parse::parse;
 pub use parse::parse_count;
 pub(crate) use places::PlaceKind;
-pub(crate) use raw_html::html_ids;
+pub(crate) use raw_html::{html_ids, html_reader_text};
 pub(crate) use render::{ClaimView, LinkView};
 pub use render::{RenderInputs, render_html};
 pub(crate) use render::{footnote_id, render_html_with_plots};

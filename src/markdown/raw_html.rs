@@ -16,7 +16,7 @@ const READ_ATTRIBUTES: [&str; 7] = ["alt", "title", "aria-label", "label", "valu
 /// Raw HTML with everything a reader does not see blanked out (tag markup, comments,
 /// script and style), byte for byte, so that places in it are places in the file: the text
 /// between tags and the values of the attributes of `READ_ATTRIBUTES` stay.
-pub(super) fn html_reader_text(source: &str, in_script: &mut bool) -> String {
+pub(crate) fn html_reader_text(source: &str, in_script: &mut bool) -> String {
     let mut out = String::with_capacity(source.len());
     let blank = |out: &mut String, text: &str| {
         for c in text.chars() {
@@ -214,28 +214,15 @@ pub(crate) fn html_ids(html: &str, start: usize, in_comment: &mut bool) -> Vec<(
 }
 
 /// Where an unquoted attribute value starting at `at` ends: at whitespace or `>`, outside
-/// any Tera expression (`{{ … }}`, `{% … %}`) it holds.
+/// any Tera code (`{{ … }}`, `{% … %}`, `{# … #}`) it holds.
 fn unquoted_end(html: &str, at: usize) -> usize {
     let mut i = at;
     while i < html.len() {
-        let rest = &html[i..];
-        let close = if rest.starts_with("{{") {
-            Some("}}")
-        } else if rest.starts_with("{%") {
-            Some("%}")
-        } else {
-            None
-        };
-        if let Some(close) = close {
-            match rest[2..].find(close) {
-                Some(end) => {
-                    i += 2 + end + 2;
-                    continue;
-                }
-                None => return html.len(),
-            }
+        if let Some(code) = crate::tera_syntax::code_at(html, i) {
+            i = code.end;
+            continue;
         }
-        match rest.chars().next() {
+        match html[i..].chars().next() {
             Some(c) if c.is_ascii_whitespace() || c == '>' => return i,
             Some(c) => i += c.len_utf8(),
             None => break,

@@ -43,6 +43,10 @@ fn a_new_measurement_passes_check_as_it_stands() {
     let site = Site::new();
     let settings =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/site.yaml")).expect("site.yaml");
+    // The text the bundled site declares stands in its own content, which this site lacks:
+    // kept, it would be an unused entry.
+    let settings: String =
+        settings.lines().filter(|l| !l.starts_with("text_numbers:")).map(|l| format!("{l}\n")).collect();
     site.file("site.yaml", settings);
     site.tally(&["new", "measurement", "a-run"]).expect_success();
     site.check().expect_success();

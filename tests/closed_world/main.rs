@@ -72,6 +72,7 @@ mod bidi;
 mod commands;
 mod false_alarms;
 mod front_matter;
+mod outside;
 mod run_data;
 mod tags;
 mod translation_places;

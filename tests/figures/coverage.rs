@@ -26,7 +26,7 @@ fn check_prints_the_coverage_of_each_measurement_page() {
 #[test]
 fn a_site_minimum_coverage_fails_a_page_with_too_many_untagged_figures() {
     let site = site();
-    site.file("site.yaml", format!("{SITE_YAML}figures: {{min_coverage: 0.9}}\n"));
+    site.file("site.yaml", site_yaml("figures: {min_coverage: 0.9}\n"));
     site.check().expect_success();
     site.edit(EN, "Latency.", "Latency, and 1,024 connections at once.");
     retranslate(&site);

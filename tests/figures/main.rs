@@ -90,9 +90,16 @@ Sophos は XGS 136 の HTTP の性能を [11.5 Gbit/s]{vendor=xgs136_fw_http} �
 遅延。
 ";
 
+/// The fixture's settings with `more` added: the vendor's conditions state its response
+/// size, which is text (`tally explain outside-figure`).
+fn site_yaml(more: &str) -> String {
+    format!("{SITE_YAML}text_numbers: [\"512 KB responses\"]\n{more}")
+}
+
 /// The fixture: one measurement bundle with its run data, in English and Japanese.
 fn site() -> Site {
     let site = Site::new();
+    site.file("site.yaml", site_yaml(""));
     site.appliance();
     site.file(RUNS, RUNS_YAML);
     site.file(EN, PAGE);

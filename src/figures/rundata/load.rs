@@ -85,9 +85,56 @@ impl Loader<'_> {
         }
         data.computed = self.check_figures(&data);
         self.check_withdrawals(&data);
+        data.shown = self.shown_numbers(entries);
         // Held to the end of the build and in the memo, 1,000 bundles' worth on a large site.
         data.shrink_to_fit();
         Some(data)
+    }
+
+    /// The figure-like numbers of the texts a page shows a reader as they are: `build:`'s
+    /// values and each vendor figure's `source` and `conditions` (its `value` is the figure,
+    /// checked where a tag states it).
+    fn shown_numbers(&self, entries: &[(Node, Node)]) -> Vec<crate::shown_numbers::ShownNumber> {
+        let mut texts: Vec<(String, &Node)> = Vec::new();
+        for (key, section) in entries {
+            let NodeKind::Map(items) = &section.kind else { continue };
+            for (name, value) in items {
+                let name = format!("{}.{}", key.key_text(), name.key_text());
+                match (key.key_text().as_str(), &value.kind) {
+                    ("build", NodeKind::Seq(values)) => {
+                        texts.extend(values.iter().map(|v| (name.clone(), v)))
+                    }
+                    ("build", _) => texts.push((name, value)),
+                    ("vendor", NodeKind::Map(fields)) => texts.extend(
+                        fields
+                            .iter()
+                            .filter(|(field, _)| matches!(field.key_text().as_str(), "source" | "conditions"))
+                            .map(|(field, v)| (format!("{name}.{}", field.key_text()), v)),
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        texts
+            .into_iter()
+            .filter(|(_, node)| matches!(node.kind, NodeKind::Str(_) | NodeKind::Number(_)))
+            .filter_map(|(name, node)| Some((name, node, self.source.get(node.span.clone())?)))
+            .flat_map(|(name, node, shown)| {
+                let what = format!("runs.yaml's `{name}`");
+                let found = crate::shown_numbers::ShownNumber::found_in(
+                    &self.path,
+                    self.source,
+                    shown,
+                    node.span.start,
+                    &what,
+                );
+                // `build:` names code: a bare run of digits there is a commit hash that
+                // happens to hold no letter (`npuep.ko 69971224`) or a build number, not a
+                // figure; one with a unit, a decimal or a separator still is.
+                let build = name.starts_with("build.");
+                found.into_iter().filter(move |n| !(build && n.stated.bytes().all(|b| b.is_ascii_digit())))
+            })
+            .collect()
     }
 
     fn load_code_under_test(&mut self, node: &Node) -> Vec<(String, Vec<String>)> {

@@ -160,9 +160,18 @@ pub struct RunData {
     source: Option<DataSource>,
     /// Pictures with their own owner and licence.
     images: Vec<ImageRights>,
+    /// The figure-like numbers of `build:` and the vendor figures' texts, which a page shows
+    /// as they are.
+    shown: Vec<crate::shown_numbers::ShownNumber>,
 }
 
 impl RunData {
+    /// The figure-like numbers of `build:` and the vendor figures' `source` and
+    /// `conditions`, at their places in runs.yaml.
+    pub(crate) fn shown_numbers(&self) -> &[crate::shown_numbers::ShownNumber] {
+        &self.shown
+    }
+
     fn constant(&self, name: &str) -> Option<&NumberField> {
         if self.constant_index.len() == self.constants.len() && !self.constants.is_empty() {
             return self.constant_index.get(name).map(|&i| &self.constants[i].1);

@@ -6,7 +6,7 @@
 //!
 //! Each check has its own module: `claims` (a page's claims against its figures),
 //! `completion` (family tables), `parity` (translations), `coverage`, `front_figures` (the
-//! numbers of a title and summary), `structure`, `ids`
+//! numbers of a title and summary), `outside` (numbers outside page bodies), `structure`, `ids`
 //! (no two elements of a page share an id).
 
 use std::collections::BTreeMap;
@@ -19,6 +19,7 @@ pub(crate) mod completion;
 mod coverage;
 mod front_figures;
 mod ids;
+mod outside;
 pub(crate) mod parity;
 mod structure;
 
@@ -66,6 +67,7 @@ pub(crate) fn check(
         ));
         problems.extend(front_figures::front_matter_figures_tagged(page, &page_work.scan));
     }
+    problems.extend(outside::outside_numbers(site));
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work, memo));
     let coverage = coverage::coverage(site, work, memo, problems);

@@ -25,7 +25,7 @@ use crate::figures::number::FigureValue;
 use crate::markdown::{self, Scan};
 
 pub(crate) use links::ResolvedLinks;
-pub(crate) use untagged::{PROSE_KEYS, front_matter_figures};
+pub(crate) use untagged::{PROSE_KEYS, front_matter_figures, is_model_name};
 
 /// A page after the resolve stage.
 pub(crate) struct PageWork {

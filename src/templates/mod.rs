@@ -1,7 +1,8 @@
 //! Templates: the Tera instance loaded from `templates/`, with the `t` function that reads
 //! the UI strings, and conversion of Tera's errors into diagnostics.
 //!
-//! Owns the Tera instance and its errors; the render stage (`pipeline/render`) fills a
+//! Owns the Tera instance and its errors, and the figure-like numbers the templates show a
+//! reader (`shown`); the render stage (`pipeline/render`) fills a
 //! `tera::Context` with views (see `views`) and hands it here. Templates never compute
 //! figures.
 
@@ -15,6 +16,9 @@ use walkdir::WalkDir;
 use crate::diagnostics::Diagnostic;
 use crate::i18n::Strings;
 use crate::paths::display_path;
+use crate::shown_numbers::ShownNumber;
+
+mod shown;
 
 /// Templates every site must have.
 pub(crate) const REQUIRED: &[&str] = &[
@@ -30,7 +34,7 @@ pub(crate) const REQUIRED: &[&str] = &[
 ];
 
 /// The page of a source file with numbered lines, for sites whose templates/ has none.
-const BUNDLED_SOURCE_TEMPLATE: &str = include_str!("../templates/source.html");
+const BUNDLED_SOURCE_TEMPLATE: &str = include_str!("../../templates/source.html");
 
 /// The site's Tera templates, with the UI strings their `t` function reads.
 pub struct Templates {
@@ -39,6 +43,8 @@ pub struct Templates {
     sources: Vec<(String, String)>,
     /// The ids the templates give elements, which a page's own elements must not take.
     ids: Vec<TemplateId>,
+    /// The figure-like numbers of the templates' literal text (tally's own included).
+    shown: Vec<ShownNumber>,
 }
 
 /// An id a template gives an element: as written, or with parts Tera fills in
@@ -95,35 +101,28 @@ fn element_ids(sources: &[(String, String)]) -> Vec<TemplateId> {
     ids
 }
 
-/// The text of `written` outside its Tera expressions (`{{ … }}`, `{% … %}`), one piece
-/// before, between and after them; expressions next to each other are one part.
+/// The text of `written` outside its Tera code (`{{ … }}`, `{% … %}`), one piece before,
+/// between and after the parts Tera fills in; code next to each other is one part, and a
+/// comment (`{# … #}`) fills in nothing.
 fn literal_pieces(written: &str) -> Vec<String> {
     let mut pieces = vec![String::new()];
-    let mut rest = written;
+    let mut at = 0;
     let mut in_expression = false;
-    while !rest.is_empty() {
-        let close = if rest.starts_with("{{") {
-            Some("}}")
-        } else if rest.starts_with("{%") {
-            Some("%}")
-        } else {
-            None
-        };
-        if let Some(close) = close {
-            let end = rest[2..].find(close).map_or(rest.len(), |e| 2 + e + 2);
-            if !in_expression {
+    while at < written.len() {
+        if let Some(code) = crate::tera_syntax::code_at(written, at) {
+            if code.prints && !in_expression {
                 pieces.push(String::new());
+                in_expression = true;
             }
-            in_expression = true;
-            rest = &rest[end..];
+            at = code.end;
             continue;
         }
         in_expression = false;
-        let c = rest.chars().next().unwrap_or(' ');
+        let c = written[at..].chars().next().unwrap_or(' ');
         if let Some(piece) = pieces.last_mut() {
             piece.push(c);
         }
-        rest = &rest[c.len_utf8()..];
+        at += c.len_utf8();
     }
     pieces
 }
@@ -179,7 +178,8 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
         return Err(vec![to_diagnostic(&error, &sources)]);
     }
     let ids = element_ids(&sources);
-    Ok(Templates { tera, sources, ids })
+    let shown = shown::shown_numbers(&sources);
+    Ok(Templates { tera, sources, ids, shown })
 }
 
 fn template_path(name: &str) -> PathBuf {
@@ -208,6 +208,11 @@ impl Templates {
     /// The ids the HTML templates give elements.
     pub(crate) fn ids(&self) -> &[TemplateId] {
         &self.ids
+    }
+
+    /// The figure-like numbers the templates' literal text shows a reader.
+    pub(crate) fn shown_numbers(&self) -> &[ShownNumber] {
+        &self.shown
     }
 
     /// Renders template `name` with `context`; an error is placed in the template's file.

@@ -1,0 +1,152 @@
+//! Numbers outside page bodies: what the templates, the UI strings, site.yaml's texts and
+//! runs.yaml's `build:` and vendor texts show a reader, where no tag can stand. A
+//! figure-like number there is an error (`outside-figure`) unless site.yaml declares the
+//! words it stands in as text (`text_numbers:`); an entry there that covers no such number
+//! is an error too (`bad-setting`), and a UI string must state the numbers its original
+//! language's string states (`translation-number`), as a translated page must.
+//!
+//! Owns those three rules. The numbers are found where each file is read
+//! (`shown_numbers::ShownNumber`), once for all builds that read the same files; this reads
+//! only what was found, so that a one-page rebuild does no more than a pass over them.
+
+use std::collections::BTreeMap;
+
+use super::super::load::Site;
+use super::super::resolve::is_model_name;
+use crate::diagnostics::Diagnostic;
+use crate::shown_numbers::{CODE, ShownNumber};
+
+/// Every refused number outside a page body, every unused entry of `text_numbers:`, and
+/// every UI string whose numbers differ from its original language's.
+pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
+    let settings = &site.settings;
+    let shown = site
+        .templates
+        .shown_numbers()
+        .iter()
+        .chain(site.strings.shown_numbers())
+        .chain(&settings.shown)
+        .chain(site.runs.values().flat_map(|data| data.shown_numbers()))
+        .filter(|n| !is_model_name(&n.context[..n.at.start], &n.value));
+    let mut used = vec![false; settings.text_numbers.len()];
+    let mut problems = Vec::new();
+    let mut strings: BTreeMap<(&str, &str), Vec<&ShownNumber>> = BTreeMap::new();
+    for number in shown {
+        let allowed_by = settings.text_numbers.iter().position(|entry| covers(entry, number));
+        match allowed_by {
+            Some(entry) => {
+                used[entry] = true;
+                if let Some((lang, key)) = &number.message {
+                    strings.entry((lang.as_str(), key.as_str())).or_default().push(number);
+                }
+            }
+            None => problems.push(refused(number)),
+        }
+    }
+    for (entry, unused) in used.iter().zip(&settings.unused_text_numbers) {
+        if !entry {
+            problems.push(unused.clone());
+        }
+    }
+    problems.extend(string_parity(site, &strings));
+    problems
+}
+
+/// Whether an occurrence of `entry` in the text the number stands in holds the whole number.
+fn covers(entry: &str, number: &ShownNumber) -> bool {
+    !entry.is_empty()
+        && number
+            .context
+            .match_indices(entry)
+            .any(|(at, _)| at <= number.at.start && number.at.end <= at + entry.len())
+}
+
+fn refused(number: &ShownNumber) -> Diagnostic {
+    let stated = &number.stated;
+    let entry = suggested_entry(&number.context, number.at.clone());
+    number
+        .diagnostic(
+            CODE,
+            format!("{} states `{stated}`, a figure-like number that nothing checks: text published outside a page body cannot hold a tag", number.what),
+        )
+        .note(format!("if it is a figure, state it tagged in a page (`[{stated}]{{=NAME}}`) and take it out of here"))
+        .note(format!("if it is text (a name, a version, a standard), declare the words it stands in in site.yaml: `text_numbers: [{entry:?}]`"))
+}
+
+/// The number with the word before and after it, as an entry of `text_numbers:` that
+/// declares this place and not every number written alike.
+fn suggested_entry(context: &str, at: std::ops::Range<usize>) -> &str {
+    let separator =
+        |c: char| c.is_whitespace() || matches!(c, '"' | '\'' | ',' | ';' | '(' | ')' | '[' | ']');
+    let word_start = |end: usize| {
+        context[..end].char_indices().rev().find(|(_, c)| separator(*c)).map_or(0, |(i, c)| i + c.len_utf8())
+    };
+    let word_end = |start: usize| context[start..].find(separator).map_or(context.len(), |i| start + i);
+    // The number's own word (whatever is glued to it), then one word more on each side.
+    let mut start = word_start(at.start);
+    if let Some(before) = context[..start].strip_suffix(' ')
+        && !before.is_empty()
+    {
+        start = word_start(before.len());
+    }
+    let mut end = word_end(at.end);
+    if context[end..].starts_with(' ') && end + 1 < context.len() {
+        end = word_end(end + 1);
+    }
+    context[start..end].trim()
+}
+
+/// Each number of a UI string that the same string of the original language does not
+/// state, or the reverse, at its place. Only declared numbers are compared: any other is
+/// refused already.
+fn string_parity(site: &Site, strings: &BTreeMap<(&str, &str), Vec<&ShownNumber>>) -> Vec<Diagnostic> {
+    let original = site.settings.original_language();
+    let mut problems = Vec::new();
+    let mut unmatched = |ours: &[&ShownNumber],
+                         theirs: &[&ShownNumber],
+                         lang: &str,
+                         other: &str,
+                         key: &str| {
+        let mut taken = vec![false; theirs.len()];
+        for number in ours {
+            let matched =
+                theirs.iter().enumerate().position(|(i, t)| !taken[i] && t.value.same_as(&number.value));
+            match matched {
+                Some(i) => taken[i] = true,
+                None => problems.push(
+                    number
+                        .diagnostic(
+                            "translation-number",
+                            format!("the UI string `{key}` states `{}` in `{lang}`, and its `{other}` string does not", number.stated),
+                        )
+                        .note(format!(
+                            "i18n/{other}.ftl's `{key}` states {}: a translated string states the same numbers as its original",
+                            if theirs.is_empty() {
+                                "no such number".to_string()
+                            } else {
+                                theirs.iter().map(|t| format!("`{}` ({})", t.stated, t.location())).collect::<Vec<_>>().join(", ")
+                            }
+                        )),
+                ),
+            }
+        }
+    };
+    for lang in site.settings.languages.iter().filter(|l| *l != original) {
+        let keys: std::collections::BTreeSet<&str> = strings
+            .keys()
+            .filter(|(l, _)| *l == original || *l == lang.as_str())
+            .map(|(_, key)| *key)
+            .collect();
+        for key in keys {
+            // A string one language lacks is `missing-string` already.
+            if !site.strings.has_string(original, key) || !site.strings.has_string(lang, key) {
+                continue;
+            }
+            let ours = strings.get(&(original, key)).map_or(&[][..], Vec::as_slice);
+            let theirs = strings.get(&(lang.as_str(), key)).map_or(&[][..], Vec::as_slice);
+            unmatched(ours, theirs, original, lang, key);
+            unmatched(theirs, ours, lang, original, key);
+        }
+    }
+    problems
+}

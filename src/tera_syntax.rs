@@ -1,0 +1,76 @@
+//! Where Tera's own code stands in a template's text: an expression (`{{ … }}`), a
+//! statement (`{% … %}`) or a comment (`{# … #}`).
+//!
+//! Owns finding their ends, for every reader of a template's text that must step over them
+//! (an element's id, an unquoted attribute value, the literal text a reader is shown). It
+//! does not parse what is inside (Tera does) and imports nothing.
+
+/// Tera's code opening at some byte of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TeraCode {
+    /// The byte after its closing `}}`, `%}` or `#}`; the text's end when it is never
+    /// closed (Tera refuses such a template, and nothing after it is literal text).
+    pub(crate) end: usize,
+    /// Whether it may print something (an expression or a statement; a comment prints
+    /// nothing).
+    pub(crate) prints: bool,
+}
+
+/// The Tera code that opens at byte `at` of `text`, if any. A string inside an expression
+/// or statement (`{{ "}}" }}`) does not close it.
+pub(crate) fn code_at(text: &str, at: usize) -> Option<TeraCode> {
+    let rest = text.get(at..)?;
+    let (close, prints) = if rest.starts_with("{{") {
+        ("}}", true)
+    } else if rest.starts_with("{%") {
+        ("%}", true)
+    } else if rest.starts_with("{#") {
+        ("#}", false)
+    } else {
+        return None;
+    };
+    let inside = &rest[2..];
+    let mut quote: Option<char> = None;
+    for (i, c) in inside.char_indices() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if prints && matches!(c, '"' | '\'' | '`') => quote = Some(c),
+            None if inside[i..].starts_with(close) => return Some(TeraCode { end: at + 2 + i + 2, prints }),
+            None => {}
+        }
+    }
+    Some(TeraCode { end: text.len(), prints })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_code_ends_at_its_own_close() {
+        let text = "a{{ x }}b{% if y %}c{# {{ z }} #}d";
+        assert_eq!(code_at(text, 0), None);
+        assert_eq!(code_at(text, 1), Some(TeraCode { end: 8, prints: true }));
+        assert_eq!(code_at(text, 9), Some(TeraCode { end: 19, prints: true }));
+        assert_eq!(code_at(text, 20), Some(TeraCode { end: 33, prints: false }));
+        assert_eq!(code_at(text, 100), None);
+    }
+
+    #[test]
+    fn a_string_does_not_close_an_expression_and_an_unclosed_one_runs_to_the_end() {
+        assert_eq!(code_at("{{ \"}}\" }}x", 0).map(|c| c.end), Some(10));
+        assert_eq!(code_at("{{ x", 0).map(|c| c.end), Some(4));
+        assert_eq!(code_at("{{ \"x }}", 0).map(|c| c.end), Some(8));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_end_is_a_char_boundary_after_the_opening(text in "[{}%#\"'a é]{0,24}", at in 0usize..24) {
+            if let Some(code) = code_at(&text, at) {
+                proptest::prop_assert!(code.end >= at + 2 && code.end <= text.len());
+                proptest::prop_assert!(text.is_char_boundary(code.end));
+            }
+        }
+    }
+}

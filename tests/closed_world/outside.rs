@@ -1,0 +1,201 @@
+//! Issue 25, numbers outside page bodies: the templates' literal text, the UI strings of
+//! every language, site.yaml's title, description and owner, and runs.yaml's `build:` and
+//! vendor texts are published as they are, where no tag can stand. A figure-like number
+//! there is an error unless site.yaml's `text_numbers:` declares the words it stands in.
+//! Before, each of these built with exit 0.
+
+use super::*;
+
+const EN: &str = "i18n/en.ftl";
+const JA_STRINGS: &str = "i18n/ja.ftl";
+
+/// The fixture, tagging a figure so that its page has nothing else to say.
+fn quiet_site() -> Site {
+    site("It took [120]{=runs.t1.frames} frames.")
+}
+
+/// The one error of `code` in `site`, at `needle` of `file`; the check must fail.
+#[track_caller]
+fn one_error(site: &Site, code: &str, file: &str, needle: &str) -> Value {
+    let (run, errors) = check_json(site);
+    assert_eq!(run.code, 1, "passed: {run:#?}");
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == code).collect();
+    assert_eq!(ours.len(), 1, "{errors:#?}");
+    common::assert_at(ours[0], code, site, file, needle);
+    assert_eq!(errors.len(), 1, "only the one error: {errors:#?}");
+    ours[0].clone()
+}
+
+fn with_text_numbers(site: &Site, entries: &str) {
+    site.file("site.yaml", format!("{}text_numbers: {entries}\n", common::SITE_YAML));
+}
+
+#[test]
+fn a_number_in_a_template_s_text_or_shown_attribute_is_an_error_there() {
+    for (added, needle) in [
+        ("<p>Every page loads in 40 ms.</p>", "40 ms"),
+        ("<abbr title=\"at 940 Mbit/s\">fast</abbr>", "940 Mbit/s"),
+        ("<span aria-label=\"{{ page.title }}: 2.5 GB\"></span>", "2.5 GB"),
+    ] {
+        let site = quiet_site();
+        site.edit(
+            "templates/page.html",
+            "<h1>{{ page.title }}</h1>",
+            &format!("<h1>{{{{ page.title }}}}</h1>{added}"),
+        );
+        let error = one_error(&site, "outside-figure", "templates/page.html", needle);
+        assert!(error["message"].as_str().unwrap_or("").contains(&format!("`{needle}`")), "{error:#}");
+        assert!(common::notes(&error).contains("text_numbers"), "{error:#}");
+    }
+}
+
+#[test]
+fn tera_code_comments_and_attributes_a_reader_is_not_shown_are_not_read() {
+    let site = quiet_site();
+    site.edit(
+        "templates/page.html",
+        "<h1>{{ page.title }}</h1>",
+        "<h1 data-size=\"500 ms\">{{ page.title }}</h1>{{ 940 }}{# 800 ms #}<!-- 700 ms -->{% if 1 > 2000 %}{% endif %}",
+    );
+    site.check().expect_success();
+}
+
+#[test]
+fn a_number_in_an_english_ui_string_is_an_error_there() {
+    let site = quiet_site();
+    site.edit(EN, "footer-privacy = Privacy\n", "footer-privacy = Privacy, answered in 2.5 s\n");
+    one_error(&site, "outside-figure", EN, "2.5 s");
+}
+
+#[test]
+fn a_number_in_a_japanese_ui_string_alone_is_an_error_there() {
+    let site = quiet_site();
+    site.edit(JA_STRINGS, "footer-privacy = プライバシー\n", "footer-privacy = プライバシー（1,500 件）\n");
+    one_error(&site, "outside-figure", JA_STRINGS, "1,500");
+}
+
+#[test]
+fn a_ui_string_states_the_numbers_of_its_original_language_s_string() {
+    // Declared as text in both, but one language's string states it and the other does not.
+    let site = quiet_site();
+    with_text_numbers(&site, "[\"version 1.1\"]");
+    site.edit(EN, "footer-privacy = Privacy\n", "footer-privacy = Privacy over version 1.1\n");
+    one_error(&site, "translation-number", EN, "1.1");
+    site.edit(JA_STRINGS, "footer-privacy = プライバシー\n", "footer-privacy = version 1.1 のプライバシー\n");
+    site.check().expect_success();
+    // Different numbers: each is an error at its own place.
+    with_text_numbers(&site, "[\"version 1.1\", \"version 1.0\"]");
+    site.edit(JA_STRINGS, "version 1.1", "version 1.0");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    common::assert_at(&errors[0], "translation-number", &site, EN, "1.1");
+    common::assert_at(&errors[1], "translation-number", &site, JA_STRINGS, "1.0");
+}
+
+#[test]
+fn a_number_in_site_yaml_s_owner_title_or_description_is_an_error_there() {
+    for (from, to, needle) in [
+        ("owner: \"The bench project\"", "owner: \"The bench project, 1,000 runs strong\"", "1,000"),
+        ("title: {en: \"Bench\"", "title: {en: \"Bench at 940 Mbit/s\"", "940 Mbit/s"),
+        ("ja: \"測定。\"", "ja: \"測定、40 秒。\"", "40 秒"),
+    ] {
+        let site = quiet_site();
+        site.edit("site.yaml", from, to);
+        one_error(&site, "outside-figure", "site.yaml", needle);
+    }
+}
+
+#[test]
+fn a_number_in_runs_yaml_s_build_is_an_error_there() {
+    let site = quiet_site();
+    site.edit(
+        RUNS,
+        "build: {driver: npuep.ko d29c84f3}",
+        "build: {driver: npuep.ko d29c84f3, release: \"tuned for 940 Mbit/s\"}",
+    );
+    one_error(&site, "outside-figure", RUNS, "940 Mbit/s");
+}
+
+/// The 1,000-bundle corpus: a driver's commit hash that happens to hold no letter was
+/// refused as a count of 69,971,224.
+#[test]
+fn a_commit_hash_of_digits_alone_in_build_is_a_name_not_a_figure() {
+    let site = quiet_site();
+    site.edit(
+        RUNS,
+        "build: {driver: npuep.ko d29c84f3}",
+        "build: {driver: npuep.ko 69971224, release: \"build 4512\"}",
+    );
+    site.check().expect_success();
+    site.edit(RUNS, "build 4512", "build 4,512");
+    one_error(&site, "outside-figure", RUNS, "4,512");
+}
+
+#[test]
+fn a_number_in_a_vendor_figure_s_source_or_conditions_is_an_error_there() {
+    for (text, needle) in [
+        ("{value: 11.5 Gbit/s, source: datasheet, conditions: \"HTTP, 512 KB responses\"}", "512 KB"),
+        ("{value: 11.5 Gbit/s, source: \"datasheet of 1.5 MB\"}", "1.5 MB"),
+    ] {
+        let site = quiet_site();
+        site.file(RUNS, format!("{RUNS_YAML}vendor:\n  fw: {text}\n"));
+        one_error(&site, "outside-figure", RUNS, needle);
+    }
+}
+
+#[test]
+fn numbers_declared_as_text_pass_wherever_they_stand() {
+    let site = quiet_site();
+    with_text_numbers(&site, "[\"HTTP with 512 KB responses\", \"since 1.5 releases\", \"Model 1000\"]");
+    site.file(RUNS, format!("{RUNS_YAML}vendor:\n  fw: {{value: 11.5 Gbit/s, source: datasheet, conditions: \"HTTP with 512 KB responses\"}}\n"));
+    site.edit(
+        "site.yaml",
+        "owner: \"The bench project\"",
+        "owner: \"The bench project, since 1.5 releases\"",
+    );
+    site.edit(
+        "templates/page.html",
+        "<h1>{{ page.title }}</h1>",
+        "<h1>{{ page.title }}</h1><p>Model 1000</p>",
+    );
+    site.check().expect_success();
+    // The same number in other words is not declared.
+    site.edit("templates/page.html", "<p>Model 1000</p>", "<p>Model 1000, 512 KB</p>");
+    one_error(&site, "outside-figure", "templates/page.html", "512 KB");
+}
+
+#[test]
+fn a_declared_text_that_covers_no_number_is_an_error_at_its_entry() {
+    let site = quiet_site();
+    with_text_numbers(&site, "[\"CC BY 2.0\", \"HTTP/2\"]");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    common::assert_at(&errors[0], "bad-setting", &site, "site.yaml", "\"CC BY 2.0\"");
+    common::assert_at(&errors[1], "bad-setting", &site, "site.yaml", "\"HTTP/2\"");
+    assert!(
+        errors[0]["message"].as_str().unwrap_or("").contains("covers no figure-like number"),
+        "{:#}",
+        errors[0]
+    );
+}
+
+#[test]
+fn a_misspelt_allow_list_key_is_an_error() {
+    let site = quiet_site();
+    site.file("site.yaml", format!("{}text_number: [\"512 KB\"]\n", common::SITE_YAML));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert!(
+        errors.iter().any(|e| e["message"].as_str().unwrap_or("").contains("text_number")),
+        "{errors:#?}"
+    );
+}
+
+#[test]
+fn the_bundled_site_s_templates_and_strings_state_no_undeclared_number() {
+    // The repository's own templates and UI strings are every test site's: a number there
+    // would fail them all, so it is refused here first.
+    quiet_site().check().expect_success();
+}
