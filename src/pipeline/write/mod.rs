@@ -208,6 +208,18 @@ impl Collector {
         }
     }
 
+    /// The bytes of a file added already: from memory when the site is kept there, else
+    /// read back from the staging folder, or from the output folder for a file a build
+    /// updating it in place left where it was (the search index reads every page back).
+    pub(crate) fn read_back(&self, path: &str) -> anyhow::Result<Bytes> {
+        let kept = self.files.lock().unwrap_or_else(|e| e.into_inner()).get(path).cloned();
+        match (kept, &self.staging) {
+            (Some(bytes), _) if !bytes.is_empty() => Ok(bytes),
+            (Some(_), Some(staging)) => staging.read_back(path),
+            _ => Err(anyhow::anyhow!("{path} was not made by this build")),
+        }
+    }
+
     /// The file at `path` in the last build's output folder, opened to read.
     pub(crate) fn open_from_last(&self, path: &str) -> Option<File> {
         self.staging.as_ref().and_then(|staging| File::open(staging.out_dir.join(path)).ok())
