@@ -34,7 +34,12 @@ fn every_language_has_its_index_and_every_page_its_hidden_box() {
     }
     for (page, bundle) in [("index.html", "/pagefind/en/"), ("ja/index.html", "/pagefind/ja/")] {
         let html = site.read(page);
-        assert!(html.contains(&format!("id=\"site-search\" class=\"site-search\" hidden data-bundle=\"{bundle}\"")), "{page}");
+        assert!(
+            html.contains(&format!(
+                "id=\"site-search\" class=\"site-search\" hidden data-bundle=\"{bundle}\""
+            )),
+            "{page}"
+        );
         assert!(html.contains("<script src=\"/js/search.js\" defer></script>"), "{page}");
     }
 }

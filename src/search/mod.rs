@@ -36,7 +36,8 @@ pub(crate) fn pages_by_language<'a>(
     languages: &'a [String],
     original: &str,
 ) -> Vec<(&'a str, Vec<&'a IndexedPage>)> {
-    let translated: BTreeSet<(&str, &str)> = pages.iter().map(|p| (p.lang.as_str(), p.key.as_str())).collect();
+    let translated: BTreeSet<(&str, &str)> =
+        pages.iter().map(|p| (p.lang.as_str(), p.key.as_str())).collect();
     languages
         .iter()
         .map(|lang| {
@@ -62,7 +63,9 @@ pub(crate) fn index(
             .collect();
         threads
             .into_iter()
-            .map(|thread| thread.join().unwrap_or_else(|_| Err(anyhow::anyhow!("the search indexer stopped"))))
+            .map(|thread| {
+                thread.join().unwrap_or_else(|_| Err(anyhow::anyhow!("the search indexer stopped")))
+            })
             .collect()
     });
     let mut files = Vec::new();
@@ -80,9 +83,8 @@ fn index_language(
     read: &(dyn Fn(&str) -> anyhow::Result<Bytes> + Sync),
 ) -> anyhow::Result<Vec<(String, Bytes)>> {
     // Its own runtime on its own thread: the pipeline may run inside serve's.
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .build()
-        .context("cannot start the search indexer")?;
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().build().context("cannot start the search indexer")?;
     let files = runtime.block_on(async {
         let config = pagefind::options::PagefindServiceConfig::builder()
             .root_selector("main".to_string())
@@ -92,8 +94,8 @@ fn index_language(
         let mut index = pagefind::api::PagefindIndex::new(Some(config))?;
         for page in pages {
             let html = read(&page.file)?;
-            let html = String::from_utf8(html.to_vec())
-                .with_context(|| format!("{} is not UTF-8", page.file))?;
+            let html =
+                String::from_utf8(html.to_vec()).with_context(|| format!("{} is not UTF-8", page.file))?;
             index
                 .add_html_file(None, Some(page.url.clone()), html)
                 .await

@@ -1,7 +1,12 @@
 use super::*;
 
 fn page(url: &str, lang: &str, key: &str) -> IndexedPage {
-    IndexedPage { file: crate::paths::page_file(url), url: url.to_string(), lang: lang.to_string(), key: key.to_string() }
+    IndexedPage {
+        file: crate::paths::page_file(url),
+        url: url.to_string(),
+        lang: lang.to_string(),
+        key: key.to_string(),
+    }
 }
 
 fn html(lang: &str, title: &str, body: &str) -> String {
@@ -13,11 +18,8 @@ fn html(lang: &str, title: &str, body: &str) -> String {
 }
 
 fn pages() -> (Vec<IndexedPage>, std::collections::BTreeMap<String, String>) {
-    let pages = vec![
-        page("/xgs/", "en", "xgs"),
-        page("/ja/xgs/", "ja", "xgs"),
-        page("/method/", "en", "method"),
-    ];
+    let pages =
+        vec![page("/xgs/", "en", "xgs"), page("/ja/xgs/", "ja", "xgs"), page("/method/", "en", "method")];
     let html = [
         ("xgs/index.html", html("en", "XGS 136", "The coprocessor reached 989 Mbit/s on the test bench.")),
         ("ja/xgs/index.html", html("ja", "XGS 136", "コプロセッサは試験台で989 Mbit/sに達した。")),

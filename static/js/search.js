@@ -44,6 +44,10 @@
         return result;
       }
     });
+    // Pagefind names its field by a title alone, which a screen reader may not read and
+    // axe refuses (label-title-only): the label is given as the field's name too.
+    var input = slot.querySelector("input");
+    if (input) input.setAttribute("aria-label", data.label);
     slot.hidden = false;
   };
   document.head.appendChild(script);

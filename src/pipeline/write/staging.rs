@@ -113,7 +113,9 @@ impl Staging {
     pub(super) fn read_back(&self, path: &str) -> anyhow::Result<bytes::Bytes> {
         let staged = self.dir.join(path);
         let at = if self.in_place && !staged.exists() { self.out_dir.join(path) } else { staged };
-        std::fs::read(&at).map(bytes::Bytes::from).with_context(|| format!("cannot read back {}", at.display()))
+        std::fs::read(&at)
+            .map(bytes::Bytes::from)
+            .with_context(|| format!("cannot read back {}", at.display()))
     }
 
     pub(super) fn create_file(&self, path: &str) -> anyhow::Result<BufWriter<File>> {
