@@ -209,7 +209,8 @@ fn runs_yaml(rng: &mut Rng, shot: bool) -> String {
     let _ = writeln!(y, "  responses_all: {{is: \"sum(runs.*.responses.complete) + responses_failed\"}}");
     let _ = writeln!(y, "  busy_mean: {{is: \"mean(runs.*.cpu.busy_percent)\", unit: \"%\"}}");
     let _ = writeln!(y, "  port_max: {{is: \"max(runs.*.pc_port.bits_per_s)\", unit: bit/s}}");
-    let _ = writeln!(y, "  conns_per_s: {{is: \"runs.close_coproc.responses.complete / seconds\"}}");
+    let conns = "runs.close_coproc.responses.complete / seconds";
+    let _ = writeln!(y, "  conns_per_s: {{is: \"{conns}\", unit: connections/s}}");
     y
 }
 
@@ -315,7 +316,7 @@ over ten seconds, and the complete responses curl counted over the whole run.
 **The link was full every time.** At most {port_max} arrived at the PC's port.
 With a new connection for each response the host still received {share} of the frames it
 handled when it forwarded everything itself, and the CPUs were {busy_mean} busy on average.
-The coprocessor's run set up {conns} connections a second.
+The coprocessor's run set up {conns}.
 
 **Few failures.** {failed} of the {all} responses failed, and
 {kept} of them completed over connections kept open with the coprocessor forwarding.
@@ -336,7 +337,7 @@ The coprocessor's run set up {conns} connections a second.
         port_max = t("port_max", "0 Mbit/s")?,
         share = t("host_share", "0 %")?,
         busy_mean = t("busy_mean", "0.0 %")?,
-        conns = t("conns_per_s", "1")?,
+        conns = t("conns_per_s", "1 connections a second")?,
         failed = t("responses_failed", "1")?,
         all = t("responses_all", "1,000")?,
         kept = t("runs.keep_coproc.responses.complete", "1,000")?,
@@ -394,7 +395,7 @@ translates: {hash}
 **リンクは毎回いっぱいでした。** PC のポートに届いたのは最大 {port_max} です。
 応答ごとに新しい接続を使った場合でも、ホストはすべてを自分で転送したときの {share} の
 フレームを受け取り、CPU は平均 {busy_mean} 使われていました。
-コプロセッサーの実行では毎秒 {conns} 本の接続ができました。
+コプロセッサーの実行では {conns} で接続ができました。
 
 **失敗はわずかでした。** {all} 件の応答のうち {failed} 件が失敗し、
 {kept} 件は開いたままの接続でコプロセッサーが転送して完了しました。
@@ -414,7 +415,7 @@ translates: {hash}
         port_max = t("port_max", "0 Mbit/s")?,
         share = t("host_share", "0 %")?,
         busy_mean = t("busy_mean", "0.0 %")?,
-        conns = t("conns_per_s", "1")?,
+        conns = t("conns_per_s", "1 接続/秒")?,
         failed = t("responses_failed", "1")?,
         all = t("responses_all", "1,000")?,
         kept = t("runs.keep_coproc.responses.complete", "1,000")?,

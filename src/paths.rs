@@ -40,6 +40,28 @@ pub(crate) fn address_breaker(relative: &str) -> Option<(char, &'static str)> {
     })
 }
 
+/// The characters escaped in a published address: besides controls, space and what is not
+/// ASCII, those a browser or server reads as something else (`%` an escape, `#` a fragment,
+/// `?` a query).
+const IN_ADDRESS: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+
+/// `/`-separated `path` as an address a server reads back as `path` (`/日本 x/` is
+/// `/%E6%97%A5%E6%9C%AC%20x/`, a file named `x%20y` is `x%2520y`): what a sitemap, which
+/// holds addresses and not names, and a link to a file must write.
+pub(crate) fn escaped_address(path: &str) -> String {
+    percent_encoding::utf8_percent_encode(path, IN_ADDRESS).to_string()
+}
+
 /// A path with forward slashes, the same on every platform. A backslash is a separator
 /// only on Windows: elsewhere it is a character of a name, kept (and refused in a published
 /// name by [`address_breaker`]).

@@ -58,7 +58,10 @@ fn imported_site(raw_file: &str, raw: &str, [rate, per_second]: [&str; 2], plot:
             .replace("## Not measured", "## 測っていないこと")
             .replace("A curl soak of 9,000 responses.", "curl で 9,000 件の応答。")
             .replace("Latency.", "遅延。")
-            .replace("summary: Responses and frames during a 40 s HTTP series.", "summary: 40 s の HTTP。"),
+            .replace(
+                "summary: Responses and frames during an HTTP series.",
+                "summary: HTTP の応答とフレーム。",
+            ),
     );
     site
 }
@@ -192,7 +195,7 @@ fn a_bars_plot_in_japanese_renders_as_its_snapshot() {
     site.file(
         "content/measurements/2026-10-29-http/index.ja.md",
         format!(
-            "---\ntitle: XGS 136 を通る HTTP\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: 40 s の HTTP。\n\
+            "---\ntitle: XGS 136 を通る HTTP\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: HTTP の応答とフレーム。\n\
              translates: {hash}\n---\n\n```plot\ntitle: ホストが受信したフレーム\nbars: host_frames.received\n\
              labels: [コプロセッサ, ホスト]\nruns: [close_coproc, close_host]\n```\n\n## 測り方\n\ncurl で 9,000 件の応答。\n\n\
              ## 測っていないこと\n\n遅延。\n"

@@ -422,7 +422,7 @@ title: HTTP through the XGS 136
 date: 2026-10-29
 kind: measurement
 appliances: [xgs-136]
-summary: Responses and frames during a 40 s HTTP series.
+summary: Responses and frames during an HTTP series.
 ---
 
 The host still received [962,826]{=runs.close_coproc.host_frames.received} frames,

@@ -98,11 +98,32 @@ pub(super) const CODES: &[Code] = &[
         fix: "Give the row a done value (a percentage such as `50 %`, its sign written) outside strike-through, and a weight (one number, `3`).",
     },
     Code {
+        code: "bidi-control",
+        severity: "error",
+        summary: "a character or markup that shows a page's text in another order than it is written",
+        meaning: "Bidirectional overrides, embeddings and isolates (U+202A to U+202E, U+2066 to U+2069), a `bdo` element and the CSS `unicode-bidi: bidi-override` make a browser reorder the text they cover: around `[418]{=n}` an override shows a reader 814. tally reads and checks text in the order it is written, so whatever reorders it is refused at its place in a page body.",
+        fix: "Remove the character or markup and write the text in the order it is read. Right-to-left words need none of them; the marks U+200E and U+200F are allowed.",
+    },
+    Code {
+        code: "front-matter-figure",
+        severity: "error",
+        summary: "a number in a measurement page's title or summary that its body does not state tagged",
+        meaning: "A measurement page's title and summary are published on the page, in listings and in the feed, where no tag can stand. A figure-like number there (a unit, a decimal, a scale word, a count of 100 and above) is checked through the body: a tag of the body must state the same value in the same kind of unit. Otherwise the title publishes a number nothing compared.",
+        fix: "State the number tagged in the body (`[814 Mbit/s]{=rate}`), with the value and unit the title gives, or take it out of the title or summary.",
+    },
+    Code {
         code: "heading-attribute",
         severity: "error",
         summary: "a heading's attribute block holds more than its id and classes",
         meaning: "A heading may end in an attribute block, `## Title {#title .wide}`, giving its id (one `#id`, one word) and classes (`.class`). Anything else there would be written into the page's HTML unchecked: `{#t onclick=alert(1)}` an event handler, `{id=main}` a second id, `{#two words}` an attribute `words`. Such a block is refused at what it holds besides the id and the classes.",
         fix: "Keep one `#id` and any `.class` in the block; write an id as one word (`{#two-words}`).",
+    },
+    Code {
+        code: "literal-emphasis",
+        severity: "error",
+        summary: "emphasis beside Japanese text that markdown would publish as asterisks",
+        meaning: "CommonMark reads `**` as bold only where its flanking rules allow, written for languages with spaces between words: a closing `**` after punctuation must be followed by a space or punctuation, and an opening one before punctuation preceded by one. In Japanese text `**「強調」**の`, `**…。**次` and `Go**「初心者」**` therefore keep their asterisks and would be published as they are written. tally reports each such pair at its opening run, when the pair touches Japanese text or punctuation and nothing says the characters are meant as text: an escaped `\\*`, a `*` with a space on both sides (`2 * 3`), a note mark (`*1`), an `_` inside a word, anything in code are never reported.",
+        fix: "For bold, keep the punctuation outside the asterisks (`「**強調**」の`) or write the element: `<strong>「強調」</strong>の` (`<em>` for one `*` or `_`). Where the asterisks are meant to be read, escape them: `\\*\\*`. Do not add a space Japanese text would not have.",
     },
     Code {
         code: "missing-alt",

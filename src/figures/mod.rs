@@ -228,10 +228,18 @@ fn cycle_message(cycle: &[String]) -> String {
 
 /// "; did you mean `mean_debian`?" when one of `candidates` is a likely typo of `name`.
 pub(crate) fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    let name_len = name.chars().count();
     let best = candidates
         .into_iter()
-        .map(|c| (edit_distance(name, c), c))
-        .filter(|(d, c)| *d <= (c.chars().count().max(name.chars().count()) / 3).max(1))
+        .filter_map(|c| {
+            let len = c.chars().count();
+            let allowed = (len.max(name_len) / 3).max(1);
+            // Two names differ in at least as many edits as in length: checking every key of
+            // every run for a typo of a run's own key must not cost a distance each.
+            (len.abs_diff(name_len) <= allowed)
+                .then(|| (edit_distance(name, c), c))
+                .filter(|(d, _)| *d <= allowed)
+        })
         .min();
     best.map(|(_, c)| format!("; did you mean `{c}`?")).unwrap_or_default()
 }
@@ -260,4 +268,37 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+#[cfg(test)]
+mod suggestion_tests {
+    use super::{did_you_mean, edit_distance};
+    use proptest::prelude::*;
+
+    /// The suggestion as it was before names too different in length were skipped.
+    fn by_every_distance(name: &str, candidates: &[&str]) -> String {
+        let best = candidates
+            .iter()
+            .map(|c| (edit_distance(name, c), *c))
+            .filter(|(d, c)| *d <= (c.chars().count().max(name.chars().count()) / 3).max(1))
+            .min();
+        best.map(|(_, c)| format!("; did you mean `{c}`?")).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_run_key_one_slip_away_is_suggested() {
+        assert_eq!(did_you_mean("link_rat", ["link_rate", "iperf", "failed"]), "; did you mean `link_rate`?");
+        assert_eq!(did_you_mean("bits_per_second", ["link_rate", "iperf"]), "");
+    }
+
+    proptest! {
+        #[test]
+        fn skipping_names_of_another_length_suggests_what_every_distance_did(
+            name in "[a-cé_]{0,12}",
+            candidates in proptest::collection::vec("[a-cé_]{0,14}", 0..6),
+        ) {
+            let candidates: Vec<&str> = candidates.iter().map(String::as_str).collect();
+            prop_assert_eq!(did_you_mean(&name, candidates.iter().copied()), by_every_distance(&name, &candidates));
+        }
+    }
 }

@@ -8,9 +8,13 @@
 //! Each step has its own module: `parse` (events and tags), `scan` (what a body contains),
 //! `places` (the blocks a reader reads one by one), `raw_html` (what a reader sees of raw
 //! HTML, its addresses), `tag_errors` (tags that are not tags), `around` (what stands beside
-//! a tag: glued text, words of approximation), `render` (the HTML) and `slug` (heading ids).
+//! a tag: glued text, words of approximation), `cjk` (Japanese text: joined lines, emphasis
+//! left literal), `render` (the HTML), `slug` (heading ids) and `autolink` (bare addresses
+//! linked as GFM links them).
 
 mod around;
+mod autolink;
+mod cjk;
 mod parse;
 mod places;
 mod raw_html;
@@ -23,8 +27,9 @@ use std::ops::Range;
 
 use pulldown_cmark::Event;
 
+pub(crate) use cjk::{LiteralEmphasis, is_cjk};
+pub(crate) use parse::parse;
 pub use parse::parse_count;
-pub(crate) use parse::{is_cjk, parse};
 pub(crate) use places::PlaceKind;
 pub(crate) use raw_html::html_ids;
 pub(crate) use render::{ClaimView, LinkView};
@@ -82,5 +87,9 @@ pub(crate) enum Piece<'a> {
     Claim(usize),
 }
 
+#[cfg(test)]
+mod bracket_tests;
+#[cfg(test)]
+mod gfm_tests;
 #[cfg(test)]
 mod tests;

@@ -2,8 +2,8 @@
 //! one claim) and its [`Claim`]s.
 //!
 //! Owns the reading of the claim-tag syntax (`[TEXT]{=NAME}`, `{~NAME}`, `{vendor=NAME}`,
-//! struck values inside TEXT), the joining of text pieces, the dropping of soft breaks
-//! between Japanese characters and every heading's unique id. It does not look at what the
+//! struck values inside TEXT), the joining of text pieces and every heading's unique id;
+//! soft breaks inside Japanese text are joined by `cjk`. It does not look at what the
 //! pieces say (that is `scan`) nor write HTML (that is `render`).
 
 use std::ops::Range;
@@ -12,15 +12,26 @@ use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
 use super::{Claim, ClaimForm, Piece, slugify};
 
-/// Where a dangling `[TEXT]` came from: every shortcut link without a definition is given
-/// this destination, so that `[TEXT]{=NAME}` arrives as a link followed by the tag.
+/// Where a dangling `[TEXT]` came from: a shortcut link without a definition whose `]` is
+/// followed by `{` is given this destination, so that `[TEXT]{=NAME}` arrives as a link
+/// followed by the tag. Every other undefined bracket is left to CommonMark: taken for a
+/// link, `[see [1]](x.md)` lost its inner link and `[foo][bar][baz]` its reference.
 const CLAIM_SENTINEL: &str = "tally:claim";
+
+/// Whether the undefined reference `link` of `body` may open a figure tag.
+fn may_open_tag(body: &str, link: &pulldown_cmark::BrokenLink<'_>) -> bool {
+    link.link_type == pulldown_cmark::LinkType::Shortcut
+        && body.get(link.span.end..).is_some_and(|after| after.starts_with('{'))
+}
 
 fn options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_HEADING_ATTRIBUTES
+        // `- [x] done` is a checkbox, as on the forge that shows the same files: the marker
+        // is read before links are, so it is never a tag nor a link.
+        | Options::ENABLE_TASKLISTS
 }
 
 /// How many bodies [`parse`] has parsed in this process, for the test that each page is
@@ -35,17 +46,22 @@ pub fn parse_count() -> usize {
 /// Parses `body` (which starts at byte `offset` of its file) into nodes and claims.
 pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
     PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let callback =
-        |_link: pulldown_cmark::BrokenLink<'_>| Some((CowStr::from(CLAIM_SENTINEL), CowStr::from("")));
+    let callback = |link: pulldown_cmark::BrokenLink<'_>| {
+        may_open_tag(body, &link).then(|| (CowStr::from(CLAIM_SENTINEL), CowStr::from("")))
+    };
     let parser = Parser::new_with_broken_link_callback(body, options(), Some(callback));
     let events: Vec<(Event, Range<usize>)> = parser
         .into_offset_iter()
         .map(|(event, range)| (event, range.start + offset..range.end + offset))
         .collect();
     let events = merge_text(events);
-    let events = drop_cjk_soft_breaks(events);
     let events = name_headings(events);
-    group_claims(events, body, offset)
+    let (pieces, claims) = group_claims(events);
+    // After the claims are grouped, so that a break beside a figure tag is judged by the
+    // tag's text as shown, not by its `{=NAME}`; before bare addresses are linked, so that
+    // a joined line is one text.
+    let pieces = super::cjk::join_soft_breaks(pieces, &claims);
+    (super::autolink::link_bare_addresses(pieces), claims)
 }
 
 /// pulldown-cmark splits text at characters that might start markup; joining the pieces
@@ -85,36 +101,6 @@ fn merge_text(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<u
         merged.push((Event::Text(CowStr::from(text)), joined));
     }
     merged
-}
-
-pub(crate) fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3000..=0x303F | 0x3040..=0x30FF | 0x31F0..=0x31FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
-        | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x2FFFF)
-}
-
-/// A line break inside a Japanese sentence is not a space.
-fn drop_cjk_soft_breaks(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, Range<usize>)> {
-    let last_char = |e: &Event| match e {
-        Event::Text(t) => t.chars().last(),
-        _ => None,
-    };
-    let first_char = |e: &Event| match e {
-        Event::Text(t) => t.chars().next(),
-        _ => None,
-    };
-    let mut kept = Vec::with_capacity(events.len());
-    for i in 0..events.len() {
-        if matches!(events[i].0, Event::SoftBreak) && i > 0 && i + 1 < events.len() {
-            let before = last_char(&events[i - 1].0);
-            let after = first_char(&events[i + 1].0);
-            if before.is_some_and(is_cjk) && after.is_some_and(is_cjk) {
-                continue;
-            }
-        }
-        kept.push(events[i].clone());
-    }
-    merge_text(kept)
 }
 
 /// Gives every heading an id: its own `{#id}`, or a slug of its text made unique among the
@@ -162,11 +148,7 @@ fn heading_text(events: &[(Event<'_>, Range<usize>)]) -> String {
 }
 
 /// Replaces each `[TEXT]` sentinel link followed by `{=NAME}` with a claim node.
-fn group_claims<'a>(
-    events: Vec<(Event<'a>, Range<usize>)>,
-    body: &'a str,
-    offset: usize,
-) -> (Vec<Piece<'a>>, Vec<Claim>) {
+fn group_claims(events: Vec<(Event<'_>, Range<usize>)>) -> (Vec<Piece<'_>>, Vec<Claim>) {
     let mut nodes = Vec::with_capacity(events.len());
     let mut claims = Vec::new();
     let mut i = 0;
@@ -213,9 +195,14 @@ fn group_claims<'a>(
                 }
                 i = end + 2;
             }
+            // `[TEXT]{…}` that is no tag: its brackets are text, and what stands between
+            // them keeps the parse CommonMark gave it (`[**9**]{x}` shows 9 in bold).
             None => {
-                let literal = &body[link_range.start - offset..link_range.end - offset];
-                nodes.push(Piece::Event(Event::Text(CowStr::from(literal.to_string())), link_range));
+                let (open, close) =
+                    (link_range.start..link_range.start + 1, link_range.end - 1..link_range.end);
+                nodes.push(Piece::Event(Event::Text(CowStr::from("[")), open));
+                nodes.extend(events[i + 1..end].iter().map(|(e, r)| Piece::Event(e.clone(), r.clone())));
+                nodes.push(Piece::Event(Event::Text(CowStr::from("]")), close));
                 i = end + 1;
             }
         }

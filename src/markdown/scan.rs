@@ -13,7 +13,7 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 use super::places::{PlaceWalk, Places};
 use super::raw_html::{html_addresses, html_ids, html_reader_text, raw_link_tag, strike_tag};
 use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
-use super::{Claim, Piece, Reference, parse};
+use super::{Claim, LiteralEmphasis, Piece, Reference, parse};
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Heading {
@@ -63,6 +63,10 @@ pub struct Scan {
     /// they would be published as their literal text.
     #[serde(default)]
     pub undefined_footnotes: Vec<(String, Range<usize>)>,
+    /// Emphasis beside Japanese text that markdown leaves as literal asterisks or
+    /// underscores (`**「強調」**の`), at its opening run.
+    #[serde(default)]
+    pub literal_emphasis: Vec<LiteralEmphasis>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -130,6 +134,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     let (nodes, claims) = parse(body, offset);
     let mut scan = Scan { claims, ..Scan::default() };
     super::around::around_tags(&nodes, &scan.claims, body, offset, &mut scan.malformed);
+    scan.literal_emphasis = super::cjk::literal_emphasis(&nodes, body, offset);
     // A figure in alt text is never shown as one: the reader of the image's text would see
     // a number no check stands behind in its place.
     let mut in_image = 0usize;
@@ -225,13 +230,15 @@ pub fn scan(body: &str, offset: usize) -> Scan {
                     scan.headings.push(Heading { level, text: text.trim().to_string(), id, range, explicit });
                 }
             }
-            Event::Start(Tag::Link { dest_url, title, .. }) => {
+            Event::Start(Tag::Link { dest_url, title, link_type, .. }) => {
                 titled(body, offset, range, title, &mut scan.prose);
-                scan.links.push(Reference {
-                    dest: dest_url.to_string(),
-                    range: range.clone(),
-                    alt: String::new(),
-                });
+                // `<a@b.c>` links to `mailto:a@b.c`, which the HTML writes and the checks
+                // must read, not a file named `a@b.c`.
+                let dest = match link_type {
+                    pulldown_cmark::LinkType::Email => format!("mailto:{dest_url}"),
+                    _ => dest_url.to_string(),
+                };
+                scan.links.push(Reference { dest, range: range.clone(), alt: String::new() });
             }
             Event::Start(Tag::Image { dest_url, title, .. }) => {
                 titled(body, offset, range, title, &mut scan.prose);

@@ -7,16 +7,9 @@ use super::*;
 const JA: &str = "content/measurements/m/index.ja.md";
 
 /// The fixture with a Japanese translation whose prose is `ja_prose`.
+/// The page stating `prose` with its Japanese translation stating `ja_prose`.
 fn translated(prose: &str, ja_prose: &str) -> Site {
-    let site = site(prose);
-    let hash = site.hash(PAGE);
-    site.file(
-        JA,
-        format!(
-            "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n{ja_prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
-        ),
-    );
-    site
+    super::translations::translated(prose, ja_prose, &|ja| ja)
 }
 
 /// The one `figure-tag` error of the Japanese page stating `ja_prose`, at `needle` of it.

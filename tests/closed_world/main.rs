@@ -68,7 +68,10 @@ fn runs_error_at(figure: &str, code: &str, needle: &str) -> Value {
 }
 
 mod around;
+mod bidi;
 mod commands;
+mod false_alarms;
+mod front_matter;
 mod run_data;
 mod tags;
 mod translation_places;

@@ -56,14 +56,14 @@ fn a_constant_that_cannot_be_read_is_one_error_not_one_more_where_it_is_used() {
     let site = site("The segment is [1,448]{=mss} bytes.");
     site.file(
         RUNS,
-        RUNS_YAML.replace("link: 1000 bit/s}", "link: 1000 bit/s, mss: 1448 bytes}")
+        RUNS_YAML.replace("link: 1000 bit/s}", "link: 1000 bit/s, mss: 1448 octets}")
             + "  doubled: {is: \"mss * 2\"}\n",
     );
     let (run, errors) = check_json(&site);
     assert_eq!(run.code, 1);
     let codes: Vec<&str> = errors.iter().filter_map(|e| e["code"].as_str()).collect();
     assert_eq!(codes.iter().filter(|c| !c.starts_with("untagged")).count(), 1, "{errors:#?}");
-    let (line, col) = place(&site, RUNS, "1448 bytes");
+    let (line, col) = place(&site, RUNS, "1448 octets");
     let error = &errors[0];
     assert_eq!(
         (error["path"].as_str(), error["line"].as_u64(), error["col"].as_u64()),

@@ -32,7 +32,7 @@ fn a_tag_read_only_in_part_is_an_error_naming_what_was_not_read() {
 #[test]
 fn a_unit_written_in_a_form_tally_does_not_read_is_unreadable() {
     for (text, name, word) in [
-        ("814 megabits a second", "slow", "megabits"),
+        ("814 megabits an hour", "slow", "megabits"),
         ("24.4 Gbit", "slow", "Gbit"),
         ("0.5 minutes", "span", "minutes"),
     ] {

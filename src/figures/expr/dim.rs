@@ -15,10 +15,14 @@ pub(crate) struct Dim {
     pub seconds: i8,
     pub packets: i8,
     pub percent: i8,
+    /// Connections and requests, each its own thing counted (a rate of them is declared).
+    pub connections: i8,
+    pub requests: i8,
 }
 
 impl Dim {
-    pub(crate) const NONE: Dim = Dim { bits: 0, seconds: 0, packets: 0, percent: 0 };
+    pub(crate) const NONE: Dim =
+        Dim { bits: 0, seconds: 0, packets: 0, percent: 0, connections: 0, requests: 0 };
 
     /// The dimension of `unit` and the factor from its kind's base unit to canonical units
     /// (a whole number: 8 bits a byte).
@@ -30,7 +34,14 @@ impl Dim {
             UnitKind::PacketRate => (Dim { packets: 1, seconds: -1, ..Dim::NONE }, 1),
             UnitKind::Bytes => (Dim { bits: 1, ..Dim::NONE }, 8),
             UnitKind::Seconds => (Dim { seconds: 1, ..Dim::NONE }, 1),
+            UnitKind::ConnectionRate => (Dim { connections: 1, seconds: -1, ..Dim::NONE }, 1),
+            UnitKind::RequestRate => (Dim { requests: 1, seconds: -1, ..Dim::NONE }, 1),
         }
+    }
+
+    /// A plain count a second, which a figure may declare any rate of counted things.
+    pub(crate) fn is_count_per_second(self) -> bool {
+        self == Dim { seconds: -1, ..Dim::NONE }
     }
 
     pub(crate) fn is_none(self) -> bool {
@@ -41,14 +52,16 @@ impl Dim {
     /// canonical value is divided by to be in it (8 bits a byte); None for a dimension no
     /// unit states (bit·s).
     pub(crate) fn unit(self) -> Option<(Option<Unit>, u8)> {
-        Some(match (self.bits, self.seconds, self.packets, self.percent) {
-            (0, 0, 0, 0) => (None, 1),
-            (0, 0, 0, 1) => (Some(Unit::Percent), 1),
-            (1, -1, 0, 0) => (Some(Unit::BitPerSecond), 1),
-            // Packets, frames or any count a second.
-            (0, -1, 1 | 0, 0) => (Some(Unit::PacketPerSecond), 1),
-            (1, 0, 0, 0) => (Some(Unit::Byte), 8),
-            (0, 1, 0, 0) => (Some(Unit::Second), 1),
+        Some(match (self.bits, self.seconds, self.packets, self.percent, self.connections, self.requests) {
+            (0, 0, 0, 0, 0, 0) => (None, 1),
+            (0, 0, 0, 1, 0, 0) => (Some(Unit::Percent), 1),
+            (1, -1, 0, 0, 0, 0) => (Some(Unit::BitPerSecond), 1),
+            // Packets, frames or any count a second (a figure may declare it connections/s).
+            (0, -1, 1 | 0, 0, 0, 0) => (Some(Unit::PacketPerSecond), 1),
+            (1, 0, 0, 0, 0, 0) => (Some(Unit::Byte), 8),
+            (0, 1, 0, 0, 0, 0) => (Some(Unit::Second), 1),
+            (0, -1, 0, 0, 1, 0) => (Some(Unit::ConnectionPerSecond), 1),
+            (0, -1, 0, 0, 0, 1) => (Some(Unit::RequestPerSecond), 1),
             _ => return None,
         })
     }
@@ -59,6 +72,8 @@ impl Dim {
             seconds: self.seconds + other.seconds,
             packets: self.packets + other.packets,
             percent: self.percent + other.percent,
+            connections: self.connections + other.connections,
+            requests: self.requests + other.requests,
         }
     }
 
@@ -68,6 +83,8 @@ impl Dim {
             seconds: self.seconds - other.seconds,
             packets: self.packets - other.packets,
             percent: self.percent - other.percent,
+            connections: self.connections - other.connections,
+            requests: self.requests - other.requests,
         }
     }
 
@@ -89,9 +106,14 @@ impl Dim {
             Some((Some(unit), _)) => unit.kind().name().to_string(),
             None => {
                 let mut parts = Vec::new();
-                for (name, exponent) in
-                    [("bit", self.bits), ("s", self.seconds), ("packet", self.packets), ("%", self.percent)]
-                {
+                for (name, exponent) in [
+                    ("bit", self.bits),
+                    ("s", self.seconds),
+                    ("packet", self.packets),
+                    ("%", self.percent),
+                    ("connection", self.connections),
+                    ("request", self.requests),
+                ] {
                     match exponent {
                         0 => {}
                         1 => parts.push(name.to_string()),

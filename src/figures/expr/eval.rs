@@ -55,6 +55,10 @@ pub(crate) struct Evaluation {
     /// A dimensionless value whose units cancelled (a ratio), not a count read as written.
     #[serde(default)]
     pub ratio: bool,
+    /// A plain count divided by a time: a packet rate unless the figure declares another
+    /// rate of counted things (`unit: connections/s`).
+    #[serde(default)]
+    pub count_per_second: bool,
 }
 
 /// A value while it is computed: in canonical units (bits, seconds), with its dimension and
@@ -121,7 +125,15 @@ pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, Fig
         q.exact.and_then(|e| e.div(&Exact::from_integer(divisor.into())))
     };
     let ratio = q.ratio && q.dim.is_none();
-    Ok(Evaluation { value: q.value / f64::from(divisor), implied_unit: unit, exact, inputs, ratio })
+    let count_per_second = q.dim.is_count_per_second();
+    Ok(Evaluation {
+        value: q.value / f64::from(divisor),
+        implied_unit: unit,
+        exact,
+        inputs,
+        ratio,
+        count_per_second,
+    })
 }
 
 /// Whether `a` and `b`, each with a unit, give a value with none: their units cancelled.

@@ -110,7 +110,7 @@ impl Decimal {
         self
     }
 
-    fn trim_trailing_zeros(&mut self) {
+    pub(super) fn trim_trailing_zeros(&mut self) {
         while self.digits.len() > 1 && self.digits.ends_with('0') {
             self.digits.pop();
             self.exponent += 1;

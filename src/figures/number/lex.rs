@@ -156,6 +156,11 @@ fn lex_number(text: &str, start: usize) -> Lexed {
                 end = part_end;
                 compound = true;
             }
+            // `8億1400万` is 814 million as "814 million" is: a compound's zeros are not
+            // digits written, only the places its words leave.
+            if compound {
+                decimal.trim_trailing_zeros();
+            }
         }
         scale_end = end;
         if let Some((found, unit_end)) = match_unit(text, end) {

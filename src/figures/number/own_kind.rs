@@ -55,6 +55,8 @@ const TIMES: Family =
     &[(Unit::Nanosecond, "n"), (Unit::Microsecond, "µ"), (Unit::Millisecond, "m"), (Unit::Second, "")];
 const COUNTS: Family = &[(Unit::Count, "")];
 const PERCENTS: Family = &[(Unit::Percent, "")];
+const CONNECTION_RATES: Family = &[(Unit::ConnectionPerSecond, "")];
+const REQUEST_RATES: Family = &[(Unit::RequestPerSecond, "")];
 
 /// Every family a unit belongs to, its own first; for the figure's unit, the first is the
 /// one its value is written in when the stated prefix is not in any.
@@ -73,6 +75,8 @@ fn families(unit: Unit) -> &'static [Family] {
             UnitKind::PacketRate => &[PACKET_RATES],
             UnitKind::Bytes => &[BYTES, BINARY_BYTES],
             UnitKind::Seconds => &[TIMES],
+            UnitKind::ConnectionRate => &[CONNECTION_RATES],
+            UnitKind::RequestRate => &[REQUEST_RATES],
         },
     }
 }

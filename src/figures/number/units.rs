@@ -16,6 +16,10 @@ pub enum UnitKind {
     PacketRate,
     Bytes,
     Seconds,
+    /// Connections opened a second (`unit: connections/s`).
+    ConnectionRate,
+    /// Requests answered a second (`unit: req/s`).
+    RequestRate,
 }
 
 impl UnitKind {
@@ -27,6 +31,8 @@ impl UnitKind {
             UnitKind::PacketRate => "a packet rate",
             UnitKind::Bytes => "an amount of bytes",
             UnitKind::Seconds => "a time",
+            UnitKind::ConnectionRate => "a connection rate",
+            UnitKind::RequestRate => "a request rate",
         }
     }
 }
@@ -68,6 +74,8 @@ pub enum Unit {
     GibibytePerSecond,
     /// A ratio written with `×` or `倍`: a count.
     Times,
+    ConnectionPerSecond,
+    RequestPerSecond,
 }
 
 impl Unit {
@@ -84,6 +92,8 @@ impl Unit {
                 UnitKind::Bytes
             }
             Second | Millisecond | Microsecond | Nanosecond => UnitKind::Seconds,
+            ConnectionPerSecond => UnitKind::ConnectionRate,
+            RequestPerSecond => UnitKind::RequestRate,
         }
     }
 
@@ -109,7 +119,8 @@ impl Unit {
         const MEBI: u64 = 1024 * 1024;
         const GIBI: u64 = 1024 * 1024 * 1024;
         match self {
-            Count | Times | Percent | BitPerSecond | PacketPerSecond | Byte | Second => (1, 1),
+            Count | Times | Percent | BitPerSecond | PacketPerSecond | Byte | Second
+            | ConnectionPerSecond | RequestPerSecond => (1, 1),
             BytePerSecond => (8, 1),
             KilobytePerSecond => (8_000, 1),
             MegabytePerSecond => (8_000_000, 1),
@@ -166,6 +177,8 @@ impl Unit {
             MebibytePerSecond => "MiB/s",
             GibibytePerSecond => "GiB/s",
             Times => "×",
+            ConnectionPerSecond => "connections/s",
+            RequestPerSecond => "req/s",
         }
     }
 }
@@ -269,6 +282,59 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("fps", Unit::PacketPerSecond),
     ("フレーム/秒", Unit::PacketPerSecond),
     ("パケット/秒", Unit::PacketPerSecond),
+    // Amounts and rates spelled out, as prose writes them ("524,288 bytes", "2.84
+    // gigabytes", "1 gigabit per second"); `byte` and `bytes` beside a count tag stay nouns
+    // (`markdown::around`), as `frames` does.
+    ("byte", Unit::Byte),
+    ("bytes", Unit::Byte),
+    ("kilobyte", Unit::Kilobyte),
+    ("kilobytes", Unit::Kilobyte),
+    ("megabyte", Unit::Megabyte),
+    ("megabytes", Unit::Megabyte),
+    ("gigabyte", Unit::Gigabyte),
+    ("gigabytes", Unit::Gigabyte),
+    ("terabyte", Unit::Terabyte),
+    ("terabytes", Unit::Terabyte),
+    ("kibibyte", Unit::Kibibyte),
+    ("kibibytes", Unit::Kibibyte),
+    ("mebibyte", Unit::Mebibyte),
+    ("mebibytes", Unit::Mebibyte),
+    ("gibibyte", Unit::Gibibyte),
+    ("gibibytes", Unit::Gibibyte),
+    ("tebibyte", Unit::Tebibyte),
+    ("tebibytes", Unit::Tebibyte),
+    ("バイト", Unit::Byte),
+    ("bits a second", Unit::BitPerSecond),
+    ("bit per second", Unit::BitPerSecond),
+    ("bits per second", Unit::BitPerSecond),
+    ("kilobits a second", Unit::KilobitPerSecond),
+    ("kilobit per second", Unit::KilobitPerSecond),
+    ("kilobits per second", Unit::KilobitPerSecond),
+    ("megabits a second", Unit::MegabitPerSecond),
+    ("megabit per second", Unit::MegabitPerSecond),
+    ("megabits per second", Unit::MegabitPerSecond),
+    ("gigabits a second", Unit::GigabitPerSecond),
+    ("gigabit per second", Unit::GigabitPerSecond),
+    ("gigabits per second", Unit::GigabitPerSecond),
+    ("bytes a second", Unit::BytePerSecond),
+    ("bytes per second", Unit::BytePerSecond),
+    ("megabytes a second", Unit::MegabytePerSecond),
+    ("megabytes per second", Unit::MegabytePerSecond),
+    ("gigabytes a second", Unit::GigabytePerSecond),
+    ("gigabytes per second", Unit::GigabytePerSecond),
+    // Connections and requests a second: rates of their own, never of packets.
+    ("connections/s", Unit::ConnectionPerSecond),
+    ("connections/sec", Unit::ConnectionPerSecond),
+    ("conn/s", Unit::ConnectionPerSecond),
+    ("connections a second", Unit::ConnectionPerSecond),
+    ("connections per second", Unit::ConnectionPerSecond),
+    ("接続/秒", Unit::ConnectionPerSecond),
+    ("req/s", Unit::RequestPerSecond),
+    ("requests/s", Unit::RequestPerSecond),
+    ("requests/sec", Unit::RequestPerSecond),
+    ("requests a second", Unit::RequestPerSecond),
+    ("requests per second", Unit::RequestPerSecond),
+    ("リクエスト/秒", Unit::RequestPerSecond),
     // A ratio: "1.4×", 「1.4 倍」.
     ("×", Unit::Times),
     ("倍", Unit::Times),
@@ -338,5 +404,9 @@ mod tests {
         assert_eq!(parse_stated("1.4×").unwrap().unit.kind(), UnitKind::Count);
         assert!(parse_stated("5 Msomething").is_err());
         assert_eq!(parse_unit("furlongs"), None);
+        assert_eq!(parse_unit("furlongs/s"), None);
+        assert_eq!(parse_unit("connections/s").map(Unit::kind), Some(UnitKind::ConnectionRate));
+        assert_eq!(parse_unit("req/s").map(Unit::kind), Some(UnitKind::RequestRate));
+        assert_eq!(parse_unit("bytes"), Some(Unit::Byte));
     }
 }

@@ -58,7 +58,7 @@ impl Loader<'_> {
                                     figure.unit = Some(unit);
                                     unit_at = Some((field_value.span.clone(), text.trim().to_string()));
                                 }
-                                None => self.error("runs-type", field_value.span.clone(), format!("unknown unit `{text}`; use %, bit/s, Mbit/s, Gbit/s, pps, Mpps, B, KiB, MiB, GiB, s, ms, µs ...")),
+                                None => self.error("runs-type", field_value.span.clone(), format!("unknown unit `{text}`; use %, bit/s, Mbit/s, Gbit/s, pps, Mpps, connections/s, req/s, B, KiB, MiB, GiB, s, ms, µs ...")),
                             }
                         }
                     }
@@ -125,9 +125,16 @@ impl Loader<'_> {
                 continue;
             }
             match scope.figure(figure) {
-                Ok((_, implied)) => {
+                Ok((evaluation, implied)) => {
+                    // A count a second takes the rate its figure declares (connections/s).
+                    let declares_a_count_rate = evaluation.count_per_second
+                        && matches!(
+                            figure.unit.map(number::Unit::kind),
+                            Some(number::UnitKind::ConnectionRate | number::UnitKind::RequestRate)
+                        );
                     if let (Some(declared), Some(implied)) = (figure.unit, implied)
                         && declared.kind() != implied.kind()
+                        && !declares_a_count_rate
                     {
                         let span = shift(0..figure.text.len(), figure.text_offset);
                         self.error(

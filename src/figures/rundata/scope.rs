@@ -91,8 +91,17 @@ impl<'a> EvalScope<'a> {
             .into_iter()
             .filter(|(path, value)| seen.insert((path.clone(), value.to_bits())))
             .collect();
-        let done =
-            (expr::Evaluation { value, implied_unit: unit, exact, inputs, ratio: evaluation.ratio }, implied);
+        let done = (
+            expr::Evaluation {
+                value,
+                implied_unit: unit,
+                exact,
+                inputs,
+                ratio: evaluation.ratio,
+                count_per_second: evaluation.count_per_second,
+            },
+            implied,
+        );
         self.done.borrow_mut().insert(figure.name.clone(), done.clone());
         Ok(done)
     }

@@ -24,6 +24,9 @@ const OPENINGS: &str = "([{（「『\"'“‘«";
 const SCALE_LETTERS: [(char, &str); 5] =
     [('k', "thousand"), ('K', "thousand"), ('M', "million"), ('G', "billion"), ('T', "trillion")];
 
+/// Unit spellings that beside a count tag are the noun it counts, scaling nothing.
+const COUNTED_NOUNS: [&str; 3] = ["byte", "bytes", "バイト"];
+
 fn is_digit(c: char) -> bool {
     digit_value(c).is_some() || (c.is_numeric() && !is_superscript(c))
 }
@@ -134,10 +137,13 @@ fn word_after(written: &Written<'_>, after: &str) -> Option<String> {
         ));
     }
     // `×` and `倍` state a ratio, which a count already is; `4s` is a plural and `4 us` a
-    // pronoun more often than a unit.
+    // pronoun more often than a unit; `bytes` after a count names what it counts, as
+    // `frames` does, with no scale (`gigabytes` has one).
     let unit = leading_unit(rest).filter(|(spelling, unit)| {
         let (glued, spaced) = (space.is_empty(), !space.is_empty());
-        *unit != Unit::Times && !(glued && *spelling == "s") && !(spaced && *spelling == "us")
+        let a_noun =
+            COUNTED_NOUNS.contains(spelling) || (glued && *spelling == "s") || (spaced && *spelling == "us");
+        *unit != Unit::Times && !a_noun
     });
     let per = rest
         .strip_prefix('/')

@@ -5,7 +5,8 @@
 //! its HTML).
 //!
 //! Each check has its own module: `claims` (a page's claims against its figures),
-//! `completion` (family tables), `parity` (translations), `coverage`, `structure`, `ids`
+//! `completion` (family tables), `parity` (translations), `coverage`, `front_figures` (the
+//! numbers of a title and summary), `structure`, `ids`
 //! (no two elements of a page share an id).
 
 use std::collections::BTreeMap;
@@ -16,6 +17,7 @@ use rayon::prelude::*;
 pub(crate) mod claims;
 pub(crate) mod completion;
 mod coverage;
+mod front_figures;
 mod ids;
 pub(crate) mod parity;
 mod structure;
@@ -62,6 +64,7 @@ pub(crate) fn check(
             &page_work.scan,
             &page_work.resolved,
         ));
+        problems.extend(front_figures::front_matter_figures_tagged(page, &page_work.scan));
     }
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work, memo));

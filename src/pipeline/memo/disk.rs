@@ -148,25 +148,20 @@ type SavedScans = Vec<(PathBuf, Key, Scan, Untagged)>;
 type SavingAllRuns<'a> = Vec<(&'a PathBuf, SavingRuns<'a>)>;
 type SavedAllRuns = Vec<(PathBuf, SavedRuns)>;
 
-/// `value` as postcard bytes. The memo is plain data, so serialising it into memory cannot
-/// fail; if it ever did, the empty section would not read back, and the next build would
-/// start cold.
-fn serialised<T: Serialize>(value: &T) -> Vec<u8> {
-    postcard::to_allocvec(value).unwrap_or_default()
+/// Writes `value` as postcard after its length (8 bytes, little-endian), streaming: the
+/// memo of a large site is tens of megabytes, and serialising it into memory first made
+/// saving it the build's peak (a grown buffer per section, four at once). The length is
+/// counted by a first pass that allocates nothing. The memo is plain data, so serialising
+/// it cannot fail for its own sake; a write that fails leaves a file that does not read
+/// back, and the next build starts cold.
+fn write_section<T: Serialize, W: std::io::Write>(value: &T, writer: &mut W) -> std::io::Result<()> {
+    let len = postcard::experimental::serialized_size(value).map_err(std::io::Error::other)?;
+    writer.write_all(&(len as u64).to_le_bytes())?;
+    postcard::to_io(value, writer).map_err(std::io::Error::other)?;
+    Ok(())
 }
 
-/// `sections`, each after its length (8 bytes, little-endian), after [`FORMAT`].
-fn framed(sections: [Vec<u8>; 4]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(4 + sections.iter().map(|s| s.len() + 8).sum::<usize>());
-    bytes.extend_from_slice(&FORMAT.to_le_bytes());
-    for section in &sections {
-        bytes.extend_from_slice(&(section.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(section);
-    }
-    bytes
-}
-
-/// The four sections of [`framed`] bytes; `None` for bytes of another format or cut short.
+/// The four sections of bytes [`Memo::write`] wrote; `None` for bytes of another format or cut short.
 fn unframed(bytes: &[u8]) -> Option<[&[u8]; 4]> {
     let (format, mut rest) = bytes.split_at_checked(4)?;
     if format != FORMAT.to_le_bytes() {
@@ -185,16 +180,19 @@ impl Memo {
     /// The memo as bytes for `owner`'s build. Files made in memory are not saved: only
     /// what is in the output folder can be taken from it.
     pub fn to_bytes(&self, owner: &MemoOwner) -> Vec<u8> {
-        framed(self.sections(owner))
+        let mut bytes = Vec::new();
+        // Writing into memory cannot fail.
+        let _ = self.write(&mut bytes, owner);
+        bytes
     }
 
-    /// The memo's four sections, serialised two at a time.
-    fn sections(&self, owner: &MemoOwner) -> [Vec<u8>; 4] {
-        let ((head, sources), (scans, runs)) = rayon::join(
-            || rayon::join(|| serialised(&self.saving_head(owner)), || serialised(&self.saving_sources())),
-            || rayon::join(|| serialised(&self.saving_scans()), || serialised(&self.saving_runs())),
-        );
-        [head, sources, scans, runs]
+    /// Writes the memo: [`FORMAT`], then its four sections, each after its length.
+    fn write<W: std::io::Write>(&self, writer: &mut W, owner: &MemoOwner) -> std::io::Result<()> {
+        writer.write_all(&FORMAT.to_le_bytes())?;
+        write_section(&self.saving_head(owner), writer)?;
+        write_section(&self.saving_sources(), writer)?;
+        write_section(&self.saving_scans(), writer)?;
+        write_section(&self.saving_runs(), writer)
     }
 
     fn saving_sources(&self) -> SavingSources<'_> {
@@ -331,12 +329,9 @@ impl Memo {
             std::fs::create_dir_all(folder)?;
         }
         let partial = path.with_extension("bin.partial");
-        let mut file = std::fs::File::create(&partial)?;
-        file.write_all(&FORMAT.to_le_bytes())?;
-        for section in self.sections(owner) {
-            file.write_all(&(section.len() as u64).to_le_bytes())?;
-            file.write_all(&section)?;
-        }
+        let mut file = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&partial)?);
+        self.write(&mut file, owner)?;
+        file.flush()?;
         drop(file);
         std::fs::rename(&partial, path)
     }

@@ -10,6 +10,7 @@ use super::site_view::{alternates, site_view};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
+use crate::paths::escaped_address;
 use crate::pipeline::write::Collector;
 use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, PageView, SitemapEntry};
 
@@ -196,9 +197,16 @@ fn sitemap(site: &Site) -> Vec<SitemapEntry> {
         .pages
         .iter()
         .map(|page| SitemapEntry {
-            permalink: format!("{}{}", site.settings.base_url, page.url),
+            permalink: format!("{}{}", site.settings.base_url, escaped_address(&page.url)),
             lastmod: page.front.date.clone(),
-            alternates: alternates(site, &page.key, &page.lang),
+            // A sitemap holds addresses (RFC 3986), not names: `/日本 x/` is escaped.
+            alternates: alternates(site, &page.key, &page.lang)
+                .into_iter()
+                .map(|alternate| Alternate {
+                    permalink: format!("{}{}", site.settings.base_url, escaped_address(&alternate.url)),
+                    ..alternate
+                })
+                .collect(),
         })
         .collect();
     for path in ["measurements/", "appliances/"] {

@@ -131,7 +131,9 @@ pub(crate) fn render_page(
 fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
     let unit = plot.unit.symbol().to_string();
     let measure = match plot.unit.kind() {
-        crate::figures::number::UnitKind::BitRate => "plot-axis-rate",
+        crate::figures::number::UnitKind::BitRate
+        | crate::figures::number::UnitKind::ConnectionRate
+        | crate::figures::number::UnitKind::RequestRate => "plot-axis-rate",
         crate::figures::number::UnitKind::Percent => "plot-axis-percent",
         crate::figures::number::UnitKind::Bytes => "plot-axis-bytes",
         crate::figures::number::UnitKind::Seconds => "plot-axis-seconds",

@@ -12,6 +12,8 @@ use crate::markdown::{LinkView, Reference, Scan};
 use crate::paths::display_path;
 use crate::paths::resolve_relative;
 
+use super::addresses;
+
 /// The heading ids of every page, by source path.
 pub(crate) type Anchors = HashMap<PathBuf, BTreeSet<String>>;
 
@@ -106,8 +108,10 @@ fn unsafe_scheme(dest: &str) -> Option<String> {
     matches!(scheme.as_str(), "javascript" | "vbscript" | "data").then_some(scheme)
 }
 
+/// An address with a scheme (`https:`, `MAILTO:`, `tel:`, …) or another host's (`//host/x`):
+/// none of the site's files.
 fn is_external(dest: &str) -> bool {
-    dest.contains("://") || dest.starts_with("mailto:") || dest.starts_with("tally:")
+    addresses::has_scheme(dest) || dest.starts_with("//")
 }
 
 fn resolve_link(
@@ -116,8 +120,11 @@ fn resolve_link(
     link: &Reference,
 ) -> Result<Option<LinkView>, Box<Diagnostic>> {
     let dest = link.dest.as_str();
-    if is_external(dest) || dest.starts_with('/') || dest.is_empty() {
+    if is_external(dest) || dest.is_empty() {
         return Ok(None);
+    }
+    if dest.starts_with('/') {
+        return site_absolute(cx, page, link).map(|()| None);
     }
     let (path, anchor) = match dest.split_once('#') {
         Some((path, anchor)) => (path, Some(anchor)),
@@ -127,6 +134,9 @@ fn resolve_link(
         check_anchor(cx, page, link, &page.source, anchor)?;
         return Ok(None);
     }
+    let path = addresses::decoded(path)
+        .ok_or_else(|| broken(page, link, format!("`{path}` holds percent escapes that spell no name")))?;
+    let path = path.as_str();
     if !path.ends_with(".md") {
         let (_, url) = asset(cx, page, link, "link")?;
         return Ok(Some(LinkView { url, marker: None }));
@@ -176,8 +186,12 @@ fn asset(
     reference: &Reference,
     what: &str,
 ) -> Result<(PathBuf, String), Box<Diagnostic>> {
-    let path = reference.dest.split(['#', '?']).next().unwrap_or("");
-    let source = resolve_relative(page.folder(), path)
+    let written = reference.dest.split(['#', '?']).next().unwrap_or("");
+    let path = addresses::decoded(written).unwrap_or_else(|| written.to_string());
+    let path = path.as_str();
+    // A site-absolute `/x.png` is the file content/x.png publishes at that address.
+    let folder = if path.starts_with('/') { Path::new("content") } else { page.folder() };
+    let source = resolve_relative(folder, path.trim_start_matches('/'))
         .filter(|s| s.starts_with("content"))
         .ok_or_else(|| broken(page, reference, format!("the {what} `{path}` leaves the site's content/")))?;
     let on_disk = cx.root.join(&source);
@@ -194,7 +208,22 @@ fn asset(
         ));
     }
     let under_content: PathBuf = source.components().skip(1).collect();
-    Ok((source, format!("/{}", display_path(&under_content))))
+    Ok((source, addresses::encoded(&format!("/{}", display_path(&under_content)))))
+}
+
+/// A site-absolute link (`/method/`), which no source path stands behind: checked against
+/// the addresses the site publishes.
+fn site_absolute(cx: &LinkContext, page: &Page, link: &Reference) -> Result<(), Box<Diagnostic>> {
+    let written = link.dest.split(['#', '?']).next().unwrap_or("");
+    let path = addresses::decoded(written).unwrap_or_else(|| written.to_string());
+    if addresses::is_site_address(cx.root, cx.content, &path) {
+        return Ok(());
+    }
+    let mut error = broken(page, link, format!("`{written}` is not an address of this site"));
+    error.notes.push(
+        "a site-absolute address is checked against the site's pages and files; a page is best linked by its source (`../method.md`), which follows it into each language".to_string(),
+    );
+    Err(error)
 }
 
 fn broken(page: &Page, reference: &Reference, message: String) -> Box<Diagnostic> {

@@ -2,6 +2,9 @@
 //! numbers), its links and images resolved to their published addresses, and its required
 //! structure checked. Hands each page's [`PageWork`] to the check and render stages.
 
+mod addresses;
+mod bidi;
+mod emphasis;
 mod links;
 mod shown;
 mod untagged;
@@ -126,8 +129,9 @@ pub(crate) struct PageNumbers<'a> {
     pub untagged: &'a [(FigureValue, Range<usize>)],
 }
 
-/// A page's heading attributes other than `#id` and `.class`, and its references to
-/// footnotes it does not define: both would be published as the author did not mean.
+/// A page's heading attributes other than `#id` and `.class`, the bidirectional controls
+/// and markup that reorder its text, and its references to footnotes it does not define:
+/// each would be published as the author did not mean.
 fn page_markup(page: &crate::content::Page, scan: &crate::markdown::Scan) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (written, range) in &scan.heading_attributes {
@@ -159,6 +163,19 @@ fn page_markup(page: &crate::content::Page, scan: &crate::markdown::Scan) -> Vec
             Diagnostic::at("heading-attribute", &page.source, &page.text, range.clone(), message)
                 .note("a heading's attribute block `{…}` holds only its id `#id` and classes `.class`: `## Title {#title .wide}`")
                 .note("an id is one word: write `{#two-words}`, not `{#two words}`; the id is given with `#`, not `id=`"),
+        );
+    }
+    problems.extend(emphasis::literal_emphasis(page, &scan.literal_emphasis));
+    for (range, what) in bidi::reordering(page.body(), page.body_start) {
+        problems.push(
+            Diagnostic::at(
+                "bidi-control",
+                &page.source,
+                &page.text,
+                range,
+                format!("{what} makes a browser show the text after it in another order than it is written, so a reader may read another number than the one checked (an override around `[418]{{=n}}` shows 814)"),
+            )
+            .note("remove it: write the text in the order a reader reads it; tally reads and checks text in that order"),
         );
     }
     for (name, range) in &scan.undefined_footnotes {

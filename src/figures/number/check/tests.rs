@@ -25,14 +25,27 @@ fn zero_is_never_stated_for_something() {
 
 #[test]
 fn japanese_compound_numbers_are_read_and_written_back_alike() {
-    let stated = parse_stated("8億1400万 bit/s").unwrap();
-    assert_eq!(stated.value, 814_000_000.0);
+    let stated = parse_stated("8億1452万 bit/s").unwrap();
+    assert_eq!(stated.value, 814_520_000.0);
     assert_eq!(stated.precision, 10_000.0);
-    assert!(passes("8億1400万 bit/s", 814_003_000.0, Unit::BitPerSecond));
-    let error = check(&stated, &computed(814_523_000.0, Unit::BitPerSecond), false).unwrap_err();
-    assert_eq!(error.would_pass(), "8億1452万 bit/s");
+    assert!(passes("8億1452万 bit/s", 814_523_000.0, Unit::BitPerSecond));
+    let error = check(&stated, &computed(814_563_000.0, Unit::BitPerSecond), false).unwrap_err();
+    assert_eq!(error.would_pass(), "8億1456万 bit/s");
     assert!(passes("3万5千", 35_000.0, Unit::Count));
     assert!(passes("1億", 100_000_000.0, Unit::Count));
+}
+
+/// Issue 25's false alarm: `8億1400万` is 814 million at three significant digits, as
+/// "814 million" is, so it passes for iperf's printed 814 Mbit/s and for 814.3 million.
+#[test]
+fn a_japanese_compound_counts_its_trailing_zeros_as_places_not_digits() {
+    let stated = parse_stated("8億1400万 bit/s").unwrap();
+    let million = parse_stated("814 million bit/s").unwrap();
+    assert_eq!((stated.value, stated.precision), (million.value, million.precision));
+    assert!(passes("8億1400万 bit/s", 814_300_000.0, Unit::BitPerSecond));
+    let error = check(&stated, &computed(815_300_000.0, Unit::BitPerSecond), false).unwrap_err();
+    assert_eq!(error.would_pass(), "8億1500万 bit/s");
+    assert_eq!(parse_stated("3万5千").unwrap().precision, 1_000.0);
 }
 
 #[test]

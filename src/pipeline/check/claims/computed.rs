@@ -145,9 +145,11 @@ fn check_struck(
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<usize> {
     let mut numbers = Vec::new();
+    let live_unit = number::parse_stated(&claim.live).map_or(number::Unit::Count, |live| live.unit);
     for (struck, range) in &claim.struck {
         let struck = struck.trim();
-        let listed = computed.withdrawn.iter().find(|w| number::same_value(&w.value, struck));
+        let listed =
+            computed.withdrawn.iter().find(|w| number::same_struck_value(&w.value, struck, live_unit));
         match listed {
             Some(withdrawal) => {
                 corrections.push(CorrectionView {

@@ -1,0 +1,87 @@
+//! Which characters are Japanese text for the rules that join lines and read emphasis:
+//! kanji (every CJK Unified Ideographs block, Extension G and later included), kana,
+//! Japanese punctuation and full-width forms; and which characters show nothing and are
+//! looked through to the character a reader sees.
+//!
+//! Owns the ranges only. Hangul is not here: Korean separates its words with spaces, so a
+//! line break between two Korean words is a space, as in English.
+
+/// Whether `c` is written in Japanese (or Chinese) text without spaces between words.
+pub(crate) fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        // CJK Radicals Supplement, Kangxi Radicals, Ideographic Description Characters
+        0x2E80..=0x2FFF
+        // CJK Symbols and Punctuation (、。「」), Hiragana, Katakana
+        | 0x3000..=0x30FF
+        // Kanbun, CJK Strokes, Katakana Phonetic Extensions
+        | 0x3190..=0x31FF
+        // Enclosed CJK Letters and Months (㋐), CJK Compatibility (㌔), Extension A
+        | 0x3200..=0x4DBF
+        // CJK Unified Ideographs
+        | 0x4E00..=0x9FFF
+        // CJK Compatibility Ideographs (﨑)
+        | 0xF900..=0xFAFF
+        // Vertical Forms (︙), CJK Compatibility Forms, Small Form Variants
+        | 0xFE10..=0xFE1F | 0xFE30..=0xFE6F
+        // Halfwidth and Fullwidth Forms, less the half-width Hangul
+        | 0xFF00..=0xFF9F | 0xFFE0..=0xFFEF
+        // Kana Extended-B, Kana Supplement, Kana Extended-A, Small Kana Extension
+        | 0x1AFF0..=0x1B16F
+        // Supplementary and Tertiary Ideographic Planes: Extensions B to F, compatibility
+        // supplement, Extensions G, H and whatever the planes are given next
+        | 0x20000..=0x3FFFF)
+}
+
+/// Whether `c` shows nothing of its own: zero-width spaces and joiners, the word joiner, a
+/// byte-order mark, a soft hyphen, and variation selectors (which choose a kanji's glyph,
+/// 葛󠄀, and belong to the character before them).
+pub(crate) fn shows_nothing(c: char) -> bool {
+    matches!(c as u32,
+        0x200B..=0x200D | 0x2060 | 0xFEFF | 0x00AD | 0xFE00..=0xFE0F | 0xE0100..=0xE01EF)
+}
+
+/// The last character of `text` a reader sees, if it shows one.
+pub(crate) fn last_shown(text: &str) -> Option<char> {
+    text.chars().rev().find(|&c| !shows_nothing(c))
+}
+
+/// The first character of `text` a reader sees, if it shows one.
+pub(crate) fn first_shown(text: &str) -> Option<char> {
+    text.chars().find(|&c| !shows_nothing(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kanji_of_every_extension_is_japanese() {
+        // Extension A, the URO, B (𠮟), C (𪜈), E (𫠉), F (𬤲), G (𰻞), H (𱟛), I (𮹝 is F; 𮯰 is I).
+        for c in ['㐧', '漢', '𠮟', '𪜈', '𫠉', '𬤲', '𰻞', '𱟛', '\u{2EBF0}', '\u{31350}'] {
+            assert!(is_cjk(c), "{c} U+{:X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn kana_punctuation_and_full_width_are_japanese() {
+        for c in
+            ['あ', 'ア', 'ㇿ', '𛀙', '、', '。', '「', '」', '（', '）', '！', '：', 'ｱ', '￥', '㋐', '︙']
+        {
+            assert!(is_cjk(c), "{c} U+{:X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn latin_and_hangul_are_not() {
+        for c in ['a', 'Z', '1', ' ', '.', ')', '한', 'ᄏ', 'ﾡ', 'é'] {
+            assert!(!is_cjk(c), "{c} U+{:X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn a_variation_selector_is_looked_through() {
+        assert_eq!(last_shown("葛\u{E0100}"), Some('葛'));
+        assert_eq!(first_shown("\u{200B}語"), Some('語'));
+        assert_eq!(last_shown("\u{200B}"), None);
+    }
+}
