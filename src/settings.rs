@@ -53,6 +53,10 @@ pub struct Settings {
     /// Written as bytes (`1048576`) or with a unit (`16 MiB`, `500 KiB`, `1 GiB`).
     #[serde(default = "default_max_page_bytes", deserialize_with = "size_in_bytes")]
     pub max_page_bytes: u64,
+    /// Whether the site has a search box, with an index per language made by every build
+    /// (`search: true`). Off unless asked for, as in Zola: indexing costs about 13 ms a page.
+    #[serde(default)]
+    pub search: bool,
 }
 
 /// A size: a number of bytes, or a number and a unit (`B`, `KiB`, `MiB`, `GiB`; `KB`, `MB`,

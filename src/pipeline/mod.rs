@@ -81,6 +81,9 @@ pub struct Made {
     /// Files the build read from outside [`crate::paths::SOURCE_FOLDERS`] (run files kept elsewhere in
     /// the site), relative to the root.
     pub read_outside: Vec<PathBuf>,
+    /// The search index still to make, for a site kept in memory (`tally serve` makes it
+    /// after serving the pages).
+    pub(crate) search_to_make: Option<crate::search::Job>,
 }
 
 /// One measurement page's raw evidence: of the figures computed from its run data, how
@@ -143,7 +146,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         site.content.pages.iter().map(|p| p.source.as_path()).collect();
     memo.retain(|bundle| site.runs.contains_key(bundle), &sources);
     fail_on_errors(&mut problems)?;
-    search::publish(&site, &indexed, &collector, memo);
+    let search_to_make = search::publish(&site, &indexed, &collector, memo);
     drop(indexed);
     clock.lap("search index");
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
@@ -188,6 +191,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         raw_evidence,
         images_decoded,
         images_cached,
+        search_to_make,
     })
 }
 

@@ -3,7 +3,10 @@
 //!
 //! Owns the index's key (every indexed page's address, language and page key, and the
 //! Pagefind release) and handing the index's files to the output; how the index is made is
-//! `crate::search`'s. `tally check` and `tally readme`, which write nothing, make no index.
+//! `crate::search`'s. `tally check` and `tally readme`, which write nothing, make no index,
+//! nor does a site without `search: true`. A site built in memory (`tally serve`) is handed
+//! back with the index still to make: serve makes it after the pages are served, so that a
+//! save shows its page without waiting for every page to be indexed again.
 
 use crate::search::{self, IndexedPage};
 
@@ -28,23 +31,38 @@ pub(super) fn indexed(page: &crate::content::Page) -> IndexedPage {
 }
 
 /// Makes the search index of the pages in `indexed`, or takes it from the memo when none of
-/// them changed, and adds its files to `output`. A failure fails the build.
-pub(super) fn publish(site: &Site, indexed: &Indexed, output: &Collector, memo: &mut Memo) {
-    if output.keeps_nothing() {
-        return;
+/// them changed, and adds its files to `output`. A failure fails the build. A site kept in
+/// memory gets no index here: the job to make it is returned instead.
+pub(super) fn publish(
+    site: &Site,
+    indexed: &Indexed,
+    output: &Collector,
+    memo: &mut Memo,
+) -> Option<search::Job> {
+    if output.keeps_nothing() || !site.settings.search {
+        return None;
+    }
+    if output.keeps_bytes() {
+        return Some(search::Job {
+            pages: indexed.iter().map(|(page, _)| page.clone()).collect(),
+            languages: site.settings.languages.clone(),
+            original: site.settings.original_language().to_string(),
+        });
     }
     let key = index_key(site, indexed);
     let made = if memo.has_part(PART, &key) {
         None
     } else {
-        let pages: Vec<IndexedPage> = indexed.iter().map(|(page, _)| page.clone()).collect();
-        let languages = &site.settings.languages;
-        let by_language = search::pages_by_language(&pages, languages, site.settings.original_language());
-        match search::index(&by_language, &|file| output.read_back(file)) {
+        let job = search::Job {
+            pages: indexed.iter().map(|(page, _)| page.clone()).collect(),
+            languages: site.settings.languages.clone(),
+            original: site.settings.original_language().to_string(),
+        };
+        match job.run(&|file| output.read_back(file)) {
             Ok(files) => Some(files),
             Err(error) => {
                 output.fail(error.context("cannot make the search index"));
-                return;
+                return None;
             }
         }
     };
@@ -55,6 +73,7 @@ pub(super) fn publish(site: &Site, indexed: &Indexed, output: &Collector, memo: 
     for (path, kept) in &part.files {
         output.add_kept(path.clone(), kept);
     }
+    None
 }
 
 fn index_key(site: &Site, indexed: &Indexed) -> Key {

@@ -50,6 +50,16 @@ pub struct Output {
 }
 
 impl Output {
+    /// A site kept in memory, made of `files`.
+    pub(crate) fn in_memory(files: BTreeMap<String, Bytes>) -> Output {
+        Output { files, staging: None }
+    }
+
+    /// The same files, in memory: the bytes are shared, not copied.
+    pub(crate) fn in_memory_copy(&self) -> Output {
+        Output::in_memory(self.files.clone())
+    }
+
     /// The file served at `url` (`/a/` → `a/index.html`).
     pub fn lookup(&self, url: &str) -> Option<&[u8]> {
         let path = url.trim_start_matches('/');
@@ -127,6 +137,11 @@ impl Collector {
 
     /// Whether the files are dropped as they come (`tally check`, `tally readme`): such a
     /// run writes nothing at all, caches included.
+    /// Whether the site is kept in memory (`tally serve`).
+    pub(crate) fn keeps_bytes(&self) -> bool {
+        self.keep_bytes
+    }
+
     pub(crate) fn keeps_nothing(&self) -> bool {
         self.staging.is_none() && !self.keep_bytes
     }
