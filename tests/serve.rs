@@ -10,11 +10,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use common::{DEADLINE, Serve, Site, count_lines, get, tree};
+use common::{DEADLINE, Serve, Site, count_lines, tree};
 
 fn small_site() -> Site {
     let site = Site::new();
