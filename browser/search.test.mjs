@@ -13,6 +13,16 @@ let served;
 
 before(async () => {
   served = await openSite({ logName: "serve-search.log" });
+  // tally serve makes the index after it serves the pages: wait until both languages'
+  // indexes are served, as a reader arriving a moment after the preview started would.
+  for (const lang of ["en", "ja"]) {
+    const entry = `${served.base}/pagefind/${lang}/pagefind-entry.json`;
+    const deadline = Date.now() + 120000;
+    while ((await fetch(entry).then((r) => r.status, () => 0)) !== 200) {
+      assert.ok(Date.now() < deadline, `${entry} was never served`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 });
 
 after(async () => {
