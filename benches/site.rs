@@ -168,6 +168,7 @@ fn bench_templates(c: &mut Criterion) {
         giscus: settings.giscus.clone(),
         generator: GENERATOR,
         privacy_url: Some("/privacy/".to_string()),
+        search: settings.search,
     };
     let url = "/measurements/2026-10-29-xgs136-http/".to_string();
     let view = PageView {

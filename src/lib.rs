@@ -29,6 +29,7 @@ mod pipeline;
 mod plots;
 mod regular;
 mod report;
+mod search;
 mod serve;
 mod settings;
 mod shown_numbers;

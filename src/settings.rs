@@ -65,6 +65,10 @@ pub struct Settings {
     /// For each entry of `text_numbers`, the error it is when it covers no such number.
     #[serde(skip)]
     pub(crate) unused_text_numbers: Vec<Diagnostic>,
+    /// Whether the site has a search box, with an index per language made by every build
+    /// (`search: true`). Off unless asked for, as in Zola: indexing costs about 13 ms a page.
+    #[serde(default)]
+    pub search: bool,
 }
 
 /// A size: a number of bytes, or a number and a unit (`B`, `KiB`, `MiB`, `GiB`; `KB`, `MB`,

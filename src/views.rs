@@ -62,6 +62,8 @@ pub struct SiteView {
     pub generator: Generator,
     /// `privacy` page address in the current language, when the site has one.
     pub privacy_url: Option<String>,
+    /// Whether the site has a search box (`search: true` in site.yaml).
+    pub search: bool,
 }
 
 /// Another language version of the current page.

@@ -24,6 +24,7 @@ mod load;
 mod memo;
 mod render;
 pub(crate) mod resolve;
+mod search;
 pub(crate) mod write;
 
 use std::path::PathBuf;
@@ -80,6 +81,9 @@ pub struct Made {
     /// Files the build read from outside [`crate::paths::SOURCE_FOLDERS`] (run files kept elsewhere in
     /// the site), relative to the root.
     pub read_outside: Vec<PathBuf>,
+    /// The search index still to make, for a site kept in memory (`tally serve` makes it
+    /// after serving the pages).
+    pub(crate) search_to_make: Option<crate::search::Job>,
 }
 
 /// One measurement page's raw evidence: of the figures computed from its run data, how
@@ -134,7 +138,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     let site_key = keys::site_key(&site, &checked.completions);
     let listing_key = keys::listing_key(&site, &site_key);
     let keys = (&site_key, &listing_key);
-    let (figures, claim_count, raw_evidence) =
+    let (figures, claim_count, raw_evidence, indexed) =
         figures_and_pages(&site, &work, &checked, keys, &collector, memo, &mut problems);
     check::raw_share(&raw_evidence, site.settings.figures.min_raw, &mut problems);
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
@@ -142,6 +146,9 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         site.content.pages.iter().map(|p| p.source.as_path()).collect();
     memo.retain(|bundle| site.runs.contains_key(bundle), &sources);
     fail_on_errors(&mut problems)?;
+    let search_to_make = search::publish(&site, &indexed, &collector, memo);
+    drop(indexed);
+    clock.lap("search index");
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
     clock.lap("images");
     let listings = memo.part("listings".to_string(), listing_key, || {
@@ -184,6 +191,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         raw_evidence,
         images_decoded,
         images_cached,
+        search_to_make,
     })
 }
 
@@ -203,7 +211,7 @@ fn figures_and_pages(
     output: &Collector,
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
-) -> (Vec<figures_json::ClaimRecord>, usize, Vec<RawEvidence>) {
+) -> (Vec<figures_json::ClaimRecord>, usize, Vec<RawEvidence>, search::Indexed) {
     // Only `tally check --against` reads the records back, and it builds to nowhere.
     let keep_records = output.keeps_nothing();
     let buffer = memo.figures_json_buffer();
@@ -215,6 +223,7 @@ fn figures_and_pages(
     };
     let mut json = figures_json::Writer::begin(output, memo.figures_json_len, buffer, last);
     let (mut kept, mut count, mut raw_evidence) = (Vec::new(), 0, Vec::new());
+    let mut indexed = search::Indexed::new();
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     // A translation's tags are checked knowing the original's, to suggest what passes both
@@ -273,6 +282,9 @@ fn figures_and_pages(
                 json.push(output, &[], &made.places)
             });
             memo.wrote_lines_at(&page.source, at);
+            if made.html.is_some() {
+                indexed.push((search::indexed(page), key));
+            }
             count += made.record_count;
             if page.front.kind == crate::content::Kind::Measurement {
                 raw_evidence.push(RawEvidence {
@@ -298,7 +310,7 @@ fn figures_and_pages(
         memo.keep_figures_json_buffer(unused);
     }
     memo.figures_json_written();
-    (kept, count, raw_evidence)
+    (kept, count, raw_evidence, indexed)
 }
 
 /// One page's figures checked and its HTML rendered.

@@ -12,6 +12,7 @@
 mod host;
 mod overlay;
 mod paths;
+mod search;
 mod server;
 mod watch;
 
@@ -108,11 +109,15 @@ pub(crate) fn serve(options: &ServeOptions) -> ExitCode {
         }
     };
     let mut memo = Memo::default();
-    let first = match build_once(&options.root, &mut memo, options.timings, "built") {
+    let (first, search_to_make) = match build_once(&options.root, &mut memo, options.timings, "built") {
         Err(Reported::CouldNotRun(message)) => return could_not_run(&message),
-        result => snapshot(1, result, Arc::default()),
+        Ok((output, job)) => (snapshot(1, Ok(output), Arc::default()), job),
+        Err(problems) => (snapshot(1, Err(problems), Arc::default()), None),
     };
     let (sender, receiver) = tokio::sync::watch::channel(Arc::new(first));
+    if let Some(job) = search_to_make {
+        search::index_in_background(job, 1, sender.clone());
+    }
     let url = format!("http://{address}/");
     announce(&url, &options.root, address, &receiver.borrow().site);
     if options.open {
@@ -177,16 +182,29 @@ fn rebuild_loop(
         let more = if changed.len() > 3 { format!(" and {} more", changed.len() - 3) } else { String::new() };
         eprintln!("changed: {}{more}", names.join(", "));
         memo.only_changed(root, &changed);
-        let result = build_once(root, &mut memo, timings, "rebuilt");
+        let (result, search_to_make) = match build_once(root, &mut memo, timings, "rebuilt") {
+            // The last index is served until this build's is made.
+            Ok((output, job)) => (Ok(search::with_index_of(output, &last_good)), job),
+            Err(reported) => (Err(reported), None),
+        };
         let mut next = snapshot(generation, result, last_good.clone());
         next.pages_only = was_good && next.failure.is_none() && only_pages_differ(&last_good, &next.site);
         sender.send_replace(Arc::new(next));
+        if let Some(job) = search_to_make {
+            search::index_in_background(job, generation, sender.clone());
+        }
     }
 }
 
 /// Builds the site in memory, reusing from `memo` what the last build made from the same
 /// inputs, and prints the outcome.
-fn build_once(root: &Path, memo: &mut Memo, timings: bool, verb: &str) -> Result<Output, Reported> {
+/// A site that builds comes with its search index still to make, if it has search.
+fn build_once(
+    root: &Path,
+    memo: &mut Memo,
+    timings: bool,
+    verb: &str,
+) -> Result<(Output, Option<crate::search::Job>), Reported> {
     let started = Instant::now();
     let options = Options { root: root.to_path_buf(), destination: Destination::Memory, timings };
     let result = make_or_report(&options, memo, Format::Human);
@@ -195,7 +213,7 @@ fn build_once(root: &Path, memo: &mut Memo, timings: bool, verb: &str) -> Result
         Ok(made) => {
             print_problems(Format::Human, &made.warnings);
             eprintln!("{verb} {} files in {elapsed} ms", made.output.files.len());
-            Ok(made.output)
+            Ok((made.output, made.search_to_make))
         }
         Err(reported) => {
             if matches!(reported, Reported::Problems(_)) {

@@ -13,6 +13,7 @@ mod files;
 mod fixtures;
 mod html;
 mod run;
+mod serve;
 mod site;
 
 // Every helper by its name alone (`common::Site`), wherever it lives: a test file names the
@@ -26,5 +27,6 @@ pub use self::{
     },
     html::{addresses, dangling_addresses, script_tags},
     run::{Run, pages_made_and_reused, run_tally, version_and_commit},
+    serve::{DEADLINE, Response, Serve, count_lines, get},
     site::{Site, bundled_copy, one_run_site},
 };

@@ -22,6 +22,7 @@ pub(crate) fn site_view(site: &Site, lang: &str) -> SiteView {
             .get("privacy", lang)
             .or_else(|| site.content.get("privacy", settings.original_language()))
             .map(|p| p.url.clone()),
+        search: settings.search,
     }
 }
 

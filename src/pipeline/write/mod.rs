@@ -50,6 +50,16 @@ pub struct Output {
 }
 
 impl Output {
+    /// A site kept in memory, made of `files`.
+    pub(crate) fn in_memory(files: BTreeMap<String, Bytes>) -> Output {
+        Output { files, staging: None }
+    }
+
+    /// The same files, in memory: the bytes are shared, not copied.
+    pub(crate) fn in_memory_copy(&self) -> Output {
+        Output::in_memory(self.files.clone())
+    }
+
     /// The file served at `url` (`/a/` → `a/index.html`).
     pub fn lookup(&self, url: &str) -> Option<&[u8]> {
         let path = url.trim_start_matches('/');
@@ -127,6 +137,11 @@ impl Collector {
 
     /// Whether the files are dropped as they come (`tally check`, `tally readme`): such a
     /// run writes nothing at all, caches included.
+    /// Whether the site is kept in memory (`tally serve`).
+    pub(crate) fn keeps_bytes(&self) -> bool {
+        self.keep_bytes
+    }
+
     pub(crate) fn keeps_nothing(&self) -> bool {
         self.staging.is_none() && !self.keep_bytes
     }
@@ -205,6 +220,18 @@ impl Collector {
                     self.fail(error);
                 }
             }
+        }
+    }
+
+    /// The bytes of a file added already: from memory when the site is kept there, else
+    /// read back from the staging folder, or from the output folder for a file a build
+    /// updating it in place left where it was (the search index reads every page back).
+    pub(crate) fn read_back(&self, path: &str) -> anyhow::Result<Bytes> {
+        let kept = self.files.lock().unwrap_or_else(|e| e.into_inner()).get(path).cloned();
+        match (kept, &self.staging) {
+            (Some(bytes), _) if !bytes.is_empty() => Ok(bytes),
+            (Some(_), Some(staging)) => staging.read_back(path),
+            _ => Err(anyhow::anyhow!("{path} was not made by this build")),
         }
     }
 

@@ -108,6 +108,16 @@ impl Staging {
             .with_context(|| format!("cannot take {} from the last build", source.display()))
     }
 
+    /// A file written into the staging folder, or left in the output folder when it is
+    /// updated in place.
+    pub(super) fn read_back(&self, path: &str) -> anyhow::Result<bytes::Bytes> {
+        let staged = self.dir.join(path);
+        let at = if self.in_place && !staged.exists() { self.out_dir.join(path) } else { staged };
+        std::fs::read(&at)
+            .map(bytes::Bytes::from)
+            .with_context(|| format!("cannot read back {}", at.display()))
+    }
+
     pub(super) fn create_file(&self, path: &str) -> anyhow::Result<BufWriter<File>> {
         let target = self.target(path)?;
         let file = File::create(&target).with_context(|| format!("cannot write {}", target.display()))?;

@@ -1,0 +1,142 @@
+//! Site search: `tally build` publishes one Pagefind index per language under `pagefind/`,
+//! the same bytes on every build of the same sources, taken from the memo when no page
+//! changed and made again when one did.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{bundled_copy, settle_all, tree};
+
+const PAGE: &str = "content/measurements/2026-10-29-xgs136-http/index.md";
+
+/// The files under `site/pagefind/`.
+fn index_of(site: &common::Site) -> BTreeMap<String, Vec<u8>> {
+    tree(&site.path("site/pagefind"))
+}
+
+fn built() -> common::Site {
+    let site = bundled_copy();
+    settle_all(site.root());
+    site.build().expect_success();
+    site
+}
+
+#[test]
+fn every_language_has_its_index_and_every_page_its_hidden_box() {
+    let site = built();
+    let index = index_of(&site);
+    for lang in ["en", "ja"] {
+        for file in ["pagefind.js", "pagefind-ui.js", "pagefind-ui.css", "pagefind-entry.json"] {
+            assert!(index.contains_key(&format!("{lang}/{file}")), "{lang}/{file} in {:?}", index.keys());
+        }
+        assert!(index.keys().any(|name| name.starts_with(&format!("{lang}/fragment/"))), "{lang} has pages");
+    }
+    for (page, bundle) in [("index.html", "/pagefind/en/"), ("ja/index.html", "/pagefind/ja/")] {
+        let html = site.read(page);
+        assert!(
+            html.contains(&format!(
+                "id=\"site-search\" class=\"site-search\" hidden data-bundle=\"{bundle}\""
+            )),
+            "{page}"
+        );
+        assert!(html.contains("<script src=\"/js/search.js\" defer></script>"), "{page}");
+    }
+}
+
+#[test]
+fn two_cold_builds_make_a_byte_identical_index() {
+    let (first, second) = (built(), built());
+    let (a, b) = (index_of(&first), index_of(&second));
+    assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    for (name, bytes) in &a {
+        assert!(b[name] == *bytes, "{name} differs between two builds");
+    }
+}
+
+#[test]
+fn an_edit_makes_the_index_again_as_a_cold_build_would() {
+    let site = built();
+    let before = index_of(&site);
+    let unchanged = site.tally(&["build"]);
+    unchanged.expect_success();
+    assert!(index_of(&site) == before, "a build with no change keeps the index");
+    site.edit(PAGE, "That box is only the far end here", "That box is only the far end of the path here");
+    site.build().expect_success();
+    let after = index_of(&site);
+    assert!(after != before, "the edited page is indexed again");
+    std::fs::remove_dir_all(site.path(".tally-cache")).expect("remove the memo");
+    std::fs::remove_dir_all(site.path("site")).expect("remove the site");
+    site.build().expect_success();
+    assert!(index_of(&site) == after, "the index of an edited site is the cold build's");
+}
+
+/// A site that does not ask for search (`search:` is off unless set) gets no index, no box
+/// and no script: indexing costs about 13 ms a page, which a site without a box would pay
+/// for nothing.
+#[test]
+fn a_site_without_search_true_has_no_index_box_or_script() {
+    let site = bundled_copy();
+    settle_all(site.root());
+    site.edit("site.yaml", "search: true\n", "");
+    site.build().expect_success();
+    assert!(!site.path("site/pagefind").exists(), "an index was made");
+    for page in ["index.html", "ja/index.html"] {
+        let html = site.read(page);
+        assert!(!html.contains("site-search"), "{page} has a search box");
+        assert!(!html.contains("/js/search.js"), "{page} loads the search script");
+    }
+}
+
+/// The evidence section (inputs, formulas, source lines) is left out of the index: its
+/// words are not what a reader searches for, and they were most of what was indexed.
+#[test]
+fn the_evidence_section_is_not_indexed_but_the_pages_own_figures_are() {
+    let site = built();
+    let page = site.read("measurements/2026-10-29-xgs136-http/index.html");
+    assert!(page.contains("<section class=\"evidence\""), "the page has its evidence section");
+    let index = index_of(&site);
+    let fragments: Vec<String> = index
+        .iter()
+        .filter(|(name, _)| name.starts_with("en/fragment/"))
+        .map(|(_, bytes)| gunzipped(bytes))
+        .collect();
+    let fragment = fragments
+        .iter()
+        .find(|f| f.contains("/measurements/2026-10-29-xgs136-http/"))
+        .expect("the HTTP page is indexed");
+    assert!(fragment.contains("989"), "the page's stated figure is searchable: {fragment}");
+    assert!(!fragment.contains("evidence-heading"), "{fragment}");
+    let evidence_heading = page
+        .split("id=\"evidence-heading\">")
+        .nth(1)
+        .and_then(|rest| rest.split('<').next())
+        .expect("the evidence heading's text");
+    assert!(!fragment.contains(evidence_heading), "the evidence heading {evidence_heading:?} is indexed");
+}
+
+/// Pagefind's fragments are gzip streams after a `pagefind_dcd` signature.
+fn gunzipped(bytes: &[u8]) -> String {
+    use std::io::Read as _;
+    let mut text = Vec::new();
+    flate2::read::GzDecoder::new(bytes).read_to_end(&mut text).expect("a gzip fragment");
+    String::from_utf8_lossy(text.strip_prefix(b"pagefind_dcd").unwrap_or(&text)).into_owned()
+}
+
+/// Under serve the index is made after the pages are served, then served itself; an edit
+/// is served at once and indexed in the background.
+#[test]
+fn serve_makes_the_index_after_serving_the_pages_and_again_after_an_edit() {
+    let site = bundled_copy();
+    settle_all(site.root());
+    let serve = common::Serve::start(&site);
+    let entry = serve.wait_for("/pagefind/en/pagefind-entry.json", "the first index", |r| r.status == 200);
+    assert!(entry.body.contains("\"en\""), "{}", entry.body);
+    site.edit(PAGE, "That box is only the far end here", "That box is only the far end of the path here");
+    serve.wait_for("/measurements/2026-10-29-xgs136-http/", "the edit served", |r| {
+        r.body.contains("far end of the path here")
+    });
+    // Served at every moment: the last index until the new one is made.
+    assert_eq!(serve.get("/pagefind/en/pagefind-entry.json").status, 200);
+    serve.wait_for("/pagefind/en/pagefind-entry.json", "the index made again", |r| r.body != entry.body);
+}
