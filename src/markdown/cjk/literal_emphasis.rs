@@ -15,7 +15,9 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::chars::{is_cjk, shows_nothing};
+use super::chars::{
+    is_ambiguous_quote, is_cjk, is_cjk_for_emphasis, is_general_variation_selector, shows_nothing,
+};
 use crate::markdown::Piece;
 
 /// A pair of delimiter runs published as they are written, with what to write instead.
@@ -29,7 +31,7 @@ pub struct LiteralEmphasis {
     pub inner: String,
 }
 
-/// One run of `*` or `_` the parser left as text, with the source characters beside it.
+/// One run of `*`, `_` or `~` the parser left as text, with the source characters beside it.
 #[derive(Debug)]
 struct Run {
     delimiter: char,
@@ -38,6 +40,9 @@ struct Run {
     start: usize,
     before: Option<char>,
     after: Option<char>,
+    /// Whether the character right before the run in the source is a variation selector
+    /// (which [`Run::before`] looks through).
+    after_selector: bool,
 }
 
 impl Run {
@@ -55,10 +60,18 @@ impl Run {
     fn touches_japanese(&self) -> bool {
         self.before.is_some_and(is_cjk) || self.after.is_some_and(is_cjk)
     }
+
+    /// Whether the markdown-cjk-friendly rules may read the run otherwise than CommonMark:
+    /// it touches Japanese or Korean text, or East Asian punctuation.
+    fn touches_cjk(&self) -> bool {
+        self.before.is_some_and(is_cjk_for_emphasis)
+            || self.after.is_some_and(is_cjk_for_emphasis)
+            || (self.after_selector && self.before.is_some_and(is_ambiguous_quote))
+    }
 }
 
-/// The literal runs of `*` and `_` in the source of one text piece at `range`: the parser
-/// left them as text. An escaped one (`\*`) is text by intent and is left out.
+/// The literal runs of `*`, `_` and `~` in the source of one text piece at `range`: the
+/// parser left them as text. An escaped one (`\*`) is text by intent and is left out.
 fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>) {
     let (Some(source), Some(before_text)) =
         (body.get(range.start - offset..range.end - offset), body.get(..range.start - offset))
@@ -74,7 +87,7 @@ fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>
             previous = chars.next().map(|(_, escaped)| escaped).or(Some(c));
             continue;
         }
-        if c != '*' && c != '_' {
+        if !matches!(c, '*' | '_' | '~') {
             if !shows_nothing(c) {
                 previous = Some(c);
             }
@@ -96,11 +109,38 @@ fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>
         } else {
             (range.start + at, len, previous)
         };
+        let after_selector = body[..start - offset].chars().next_back().is_some_and(is_general_variation_selector);
         if len > 0 {
-            found.push(Run { delimiter: c, len, start, before, after });
+            found.push(Run { delimiter: c, len, start, before, after, after_selector });
         }
         previous = Some(c);
     }
+}
+
+/// Whether a body's events (which start at byte `offset` of `body`'s file) leave a run of
+/// `*`, `_` or `~` as text beside Japanese (or Korean) text where it could be a delimiter:
+/// the only bodies whose emphasis the markdown-cjk-friendly rules may read otherwise.
+pub(crate) fn may_leave_delimiters_beside_japanese(
+    events: &[(Event<'_>, Range<usize>)],
+    body: &str,
+    offset: usize,
+) -> bool {
+    // Most bodies have no delimiter or no Japanese at all.
+    let bytes = body.as_bytes();
+    if bytes.is_ascii() || !bytes.iter().any(|b| matches!(b, b'*' | b'_' | b'~')) {
+        return false;
+    }
+    let mut runs = Vec::new();
+    let mut code_depth = 0usize;
+    for (event, range) in events {
+        match event {
+            Event::Text(_) if code_depth == 0 => runs_in(body, offset, range, &mut runs),
+            Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
+            Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    runs.iter().any(|run| !run.is_plain_text() && run.touches_cjk())
 }
 
 /// Every pair of literal delimiter runs beside Japanese text in a parsed body (which starts
@@ -139,7 +179,8 @@ pub(crate) fn literal_emphasis(pieces: &[Piece<'_>], body: &str, offset: usize) 
 /// Pairs a block's runs, each with the next equal one, and keeps the pairs beside Japanese.
 fn pair_up(runs: Vec<Run>, body: &str, offset: usize, found: &mut Vec<LiteralEmphasis>) {
     let mut open: Option<Run> = None;
-    for run in runs.into_iter().filter(|run| !run.is_plain_text()) {
+    // A strike-through left as its tildes is no emphasis; it is not reported.
+    for run in runs.into_iter().filter(|run| run.delimiter != '~' && !run.is_plain_text()) {
         match open.take() {
             Some(opener) if opener.delimiter == run.delimiter && opener.len == run.len => {
                 if opener.touches_japanese() || run.touches_japanese() {
