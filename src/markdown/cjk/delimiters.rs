@@ -140,8 +140,8 @@ mod tests {
         assert_eq!(lines.offset(at(2, 1)), Some(3));
         // 「 is three bytes: c is the fourth column.
         assert_eq!(lines.offset(at(2, 4)), Some(6));
-        assert_eq!(lines.offset(at(3, 1)), Some(13));
-        assert_eq!(lines.offset(at(4, 1)), Some(15));
+        assert_eq!(lines.offset(at(3, 1)), Some(12));
+        assert_eq!(lines.offset(at(4, 1)), Some(14));
     }
 
     #[test]

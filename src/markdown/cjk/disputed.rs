@@ -66,10 +66,18 @@ pub(super) fn disputed(events: &Events<'_>, delimited: &[Delimited], body: &str,
 
 /// The opening and closing runs of a pair of `kind` that spans `element` (bytes of the
 /// file), when its ends are such runs.
-fn runs_of(kind: Kind, element: &Range<usize>, body: &str, offset: usize) -> Option<(Range<usize>, Range<usize>)> {
+fn runs_of(
+    kind: Kind,
+    element: &Range<usize>,
+    body: &str,
+    offset: usize,
+) -> Option<(Range<usize>, Range<usize>)> {
     let span = element.start.checked_sub(offset)?..element.end.checked_sub(offset)?;
     let found = delimited(body, kind, span)?;
-    Some((found.open.start + offset..found.open.end + offset, found.close.start + offset..found.close.end + offset))
+    Some((
+        found.open.start + offset..found.open.end + offset,
+        found.close.start + offset..found.close.end + offset,
+    ))
 }
 
 /// `events` with each of `reads` given back as the text of its two runs.

@@ -22,32 +22,31 @@ use super::literal_emphasis::may_leave_delimiters_beside_japanese;
 
 type Events<'a> = Vec<(Event<'a>, Range<usize>)>;
 
-/// A text event a delimiter may stand in.
+/// A text event a delimiter may stand in: one whose source is its text.
 struct Text {
     /// Its index among the events.
     index: usize,
     /// The innermost element open around it (its index), if any.
     parent: Option<usize>,
-    /// Bytes of its source, from its start, that are a figure tag's `{=NAME}` or may be.
+    /// Bytes of it, from its start, that are a figure tag's `{=NAME}` or may be.
     tag_len: usize,
 }
 
-/// One delimiter run to replace: where it stands in its text event's source and text, and
-/// the event in its place with that event's range (the whole element, as pulldown-cmark
-/// gives both ends of one).
+/// One delimiter run to replace: where it stands in the file, and the event in its place
+/// with that event's range (the whole element, as pulldown-cmark gives both ends of one).
 struct Cut {
     source: Range<usize>,
-    text: Range<usize>,
     event: Event<'static>,
     element: Range<usize>,
 }
 
 /// Reads emphasis beside Japanese text as the markdown-cjk-friendly rules do, in the events
-/// of `body` (which starts at byte `offset` of its file, as the events' ranges count).
-/// Whether any event changed comes with them: split text is to be merged again.
-pub(crate) fn read_cjk_emphasis<'a>(events: Events<'a>, body: &str, offset: usize) -> (Events<'a>, bool) {
+/// of `body` (which starts at byte `offset` of its file, as the events' ranges count), as
+/// pulldown-cmark gives them: before text pieces are merged, so that text whose source is
+/// not its text (an entity, an escape) is a piece of its own.
+pub(crate) fn read_cjk_emphasis<'a>(events: Events<'a>, body: &'a str, offset: usize) -> Events<'a> {
     if !may_leave_delimiters_beside_japanese(&events, body, offset) {
-        return (events, false);
+        return events;
     }
     let delimited: Vec<Delimited> = cjk_friendly_delimiters(body)
         .into_iter()
@@ -58,56 +57,77 @@ pub(crate) fn read_cjk_emphasis<'a>(events: Events<'a>, body: &str, offset: usiz
         })
         .collect();
     if delimited.is_empty() {
-        return (events, false);
+        return events;
     }
+    let events = merge_plain_text(events, body, offset);
     // `**A**や**B**` beside Japanese: pulldown-cmark pairs the middle two runs, comrak each
     // with its neighbour. pulldown-cmark's pair is undone only where every run it took is
     // then taken by comrak's: otherwise they would be published as asterisks.
     let disputed = disputed(&events, &delimited, body, offset);
     if !disputed.is_empty() {
-        let undone = undo(events.clone(), &disputed, body, offset);
+        let undone = merge_plain_text(undo(events.clone(), &disputed, body, offset), body, offset);
         let cuts = cuts(&undone, &delimited, body, offset);
         let taken: HashSet<&Range<usize>> = cuts.values().flatten().map(|cut| &cut.source).collect();
         if disputed.iter().all(|read| taken.contains(&read.open) && taken.contains(&read.close)) {
-            return (split(undone, cuts), true);
+            return split(undone, cuts, body, offset);
         }
     }
     let cuts = cuts(&events, &delimited, body, offset);
-    if cuts.is_empty() {
-        return (events, false);
+    split(events, cuts, body, offset)
+}
+
+/// Joins neighbouring text pieces whose source is their text: pulldown-cmark gives each
+/// `*` of a run a piece of its own.
+fn merge_plain_text<'a>(events: Events<'a>, body: &'a str, offset: usize) -> Events<'a> {
+    let source = |range: &Range<usize>| body.get(range.start - offset..range.end - offset);
+    let mut merged: Events<'a> = Vec::with_capacity(events.len());
+    let mut last_is_plain = false;
+    for (event, range) in events {
+        let plain = matches!(&event, Event::Text(text) if source(&range) == Some(text.as_ref()));
+        if plain
+            && last_is_plain
+            && let Some((Event::Text(text), joined)) = merged.last_mut()
+            && joined.end == range.start
+            && let Some(both) = source(&(joined.start..range.end))
+        {
+            *text = CowStr::Borrowed(both);
+            joined.end = range.end;
+            continue;
+        }
+        last_is_plain = plain;
+        merged.push((event, range));
     }
-    (split(events, cuts), true)
+    merged
 }
 
 /// The delimiter runs of `delimited` (in bytes of the file) that may be taken from the text
 /// events they stand in, by the index of each event.
-fn cuts(events: &Events<'_>, delimited: &[Delimited], body: &str, offset: usize) -> BTreeMap<usize, Vec<Cut>> {
-    let texts = texts(events);
+fn cuts(
+    events: &Events<'_>,
+    delimited: &[Delimited],
+    body: &str,
+    offset: usize,
+) -> BTreeMap<usize, Vec<Cut>> {
+    let texts = texts(events, body, offset);
     let mut cuts: BTreeMap<usize, Vec<Cut>> = BTreeMap::new();
     for delimited in delimited {
         let (open, close) = (&delimited.open, &delimited.close);
-        let (Some(opener), Some(closer)) = (text_at(&texts, events, open), text_at(&texts, events, close)) else {
+        let (Some(opener), Some(closer)) = (text_at(&texts, events, open), text_at(&texts, events, close))
+        else {
             continue;
         };
         if opener.parent != closer.parent {
             continue;
         }
-        let open_text = place_in_text(&events[opener.index], open, body, offset, opener.tag_len);
-        let close_text = place_in_text(&events[closer.index], close, body, offset, closer.tag_len);
-        let (Some(open_text), Some(close_text)) = (open_text, close_text) else {
-            continue;
-        };
         let element = open.start..close.end;
         let (start, end) = tags(delimited.kind);
         cuts.entry(opener.index).or_default().push(Cut {
             source: open.clone(),
-            text: open_text,
             event: Event::Start(start),
             element: element.clone(),
         });
         cuts.entry(closer.index).or_default().push(Cut {
             source: close.clone(),
-            text: close_text,
             event: Event::End(end),
             element,
         });
@@ -123,12 +143,13 @@ fn tags(kind: Kind) -> (Tag<'static>, TagEnd) {
     }
 }
 
-/// The text events outside code blocks, in order, each with the element open around it.
-fn texts(events: &Events<'_>) -> Vec<Text> {
+/// The text events outside code blocks whose source is their text, in order, each with the
+/// element open around it.
+fn texts(events: &Events<'_>, body: &str, offset: usize) -> Vec<Text> {
     let mut texts = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     let mut code_depth = 0usize;
-    for (index, (event, _)) in events.iter().enumerate() {
+    for (index, (event, range)) in events.iter().enumerate() {
         match event {
             Event::Start(tag) => {
                 code_depth += usize::from(matches!(tag, Tag::CodeBlock(_)));
@@ -138,7 +159,10 @@ fn texts(events: &Events<'_>) -> Vec<Text> {
                 code_depth = code_depth.saturating_sub(usize::from(matches!(end, TagEnd::CodeBlock)));
                 open.pop();
             }
-            Event::Text(text) if code_depth == 0 => {
+            Event::Text(text)
+                if code_depth == 0
+                    && body.get(range.start - offset..range.end - offset) == Some(text.as_ref()) =>
+            {
                 // A link's `]` followed by `{` may be a figure tag's: its name may hold `*`,
                 // and the tag is read from this text later, so nothing up to the `}` is a
                 // delimiter.
@@ -155,65 +179,46 @@ fn texts(events: &Events<'_>) -> Vec<Text> {
     texts
 }
 
-/// The text event whose source holds all of `range` (bytes of the file).
+/// The text event whose source holds all of `range` (bytes of the file), outside a figure
+/// tag's `{=NAME}`.
 fn text_at<'t>(texts: &'t [Text], events: &Events<'_>, range: &Range<usize>) -> Option<&'t Text> {
     let after = texts.partition_point(|text| events[text.index].1.start <= range.start);
     let text = texts.get(after.checked_sub(1)?)?;
     let source = &events[text.index].1;
-    (range.end <= source.end).then_some(text)
+    (range.end <= source.end && range.start >= source.start + text.tag_len).then_some(text)
 }
 
-/// Where the delimiter run at `range` (bytes of the file) stands in the text its event
-/// shows, if it can be placed there byte for byte: an entity, an escape or a NUL shows
-/// other bytes than its source, so the run must have only plain source before it or only
-/// plain source after it within the event.
-fn place_in_text(
-    (event, source_range): &(Event<'_>, Range<usize>),
-    range: &Range<usize>,
-    body: &str,
+/// The events with each cut text event split at its delimiter runs. A cut text's source
+/// is its text, so each piece is the body's own.
+fn split<'a>(
+    events: Events<'a>,
+    mut cuts: BTreeMap<usize, Vec<Cut>>,
+    body: &'a str,
     offset: usize,
-    tag_len: usize,
-) -> Option<Range<usize>> {
-    let Event::Text(text) = event else {
-        return None;
-    };
-    let source = body.get(source_range.start - offset..source_range.end - offset)?;
-    let start = range.start - source_range.start;
-    let end = range.end - source_range.start;
-    if start < tag_len {
-        return None;
+) -> Events<'a> {
+    if cuts.is_empty() {
+        return events;
     }
-    let plain = |s: &str| !s.bytes().any(|b| matches!(b, b'&' | b'\\' | b'\0'));
-    let (before, after) = (source.get(..end)?, source.get(start..)?);
-    if plain(before) && text.get(..end) == Some(before) {
-        return Some(start..end);
-    }
-    let from_end = text.len().checked_sub(after.len())?;
-    (plain(after) && text.get(from_end..) == Some(after))
-        .then(|| from_end..from_end + (end - start))
-}
-
-/// The events with each cut text event split at its delimiter runs.
-fn split<'a>(events: Events<'a>, mut cuts: BTreeMap<usize, Vec<Cut>>) -> Events<'a> {
     let mut out = Vec::with_capacity(events.len() + 4 * cuts.len());
+    let piece = |out: &mut Events<'a>, range: Range<usize>| {
+        if let Some(text) = body.get(range.start - offset..range.end - offset).filter(|text| !text.is_empty())
+        {
+            out.push((Event::Text(CowStr::Borrowed(text)), range));
+        }
+    };
     for (index, (event, range)) in events.into_iter().enumerate() {
-        let (Some(mut cuts), Event::Text(text)) = (cuts.remove(&index), &event) else {
+        let Some(mut cuts) = cuts.remove(&index) else {
             out.push((event, range));
             continue;
         };
         cuts.sort_by_key(|cut| cut.source.start);
-        let (mut text_from, mut source_from) = (0, range.start);
+        let mut from = range.start;
         for cut in cuts {
-            if let Some(piece) = text.get(text_from..cut.text.start).filter(|piece| !piece.is_empty()) {
-                out.push((Event::Text(CowStr::from(piece.to_string())), source_from..cut.source.start));
-            }
+            piece(&mut out, from..cut.source.start);
             out.push((cut.event, cut.element));
-            text_from = cut.text.end;
-            source_from = cut.source.end;
+            from = cut.source.end;
         }
-        if let Some(piece) = text.get(text_from..).filter(|piece| !piece.is_empty()) {
-            out.push((Event::Text(CowStr::from(piece.to_string())), source_from..range.end));
-        }
+        piece(&mut out, from..range.end);
     }
     out
 }

@@ -109,7 +109,8 @@ fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>
         } else {
             (range.start + at, len, previous)
         };
-        let after_selector = body[..start - offset].chars().next_back().is_some_and(is_general_variation_selector);
+        let after_selector =
+            body[..start - offset].chars().next_back().is_some_and(is_general_variation_selector);
         if len > 0 {
             found.push(Run { delimiter: c, len, start, before, after, after_selector });
         }
@@ -132,13 +133,32 @@ pub(crate) fn may_leave_delimiters_beside_japanese(
     }
     let mut runs = Vec::new();
     let mut code_depth = 0usize;
+    // pulldown-cmark gives each `*` of a run a piece of its own: neighbouring pieces are
+    // read as one text, as a run is.
+    let mut text: Option<Range<usize>> = None;
     for (event, range) in events {
+        if matches!(event, Event::Text(_)) && code_depth == 0 {
+            match &mut text {
+                Some(joined) if joined.end == range.start => joined.end = range.end,
+                _ => {
+                    if let Some(joined) = text.replace(range.clone()) {
+                        runs_in(body, offset, &joined, &mut runs);
+                    }
+                }
+            }
+            continue;
+        }
+        if let Some(joined) = text.take() {
+            runs_in(body, offset, &joined, &mut runs);
+        }
         match event {
-            Event::Text(_) if code_depth == 0 => runs_in(body, offset, range, &mut runs),
             Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
             Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
             _ => {}
         }
+    }
+    if let Some(joined) = text {
+        runs_in(body, offset, &joined, &mut runs);
     }
     runs.iter().any(|run| !run.is_plain_text() && run.touches_cjk())
 }

@@ -20,4 +20,6 @@ pub(crate) use literal_emphasis::{LiteralEmphasis, literal_emphasis};
 pub(crate) use soft_breaks::join_soft_breaks;
 
 #[cfg(test)]
+mod emphasis_tests;
+#[cfg(test)]
 mod tests;
