@@ -8,8 +8,9 @@
 //! what it shows, at one level of pulldown-cmark's events (one block, not across a link's,
 //! an image's, a code span's or a figure tag's edge), and outside a figure tag's `{=NAME}`.
 //! Any other pair is left as text, where `literal_emphasis` reports it. Emphasis
-//! pulldown-cmark read itself is never touched. Bodies with no run beside Japanese text are
-//! returned as they are, without a second parse.
+//! pulldown-cmark read itself is kept, unless comrak pairs its runs otherwise and every one
+//! of them is then taken (`disputed`). Bodies with no run left as text beside Japanese text
+//! are returned as they are, without a second parse.
 
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;

@@ -40,9 +40,6 @@ struct Run {
     start: usize,
     before: Option<char>,
     after: Option<char>,
-    /// Whether the character right before the run in the source is a variation selector
-    /// (which [`Run::before`] looks through).
-    after_selector: bool,
 }
 
 impl Run {
@@ -59,14 +56,6 @@ impl Run {
 
     fn touches_japanese(&self) -> bool {
         self.before.is_some_and(is_cjk) || self.after.is_some_and(is_cjk)
-    }
-
-    /// Whether the markdown-cjk-friendly rules may read the run otherwise than CommonMark:
-    /// it touches Japanese or Korean text, or East Asian punctuation.
-    fn touches_cjk(&self) -> bool {
-        self.before.is_some_and(is_cjk_for_emphasis)
-            || self.after.is_some_and(is_cjk_for_emphasis)
-            || (self.after_selector && self.before.is_some_and(is_ambiguous_quote))
     }
 }
 
@@ -109,58 +98,64 @@ fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>
         } else {
             (range.start + at, len, previous)
         };
-        let after_selector =
-            body[..start - offset].chars().next_back().is_some_and(is_general_variation_selector);
         if len > 0 {
-            found.push(Run { delimiter: c, len, start, before, after, after_selector });
+            found.push(Run { delimiter: c, len, start, before, after });
         }
         previous = Some(c);
     }
 }
 
 /// Whether a body's events (which start at byte `offset` of `body`'s file) leave a run of
-/// `*`, `_` or `~` as text beside Japanese (or Korean) text where it could be a delimiter:
-/// the only bodies whose emphasis the markdown-cjk-friendly rules may read otherwise.
+/// `*`, `_` or `~` as text beside Japanese (or Korean) text: the only bodies whose emphasis
+/// the markdown-cjk-friendly rules may read otherwise. Looks at the delimiter bytes only,
+/// as every page is asked.
 pub(crate) fn may_leave_delimiters_beside_japanese(
     events: &[(Event<'_>, Range<usize>)],
     body: &str,
     offset: usize,
 ) -> bool {
-    // Most bodies have no delimiter or no Japanese at all.
-    let bytes = body.as_bytes();
-    if bytes.is_ascii() || !bytes.iter().any(|b| matches!(b, b'*' | b'_' | b'~')) {
+    if body.is_ascii() {
         return false;
     }
-    let mut runs = Vec::new();
     let mut code_depth = 0usize;
-    // pulldown-cmark gives each `*` of a run a piece of its own: neighbouring pieces are
-    // read as one text, as a run is.
-    let mut text: Option<Range<usize>> = None;
     for (event, range) in events {
-        if matches!(event, Event::Text(_)) && code_depth == 0 {
-            match &mut text {
-                Some(joined) if joined.end == range.start => joined.end = range.end,
-                _ => {
-                    if let Some(joined) = text.replace(range.clone()) {
-                        runs_in(body, offset, &joined, &mut runs);
-                    }
+        match event {
+            Event::Text(_) if code_depth == 0 => {
+                let Some(source) = body.as_bytes().get(range.start - offset..range.end - offset) else {
+                    continue;
+                };
+                let start = range.start - offset;
+                let beside = memchr::memchr3_iter(b'*', b'_', b'~', source)
+                    // A run is judged once, at its first byte.
+                    .filter(|&at| at == 0 || source[at - 1] != source[at])
+                    .any(|at| run_touches_cjk(body, start + at));
+                if beside {
+                    return true;
                 }
             }
-            continue;
-        }
-        if let Some(joined) = text.take() {
-            runs_in(body, offset, &joined, &mut runs);
-        }
-        match event {
             Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
             Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
             _ => {}
         }
     }
-    if let Some(joined) = text {
-        runs_in(body, offset, &joined, &mut runs);
-    }
-    runs.iter().any(|run| !run.is_plain_text() && run.touches_cjk())
+    false
+}
+
+/// Whether the run of delimiters at byte `at` of `body` touches text the
+/// markdown-cjk-friendly rules read otherwise than CommonMark: Japanese or Korean text,
+/// East Asian punctuation, or a quotation mark a variation selector makes East Asian.
+fn run_touches_cjk(body: &str, at: usize) -> bool {
+    let delimiter = char::from(body.as_bytes()[at]);
+    let Some((before, after)) = body.get(..at).zip(body.get(at..)) else {
+        return false;
+    };
+    let raw_before = before.chars().next_back();
+    let shown_before = before.chars().rev().find(|&c| !shows_nothing(c));
+    let shown_after = after.chars().skip_while(|&c| c == delimiter).find(|&c| !shows_nothing(c));
+    shown_before.is_some_and(is_cjk_for_emphasis)
+        || shown_after.is_some_and(is_cjk_for_emphasis)
+        || (raw_before.is_some_and(is_general_variation_selector)
+            && shown_before.is_some_and(is_ambiguous_quote))
 }
 
 /// Every pair of literal delimiter runs beside Japanese text in a parsed body (which starts
