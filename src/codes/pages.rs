@@ -121,9 +121,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "literal-emphasis",
         severity: "error",
-        summary: "emphasis beside Japanese text that markdown would publish as asterisks",
-        meaning: "CommonMark reads `**` as bold only where its flanking rules allow, written for languages with spaces between words: a closing `**` after punctuation must be followed by a space or punctuation, and an opening one before punctuation preceded by one. In Japanese text `**「強調」**の`, `**…。**次` and `Go**「初心者」**` therefore keep their asterisks and would be published as they are written. tally reports each such pair at its opening run, when the pair touches Japanese text or punctuation and nothing says the characters are meant as text: an escaped `\\*`, a `*` with a space on both sides (`2 * 3`), a note mark (`*1`), an `_` inside a word, anything in code are never reported.",
-        fix: "For bold, keep the punctuation outside the asterisks (`「**強調**」の`) or write the element: `<strong>「強調」</strong>の` (`<em>` for one `*` or `_`). Where the asterisks are meant to be read, escape them: `\\*\\*`. Do not add a space Japanese text would not have.",
+        summary: "emphasis beside Japanese text that markdown would publish as asterisks or underscores",
+        meaning: "CommonMark's flanking rules, written for languages with spaces between words, leave `**「強調」**の`, `**…。**次` and `Go**「初心者」**` as asterisks; tally reads emphasis beside Japanese text as the markdown-cjk-friendly specification does, so these are bold. A few pairs of runs are published as written even so, and each is reported at its opening run when it touches Japanese text or punctuation: underscores the rules still leave (`__「強調」__の`: an underscore run between punctuation and a letter closes only before punctuation), and a pair whose runs stand on either side of a link's or a figure tag's edge (`[**「a」](x.md)**の`). Characters meant as text are never reported: an escaped `\\*`, a `*` with a space on both sides (`2 * 3`), a note mark (`*1`), an `_` inside a word, anything in code.",
+        fix: "For bold, write asterisks (`**「強調」**の`) rather than underscores, and open and close the bold on the same side of a link (`**[「a」](x.md)**の`); or write the element: `<strong>「強調」</strong>の` (`<em>` for one `*` or `_`). Where the characters are meant to be read, escape them: `\\_\\_`. Do not add a space Japanese text would not have.",
     },
     Code {
         code: "missing-alt",

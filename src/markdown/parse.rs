@@ -54,6 +54,10 @@ pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
         .into_offset_iter()
         .map(|(event, range)| (event, range.start + offset..range.end + offset))
         .collect();
+    // Before text is merged, so that text whose source is not its text stays a piece of its
+    // own; before headings are named, so that a bold word's asterisks are not in its slug;
+    // before claims are grouped, so that a figure tag inside bold is grouped inside it.
+    let events = super::cjk::read_cjk_emphasis(events, body, offset);
     let events = merge_text(events);
     let events = name_headings(events);
     let (pieces, claims) = group_claims(events);

@@ -32,6 +32,30 @@ pub(crate) fn is_cjk(c: char) -> bool {
         | 0x20000..=0x3FFFF)
 }
 
+/// Whether `c` beside a delimiter run may make the markdown-cjk-friendly rules read the run
+/// otherwise than CommonMark does: Japanese, and besides it Hangul (the rules are for
+/// Korean too) and the enclosed ideographs of the emoji planes (🈂). The quotation marks a
+/// variation selector makes East Asian (`”︁`) are [`is_ambiguous_quote`].
+pub(crate) fn is_cjk_for_emphasis(c: char) -> bool {
+    is_cjk(c)
+        || matches!(c as u32,
+            // Hangul Jamo, Compatibility Jamo, Jamo Extended-A, Syllables, Jamo Extended-B
+            0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xAC00..=0xD7FF
+            // Half-width Hangul, Enclosed Ideographic Supplement
+            | 0xFFA0..=0xFFDC | 0x1F200..=0x1F2FF)
+}
+
+/// Whether `c` is a quotation mark that the markdown-cjk-friendly rules read as East Asian
+/// punctuation when a variation selector follows it.
+pub(crate) fn is_ambiguous_quote(c: char) -> bool {
+    matches!(c, '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}')
+}
+
+/// Whether `c` is a variation selector that may choose a character's East Asian form.
+pub(crate) fn is_general_variation_selector(c: char) -> bool {
+    matches!(c as u32, 0xFE00..=0xFE0E)
+}
+
 /// Whether `c` shows nothing of its own: zero-width spaces and joiners, the word joiner, a
 /// byte-order mark, a soft hyphen, and variation selectors (which choose a kanji's glyph,
 /// 葛󠄀, and belong to the character before them).

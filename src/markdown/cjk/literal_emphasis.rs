@@ -15,7 +15,9 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::chars::{is_cjk, shows_nothing};
+use super::chars::{
+    is_ambiguous_quote, is_cjk, is_cjk_for_emphasis, is_general_variation_selector, shows_nothing,
+};
 use crate::markdown::Piece;
 
 /// A pair of delimiter runs published as they are written, with what to write instead.
@@ -29,7 +31,7 @@ pub struct LiteralEmphasis {
     pub inner: String,
 }
 
-/// One run of `*` or `_` the parser left as text, with the source characters beside it.
+/// One run of `*`, `_` or `~` the parser left as text, with the source characters beside it.
 #[derive(Debug)]
 struct Run {
     delimiter: char,
@@ -57,8 +59,8 @@ impl Run {
     }
 }
 
-/// The literal runs of `*` and `_` in the source of one text piece at `range`: the parser
-/// left them as text. An escaped one (`\*`) is text by intent and is left out.
+/// The literal runs of `*`, `_` and `~` in the source of one text piece at `range`: the
+/// parser left them as text. An escaped one (`\*`) is text by intent and is left out.
 fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>) {
     let (Some(source), Some(before_text)) =
         (body.get(range.start - offset..range.end - offset), body.get(..range.start - offset))
@@ -74,7 +76,7 @@ fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>
             previous = chars.next().map(|(_, escaped)| escaped).or(Some(c));
             continue;
         }
-        if c != '*' && c != '_' {
+        if !matches!(c, '*' | '_' | '~') {
             if !shows_nothing(c) {
                 previous = Some(c);
             }
@@ -101,6 +103,59 @@ fn runs_in(body: &str, offset: usize, range: &Range<usize>, found: &mut Vec<Run>
         }
         previous = Some(c);
     }
+}
+
+/// Whether a body's events (which start at byte `offset` of `body`'s file) leave a run of
+/// `*`, `_` or `~` as text beside Japanese (or Korean) text: the only bodies whose emphasis
+/// the markdown-cjk-friendly rules may read otherwise. Looks at the delimiter bytes only,
+/// as every page is asked.
+pub(crate) fn may_leave_delimiters_beside_japanese(
+    events: &[(Event<'_>, Range<usize>)],
+    body: &str,
+    offset: usize,
+) -> bool {
+    if body.is_ascii() {
+        return false;
+    }
+    let mut code_depth = 0usize;
+    for (event, range) in events {
+        match event {
+            Event::Text(_) if code_depth == 0 => {
+                let Some(source) = body.as_bytes().get(range.start - offset..range.end - offset) else {
+                    continue;
+                };
+                let start = range.start - offset;
+                let beside = memchr::memchr3_iter(b'*', b'_', b'~', source)
+                    // A run is judged once, at its first byte.
+                    .filter(|&at| at == 0 || source[at - 1] != source[at])
+                    .any(|at| run_touches_cjk(body, start + at));
+                if beside {
+                    return true;
+                }
+            }
+            Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
+            Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether the run of delimiters at byte `at` of `body` touches text the
+/// markdown-cjk-friendly rules read otherwise than CommonMark: Japanese or Korean text,
+/// East Asian punctuation, or a quotation mark a variation selector makes East Asian.
+fn run_touches_cjk(body: &str, at: usize) -> bool {
+    let delimiter = char::from(body.as_bytes()[at]);
+    let Some((before, after)) = body.get(..at).zip(body.get(at..)) else {
+        return false;
+    };
+    let raw_before = before.chars().next_back();
+    let shown_before = before.chars().rev().find(|&c| !shows_nothing(c));
+    let shown_after = after.chars().skip_while(|&c| c == delimiter).find(|&c| !shows_nothing(c));
+    shown_before.is_some_and(is_cjk_for_emphasis)
+        || shown_after.is_some_and(is_cjk_for_emphasis)
+        || (raw_before.is_some_and(is_general_variation_selector)
+            && shown_before.is_some_and(is_ambiguous_quote))
 }
 
 /// Every pair of literal delimiter runs beside Japanese text in a parsed body (which starts
@@ -139,7 +194,8 @@ pub(crate) fn literal_emphasis(pieces: &[Piece<'_>], body: &str, offset: usize) 
 /// Pairs a block's runs, each with the next equal one, and keeps the pairs beside Japanese.
 fn pair_up(runs: Vec<Run>, body: &str, offset: usize, found: &mut Vec<LiteralEmphasis>) {
     let mut open: Option<Run> = None;
-    for run in runs.into_iter().filter(|run| !run.is_plain_text()) {
+    // A strike-through left as its tildes is no emphasis; it is not reported.
+    for run in runs.into_iter().filter(|run| run.delimiter != '~' && !run.is_plain_text()) {
         match open.take() {
             Some(opener) if opener.delimiter == run.delimiter && opener.len == run.len => {
                 if opener.touches_japanese() || run.touches_japanese() {

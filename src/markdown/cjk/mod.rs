@@ -8,12 +8,18 @@
 //! (the resolve stage does).
 
 mod chars;
+mod delimiters;
+mod disputed;
+mod emphasis;
 mod literal_emphasis;
 mod soft_breaks;
 
 pub(crate) use chars::is_cjk;
+pub(crate) use emphasis::read_cjk_emphasis;
 pub(crate) use literal_emphasis::{LiteralEmphasis, literal_emphasis};
 pub(crate) use soft_breaks::join_soft_breaks;
 
+#[cfg(test)]
+mod emphasis_tests;
 #[cfg(test)]
 mod tests;

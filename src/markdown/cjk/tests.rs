@@ -13,35 +13,45 @@ fn reported(body: &str) -> Vec<String> {
 }
 
 #[test]
-fn bold_around_japanese_brackets_is_reported_at_its_opening_run() {
-    let body = "太郎は**「こんにちわ」**といった";
+fn underscores_the_rules_leave_around_japanese_brackets_are_reported_at_their_opening_run() {
+    // The markdown-cjk-friendly rules read `**` here, not `__`: `__` before `と` could
+    // open as well as close, and an underscore run that could do both closes only before
+    // punctuation.
+    let body = "太郎は__「こんにちわ」__といった";
     let (pieces, _) = parse(body, 0);
     let found = literal_emphasis(&pieces, body, 0);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].run, "**");
-    assert_eq!(&body[found[0].range.clone()], "**");
-    assert_eq!(found[0].range.start, body.find("**").unwrap());
+    assert_eq!(found[0].run, "__");
+    assert_eq!(&body[found[0].range.clone()], "__");
+    assert_eq!(found[0].range.start, body.find("__").unwrap());
     assert_eq!(found[0].inner, "「こんにちわ」");
 }
 
 #[test]
-fn the_issues_three_cases_are_reported() {
+fn the_issues_three_cases_render_and_are_not_reported() {
     for body in ["**「強調」**の", "**測りました。**次に", "Go**「初心者」**を対象とした"]
     {
-        assert_eq!(reported(body).len(), 1, "{body}");
+        assert!(reported(body).is_empty(), "{body}: {:?}", reported(body));
     }
 }
 
 #[test]
-fn bold_around_a_link_beside_japanese_is_reported() {
-    assert_eq!(reported("**[リンク](https://example.com)**も注意。").len(), 1);
+fn bold_that_opens_inside_a_link_and_closes_after_it_is_reported() {
+    // comrak pairs the runs across the link's edge, which pulldown-cmark's events cannot
+    // hold: left as text, and reported.
+    assert_eq!(reported("[**「リンク」](https://example.com)**も注意。").len(), 1);
 }
 
 #[test]
 fn emphasis_markdown_reads_is_not_reported() {
-    for body in
-        ["太郎は**こんにちわ**といった", "「**強調**」の", "**bold** text", "<strong>「強調」</strong>の"]
-    {
+    for body in [
+        "太郎は**こんにちわ**といった",
+        "「**強調**」の",
+        "**bold** text",
+        "<strong>「強調」</strong>の",
+        "**[リンク](https://example.com)**も注意。",
+        "**「強調」**の",
+    ] {
         assert!(reported(body).is_empty(), "{body}: {:?}", reported(body));
     }
 }

@@ -1,5 +1,7 @@
 //! `literal-emphasis`: emphasis beside Japanese text that markdown would publish as its
-//! asterisks or underscores, reported at its opening run with what to write instead.
+//! asterisks or underscores even under the markdown-cjk-friendly rules (underscores that
+//! could open as well as close, a pair across a link's edge), reported at its opening run
+//! with what to write instead.
 //!
 //! Owns the wording of that diagnostic and the rewrites it offers. It does not find the
 //! runs (that is `markdown::cjk`).
@@ -36,10 +38,17 @@ fn diagnostic(page: &Page, emphasis: &LiteralEmphasis) -> Diagnostic {
         &page.text,
         emphasis.range.clone(),
         format!(
-            "`{run}{quoted}{run}` would be published with its `{run}`: beside Japanese text and punctuation, markdown does not read them as {meaning}"
+            "`{run}{quoted}{run}` would be published with its `{run}`: markdown does not read them as {meaning} here"
         ),
     );
-    if let Some((lead, core, trail)) = punctuation_outside(&inner) {
+    if run.starts_with('_') {
+        // Asterisks beside Japanese text are read where underscores are not: an underscore
+        // run between two letters or a letter and punctuation stays text.
+        let stars = "*".repeat(run.len());
+        diagnostic = diagnostic.note(format!(
+            "for {meaning}, write asterisks: `{stars}{quoted}{stars}`, which are read beside Japanese text where underscores stay text"
+        ));
+    } else if let Some((lead, core, trail)) = punctuation_outside(&inner) {
         diagnostic = diagnostic.note(format!(
             "for {meaning}, keep the punctuation outside the `{run}`: `{lead}{run}{}{run}{trail}`, or write `{open}{quoted}{close}`",
             quote(core)
