@@ -207,6 +207,20 @@ pairs() {
   fi
   output "$n" "$t" "$h" "$fs"
   rm -rf "$t/site" "$h/public"
+  if [ "$fs" = tmpfs ]; then search_cost "$t" "$n"; fi
+}
+
+# search_cost DIR N: the same corpus with `search: true` (off in the corpus, as by default):
+# a cold build, its peak, and the index's bytes; Hugo makes no index, so no pair.
+search_cost() {
+  local t=$1 n=$2
+  local tclean="rm -rf $t/site $t/.tally-cache"
+  echo "search: true" >> "$t/site.yaml"
+  time_it "tally-cold-search-$n" 3 1 --prepare "$tclean" "$TALLY --root $t build"
+  peak "tally-cold-search-$n" 1 "$tclean" "$TALLY --root $t build"
+  du -sb "$t/site/pagefind" | cut -f1 > "$RESULTS/tally-search-bytes-$n"
+  sed -i '$d' "$t/site.yaml"
+  rm -rf "$t/site" "$t/.tally-cache"
 }
 
 # big FS N: cold builds only (2 runs, no warm-up) and one peak each.

@@ -309,6 +309,25 @@ for n in all_sizes:
       f" {count(number(f'hugo-files-tmpfs-{n}'))} | {mb(number(f'content-bytes-{n}'))} |")
 w("")
 
+# ---- search
+if any(hf(f"tally-cold-search-{n}") for n in SIZES):
+    w("## Search (`search: true`, tmpfs)")
+    w("")
+    w("The same corpus with `search: true` in its site.yaml (off by default, and off in every")
+    w("other row): a cold build then makes one Pagefind index per language. Hugo makes none.")
+    w("")
+    w("| N bundles (pages) | cold, search off | cold, search on | search's share | per page | peak, on | index |")
+    w("|---|---|---|---|---|---|---|")
+    for n in SIZES:
+        on, off = median(f"tally-cold-search-{n}"), median(f"tally-cold-tmpfs-{n}")
+        if on is None:
+            continue
+        share = None if off is None else on - off
+        w(f"| {n:,} ({2 * n:,}) | {secs(off)} | {secs(on)} | {secs(share)} |"
+          f" {secs(None if share is None else share / (2 * n))} | {mib(peak_mib(f'tally-cold-search-{n}'))} |"
+          f" {mb(number(f'tally-search-bytes-{n}'))} |")
+    w("")
+
 # ---- stage timings
 for n in SIZES:
     path = os.path.join(R, f"tally-timings-tmpfs-{n}.txt")

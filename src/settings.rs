@@ -66,7 +66,8 @@ pub struct Settings {
     #[serde(skip)]
     pub(crate) unused_text_numbers: Vec<Diagnostic>,
     /// Whether the site has a search box, with an index per language made by every build
-    /// (`search: true`). Off unless asked for, as in Zola: indexing costs about 13 ms a page.
+    /// (`search: true`). Off unless asked for, as in Zola: indexing is Pagefind's work on every page
+    /// (BENCHMARKS.md's search table).
     #[serde(default)]
     pub search: bool,
 }

@@ -72,8 +72,8 @@ fn an_edit_makes_the_index_again_as_a_cold_build_would() {
 }
 
 /// A site that does not ask for search (`search:` is off unless set) gets no index, no box
-/// and no script: indexing costs about 13 ms a page, which a site without a box would pay
-/// for nothing.
+/// and no script: indexing is Pagefind's work on every page, which a site without a box
+/// would pay for nothing.
 #[test]
 fn a_site_without_search_true_has_no_index_box_or_script() {
     let site = bundled_copy();
