@@ -107,6 +107,17 @@ fn bold_the_rules_still_leave_literal_is_an_error_at_its_opening_run() {
     assert_eq!((errors[0]["line"].as_u64(), errors[0]["col"].as_u64()), (Some(line), Some(col)));
 }
 
+/// Regression (found by a user trial): the two runs left as text here are `*` and `***`, of
+/// unequal length, which were never paired, so the asterisks were published with exit 0.
+#[test]
+fn runs_of_unequal_length_left_as_text_beside_japanese_are_an_error() {
+    let site = translated("*「斜体」*の例と、***「両方」***の例と [940 Mbit/s]{=rate} と [940 Mbit/s]{=rate}。");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let codes: Vec<&str> = errors.iter().filter_map(|e| e["code"].as_str()).collect();
+    assert!(codes.contains(&"literal-emphasis"), "{errors:#?}");
+}
+
 #[test]
 fn bold_opening_inside_a_link_and_closing_after_it_is_an_error() {
     let site =

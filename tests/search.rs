@@ -140,3 +140,24 @@ fn serve_makes_the_index_after_serving_the_pages_and_again_after_an_edit() {
     assert_eq!(serve.get("/pagefind/en/pagefind-entry.json").status, 200);
     serve.wait_for("/pagefind/en/pagefind-entry.json", "the index made again", |r| r.body != entry.body);
 }
+
+/// How many pages a language's index holds, as its entry file says.
+fn page_count(site: &common::Site, lang: &str) -> u64 {
+    let entry = String::from_utf8(index_of(site)[&format!("{lang}/pagefind-entry.json")].clone()).expect("UTF-8");
+    let json: serde_json::Value = serde_json::from_str(&entry).expect("the entry is JSON");
+    json["languages"][lang]["page_count"].as_u64().expect("a page count")
+}
+
+/// Regression: Pagefind indexes only the pages that have a `data-pagefind-body` element once
+/// any page has one, so one page's raw `<div data-pagefind-body>` took every other page out
+/// of search. Every page's `<main>` carries it now.
+#[test]
+fn a_pages_own_data_pagefind_body_does_not_take_the_other_pages_out_of_search() {
+    let site = built();
+    let before = page_count(&site, "en");
+    assert!(before > 5, "the bundled site's English index holds its pages: {before}");
+    let text = std::fs::read_to_string(site.path(PAGE)).expect("the page");
+    site.file(PAGE, format!("{text}\n<div data-pagefind-body>Only this.</div>\n"));
+    site.build().expect_success();
+    assert_eq!(page_count(&site, "en"), before, "every English page is still indexed");
+}

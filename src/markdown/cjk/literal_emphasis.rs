@@ -5,8 +5,9 @@
 //! write instead.
 //!
 //! Owns the finding of those pairs in the parsed text. A run is reported only when an author
-//! plainly meant emphasis: it is one of a pair of equal runs (`**` … `**`) in one block's
-//! text, the pair touches Japanese text or punctuation, and neither run is something else:
+//! plainly meant emphasis: it is one of a pair of runs of one character (`**` … `**`, or
+//! `*` … `***`) in one block's text, the pair touches Japanese text or punctuation, and
+//! neither run is something else:
 //! an escaped `\*` (left literal on purpose), a run with a space on both sides (`2 * 3`), a
 //! note mark (`*1`), `_` inside a word (`snake_case`), anything in code. It reads what the
 //! parser left as text, so that emphasis the parser does read is never reported.
@@ -197,7 +198,8 @@ fn pair_up(runs: Vec<Run>, body: &str, offset: usize, found: &mut Vec<LiteralEmp
     // A strike-through left as its tildes is no emphasis; it is not reported.
     for run in runs.into_iter().filter(|run| run.delimiter != '~' && !run.is_plain_text()) {
         match open.take() {
-            Some(opener) if opener.delimiter == run.delimiter && opener.len == run.len => {
+            // Of any lengths: `*「斜体」*の、***「両方」***` leaves `*` and `***` as text.
+            Some(opener) if opener.delimiter == run.delimiter => {
                 if opener.touches_japanese() || run.touches_japanese() {
                     let width = opener.len * opener.delimiter.len_utf8();
                     let inner = body.get(opener.start + width - offset..run.start - offset).unwrap_or("");
