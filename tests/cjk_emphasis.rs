@@ -111,7 +111,8 @@ fn bold_the_rules_still_leave_literal_is_an_error_at_its_opening_run() {
 /// unequal length, which were never paired, so the asterisks were published with exit 0.
 #[test]
 fn runs_of_unequal_length_left_as_text_beside_japanese_are_an_error() {
-    let site = translated("*「斜体」*の例と、***「両方」***の例と [940 Mbit/s]{=rate} と [940 Mbit/s]{=rate}。");
+    let site =
+        translated("*「斜体」*の例と、***「両方」***の例と [940 Mbit/s]{=rate} と [940 Mbit/s]{=rate}。");
     let (run, errors) = check_json(&site);
     assert_eq!(run.code, 1, "{run:#?}");
     let codes: Vec<&str> = errors.iter().filter_map(|e| e["code"].as_str()).collect();

@@ -143,7 +143,8 @@ fn serve_makes_the_index_after_serving_the_pages_and_again_after_an_edit() {
 
 /// How many pages a language's index holds, as its entry file says.
 fn page_count(site: &common::Site, lang: &str) -> u64 {
-    let entry = String::from_utf8(index_of(site)[&format!("{lang}/pagefind-entry.json")].clone()).expect("UTF-8");
+    let entry =
+        String::from_utf8(index_of(site)[&format!("{lang}/pagefind-entry.json")].clone()).expect("UTF-8");
     let json: serde_json::Value = serde_json::from_str(&entry).expect("the entry is JSON");
     json["languages"][lang]["page_count"].as_u64().expect("a page count")
 }
