@@ -282,7 +282,7 @@ fn figures_and_pages(
                 json.push(output, &[], &made.places)
             });
             memo.wrote_lines_at(&page.source, at);
-            if made.html.is_some() {
+            if site.settings.search && made.html.is_some() {
                 indexed.push((search::indexed(page), key));
             }
             count += made.record_count;
