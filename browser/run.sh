@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The browser tests of `tally serve` on a fresh machine: Debian's Chromium (and a Japanese
 # font, so that screenshots of Japanese pages are readable), pdftotext from poppler-utils
-# (to read back a printed page), playwright-core and axe-core from npm, a release build of
+# (to read back a printed page), playwright-core and axe-core from npm, a build of
 # tally, then `node --test browser/`. Screenshots, the printed PDF and the servers' logs
 # are kept in target/browser-artifacts/.
 set -euo pipefail
@@ -17,7 +17,9 @@ if ((${#missing[@]})); then
 fi
 # --ignore-scripts: no package may download a browser or a runtime of its own.
 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
-cargo build --release
+# TALLY_BIN picks the binary (scripts/test.sh passes the test build's); by default, a release
+# build.
+[[ -n "${TALLY_BIN:-}" ]] || cargo build --release
 # A test that waits forever (a page that never loads, a site that never builds) fails
 # after five minutes instead of holding CI until its own limit.
 node --test --test-timeout=300000 browser/

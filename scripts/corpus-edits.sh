@@ -12,11 +12,16 @@ bundles=${1:-40}
 edits=${2:-12}
 RANDOM=${3:-7}
 
-cargo build --release --quiet --example corpus
-tally="$PWD/target/release/tally"
+# TALLY_BIN and CORPUS_BIN pick the binaries (scripts/test.sh passes the test build's, so
+# that CI compiles the tree once more rather than twice); by default, release builds.
+if [ -z "${TALLY_BIN:-}" ] || [ -z "${CORPUS_BIN:-}" ]; then
+  cargo build --release --quiet --bin tally --example corpus
+fi
+tally=$(realpath "${TALLY_BIN:-target/release/tally}")
+corpus=$(realpath "${CORPUS_BIN:-target/release/examples/corpus}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-target/release/examples/corpus --out "$work/site" --bundles "$bundles" --seed 3 --no-images
+"$corpus" --out "$work/site" --bundles "$bundles" --seed 3 --no-images
 cd "$work/site"
 # Files a second old or younger are never kept between builds; these are a day old.
 find . -type f -exec touch -d '1 day ago' {} +

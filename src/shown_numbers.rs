@@ -52,6 +52,18 @@ impl ShownNumber {
         offset: usize,
         what: &str,
     ) -> Vec<ShownNumber> {
+        Self::found_placed(path, file_text, shown, &|at| offset + at, what)
+    }
+
+    /// As [`found_in`](Self::found_in), for a shown text whose bytes are not in the file's
+    /// order byte for byte (markup taken out): `place` gives each byte's place in the file.
+    pub(crate) fn found_placed(
+        path: &Path,
+        file_text: &str,
+        shown: &str,
+        place: &dyn Fn(usize) -> usize,
+        what: &str,
+    ) -> Vec<ShownNumber> {
         if !shown.bytes().any(|b| b.is_ascii_digit()) && shown.is_ascii() {
             return Vec::new();
         }
@@ -63,7 +75,13 @@ impl ShownNumber {
                 let line_start = shown[..found.range.start].rfind('\n').map_or(0, |i| i + 1);
                 let line_end =
                     shown[found.range.end..].find('\n').map_or(shown.len(), |i| found.range.end + i);
-                let range = offset + found.range.start..offset + found.range.end;
+                // The last byte's place, not the end's: what follows the number may have
+                // been taken out of the shown text.
+                let start = place(found.range.start);
+                let range = match found.range.end.checked_sub(1) {
+                    Some(last) if last >= found.range.start => start..place(last) + 1,
+                    _ => start..start,
+                };
                 let placed = Diagnostic::at(CODE, path, file_text, range.clone(), "");
                 ShownNumber {
                     path: path.to_path_buf(),

@@ -43,9 +43,55 @@ pub(crate) fn code_at(text: &str, at: usize) -> Option<TeraCode> {
     Some(TeraCode { end: text.len(), prints })
 }
 
+/// The contents of the string literals (`"…"`, `'…'`, `` `…` ``) of the Tera code at
+/// `at..end` of `text`, without their quotes: what an expression such as `{{ "9.9 Gbps" }}`
+/// or `{% set x = '…' %}` may print as it is. A comment has none; an unclosed string runs to
+/// the code's end.
+pub(crate) fn string_literals(text: &str, at: usize, code: TeraCode) -> Vec<std::ops::Range<usize>> {
+    let mut strings = Vec::new();
+    if !code.prints {
+        return strings;
+    }
+    let close = if text.get(at..at + 2) == Some("{%") { "%}" } else { "}}" };
+    let Some(inside) = text.get(at + 2..code.end) else { return strings };
+    let mut open: Option<(char, usize)> = None;
+    for (i, c) in inside.char_indices() {
+        match open {
+            Some((quote, start)) if c == quote => {
+                strings.push(at + 2 + start..at + 2 + i);
+                open = None;
+            }
+            Some(_) => {}
+            None if matches!(c, '"' | '\'' | '`') => open = Some((c, i + c.len_utf8())),
+            None if inside[i..].starts_with(close) => break,
+            None => {}
+        }
+    }
+    if let Some((_, start)) = open {
+        strings.push(at + 2 + start..at + 2 + inside.len());
+    }
+    strings
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn string_literals_are_found_in_expressions_and_statements_not_comments() {
+        let text = r#"{{ "9.9 Gbps" ~ 'x' }}{% set a = `y` %}{# "z" #}{{ "open }}"#;
+        let found = |at: usize| {
+            let code = code_at(text, at).expect("code");
+            string_literals(text, at, code).into_iter().map(|r| &text[r]).collect::<Vec<_>>()
+        };
+        assert_eq!(found(0), ["9.9 Gbps", "x"]);
+        let statement = text.find("{%").unwrap_or(0);
+        assert_eq!(found(statement), ["y"]);
+        let comment = text.find("{#").unwrap_or(0);
+        assert!(found(comment).is_empty());
+        let unclosed = text.rfind("{{").unwrap_or(0);
+        assert_eq!(found(unclosed), ["open }}"]);
+    }
 
     #[test]
     fn each_kind_of_code_ends_at_its_own_close() {
@@ -70,6 +116,9 @@ mod tests {
             if let Some(code) = code_at(&text, at) {
                 proptest::prop_assert!(code.end >= at + 2 && code.end <= text.len());
                 proptest::prop_assert!(text.is_char_boundary(code.end));
+                for string in string_literals(&text, at, code) {
+                    proptest::prop_assert!(text.get(string).is_some());
+                }
             }
         }
     }

@@ -132,6 +132,8 @@ fn serve_makes_the_index_after_serving_the_pages_and_again_after_an_edit() {
     let serve = common::Serve::start(&site);
     let entry = serve.wait_for("/pagefind/en/pagefind-entry.json", "the first index", |r| r.status == 200);
     assert!(entry.body.contains("\"en\""), "{}", entry.body);
+    // The build's line counts the pages; the index, made after it, says what it added.
+    serve.wait_for_lines("indexed for search: ", 1);
     site.edit(PAGE, "That box is only the far end here", "That box is only the far end of the path here");
     serve.wait_for("/measurements/2026-10-29-xgs136-http/", "the edit served", |r| {
         r.body.contains("far end of the path here")
@@ -139,6 +141,19 @@ fn serve_makes_the_index_after_serving_the_pages_and_again_after_an_edit() {
     // Served at every moment: the last index until the new one is made.
     assert_eq!(serve.get("/pagefind/en/pagefind-entry.json").status, 200);
     serve.wait_for("/pagefind/en/pagefind-entry.json", "the index made again", |r| r.body != entry.body);
+}
+
+/// Regression: the last build's index was carried into every build under serve, so a site
+/// whose search was turned off kept serving the old index (and its pages no longer had a
+/// search box to use it).
+#[test]
+fn serve_drops_the_index_once_search_is_turned_off() {
+    let site = bundled_copy();
+    settle_all(site.root());
+    let serve = common::Serve::start(&site);
+    serve.wait_for("/pagefind/en/pagefind-entry.json", "the first index", |r| r.status == 200);
+    site.edit("site.yaml", "search: true", "search: false");
+    serve.wait_for("/pagefind/en/pagefind-entry.json", "the index gone", |r| r.status == 404);
 }
 
 /// How many pages a language's index holds, as its entry file says.

@@ -183,8 +183,10 @@ fn rebuild_loop(
         eprintln!("changed: {}{more}", names.join(", "));
         memo.only_changed(root, &changed);
         let (result, search_to_make) = match build_once(root, &mut memo, timings, "rebuilt") {
-            // The last index is served until this build's is made.
-            Ok((output, job)) => (Ok(search::with_index_of(output, &last_good)), job),
+            // The last index is served until this build's is made; a site whose search was
+            // turned off serves none.
+            Ok((output, Some(job))) => (Ok(search::with_index_of(output, &last_good)), Some(job)),
+            Ok((output, None)) => (Ok(output), None),
             Err(reported) => (Err(reported), None),
         };
         let mut next = snapshot(generation, result, last_good.clone());

@@ -33,6 +33,7 @@ pub(super) fn with_index_of(site: Output, from: &Output) -> Output {
 /// build is still the one served; a failure is printed, and the last index stays.
 pub(super) fn index_in_background(job: Job, generation: u64, sender: Sender<Arc<Snapshot>>) {
     std::thread::spawn(move || {
+        let started = std::time::Instant::now();
         let site = sender.borrow().site.clone();
         let superseded = || sender.borrow().generation != generation;
         let read = |file: &str| {
@@ -50,7 +51,8 @@ pub(super) fn index_in_background(job: Job, generation: u64, sender: Sender<Arc<
             }
         };
         let index = Output::in_memory(files.into_iter().collect());
-        sender.send_if_modified(|current| {
+        let made = index.files.len();
+        let served = sender.send_if_modified(|current| {
             // The same generation: open pages do not reload for an index.
             if current.generation != generation || current.failure.is_some() {
                 return false;
@@ -64,5 +66,9 @@ pub(super) fn index_in_background(job: Job, generation: u64, sender: Sender<Arc<
             });
             true
         });
+        // The build's own line counted its files without the index, made after it.
+        if served {
+            eprintln!("indexed for search: {made} more files in {} ms", started.elapsed().as_millis());
+        }
     });
 }

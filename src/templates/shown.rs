@@ -2,7 +2,8 @@
 //! what a template prints as it is, which no tag can check.
 //!
 //! Owns reading a template's text as a reader sees it: Tera's code (`{{ … }}`, `{% … %}`,
-//! `{# … #}`) is not literal text, and the markup is read as a page's raw HTML is
+//! `{# … #}`) is not literal text, but the strings in its expressions and statements are
+//! (they may be printed as they are), and the markup is read as a page's raw HTML is
 //! (`markdown::html_reader_text`: text between tags and the attributes a reader is shown,
 //! `title=`, `alt=`, `aria-label=`; not comments, scripts or styles). It does not decide
 //! which numbers are refused (`pipeline/check/outside`).
@@ -19,6 +20,9 @@ pub(crate) fn shown_text(template: &str) -> String {
     while at < template.len() {
         if let Some(code) = crate::tera_syntax::code_at(template, at) {
             literal.push(start..at);
+            // A string in the code may be printed as it is (`{{ "9.9 Gbps" }}`): read as
+            // literal text, since what the code does with it is Tera's to know.
+            literal.extend(crate::tera_syntax::string_literals(template, at, code));
             at = code.end;
             start = at;
             continue;
@@ -30,13 +34,57 @@ pub(crate) fn shown_text(template: &str) -> String {
     crate::markdown::html_reader_text(&without_code, &mut false)
 }
 
+/// Elements a browser sets in the line of text around them: a reader reads `6.<b>5</b> Gbps`
+/// as `6.5 Gbps`.
+const INLINE_ELEMENTS: [&str; 25] = [
+    "a", "abbr", "b", "bdi", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s",
+    "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
+];
+
+/// `shown` (the shown text of `template`, byte for byte) with the inline tags that carry
+/// nothing a reader is shown taken out, as a reader reads it, and each byte's place in the
+/// template.
+fn joined_across_inline_tags(template: &str, shown: &str) -> (String, Vec<usize>) {
+    let (bytes, shown_bytes) = (template.as_bytes(), shown.as_bytes());
+    let mut joined = Vec::with_capacity(shown.len());
+    let mut places = Vec::with_capacity(shown.len());
+    let mut at = 0;
+    while at < shown_bytes.len() {
+        if bytes.get(at) == Some(&b'<')
+            && let Some(end) = template[at..].find('>').map(|i| at + i + 1)
+            && shown_bytes[at..end].iter().all(|&b| b == b' ')
+            && is_inline_tag(&template[at..end])
+        {
+            at = end;
+            continue;
+        }
+        joined.push(shown_bytes[at]);
+        places.push(at);
+        at += 1;
+    }
+    // Only whole tags (ASCII) are taken out, so every character is left whole.
+    let joined =
+        String::from_utf8(joined).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    (joined, places)
+}
+
+fn is_inline_tag(tag: &str) -> bool {
+    let name = tag.trim_start_matches('<').trim_start_matches('/');
+    let end = name.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(name.len());
+    let rest = &name[end..];
+    INLINE_ELEMENTS.contains(&name[..end].to_ascii_lowercase().as_str())
+        && rest.starts_with(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
+}
+
 /// The figure-like numbers each of `sources` (template name, text) shows a reader.
 pub(super) fn shown_numbers(sources: &[(String, String)]) -> Vec<ShownNumber> {
     sources
         .iter()
         .flat_map(|(name, text)| {
             let path = Path::new("templates").join(name);
-            ShownNumber::found_in(&path, text, &shown_text(text), 0, "the template")
+            let (joined, places) = joined_across_inline_tags(text, &shown_text(text));
+            let place = |at: usize| places.get(at).copied().unwrap_or(text.len());
+            ShownNumber::found_placed(&path, text, &joined, &place, "the template")
         })
         .collect()
 }
@@ -58,6 +106,33 @@ mod tests {
             ),
             ["940 Mbit/s", "40 ms", "1.5 s"]
         );
+    }
+
+    /// Regression: a string printed by an expression was blanked with the rest of the code,
+    /// so `{{ "9.9 Gbps" }}` published a figure nothing checked.
+    #[test]
+    fn strings_in_tera_code_are_read_as_shown_text() {
+        assert_eq!(
+            stated(
+                r#"<p>{{ "at 9.9 Gbps" }} {% set x = 'over 40 ms' %}{{ y | default(value="3.5 s") }}{# "8 ms" #}</p>"#
+            ),
+            ["9.9 Gbps", "40 ms", "3.5 s"]
+        );
+    }
+
+    /// Regression (user trial): tags were blanked in place, so `6.<b>5</b> Gbps` was read,
+    /// and reported, as `5 Gbps`.
+    #[test]
+    fn a_number_split_by_inline_markup_is_read_whole() {
+        assert_eq!(stated("<p>at 6.<b>5</b> Gbps</p>"), ["6.5 Gbps"]);
+        assert_eq!(stated("<p>1,<span class=\"x\">500</span> ms</p>"), ["1,500 ms"]);
+        // A block boundary is not joined: two cells are two texts.
+        assert_eq!(stated("<td>6.</td><td>5 Gbps</td>"), ["5 Gbps"]);
+        let sources = vec![("page.html".to_string(), "<p>\nat 6.<b>5</b> Gbps".to_string())];
+        let found = shown_numbers(&sources);
+        assert_eq!((found[0].line, found[0].col), (2, 4));
+        assert_eq!(found[0].source_line, "at 6.<b>5</b> Gbps");
+        assert_eq!(&found[0].source_line[found[0].highlight.clone()], "6.<b>5</b> Gbps");
     }
 
     #[test]

@@ -93,6 +93,32 @@ fn a_ui_string_states_the_numbers_of_its_original_language_s_string() {
     common::assert_at(&errors[1], "translation-number", &site, JA_STRINGS, "1.0");
 }
 
+/// Regression (user trial): a number the other language states, but undeclared, was
+/// reported as one that language "does not" state, beside the error that it is undeclared.
+#[test]
+fn an_undeclared_twin_is_refused_once_and_not_called_missing() {
+    let site = quiet_site();
+    with_text_numbers(&site, "[\"Privacy over version 1.1\"]");
+    site.edit(EN, "footer-privacy = Privacy\n", "footer-privacy = Privacy over version 1.1\n");
+    site.edit(JA_STRINGS, "footer-privacy = プライバシー\n", "footer-privacy = version 1.1 のプライバシー\n");
+    one_error(&site, "outside-figure", JA_STRINGS, "1.1");
+}
+
+/// Regression (user trial): a string in Tera code was blanked with the code, so the figure
+/// `{{ "peak 9.9 Gbps" }}` prints was published unread.
+#[test]
+fn a_number_in_a_string_tera_prints_is_an_error_there() {
+    for added in ["{{ \"peak 9.9 Gbps\" }}", "{% set peak = 'peak 9.9 Gbps' %}{{ peak }}"] {
+        let site = quiet_site();
+        site.edit(
+            "templates/page.html",
+            "<h1>{{ page.title }}</h1>",
+            &format!("<h1>{{{{ page.title }}}}</h1>{added}"),
+        );
+        one_error(&site, "outside-figure", "templates/page.html", "9.9 Gbps");
+    }
+}
+
 #[test]
 fn a_number_in_site_yaml_s_owner_title_or_description_is_an_error_there() {
     for (from, to, needle) in [

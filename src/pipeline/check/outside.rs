@@ -30,17 +30,18 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
         .filter(|n| !is_model_name(&n.context[..n.at.start], &n.value));
     let mut used = vec![false; settings.text_numbers.len()];
     let mut problems = Vec::new();
-    let mut strings: BTreeMap<(&str, &str), Vec<&ShownNumber>> = BTreeMap::new();
+    let mut strings: BTreeMap<(&str, &str), Vec<Declared>> = BTreeMap::new();
     for number in shown {
         let allowed_by = settings.text_numbers.iter().position(|entry| covers(entry, number));
         match allowed_by {
-            Some(entry) => {
-                used[entry] = true;
-                if let Some((lang, key)) = &number.message {
-                    strings.entry((lang.as_str(), key.as_str())).or_default().push(number);
-                }
-            }
+            Some(entry) => used[entry] = true,
             None => problems.push(refused(number)),
+        }
+        if let Some((lang, key)) = &number.message {
+            strings
+                .entry((lang.as_str(), key.as_str()))
+                .or_default()
+                .push(Declared { number, declared: allowed_by.is_some() });
         }
     }
     for (entry, unused) in used.iter().zip(&settings.unused_text_numbers) {
@@ -96,21 +97,26 @@ fn suggested_entry(context: &str, at: std::ops::Range<usize>) -> &str {
     context[start..end].trim()
 }
 
+/// A UI string's number, and whether `text_numbers:` declares it.
+struct Declared<'a> {
+    number: &'a ShownNumber,
+    declared: bool,
+}
+
 /// Each number of a UI string that the same string of the original language does not
-/// state, or the reverse, at its place. Only declared numbers are compared: any other is
-/// refused already.
-fn string_parity(site: &Site, strings: &BTreeMap<(&str, &str), Vec<&ShownNumber>>) -> Vec<Diagnostic> {
+/// state, or the reverse, at its place. A number not declared is refused already, so it is
+/// not reported again, but it still matches its twin in the other language: a message that
+/// the other string "does not state" a number it states, only undeclared, misleads.
+fn string_parity(site: &Site, strings: &BTreeMap<(&str, &str), Vec<Declared>>) -> Vec<Diagnostic> {
     let original = site.settings.original_language();
     let mut problems = Vec::new();
-    let mut unmatched = |ours: &[&ShownNumber],
-                         theirs: &[&ShownNumber],
-                         lang: &str,
-                         other: &str,
-                         key: &str| {
+    let mut unmatched = |ours: &[Declared], theirs: &[Declared], lang: &str, other: &str, key: &str| {
         let mut taken = vec![false; theirs.len()];
-        for number in ours {
-            let matched =
-                theirs.iter().enumerate().position(|(i, t)| !taken[i] && t.value.same_as(&number.value));
+        for number in ours.iter().filter(|n| n.declared).map(|n| n.number) {
+            let matched = theirs
+                .iter()
+                .enumerate()
+                .position(|(i, t)| !taken[i] && t.number.value.same_as(&number.value));
             match matched {
                 Some(i) => taken[i] = true,
                 None => problems.push(
@@ -124,7 +130,11 @@ fn string_parity(site: &Site, strings: &BTreeMap<(&str, &str), Vec<&ShownNumber>
                             if theirs.is_empty() {
                                 "no such number".to_string()
                             } else {
-                                theirs.iter().map(|t| format!("`{}` ({})", t.stated, t.location())).collect::<Vec<_>>().join(", ")
+                                theirs
+                                    .iter()
+                                    .map(|t| format!("`{}` ({})", t.number.stated, t.number.location()))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
                             }
                         )),
                 ),
