@@ -71,7 +71,10 @@ pub(crate) enum OneOrMany {
 impl<'de> Deserialize<'de> for OneOrMany {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
-        #[serde(untagged)]
+        #[serde(
+            untagged,
+            expecting = "a string or a list of strings (quote a value YAML reads as a number or a date: \"69971224\")"
+        )]
         enum Bare {
             One(String),
             Many(Vec<String>),

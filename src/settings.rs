@@ -208,8 +208,8 @@ pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
     })
 }
 
-/// The figure-like numbers of the texts site.yaml gives a reader (the title, description
-/// and owner), and for each entry of `text_numbers` the error it is if it covers none.
+/// The figure-like numbers of the texts site.yaml gives a reader (the title, description,
+/// owner and licence name), and for each entry of `text_numbers` the error it is if it covers none.
 fn shown_texts(text: &str) -> (Vec<crate::shown_numbers::ShownNumber>, Vec<Diagnostic>) {
     use crate::yaml::NodeKind;
     let Ok(root) = crate::yaml::parse_tree(text) else { return (Vec::new(), Vec::new()) };
@@ -219,19 +219,26 @@ fn shown_texts(text: &str) -> (Vec<crate::shown_numbers::ShownNumber>, Vec<Diagn
     let mut read = |name: String, node: &crate::yaml::Node| {
         if let (NodeKind::Str(_), Some(value)) = (&node.kind, text.get(node.span.clone())) {
             let what = format!("site.yaml's `{name}`");
-            shown.extend(crate::shown_numbers::ShownNumber::found_in(
-                path,
-                text,
-                value,
-                node.span.start,
-                &what,
-            ));
+            let found =
+                crate::shown_numbers::ShownNumber::found_in(path, text, value, node.span.start, &what);
+            // A licence's name carries its version (`CC BY 4.0`): a bare number there is
+            // that version; one with a unit or a scale word is still a figure.
+            let is_version = |stated: &str| stated.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+            shown.extend(
+                found.into_iter().filter(|n| !(name.starts_with("licence.") && is_version(&n.stated))),
+            );
         }
     };
     for (key, value) in entries {
         let name = key.key_text();
         match (name.as_str(), &value.kind) {
             ("owner", _) => read(name, value),
+            // Printed under every screenshot and in every footer.
+            ("licence", NodeKind::Map(fields)) => {
+                for (field, value) in fields.iter().filter(|(field, _)| field.key_text() == "name") {
+                    read(format!("{name}.{}", field.key_text()), value);
+                }
+            }
             ("title" | "description", NodeKind::Map(languages)) => {
                 for (lang, value) in languages {
                     read(format!("{name}.{}", lang.key_text()), value);

@@ -118,6 +118,14 @@ impl ShownNumber {
     }
 }
 
+/// Whether a number stated in a `build:` value (runs.yaml's or a page's) names code rather
+/// than stating a figure: a bare run of digits there is a commit hash that happens to hold
+/// no letter (`npuep.ko 69971224`) or a build number; one with a unit, a decimal or a
+/// separator still is a figure.
+pub(crate) fn names_a_build(stated: &str) -> bool {
+    stated.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// `text` with every byte outside `kept` blanked (a space; a line break stays), so that
 /// places in it are places in `text`.
 pub(crate) fn keep_only(text: &str, kept: impl IntoIterator<Item = Range<usize>>) -> String {

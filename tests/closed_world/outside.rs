@@ -143,6 +143,33 @@ fn a_number_in_runs_yaml_s_build_is_an_error_there() {
     one_error(&site, "outside-figure", RUNS, "940 Mbit/s");
 }
 
+/// A page's front-matter `build:` is shown on the page as its code under test, as
+/// runs.yaml's is: before, its numbers were not read.
+#[test]
+fn a_number_in_a_page_s_front_matter_build_is_an_error_there() {
+    let site = quiet_site();
+    let notes = "content/notes.md";
+    site.file(
+        notes,
+        "---\ntitle: Notes\nbuild:\n  driver: [ixgbe d29c84f3, \"tuned for 9.9 Gbps\"]\n  firmware: \"69971224\"\n---\nNo figures.\n",
+    );
+    one_error(&site, "outside-figure", notes, "9.9 Gbps");
+    // Regression: unquoted, the hash is a number, refused with serde's "data did not match
+    // any variant of untagged enum Bare".
+    site.edit(notes, "\"69971224\"", "69971224");
+    let error = one_error(&site, "bad-yaml", notes, "69971224");
+    assert!(error["message"].as_str().unwrap_or("").contains("a string or a list of strings"), "{error:#}");
+}
+
+/// A licence's name carries its version (`CC BY 4.0`, in every fixture), which is not a
+/// figure; a figure there is one.
+#[test]
+fn a_number_in_the_licence_name_is_an_error_there_but_its_version_is_not() {
+    let site = quiet_site();
+    site.edit("site.yaml", "name: \"CC BY 4.0\"", "name: \"CC BY 4.0 for 940 Mbit/s\"");
+    one_error(&site, "outside-figure", "site.yaml", "940 Mbit/s");
+}
+
 /// The 1,000-bundle corpus: a driver's commit hash that happens to hold no letter was
 /// refused as a count of 69,971,224.
 #[test]

@@ -128,11 +128,8 @@ impl Loader<'_> {
                     node.span.start,
                     &what,
                 );
-                // `build:` names code: a bare run of digits there is a commit hash that
-                // happens to hold no letter (`npuep.ko 69971224`) or a build number, not a
-                // figure; one with a unit, a decimal or a separator still is.
                 let build = name.starts_with("build.");
-                found.into_iter().filter(move |n| !(build && n.stated.bytes().all(|b| b.is_ascii_digit())))
+                found.into_iter().filter(move |n| !(build && crate::shown_numbers::names_a_build(&n.stated)))
             })
             .collect()
     }

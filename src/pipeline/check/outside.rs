@@ -1,5 +1,5 @@
-//! Numbers outside page bodies: what the templates, the UI strings, site.yaml's texts and
-//! runs.yaml's `build:` and vendor texts show a reader, where no tag can stand. A
+//! Numbers outside page bodies: what the templates, the UI strings, site.yaml's texts,
+//! runs.yaml's `build:` and vendor texts and a page's front-matter `build:` show a reader, where no tag can stand. A
 //! figure-like number there is an error (`outside-figure`) unless site.yaml declares the
 //! words it stands in as text (`text_numbers:`); an entry there that covers no such number
 //! is an error too (`bad-setting`), and a UI string must state the numbers its original
@@ -13,8 +13,9 @@ use std::collections::BTreeMap;
 
 use super::super::load::Site;
 use super::super::resolve::is_model_name;
+use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::shown_numbers::{CODE, ShownNumber};
+use crate::shown_numbers::{CODE, ShownNumber, names_a_build};
 
 /// Every refused number outside a page body, every unused entry of `text_numbers:`, and
 /// every UI string whose numbers differ from its original language's.
@@ -27,11 +28,14 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
         .chain(site.strings.shown_numbers())
         .chain(&settings.shown)
         .chain(site.runs.values().flat_map(|data| data.shown_numbers()))
+        .cloned()
+        .chain(site.content.pages.iter().flat_map(|page| front_matter_build(page)))
         .filter(|n| !is_model_name(&n.context[..n.at.start], &n.value));
     let mut used = vec![false; settings.text_numbers.len()];
     let mut problems = Vec::new();
     let mut strings: BTreeMap<(&str, &str), Vec<Declared>> = BTreeMap::new();
-    for number in shown {
+    let shown: Vec<ShownNumber> = shown.collect();
+    for number in &shown {
         let allowed_by = settings.text_numbers.iter().position(|entry| covers(entry, number));
         match allowed_by {
             Some(entry) => used[entry] = true,
@@ -51,6 +55,44 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
     }
     problems.extend(string_parity(site, &strings));
     problems
+}
+
+/// The figure-like numbers of a page's front-matter `build:` values (the code under test
+/// its page shows, when its bundle has no runs.yaml saying so), read as runs.yaml's are.
+fn front_matter_build(page: &Page) -> Vec<ShownNumber> {
+    use crate::yaml::NodeKind;
+    let Some((yaml, yaml_start, _)) = crate::content::split_front_matter(&page.text) else {
+        return Vec::new();
+    };
+    // Most pages have none: the front matter is not parsed a second time for them.
+    if !yaml.starts_with("build:") && !yaml.contains("\nbuild:") {
+        return Vec::new();
+    }
+    let Ok(root) = crate::yaml::parse_tree(yaml) else { return Vec::new() };
+    let NodeKind::Map(entries) = &root.kind else { return Vec::new() };
+    let mut found = Vec::new();
+    for (_, build) in entries.iter().filter(|(key, _)| key.key_text() == "build") {
+        let NodeKind::Map(items) = &build.kind else { continue };
+        for (name, value) in items {
+            let values = match &value.kind {
+                NodeKind::Seq(values) => values.iter().collect(),
+                _ => vec![value],
+            };
+            let what = format!("the front matter's `build.{}`", name.key_text());
+            for value in
+                values.into_iter().filter(|v| matches!(v.kind, NodeKind::Str(_) | NodeKind::Number(_)))
+            {
+                let Some(shown) = yaml.get(value.span.clone()) else { continue };
+                let offset = yaml_start + value.span.start;
+                found.extend(
+                    ShownNumber::found_in(&page.source, &page.text, shown, offset, &what)
+                        .into_iter()
+                        .filter(|n| !names_a_build(&n.stated)),
+                );
+            }
+        }
+    }
+    found
 }
 
 /// Whether an occurrence of `entry` in the text the number stands in holds the whole number.
