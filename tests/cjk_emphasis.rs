@@ -119,6 +119,23 @@ fn runs_of_unequal_length_left_as_text_beside_japanese_are_an_error() {
     assert!(codes.contains(&"literal-emphasis"), "{errors:#?}");
 }
 
+/// Regression (user trial): a `**` beside Japanese that nothing closes was published as its
+/// asterisks with exit 0.
+#[test]
+fn bold_beside_japanese_that_nothing_closes_is_an_error_at_its_run() {
+    let site = translated("これは**「強調」の例と [940 Mbit/s]{=rate} と [940 Mbit/s]{=rate}。");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "literal-emphasis", "{errors:#?}");
+    assert!(
+        errors[0]["message"].as_str().unwrap_or("").contains("nothing in its paragraph pairs with it"),
+        "{errors:#?}"
+    );
+    let (line, col) = place(&site, JA, "**「");
+    assert_eq!((errors[0]["line"].as_u64(), errors[0]["col"].as_u64()), (Some(line), Some(col)));
+}
+
 #[test]
 fn bold_opening_inside_a_link_and_closing_after_it_is_an_error() {
     let site =

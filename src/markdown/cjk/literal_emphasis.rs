@@ -30,6 +30,10 @@ pub struct LiteralEmphasis {
     pub range: Range<usize>,
     /// The source between the two runs.
     pub inner: String,
+    /// A run of two or more that nothing in its block pairs with (`**「強調」の`): published
+    /// as it is, whatever the parser's rules.
+    #[serde(default)]
+    pub unpaired: bool,
 }
 
 /// One run of `*`, `_` or `~` the parser left as text, with the source characters beside it.
@@ -192,9 +196,22 @@ pub(crate) fn literal_emphasis(pieces: &[Piece<'_>], body: &str, offset: usize) 
     found
 }
 
-/// Pairs a block's runs, each with the next equal one, and keeps the pairs beside Japanese.
+/// Pairs a block's runs, each with the next equal one, and keeps the pairs beside Japanese,
+/// and the runs of two or more beside Japanese that pair with none.
 fn pair_up(runs: Vec<Run>, body: &str, offset: usize, found: &mut Vec<LiteralEmphasis>) {
     let mut open: Option<Run> = None;
+    // A single `*` beside Japanese may be a note mark (`注*`); `**` is only ever bold.
+    let unpaired = |run: Run, found: &mut Vec<LiteralEmphasis>| {
+        if run.len >= 2 && run.touches_japanese() {
+            let width = run.len * run.delimiter.len_utf8();
+            found.push(LiteralEmphasis {
+                run: run.delimiter.to_string().repeat(run.len),
+                range: run.start..run.start + width,
+                inner: String::new(),
+                unpaired: true,
+            });
+        }
+    };
     // A strike-through left as its tildes is no emphasis; it is not reported.
     for run in runs.into_iter().filter(|run| run.delimiter != '~' && !run.is_plain_text()) {
         match open.take() {
@@ -207,11 +224,20 @@ fn pair_up(runs: Vec<Run>, body: &str, offset: usize, found: &mut Vec<LiteralEmp
                         run: opener.delimiter.to_string().repeat(opener.len),
                         range: opener.start..opener.start + width,
                         inner: inner.to_string(),
+                        unpaired: false,
                     });
                 }
             }
             // A run that does not close the one open opens the next pair.
-            _ => open = Some(run),
+            Some(other) => {
+                unpaired(other, found);
+                open = Some(run);
+            }
+            None => open = Some(run),
         }
     }
+    if let Some(run) = open {
+        unpaired(run, found);
+    }
+    found.sort_by_key(|emphasis| emphasis.range.start);
 }

@@ -74,7 +74,27 @@ fn asterisks_meant_as_text_are_not_reported() {
 
 #[test]
 fn runs_in_different_paragraphs_do_not_pair() {
-    assert!(reported("**「強調」\n\n」**の").is_empty());
+    let body = "**「強調」\n\n」**の";
+    let (pieces, _) = parse(body, 0);
+    let found = literal_emphasis(&pieces, body, 0);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found.iter().all(|f| f.unpaired), "each is reported alone: {found:?}");
+}
+
+/// Regression (user trial): a `**` beside Japanese that nothing closes was published as
+/// its asterisks with exit 0.
+#[test]
+fn a_run_of_two_beside_japanese_that_pairs_with_none_is_reported() {
+    for body in ["これは**「強調」の例です。", "強調」**の例。"] {
+        let (pieces, _) = parse(body, 0);
+        let found = literal_emphasis(&pieces, body, 0);
+        assert_eq!(found.len(), 1, "{body}: {found:?}");
+        assert!(found[0].unpaired, "{body}: {found:?}");
+        assert_eq!(found[0].range.start, body.rfind("**").unwrap(), "{body}");
+    }
+    // A single `*` beside Japanese may be a note mark; Latin text is CommonMark's own.
+    assert!(reported("価格*は税込。").is_empty());
+    assert!(reported("This **never closes.").is_empty());
 }
 
 #[test]

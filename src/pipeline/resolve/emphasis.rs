@@ -20,6 +20,18 @@ pub(super) fn literal_emphasis(page: &Page, found: &[LiteralEmphasis]) -> Vec<Di
 
 fn diagnostic(page: &Page, emphasis: &LiteralEmphasis) -> Diagnostic {
     let run = &emphasis.run;
+    if emphasis.unpaired {
+        let escaped: String = run.chars().map(|c| format!("\\{c}")).collect();
+        return Diagnostic::at(
+            "literal-emphasis",
+            &page.source,
+            &page.text,
+            emphasis.range.clone(),
+            format!("`{run}` would be published as it is: nothing in its paragraph pairs with it, so it opens or closes no bold"),
+        )
+        .note(format!("for bold, write a second `{run}` where it ends (`{run}「強調」{run}の`), or `<strong>…</strong>`"))
+        .note(format!("where the `{run}` is meant to be read, escape it: `{escaped}`"));
+    }
     let inner: String = emphasis.inner.split_whitespace().collect::<Vec<_>>().join(" ");
     let quoted = quote(&inner);
     let (open, close) = match run.len() {
