@@ -8,12 +8,15 @@
   if (!slot) return;
   var data = slot.dataset;
   var bundle = data.bundle;
+  // The box's own script and style are one for every language, a folder up from the
+  // language's index (pagefind/, beside pagefind/LANG/).
+  var shared = bundle.replace(/[^/]+\/$/, "");
   var style = document.createElement("link");
   style.rel = "stylesheet";
-  style.href = bundle + "pagefind-ui.css";
+  style.href = shared + "pagefind-ui.css";
   document.head.appendChild(style);
   var script = document.createElement("script");
-  script.src = bundle + "pagefind-ui.js";
+  script.src = shared + "pagefind-ui.js";
   script.onload = function () {
     if (typeof window.PagefindUI !== "function") return;
     // A result's metadata is shown as "name: value": the names the pages give (date,
