@@ -5,8 +5,7 @@
 //! spellings) for the reading of the text around a figure tag (`markdown`), so that a word
 //! is a unit beside a tag exactly when it would be one inside it. It does not read tags.
 
-use super::lex::{SCALE_WORDS, is_word_char};
-use super::units::UNIT_SPELLINGS;
+use super::lex::{SCALE_WORDS, is_word_char, spellings_starting_with};
 use super::write_like::write_like;
 use super::{Decimal, Rounding, Stated, Unit};
 
@@ -23,8 +22,7 @@ pub(crate) fn leading_scale_word(text: &str) -> Option<&'static str> {
 /// The longest unit spelling `text` starts with (`Gbit/s`, `%`, `秒`, `frames a second`),
 /// ending there, with its unit. A spelling ending in a letter ends where a word would.
 pub(crate) fn leading_unit(text: &str) -> Option<(&'static str, Unit)> {
-    UNIT_SPELLINGS
-        .iter()
+    spellings_starting_with(*text.as_bytes().first()?)
         .filter(|(spelling, _)| {
             text.strip_prefix(spelling).is_some_and(|after| {
                 !spelling.ends_with(|c: char| c.is_ascii_alphanumeric())

@@ -128,6 +128,22 @@ impl Decimal {
         if self.is_zero() {
             return 0.0;
         }
+        let sign = if self.negative { -1.0 } else { 1.0 };
+        // Exact arithmetic's fast path: digits below 2^53 and a power of ten up to 10^22 are
+        // both exact in an f64, so one multiplication or division rounds once, correctly,
+        // as parsing the text does. Most stated and computed numbers take it; formatting
+        // them as text to parse them was 1.5 % of a cold build.
+        const EXACT_POWERS: [f64; 23] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+            1e18, 1e19, 1e20, 1e21, 1e22,
+        ];
+        if self.digits.len() <= 15
+            && let Ok(digits) = self.digits.parse::<u64>()
+            && let Some(&power) = EXACT_POWERS.get(self.exponent.unsigned_abs() as usize)
+        {
+            let magnitude = if self.exponent >= 0 { digits as f64 * power } else { digits as f64 / power };
+            return sign * magnitude;
+        }
         let text = format!("{}{}e{}", if self.negative { "-" } else { "" }, self.digits, self.exponent);
         text.parse().unwrap_or(f64::NAN)
     }
@@ -199,6 +215,17 @@ pub(super) fn decimal_text(decimal: &Decimal) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The fast path gives the f64 parsing the text gives, bit for bit.
+        #[test]
+        fn to_f64_is_what_parsing_the_text_gives(digits in "[1-9][0-9]{0,17}", exponent in -30i32..30, negative: bool) {
+            let decimal = Decimal::new(negative, &digits, exponent);
+            let text = format!("{}{digits}e{exponent}", if negative { "-" } else { "" });
+            let parsed: f64 = text.parse().unwrap_or(f64::NAN);
+            proptest::prop_assert_eq!(decimal.to_f64().to_bits(), parsed.to_bits(), "{}", text);
+        }
+    }
     use crate::figures::number::testing::{computed, down, passes};
     use crate::figures::number::{Unit, check, parse_stated};
     use proptest::prelude::*;

@@ -232,8 +232,9 @@ fn match_scale(text: &str, at: usize) -> (Option<i32>, usize) {
 pub(super) fn match_unit(text: &str, at: usize) -> Option<(Unit, usize)> {
     let (from, spaced) = skip_spaces(text, at);
     let rest = &text[from..];
+    let first = *rest.as_bytes().first()?;
     let mut best: Option<(&str, Unit)> = None;
-    for (spelling, unit) in UNIT_SPELLINGS {
+    for (spelling, unit) in spellings_starting_with(first) {
         if !rest.starts_with(spelling) {
             continue;
         }
@@ -254,6 +255,22 @@ pub(super) fn match_unit(text: &str, at: usize) -> Option<(Unit, usize)> {
         }
     }
     best.map(|(spelling, unit)| (unit, from + spelling.len()))
+}
+
+/// The unit spellings whose first byte is `first`, in `UNIT_SPELLINGS`' order: comparing
+/// every spelling at every number was 4 % of a cold build.
+pub(super) fn spellings_starting_with(first: u8) -> impl Iterator<Item = &'static (&'static str, Unit)> {
+    static BY_FIRST_BYTE: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+    let index = BY_FIRST_BYTE.get_or_init(|| {
+        let mut index = vec![Vec::new(); 256];
+        for (i, (spelling, _)) in UNIT_SPELLINGS.iter().enumerate() {
+            if let Some(&byte) = spelling.as_bytes().first() {
+                index[usize::from(byte)].push(i);
+            }
+        }
+        index
+    });
+    index[usize::from(first)].iter().map(|&i| &UNIT_SPELLINGS[i])
 }
 
 /// Where numbers start in `text`: a digit not glued to a preceding letter, digit or dot,
