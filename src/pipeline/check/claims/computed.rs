@@ -145,6 +145,10 @@ fn check_struck(
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<usize> {
     let mut numbers = Vec::new();
+    // Most tags strike nothing: their text is not read a second time for its unit.
+    if claim.struck.is_empty() {
+        return numbers;
+    }
     let live_unit = number::parse_stated(&claim.live).map_or(number::Unit::Count, |live| live.unit);
     for (struck, range) in &claim.struck {
         let struck = struck.trim();
