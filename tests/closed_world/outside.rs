@@ -36,6 +36,8 @@ fn a_number_in_a_template_s_text_or_shown_attribute_is_an_error_there() {
         ("<p>Every page loads in 40 ms.</p>", "40 ms"),
         ("<abbr title=\"at 940 Mbit/s\">fast</abbr>", "940 Mbit/s"),
         ("<span aria-label=\"{{ page.title }}: 2.5 GB\"></span>", "2.5 GB"),
+        // Regression (user trial): a unit without its space was read as a name.
+        ("<p>Up to 7.7Gbps.</p>", "7.7Gbps"),
     ] {
         let site = quiet_site();
         site.edit(

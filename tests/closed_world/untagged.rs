@@ -44,3 +44,17 @@ fn untagged_figures_in_a_raw_html_paragraph_count_against_the_minimum_coverage()
         assert!(listed.contains(&format!("{PAGE}:{line}:{col}: `{n}`")), "{n}: {listed}");
     }
 }
+
+/// Regression (user trial): a unit written without its space (`7.7Gbps`) was taken for a
+/// name, so such numbers were neither counted nor listed, and coverage read 100 %.
+#[test]
+fn numbers_with_units_written_without_a_space_are_listed_untagged() {
+    let site = site("It was [4]{=four}.\n\nOne stream at 7.7Gbps moved 1.5GB in 3.5ms, on an XGS 3300s.");
+    let untagged: Vec<Value> =
+        all_json(&site).into_iter().filter(|p| p["code"] == "figure-untagged").collect();
+    let places: Vec<(u64, u64)> =
+        untagged.iter().map(|p| (p["line"].as_u64().unwrap_or(0), p["col"].as_u64().unwrap_or(0))).collect();
+    let expected: Vec<(u64, u64)> =
+        ["7.7Gbps", "1.5GB", "3.5ms"].iter().map(|n| place(&site, PAGE, n)).collect();
+    assert_eq!(places, expected, "{untagged:#?}");
+}

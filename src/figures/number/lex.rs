@@ -125,7 +125,9 @@ fn lex_number(text: &str, start: usize) -> Lexed {
         if next == '.' && after[1..].chars().next().and_then(digit_value).is_some() {
             glued = true;
         }
-        if next.is_ascii_alphabetic() || next == '_' {
+        // Except a unit written without its space (`9.9Gbps`, `3.5ms`, `1.5GB`): read as
+        // the figure a reader reads, not passed over as a name.
+        if next == '_' || (next.is_ascii_alphabetic() && match_unit_from(text, digits_end, true).is_none()) {
             glued = true;
         }
     }
@@ -163,7 +165,8 @@ fn lex_number(text: &str, start: usize) -> Lexed {
             }
         }
         scale_end = end;
-        if let Some((found, unit_end)) = match_unit(text, end) {
+        let unspaced_letters = end == digits_end;
+        if let Some((found, unit_end)) = match_unit_from(text, end, unspaced_letters) {
             unit = found;
             end = unit_end;
         }
@@ -230,6 +233,13 @@ fn match_scale(text: &str, at: usize) -> (Option<i32>, usize) {
 }
 
 pub(super) fn match_unit(text: &str, at: usize) -> Option<(Unit, usize)> {
+    match_unit_from(text, at, false)
+}
+
+/// The unit at `at` (after spaces), if any; a unit spelled in letters needs a space before
+/// it unless `unspaced_letters` (right after a number's digits, `9.9Gbps`) and it is two
+/// letters or more.
+fn match_unit_from(text: &str, at: usize, unspaced_letters: bool) -> Option<(Unit, usize)> {
     let (from, spaced) = skip_spaces(text, at);
     let rest = &text[from..];
     let first = *rest.as_bytes().first()?;
@@ -240,7 +250,9 @@ pub(super) fn match_unit(text: &str, at: usize) -> Option<(Unit, usize)> {
         }
         let first = spelling.chars().next().unwrap_or(' ');
         let letters = first.is_ascii_alphabetic();
-        if letters && !spaced {
+        // A single letter glued to digits names rather than measures (`XGS 3300s`, `136s`,
+        // `2x`): only a unit of two letters or more is read without its space.
+        if letters && !spaced && !(unspaced_letters && spelling.len() >= 2) {
             continue;
         }
         let after = &rest[spelling.len()..];

@@ -370,6 +370,20 @@ mod tests {
         assert_eq!(kanji_value("十"), Some(10));
     }
 
+    /// Regression (user trial): a unit written without its space was a glued name, so
+    /// `9.9Gbps` in a title, a body or a translation was never read.
+    #[test]
+    fn a_unit_of_two_letters_or_more_without_its_space_is_read() {
+        let text = "at 7.7Gbps, 1.5GB in 3.5ms, 940Mbit/s; XGS 3300s, 2x, 10GbE, 29c84f3";
+        let found: Vec<&str> = scan_figure_like(text).iter().map(|f| &text[f.range.clone()]).collect();
+        assert_eq!(found, ["7.7Gbps", "1.5GB", "3.5ms", "940Mbit/s"]);
+        let stated = crate::figures::number::parse_stated("9.9Gbps").expect("read");
+        assert_eq!(
+            stated.unit.symbol(),
+            crate::figures::number::parse_stated("9.9 Gbps").expect("read").unit.symbol()
+        );
+    }
+
     #[test]
     fn versions_ids_and_model_names_are_not_figures() {
         let found = scan_figure_like(
