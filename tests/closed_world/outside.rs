@@ -145,6 +145,18 @@ fn a_number_in_runs_yaml_s_build_is_an_error_there() {
     one_error(&site, "outside-figure", RUNS, "940 Mbit/s");
 }
 
+/// Regression (user trial): `source.by` is published as "Taken by …" and was not read.
+#[test]
+fn a_number_in_runs_yaml_s_source_by_is_an_error_there() {
+    let site = quiet_site();
+    site.edit(
+        RUNS,
+        "build: {driver: npuep.ko d29c84f3}",
+        "build: {driver: npuep.ko d29c84f3}\nsource: {by: \"alex of the 10 Gbps lab\"}",
+    );
+    one_error(&site, "outside-figure", RUNS, "10 Gbps");
+}
+
 /// A page's front-matter `build:` is shown on the page as its code under test, as
 /// runs.yaml's is: before, its numbers were not read.
 #[test]
@@ -161,6 +173,27 @@ fn a_number_in_a_page_s_front_matter_build_is_an_error_there() {
     site.edit(notes, "\"69971224\"", "69971224");
     let error = one_error(&site, "bad-yaml", notes, "69971224");
     assert!(error["message"].as_str().unwrap_or("").contains("a string or a list of strings"), "{error:#}");
+}
+
+/// Regression (user trial): a page that is not a measurement has no tag to check its title
+/// and summary through, and they were published unread.
+#[test]
+fn a_number_in_the_title_or_summary_of_a_page_that_is_not_a_measurement_is_an_error_there() {
+    for (front, needle) in
+        [("title: \"Our 9.9 Gbps record\"", "9.9 Gbps"), ("summary: \"Peak 8.8 Gbps.\"", "8.8 Gbps")]
+    {
+        let site = quiet_site();
+        let about = "content/about.md";
+        site.file(
+            about,
+            format!("---\ntitle: About\n{front}\n---\nNo figures.\n").replacen(
+                "title: About\ntitle:",
+                "title:",
+                1,
+            ),
+        );
+        one_error(&site, "outside-figure", about, needle);
+    }
 }
 
 /// A licence's name carries its version (`CC BY 4.0`, in every fixture), which is not a

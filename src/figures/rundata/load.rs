@@ -92,12 +92,22 @@ impl Loader<'_> {
     }
 
     /// The figure-like numbers of the texts a page shows a reader as they are: `build:`'s
-    /// values and each vendor figure's `source` and `conditions` (its `value` is the figure,
+    /// values, `source.by` and each vendor figure's `source` and `conditions` (its `value` is the figure,
     /// checked where a tag states it).
     fn shown_numbers(&self, entries: &[(Node, Node)]) -> Vec<crate::shown_numbers::ShownNumber> {
         let mut texts: Vec<(String, &Node)> = Vec::new();
         for (key, section) in entries {
             let NodeKind::Map(items) = &section.kind else { continue };
+            // `source.by`, published as "Taken by …" on the page.
+            if key.key_text() == "source" {
+                texts.extend(
+                    items
+                        .iter()
+                        .filter(|(name, _)| name.key_text() == "by")
+                        .map(|(_, v)| ("source.by".to_string(), v)),
+                );
+                continue;
+            }
             for (name, value) in items {
                 let name = format!("{}.{}", key.key_text(), name.key_text());
                 match (key.key_text().as_str(), &value.kind) {

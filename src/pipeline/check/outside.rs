@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use super::super::load::Site;
-use super::super::resolve::is_model_name;
+use super::super::resolve::{PROSE_KEYS, is_model_name};
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::shown_numbers::{CODE, ShownNumber, names_a_build};
@@ -58,19 +58,31 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
 }
 
 /// The figure-like numbers of a page's front-matter `build:` values (the code under test
-/// its page shows, when its bundle has no runs.yaml saying so), read as runs.yaml's are.
+/// its page shows, when its bundle has no runs.yaml saying so), read as runs.yaml's are,
+/// and of the title and summary of a page that is not a measurement (a measurement's must
+/// be tagged in its body instead: `front-matter-figure`).
 fn front_matter_build(page: &Page) -> Vec<ShownNumber> {
     use crate::yaml::NodeKind;
     let Some((yaml, yaml_start, _)) = crate::content::split_front_matter(&page.text) else {
         return Vec::new();
     };
-    // Most pages have none: the front matter is not parsed a second time for them.
-    if !yaml.starts_with("build:") && !yaml.contains("\nbuild:") {
+    let measurement = page.front.kind == crate::content::Kind::Measurement;
+    // Most measurement pages have no `build:`: their front matter is not parsed again.
+    if measurement && !yaml.starts_with("build:") && !yaml.contains("\nbuild:") {
         return Vec::new();
     }
     let Ok(root) = crate::yaml::parse_tree(yaml) else { return Vec::new() };
     let NodeKind::Map(entries) = &root.kind else { return Vec::new() };
     let mut found = Vec::new();
+    let prose =
+        entries.iter().filter(|(key, _)| !measurement && PROSE_KEYS.contains(&key.key_text().as_str()));
+    for (key, value) in prose {
+        if let (NodeKind::Str(_), Some(shown)) = (&value.kind, yaml.get(value.span.clone())) {
+            let what = format!("the {} of a page that is not a measurement", key.key_text());
+            let offset = yaml_start + value.span.start;
+            found.extend(ShownNumber::found_in(&page.source, &page.text, shown, offset, &what));
+        }
+    }
     for (_, build) in entries.iter().filter(|(key, _)| key.key_text() == "build") {
         let NodeKind::Map(items) = &build.kind else { continue };
         for (name, value) in items {
