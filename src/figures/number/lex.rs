@@ -24,6 +24,8 @@ pub(super) const SCALE_WORDS: &[(&str, i32)] = &[
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Style {
     pub full_width: bool,
+    /// The decimal point was the full-width `．` (`９．９`).
+    pub full_width_point: bool,
     pub thousands_separator: bool,
     pub decimals: usize,
     /// The power of ten of the scale word, 0 without one (of the last one in a Japanese
@@ -105,8 +107,11 @@ fn lex_number(text: &str, start: usize) -> Lexed {
         }
     }
     // Fraction.
-    if bytes_of(rest, i) == Some('.') && rest[i + 1..].chars().next().and_then(digit_value).is_some() {
-        i += 1;
+    // A full-width point between full-width digits (`９．９`) is a point as `.` is.
+    let point = bytes_of(rest, i).filter(|c| matches!(c, '.' | '．'));
+    let point_len = point.map_or(0, char::len_utf8);
+    if point.is_some() && rest[i + point_len..].chars().next().and_then(digit_value).is_some() {
+        i += point_len;
         while let Some(c) = bytes_of(rest, i) {
             match digit_value(c) {
                 Some(d) => {
@@ -177,7 +182,14 @@ fn lex_number(text: &str, start: usize) -> Lexed {
         scale_end,
         end,
         decimal,
-        style: Style { full_width, thousands_separator, decimals, scale_exponent, compound },
+        style: Style {
+            full_width,
+            full_width_point: point == Some('．') && decimals > 0,
+            thousands_separator,
+            decimals,
+            scale_exponent,
+            compound,
+        },
         unit,
         has_scale,
         glued,

@@ -384,6 +384,16 @@ mod tests {
         );
     }
 
+    /// Regression (user trial): `９．９ Gbps` was read, and reported, as `９ Gbps`.
+    #[test]
+    fn a_full_width_point_is_a_decimal_point() {
+        let text = "最大 ９．９ Gbps";
+        let found = scan_figure_like(text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(&text[found[0].range.clone()], "９．９ Gbps");
+        assert!(found[0].value.same_as(&scan_figure_like("9.9 Gbps")[0].value), "{found:?}");
+    }
+
     #[test]
     fn versions_ids_and_model_names_are_not_figures() {
         let found = scan_figure_like(

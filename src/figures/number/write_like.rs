@@ -174,7 +174,7 @@ pub(super) fn write_like(rounded: &Decimal, like: &Stated, original: Option<&str
         number.push_str(integer);
     }
     if decimals > 0 {
-        number.push('.');
+        number.push(if like.style.full_width_point { '．' } else { '.' });
         number.push_str(fraction);
     }
     if like.style.full_width {

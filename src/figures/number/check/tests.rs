@@ -191,9 +191,12 @@ fn format_like_keeps_the_words_around() {
     let text = "(9,090).";
     let stated = parse_stated(text).unwrap();
     assert_eq!(format_like(9_481.0, &stated, text), "(9,481).");
+    // A full-width point between full-width digits is read as a point, as a reader reads
+    // it (it was two numbers, ２ and ７４, and `９．９ Gbps` was reported as `９ Gbps`).
     let text = "２．７４ million";
-    // A full-width dot is not a decimal point: the number is ２ and ７４ is a second one.
-    assert!(parse_stated(text).is_err());
+    let stated = parse_stated(text).unwrap();
+    assert_eq!(stated.value, 2_740_000.0);
+    assert_eq!(format_like(2_750_000.0, &stated, text), "２．７５ million");
 }
 
 mod properties {
