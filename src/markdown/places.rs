@@ -7,6 +7,11 @@
 //! stands in; this module answers by the innermost block around a byte, found by a binary
 //! search over the points where the innermost block changes (a number's place is never
 //! looked for by walking the blocks, which made a page of many blocks quadratic).
+//!
+//! Offsets are held as `u32`: a site's places are kept from the resolve stage to the end of
+//! the build and in the memo, and `usize` offsets made them 11 of the 1,000-bundle
+//! corpus's 94 MB heap peak (bench/notes.md). A page is never near 4 GiB; an offset past
+//! that is held as the last one, so a byte there is taken to be in the page's last block.
 
 use std::ops::Range;
 
@@ -20,8 +25,8 @@ pub enum PlaceKind {
     Item,
     /// A table cell; row 0 is the header row.
     Cell {
-        row: usize,
-        column: usize,
+        row: u32,
+        column: u32,
     },
     Html,
 }
@@ -44,22 +49,57 @@ impl PlaceKind {
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Place {
     pub kind: PlaceKind,
-    pub range: Range<usize>,
+    start: u32,
+    end: u32,
 }
+
+impl Place {
+    /// The block's bytes in the page's file.
+    pub fn range(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// `at` as a place holds it (see the module's note on offsets past 4 GiB).
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
+/// In [`Places::changes`]: no block from this offset on.
+const NO_BLOCK: u32 = u32::MAX;
 
 /// A page's blocks in order, and which is innermost at each byte.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Places {
     pub list: Vec<Place>,
-    /// From each offset on, until the next entry's, the innermost block (none between blocks).
-    changes: Vec<(usize, Option<usize>)>,
+    /// From each offset on, until the next entry's, the index of the innermost block
+    /// ([`NO_BLOCK`] between blocks).
+    changes: Vec<(u32, u32)>,
 }
 
 impl Places {
     /// The innermost block holding byte `at` of the file.
     pub fn at(&self, at: usize) -> Option<usize> {
+        let at = offset(at);
         let i = self.changes.partition_point(|(from, _)| *from <= at);
-        i.checked_sub(1).and_then(|i| self.changes[i].1)
+        let block = self.changes.get(i.checked_sub(1)?)?.1;
+        (block != NO_BLOCK).then_some(block as usize)
+    }
+
+    /// Adds a block starting at `range.start`, innermost from there on.
+    fn open(&mut self, kind: PlaceKind, range: Range<usize>) -> usize {
+        let index = self.list.len();
+        let (start, end) = (offset(range.start), offset(range.end));
+        self.list.push(Place { kind, start, end });
+        // Index `u32::MAX` would read as no block: a page of four billion blocks is not one.
+        self.changes.push((start, u32::try_from(index).unwrap_or(NO_BLOCK)));
+        index
+    }
+
+    /// From `at` on, `block` is innermost (or none).
+    fn close(&mut self, at: usize, block: Option<usize>) {
+        let block = block.and_then(|b| u32::try_from(b).ok()).unwrap_or(NO_BLOCK);
+        self.changes.push((offset(at), block));
     }
 
     /// Gives back the spare capacity of the lists, once the walk has ended.
@@ -73,8 +113,8 @@ impl Places {
 #[derive(Default)]
 pub(super) struct PlaceWalk {
     open: Vec<usize>,
-    row: usize,
-    column: usize,
+    row: u32,
+    column: u32,
     in_html: bool,
 }
 
@@ -103,7 +143,7 @@ impl PlaceWalk {
                 return;
             }
             Event::Start(Tag::TableRow) => {
-                self.row += 1;
+                self.row = self.row.saturating_add(1);
                 self.column = 0;
                 return;
             }
@@ -112,7 +152,7 @@ impl PlaceWalk {
                 return;
             }
             Event::Start(Tag::TableCell) => {
-                self.column += 1;
+                self.column = self.column.saturating_add(1);
                 PlaceKind::Cell { row: self.row, column: self.column - 1 }
             }
             Event::End(
@@ -122,14 +162,12 @@ impl PlaceWalk {
                     self.in_html = false;
                 }
                 self.open.pop();
-                places.changes.push((range.end, self.open.last().copied()));
+                places.close(range.end, self.open.last().copied());
                 return;
             }
             _ => return,
         };
-        let index = places.list.len();
-        places.list.push(Place { kind, range: range.clone() });
-        places.changes.push((range.start, Some(index)));
+        let index = places.open(kind, range.clone());
         self.open.push(index);
     }
 
@@ -152,21 +190,19 @@ impl PlaceWalk {
             }
             let kind = match name.as_str() {
                 "tr" => {
-                    self.row += 1;
+                    self.row = self.row.saturating_add(1);
                     self.column = 0;
                     continue;
                 }
                 "td" | "th" => {
-                    self.column += 1;
+                    self.column = self.column.saturating_add(1);
                     PlaceKind::Cell { row: self.row, column: self.column - 1 }
                 }
                 "li" => PlaceKind::Item,
                 "p" => PlaceKind::Paragraph,
                 _ => PlaceKind::Heading,
             };
-            let index = places.list.len();
-            places.list.push(Place { kind, range: start + at..start + html.len() });
-            places.changes.push((start + at, Some(index)));
+            places.open(kind, start + at..start + html.len());
         }
     }
 }
@@ -194,6 +230,18 @@ mod tests {
         assert_eq!(kind_at(body, "Head").as_deref(), Some("heading"));
         let scanned = scan(body, 0);
         assert_eq!(scanned.places.at(body.find("\n\n").unwrap_or(0) + 1), None, "between blocks");
+    }
+
+    #[test]
+    fn a_place_keeps_its_bytes_and_an_offset_past_4_gib_is_the_last() {
+        let body = "Before.\n\n| a | b |\n|---|---|\n| 5 | 6 |\n";
+        let scanned = scan(body, 100);
+        let cell = scanned.places.at(100 + body.find('6').unwrap_or(0)).expect("in a cell");
+        let place = &scanned.places.list[cell];
+        assert_eq!(place.kind, super::PlaceKind::Cell { row: 1, column: 1 });
+        assert_eq!(&body[place.range().start - 100..place.range().end - 100], " 6 ");
+        assert_eq!(super::offset(5_000_000_000), u32::MAX);
+        assert_eq!(scanned.places.at(5_000_000_000), None, "after the last block");
     }
 
     #[test]

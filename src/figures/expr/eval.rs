@@ -160,7 +160,7 @@ fn same_dim(a: Dim, b: Dim, what: &str, span: Range<usize>) -> Result<Dim, Figur
 fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Q, FigureError> {
     match &expr.kind {
         ExprKind::Number { value, exact } => {
-            Ok(Q { ratio: false, value: *value, dim: Dim::NONE, exact: exact.clone() })
+            Ok(Q { ratio: false, value: *value, dim: Dim::NONE, exact: exact.as_deref().cloned() })
         }
         ExprKind::Path(path) => {
             let leaves = scope.read(path, false, expr.span.clone())?;
@@ -227,7 +227,7 @@ fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Resu
         ExprKind::Call { function, args } => call(*function, args, expr, scope, inputs),
         ExprKind::UnknownCall { name, name_span } => Err(FigureError::Syntax {
             message: format!("there is no function `{name}`"),
-            span: name_span.clone(),
+            span: (**name_span).clone(),
         }),
     }
 }

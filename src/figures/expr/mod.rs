@@ -47,10 +47,13 @@ pub(crate) struct Expr {
 pub(crate) enum ExprKind {
     /// A literal: its value, and the value exactly as written (`0.1` is one tenth, and
     /// `12345678901234567` is past what an f64 counts by one); None only for a literal
-    /// too long to keep exactly.
+    /// too long to keep exactly. Boxed, as the unknown call's name is, because every node
+    /// of every figure's tree is as large as the largest kind, and a site's trees are held
+    /// from load to the end of the build: unboxed, a node was 128 bytes for a path's 24
+    /// (7 MB of the 1,000-bundle corpus's heap peak, bench/notes.md).
     Number {
         value: f64,
-        exact: Option<crate::figures::number::Exact>,
+        exact: Option<Box<crate::figures::number::Exact>>,
     },
     Path(Path),
     Neg(Box<Expr>),
@@ -66,8 +69,8 @@ pub(crate) enum ExprKind {
     /// A call of a function that does not exist; [`parse`] rejects it, so it is never
     /// seen outside this module.
     UnknownCall {
-        name: String,
-        name_span: Range<usize>,
+        name: Box<str>,
+        name_span: Box<Range<usize>>,
     },
 }
 
@@ -198,5 +201,16 @@ mod tests {
         let paths = paths(&expr);
         let shown: Vec<&str> = paths.iter().map(|(_, s)| &text[s.clone()]).collect();
         assert_eq!(shown, vec!["runs.*.a", "b"]);
+    }
+
+    #[test]
+    fn a_node_is_as_small_as_a_path_node_allows() {
+        // A site's expression trees are held for the whole build: a literal's exact value
+        // inline made every node 128 bytes.
+        assert!(std::mem::size_of::<Expr>() <= 48, "{} bytes", std::mem::size_of::<Expr>());
+        let literal = parse("0.1 * 8").unwrap();
+        let ExprKind::Binary { left, .. } = &literal.kind else { panic!("{literal:?}") };
+        let ExprKind::Number { exact, .. } = &left.kind else { panic!("{left:?}") };
+        assert_eq!(exact.as_deref(), crate::figures::number::Exact::parse_decimal("0.1").as_ref());
     }
 }

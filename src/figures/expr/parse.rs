@@ -151,7 +151,7 @@ fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureErro
             message: format!(
                 "there is no function `{name}`; the functions are sum, mean, min, max, share, busy, bits_per_s"
             ),
-            span: name_span.clone(),
+            span: (**name_span).clone(),
         }),
         ExprKind::Path(path) => {
             if path.has_star() && !inside_aggregate {
@@ -254,7 +254,7 @@ fn number(input: &mut Input<'_>) -> ModalResult<Expr> {
     let value: f64 = text.parse().map_err(|_| ErrMode::Cut(ContextError::new()))?;
     // Read exactly, as the number grammar reads a stated figure: `0.1` is one tenth, and an
     // integer keeps every digit.
-    let exact = Exact::parse_decimal(text);
+    let exact = Exact::parse_decimal(text).map(Box::new);
     Ok(Expr { kind: ExprKind::Number { value, exact }, span })
 }
 
@@ -294,7 +294,7 @@ fn call_or_path(input: &mut Input<'_>) -> ModalResult<Expr> {
         let end = input.previous_token_end();
         let kind = match Function::from_name(head) {
             Some(function) => ExprKind::Call { function, args },
-            None => ExprKind::UnknownCall { name: head.to_string(), name_span: head_span },
+            None => ExprKind::UnknownCall { name: head.into(), name_span: Box::new(head_span) },
         };
         return Ok(Expr { kind, span: start..end });
     }

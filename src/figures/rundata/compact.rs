@@ -29,9 +29,7 @@ impl RunData {
         }
         self.vendor.shrink_to_fit();
         self.computed.shrink_to_fit();
-        self.figure_index.shrink_to_fit();
         self.shown.shrink_to_fit();
-        self.constant_index.shrink_to_fit();
         self.lines.shrink_to_fit();
         self.images.shrink_to_fit();
     }

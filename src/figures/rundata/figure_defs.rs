@@ -186,7 +186,8 @@ fn reads_no_data(expr: &expr::Expr) -> bool {
 /// a]`), and the place in runs.yaml where that figure's expression reads the next one.
 fn cycle_from_first_written(data: &RunData, cycle: &[String]) -> (Vec<String>, std::ops::Range<usize>) {
     let members = &cycle[..cycle.len().saturating_sub(1).max(1)];
-    let written = |name: &String| data.figure_index.get(name).copied().unwrap_or(usize::MAX);
+    let written =
+        |name: &String| data.figure_index.find(name, |i| &data.figures[i].name).unwrap_or(usize::MAX);
     let first = (0..members.len()).min_by_key(|&i| written(&members[i])).unwrap_or(0);
     let mut rotated: Vec<String> = members[first..].iter().chain(&members[..first]).cloned().collect();
     rotated.push(rotated[0].clone());

@@ -52,6 +52,7 @@ mod figure_defs;
 mod lines;
 mod load;
 mod loader;
+mod name_index;
 mod provenance;
 mod raw;
 mod rules;
@@ -148,9 +149,9 @@ pub struct RunData {
     computed: std::collections::HashMap<String, scope::Done>,
     /// Where each figure is in `figures` (the first of a name), so that reading one among
     /// thousands does not search them all.
-    figure_index: std::collections::HashMap<String, usize>,
+    figure_index: name_index::NameIndex,
     /// Where each constant is in `constants` (the first of a name), for the same reason.
-    constant_index: std::collections::HashMap<String, usize>,
+    constant_index: name_index::NameIndex,
     /// Paths (`runs.a.received.intervals`) that a run's raw file does not hold, with why:
     /// a figure reading one is told so.
     absent: std::collections::BTreeMap<String, String>,
@@ -173,29 +174,24 @@ impl RunData {
     }
 
     fn constant(&self, name: &str) -> Option<&NumberField> {
-        if self.constant_index.len() == self.constants.len() && !self.constants.is_empty() {
-            return self.constant_index.get(name).map(|&i| &self.constants[i].1);
+        if self.constant_index.covers(self.constants.len()) {
+            let at = self.constant_index.find(name, |i| &self.constants[i].0)?;
+            return Some(&self.constants[at].1);
         }
         self.constants.iter().find(|(n, _)| n == name).map(|(_, c)| c)
     }
 
     fn figure_def(&self, name: &str) -> Option<&FigureDef> {
-        if self.figure_index.len() == self.figures.len() && !self.figures.is_empty() {
-            return self.figure_index.get(name).map(|&i| &self.figures[i]);
+        if self.figure_index.covers(self.figures.len()) {
+            return self.figure_index.find(name, |i| &self.figures[i].name).map(|i| &self.figures[i]);
         }
         self.figures.iter().find(|f| f.name == name)
     }
 
     /// Indexes the figures and constants by name (after they are loaded).
     fn index_figures(&mut self) {
-        self.figure_index.clear();
-        for (i, figure) in self.figures.iter().enumerate() {
-            self.figure_index.entry(figure.name.clone()).or_insert(i);
-        }
-        self.constant_index.clear();
-        for (i, (name, _)) in self.constants.iter().enumerate() {
-            self.constant_index.entry(name.clone()).or_insert(i);
-        }
+        self.figure_index = name_index::NameIndex::of(self.figures.iter().map(|f| f.name.as_str()));
+        self.constant_index = name_index::NameIndex::of(self.constants.iter().map(|(n, _)| n.as_str()));
     }
 
     /// Why a run's raw file does not hold `path` (or a field above it), when it says.

@@ -35,7 +35,7 @@ impl Numbered<'_> {
     /// The column of a table cell: a number moved to another column is another place.
     pub(super) fn column(&self) -> Option<usize> {
         match self.kind {
-            Some(PlaceKind::Cell { column, .. }) => Some(column),
+            Some(PlaceKind::Cell { column, .. }) => Some(column as usize),
             _ => None,
         }
     }
@@ -110,7 +110,7 @@ pub(super) fn numbered<'a>(scan: &'a Scan, untagged: &'a [(FigureValue, Range<us
             let found = place.and_then(|i| scan.places.list.get(i));
             out.push(Numbered {
                 kind: found.map(|p| p.kind),
-                range: found.map_or(at..at, |p| p.range.clone()),
+                range: found.map_or(at..at, |p| p.range()),
                 tags: Vec::new(),
                 numbers: Vec::new(),
                 keys: Vec::new(),
