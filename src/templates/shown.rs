@@ -67,14 +67,62 @@ fn joined_across_inline_tags(template: &str, shown: &str) -> (String, Vec<usize>
             at = end;
             continue;
         }
+        // A character reference shows its character (`5&#46;5`, `7&nbsp;Gbps`).
+        if shown_bytes[at] == b'&'
+            && let Some((character, end)) = character_reference(&shown[at..])
+        {
+            let mut buffer = [0u8; 4];
+            for &byte in character.encode_utf8(&mut buffer).as_bytes() {
+                joined.push(byte);
+                places.push(at);
+            }
+            at += end;
+            continue;
+        }
         joined.push(shown_bytes[at]);
         places.push(at);
         at += 1;
     }
-    // Only whole tags (ASCII) are taken out, so every character is left whole.
+    // Only whole tags and references (ASCII) are taken out, and whole characters put in,
+    // so every character is left whole.
     let joined =
         String::from_utf8(joined).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     (joined, places)
+}
+
+/// The character a reference at the start of `text` stands for, and the reference's length:
+/// a numeric one (`&#46;`, `&#x2e;`) or one of the names a template writes between digits
+/// and units (`&nbsp;`, `&thinsp;`, `&period;`, `&comma;`, …).
+fn character_reference(text: &str) -> Option<(char, usize)> {
+    let end = text.get(..16.min(text.len()))?.find(';')?;
+    let name = &text[1..end];
+    let character = if let Some(number) = name.strip_prefix('#') {
+        let code = match number.strip_prefix(['x', 'X']) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => number.parse().ok()?,
+        };
+        char::from_u32(code)?
+    } else {
+        match name {
+            "nbsp" => '\u{a0}',
+            "thinsp" => '\u{2009}',
+            "ensp" => '\u{2002}',
+            "emsp" => '\u{2003}',
+            "period" => '.',
+            "comma" => ',',
+            "percnt" => '%',
+            "sol" => '/',
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            "minus" => '−',
+            "times" => '×',
+            _ => return None,
+        }
+    };
+    Some((character, end + 1))
 }
 
 fn is_inline_tag(tag: &str) -> bool {
@@ -136,6 +184,9 @@ mod tests {
         assert_eq!(stated("<p>at 6.<b>5</b> Gbps</p>"), ["6.5 Gbps"]);
         assert_eq!(stated("<p>1,<span class=\"x\">500</span> ms</p>"), ["1,500 ms"]);
         assert_eq!(stated("<p>at 4.<!-- x -->4 Gbps</p>"), ["4.4 Gbps"]);
+        // Regression (user trial): references were read as written, `5&#46;5` as 5; they are
+        // read as the characters a reader is shown.
+        assert_eq!(stated("<p>at 5&#46;5 Gbps and 7&#x2e;7&nbsp;Gbps</p>"), ["5.5 Gbps", "7.7\u{a0}Gbps"]);
         // A block boundary is not joined: two cells are two texts.
         assert_eq!(stated("<td>6.</td><td>5 Gbps</td>"), ["5 Gbps"]);
         let sources = vec![("page.html".to_string(), "<p>\nat 6.<b>5</b> Gbps".to_string())];
