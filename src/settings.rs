@@ -217,10 +217,16 @@ fn shown_texts(text: &str) -> (Vec<crate::shown_numbers::ShownNumber>, Vec<Diagn
     let path = Path::new("site.yaml");
     let (mut shown, mut unused) = (Vec::new(), Vec::new());
     let mut read = |name: String, node: &crate::yaml::Node| {
-        if let (NodeKind::Str(_), Some(value)) = (&node.kind, text.get(node.span.clone())) {
+        if let (NodeKind::Str(decoded), Some(value)) = (&node.kind, text.get(node.span.clone())) {
             let what = format!("site.yaml's `{name}`");
-            let found =
-                crate::shown_numbers::ShownNumber::found_in(path, text, value, node.span.start, &what);
+            let found = crate::shown_numbers::ShownNumber::found_in_yaml(
+                path,
+                text,
+                value,
+                Some(decoded),
+                node.span.start,
+                &what,
+            );
             // A licence's name carries its version (`CC BY 4.0`): a bare number there is
             // that version; one with a unit or a scale word is still a figure.
             let is_version = |stated: &str| stated.bytes().all(|b| b.is_ascii_digit() || b == b'.');

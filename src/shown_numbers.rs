@@ -100,6 +100,26 @@ impl ShownNumber {
             .collect()
     }
 
+    /// The figure-like numbers of a YAML scalar whose text is `raw` at `offset` of the file
+    /// and whose value is `value`: read as written, unless it holds an escape (`"\x35.5
+    /// Gbps"`), which a reader is shown decoded; then read decoded, each number placed at
+    /// the scalar's start.
+    pub(crate) fn found_in_yaml(
+        path: &Path,
+        file_text: &str,
+        raw: &str,
+        value: Option<&str>,
+        offset: usize,
+        what: &str,
+    ) -> Vec<ShownNumber> {
+        match value {
+            Some(value) if raw.contains('\\') => {
+                Self::found_placed(path, file_text, value, &|_| offset, what)
+            }
+            _ => Self::found_in(path, file_text, raw, offset, what),
+        }
+    }
+
     /// A diagnostic at the number, of `code`, saying `message`.
     pub(crate) fn diagnostic(&self, code: &'static str, message: String) -> Diagnostic {
         Diagnostic {

@@ -196,6 +196,16 @@ fn a_number_in_the_title_or_summary_of_a_page_that_is_not_a_measurement_is_an_er
     }
 }
 
+/// Regression (user trial): an escape in a quoted YAML string was read as written, so
+/// `"\x35.5 Gbps"` published 5.5 Gbps unread.
+#[test]
+fn a_number_written_with_a_yaml_escape_is_read_as_a_reader_is_shown_it() {
+    let site = quiet_site();
+    site.edit("site.yaml", "owner: \"The bench project\"", "owner: \"The \\x35.5 Gbps bench project\"");
+    let error = one_error(&site, "outside-figure", "site.yaml", "\"The");
+    assert!(error["message"].as_str().unwrap_or("").contains("`5.5 Gbps`"), "{error:#}");
+}
+
 /// A licence's name carries its version (`CC BY 4.0`, in every fixture), which is not a
 /// figure; a figure there is one.
 #[test]

@@ -131,10 +131,15 @@ impl Loader<'_> {
             .filter_map(|(name, node)| Some((name, node, self.source.get(node.span.clone())?)))
             .flat_map(|(name, node, shown)| {
                 let what = format!("runs.yaml's `{name}`");
-                let found = crate::shown_numbers::ShownNumber::found_in(
+                let decoded = match &node.kind {
+                    NodeKind::Str(decoded) => Some(decoded.as_str()),
+                    _ => None,
+                };
+                let found = crate::shown_numbers::ShownNumber::found_in_yaml(
                     &self.path,
                     self.source,
                     shown,
+                    decoded,
                     node.span.start,
                     &what,
                 );

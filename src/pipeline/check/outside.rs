@@ -77,10 +77,17 @@ fn front_matter_build(page: &Page) -> Vec<ShownNumber> {
     let prose =
         entries.iter().filter(|(key, _)| !measurement && PROSE_KEYS.contains(&key.key_text().as_str()));
     for (key, value) in prose {
-        if let (NodeKind::Str(_), Some(shown)) = (&value.kind, yaml.get(value.span.clone())) {
+        if let (NodeKind::Str(decoded), Some(shown)) = (&value.kind, yaml.get(value.span.clone())) {
             let what = format!("the {} of a page that is not a measurement", key.key_text());
             let offset = yaml_start + value.span.start;
-            found.extend(ShownNumber::found_in(&page.source, &page.text, shown, offset, &what));
+            found.extend(ShownNumber::found_in_yaml(
+                &page.source,
+                &page.text,
+                shown,
+                Some(decoded),
+                offset,
+                &what,
+            ));
         }
     }
     for (_, build) in entries.iter().filter(|(key, _)| key.key_text() == "build") {
@@ -96,8 +103,12 @@ fn front_matter_build(page: &Page) -> Vec<ShownNumber> {
             {
                 let Some(shown) = yaml.get(value.span.clone()) else { continue };
                 let offset = yaml_start + value.span.start;
+                let decoded = match &value.kind {
+                    NodeKind::Str(decoded) => Some(decoded.as_str()),
+                    _ => None,
+                };
                 found.extend(
-                    ShownNumber::found_in(&page.source, &page.text, shown, offset, &what)
+                    ShownNumber::found_in_yaml(&page.source, &page.text, shown, decoded, offset, &what)
                         .into_iter()
                         .filter(|n| !names_a_build(&n.stated)),
                 );
