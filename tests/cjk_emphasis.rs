@@ -145,6 +145,11 @@ fn bold_opening_inside_a_link_and_closing_after_it_is_an_error() {
     assert_eq!(run.code, 1, "{run:#?}");
     let codes: Vec<&str> = errors.iter().filter_map(|e| e["code"].as_str()).collect();
     assert_eq!(codes, ["literal-emphasis"], "{errors:#?}");
+    // Regression (user trial): the fix offered was `<strong>「測り方」](../../index.md…</strong>`,
+    // which cuts the link; the runs move to one side of the brackets instead.
+    let notes = common::notes(&errors[0]);
+    assert!(notes.contains("`**[「測り方」](../../index.md)**`"), "{notes}");
+    assert!(!notes.contains("<strong>"), "{notes}");
 }
 
 #[test]

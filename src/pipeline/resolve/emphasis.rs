@@ -53,6 +53,22 @@ fn diagnostic(page: &Page, emphasis: &LiteralEmphasis) -> Diagnostic {
             "`{run}{quoted}{run}` would be published with its `{run}`: markdown does not read them as {meaning} here"
         ),
     );
+    let escaped: String = run.chars().map(|c| format!("\\{c}")).collect();
+    // A pair across a link's edge: the fix is to move one run to the other's side of the
+    // brackets, which an element or moved punctuation would not do (and quoting the inner
+    // text cut short would break the link).
+    if inner.contains("](") || inner.starts_with('[') {
+        let moved = if inner.contains("](") {
+            format!("{run}[{inner}{run}")
+        } else {
+            format!("{run}{inner}](…){run}")
+        };
+        return diagnostic
+            .note(format!(
+                "for {meaning}, open and close the `{run}` on the same side of the link's brackets: `{moved}`"
+            ))
+            .note(format!("where the `{run}` are meant to be read, escape them: `{escaped}`"));
+    }
     if run.starts_with('_') {
         // Asterisks beside Japanese text are read where underscores are not: an underscore
         // run between two letters or a letter and punctuation stays text.
@@ -68,7 +84,6 @@ fn diagnostic(page: &Page, emphasis: &LiteralEmphasis) -> Diagnostic {
     } else {
         diagnostic = diagnostic.note(format!("for {meaning}, write `{open}{quoted}{close}`"));
     }
-    let escaped: String = run.chars().map(|c| format!("\\{c}")).collect();
     diagnostic
         .note(format!("where the `{run}` are meant to be read, escape them: `{escaped}{quoted}{escaped}`"))
 }
