@@ -342,10 +342,13 @@ fn someone_elses_data_says_who_took_it_and_when_instead_of_measured_on() {
     site.build().expect_success();
     let en = site.read("measurements/2011-soekris/index.html");
     assert!(
-        en.contains("<dt>Taken by</dt><dd><a href=\"https://example.org/soekris\">Jean Dupont</a></dd>"),
+        en.contains("<dt>Taken by</dt> <dd><a href=\"https://example.org/soekris\">Jean Dupont</a></dd>"),
         "{en}"
     );
-    assert!(en.contains("<dt>Taken on</dt><dd><time datetime=\"2011-03-02\">2011-03-02</time></dd>"), "{en}");
+    assert!(
+        en.contains("<dt>Taken on</dt> <dd><time datetime=\"2011-03-02\">2011-03-02</time></dd>"),
+        "{en}"
+    );
     assert!(!en.contains("Measured on"), "{en}");
     let ja = site.read("ja/measurements/2011-soekris/index.html");
     assert!(ja.contains("<dt>測定者</dt>"), "{ja}");

@@ -206,6 +206,20 @@ fn a_number_written_with_a_yaml_escape_is_read_as_a_reader_is_shown_it() {
     assert!(error["message"].as_str().unwrap_or("").contains("`5.5 Gbps`"), "{error:#}");
 }
 
+/// A year written as a year ("in 2026", 「2025 年」) names a time; a four-digit count that
+/// is not one is a figure.
+#[test]
+fn a_year_in_a_title_is_a_name_and_a_count_is_a_figure() {
+    for title in ["How we measured in 2026", "2025 年の測り方", "© 2026 the bench"] {
+        let site = quiet_site();
+        site.file("content/about.md", format!("---\ntitle: \"{title}\"\n---\nNo figures.\n"));
+        site.check().expect_success();
+    }
+    let site = quiet_site();
+    site.file("content/about.md", "---\ntitle: \"It served 2048 requests\"\n---\nNo figures.\n");
+    one_error(&site, "outside-figure", "content/about.md", "2048");
+}
+
 /// A licence's name carries its version (`CC BY 4.0`, in every fixture), which is not a
 /// figure; a figure there is one.
 #[test]

@@ -30,7 +30,7 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
         .chain(site.runs.values().flat_map(|data| data.shown_numbers()))
         .cloned()
         .chain(site.content.pages.iter().flat_map(|page| front_matter_build(page)))
-        .filter(|n| !is_model_name(&n.context[..n.at.start], &n.value));
+        .filter(|n| !is_model_name(&n.context[..n.at.start], &n.value) && !is_year(n));
     let mut used = vec![false; settings.text_numbers.len()];
     let mut problems = Vec::new();
     let mut strings: BTreeMap<(&str, &str), Vec<Declared>> = BTreeMap::new();
@@ -116,6 +116,24 @@ fn front_matter_build(page: &Page) -> Vec<ShownNumber> {
         }
     }
     found
+}
+
+/// "in 2026", "© 2025", 「2025 年」: a year, written as a year is, names a time rather than
+/// stating a figure. A bare four-digit count elsewhere ("2048 requests") is still one.
+fn is_year(number: &ShownNumber) -> bool {
+    let stated = number.stated.as_str();
+    let year = stated.len() == 4
+        && stated.bytes().all(|b| b.is_ascii_digit())
+        && (b"19".as_slice() == &stated.as_bytes()[..2] || b"20".as_slice() == &stated.as_bytes()[..2]);
+    if !year {
+        return false;
+    }
+    let before = number.context[..number.at.start].trim_end();
+    let word = before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
+    let word = word.trim_start_matches(['"', '\'', '“', '「']).to_lowercase();
+    let after = number.context[number.at.end..].trim_start();
+    matches!(word.as_str(), "in" | "since" | "from" | "until" | "of" | "©" | "(c)" | "copyright")
+        || after.starts_with('年')
 }
 
 /// Whether an occurrence of `entry` in the text the number stands in holds the whole number.
