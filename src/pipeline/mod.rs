@@ -144,7 +144,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
     let sources: std::collections::HashSet<&std::path::Path> =
         site.content.pages.iter().map(|p| p.source.as_path()).collect();
-    memo.retain(|bundle| site.runs.contains_key(bundle), &sources);
+    memo.retain(|bundle| site.has_run_data(bundle), &sources);
     fail_on_errors(&mut problems)?;
     let search_to_make = search::publish(&site, &indexed, &collector, memo);
     drop(indexed);
@@ -228,7 +228,7 @@ fn figures_and_pages(
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     // A translation's tags are checked knowing the original's, to suggest what passes both
     // (its page key holds the original's digest, so a kept page is never stale).
-    let index: std::collections::BTreeMap<&std::path::Path, usize> =
+    let index: std::collections::HashMap<&std::path::Path, usize> =
         site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
     let original_scan = |page: &crate::content::Page| {
         let original = site.content.original_of(page, &site.settings)?;
