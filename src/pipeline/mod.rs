@@ -387,7 +387,7 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
     // held 33 MB until the last was written, the build's peak.
     for chunk in with_bundles.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
-        let made: Vec<(memo::Key, Option<memo::Part>)> = chunk
+        let made: Vec<(String, memo::Key, Option<memo::Part>)> = chunk
             .par_iter()
             .map(|page| {
                 let key = keys::sources_key(site, page);
@@ -397,11 +397,10 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
                         render::sources::render_page_sources(site, page, collector, found)
                     })
                 });
-                (key, made)
+                (name, key, made)
             })
             .collect();
-        for (page, (key, made)) in chunk.iter().zip(made) {
-            let name = format!("{}{}", memo::SOURCES, page.source.display());
+        for (name, key, made) in made {
             let part = memo.part(name, key, || made.unwrap_or_default());
             add_part(output, &part, problems);
         }
