@@ -157,8 +157,7 @@ impl Page {
 pub(crate) struct Content {
     /// Shared with the memo of `tally serve`, which reuses a page whose file is unchanged.
     pub pages: Vec<Arc<Page>>,
-    /// Each key's pages by language: looked up for every page on every build (its other
-    /// languages, family pages, the privacy page), so without making a string to look for.
+    /// Each key's pages by language, looked up (for every page, on every build) by `&str`.
     by_key: HashMap<String, Vec<(String, usize)>>,
 }
 
@@ -295,7 +294,6 @@ fn index(mut pages: Vec<Arc<Page>>, settings: &Settings, diagnostics: &mut Vec<D
     let mut content = Content::default();
     // Looked up by address without copying every page's address and source on each build.
     let mut urls: HashMap<&str, &Path> = HashMap::with_capacity(pages.len());
-    let mut taken = Vec::with_capacity(pages.len());
     for page in &pages {
         if let Some(other) = urls.get(page.url.as_str()) {
             diagnostics.push(Diagnostic::file(
@@ -303,18 +301,10 @@ fn index(mut pages: Vec<Arc<Page>>, settings: &Settings, diagnostics: &mut Vec<D
                 &page.source,
                 format!("{} is also the address of {}", page.url, display_path(other)),
             ));
-            taken.push(false);
             continue;
         }
         urls.insert(&page.url, &page.source);
-        taken.push(true);
-    }
-    for (page, taken) in pages.iter().zip(taken) {
-        if !taken {
-            continue;
-        }
-        let at = content.pages.len();
-        let versions = content.by_key.entry(page.key.clone()).or_default();
+        let (at, versions) = (content.pages.len(), content.by_key.entry(page.key.clone()).or_default());
         match versions.iter_mut().find(|(lang, _)| *lang == page.lang) {
             Some(version) => version.1 = at,
             None => versions.push((page.lang.clone(), at)),
