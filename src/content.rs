@@ -4,7 +4,7 @@
 //! reads files and front matter only; markdown bodies are interpreted by `markdown`, run
 //! data by `figures`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -160,12 +160,14 @@ impl Page {
 pub(crate) struct Content {
     /// Shared with the memo of `tally serve`, which reuses a page whose file is unchanged.
     pub pages: Vec<Arc<Page>>,
-    by_key: BTreeMap<(String, String), usize>,
+    /// Each key's pages by language, looked up (for every page, on every build) by `&str`.
+    by_key: HashMap<String, Vec<(String, usize)>>,
 }
 
 impl Content {
     pub(crate) fn get(&self, key: &str, lang: &str) -> Option<&Page> {
-        self.by_key.get(&(key.to_string(), lang.to_string())).map(|&i| &*self.pages[i])
+        let versions = self.by_key.get(key)?;
+        versions.iter().find(|(l, _)| l == lang).map(|&(_, i)| &*self.pages[i])
     }
 
     /// The original of `page` (itself when it is the original).
@@ -293,9 +295,10 @@ fn index(mut pages: Vec<Arc<Page>>, settings: &Settings, diagnostics: &mut Vec<D
     let order = |lang: &str| settings.languages.iter().position(|l| l == lang).unwrap_or(usize::MAX);
     pages.sort_by(|a, b| (&a.key, order(&a.lang)).cmp(&(&b.key, order(&b.lang))));
     let mut content = Content::default();
-    let mut urls: BTreeMap<String, PathBuf> = BTreeMap::new();
-    for page in pages {
-        if let Some(other) = urls.get(&page.url) {
+    // Looked up by address without copying every page's address and source on each build.
+    let mut urls: HashMap<&str, &Path> = HashMap::with_capacity(pages.len());
+    for page in &pages {
+        if let Some(other) = urls.get(page.url.as_str()) {
             diagnostics.push(Diagnostic::file(
                 "duplicate-url",
                 &page.source,
@@ -303,9 +306,13 @@ fn index(mut pages: Vec<Arc<Page>>, settings: &Settings, diagnostics: &mut Vec<D
             ));
             continue;
         }
-        urls.insert(page.url.clone(), page.source.clone());
-        content.by_key.insert((page.key.clone(), page.lang.clone()), content.pages.len());
-        content.pages.push(page);
+        urls.insert(&page.url, &page.source);
+        let (at, versions) = (content.pages.len(), content.by_key.entry(page.key.clone()).or_default());
+        match versions.iter_mut().find(|(lang, _)| *lang == page.lang) {
+            Some(version) => version.1 = at,
+            None => versions.push((page.lang.clone(), at)),
+        }
+        content.pages.push(page.clone());
     }
     for page in &content.pages {
         if page.is_translation(settings) && content.original_of(page, settings).is_none() {

@@ -314,16 +314,10 @@ fn modified_nanos(metadata: &std::fs::Metadata) -> u128 {
 /// the site look stale. A file the previous record saw with the same size and time, and
 /// older than that record, keeps its recorded digest.
 fn digest_sources(root: &Path, previous: Option<&Record>) -> (String, Vec<SourceFile>) {
-    let mut found: Vec<(PathBuf, Option<std::fs::Metadata>)> =
-        vec![(PathBuf::from("site.yaml"), std::fs::metadata(root.join("site.yaml")).ok())];
+    let site_yaml = std::fs::metadata(root.join("site.yaml")).ok().map(|m| stamps::Stamp::of(&m));
+    let mut found: Vec<(PathBuf, Option<stamps::Stamp>)> = vec![(PathBuf::from("site.yaml"), site_yaml)];
     for folder in crate::paths::SOURCE_FOLDERS {
-        let walk = walkdir::WalkDir::new(root.join(folder)).follow_links(true).sort_by_file_name();
-        found.extend(
-            walk.into_iter()
-                .filter_map(Result::ok)
-                .filter(|e| e.file_type().is_file())
-                .filter_map(|e| Some((e.path().strip_prefix(root).ok()?.to_path_buf(), e.metadata().ok()))),
-        );
+        found.extend(stamps::files_under(root, folder));
     }
     let known: std::collections::HashMap<&Path, &SourceFile> = previous
         .map(|record| record.source_files.iter().map(|f| (f.path.as_path(), f)).collect())
@@ -332,8 +326,7 @@ fn digest_sources(root: &Path, previous: Option<&Record>) -> (String, Vec<Source
     let files: Vec<SourceFile> = found
         .into_par_iter()
         .map(|(path, metadata)| {
-            let (size, modified) =
-                metadata.as_ref().map(|m| (m.len(), modified_nanos(m))).unwrap_or_default();
+            let (size, modified) = metadata.map(|m| (m.size, m.modified)).unwrap_or_default();
             let unchanged = known.get(path.as_path()).filter(|f| {
                 metadata.is_some() && f.size == size && f.modified == modified && modified < settled_before
             });
@@ -385,12 +378,9 @@ fn list_site(out: &Path) -> Option<Vec<(String, u64, u128)>> {
 /// person adds to the output folder by hand is not looked for, and stays until the next
 /// build replaces the folder.
 fn site_unchanged(out: &Path, written: &[(String, u64, u128)]) -> bool {
-    out.is_dir()
-        && written.par_iter().all(|(path, size, modified)| {
-            std::fs::metadata(out.join(path))
-                .is_ok_and(|m| m.len() == *size && modified_nanos(&m) == *modified)
-        })
+    stamps::unchanged(out, written)
 }
 
+mod stamps;
 #[cfg(test)]
 mod tests;

@@ -144,7 +144,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
     let sources: std::collections::HashSet<&std::path::Path> =
         site.content.pages.iter().map(|p| p.source.as_path()).collect();
-    memo.retain(|bundle| site.runs.contains_key(bundle), &sources);
+    memo.retain(|bundle| site.has_run_data(bundle), &sources);
     fail_on_errors(&mut problems)?;
     let search_to_make = search::publish(&site, &indexed, &collector, memo);
     drop(indexed);
@@ -228,7 +228,7 @@ fn figures_and_pages(
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     // A translation's tags are checked knowing the original's, to suggest what passes both
     // (its page key holds the original's digest, so a kept page is never stale).
-    let index: std::collections::BTreeMap<&std::path::Path, usize> =
+    let index: std::collections::HashMap<&std::path::Path, usize> =
         site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
     let original_scan = |page: &crate::content::Page| {
         let original = site.content.original_of(page, &site.settings)?;
@@ -387,7 +387,7 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
     // held 33 MB until the last was written, the build's peak.
     for chunk in with_bundles.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
-        let made: Vec<(memo::Key, Option<memo::Part>)> = chunk
+        let made: Vec<(String, memo::Key, Option<memo::Part>)> = chunk
             .par_iter()
             .map(|page| {
                 let key = keys::sources_key(site, page);
@@ -397,11 +397,10 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
                         render::sources::render_page_sources(site, page, collector, found)
                     })
                 });
-                (key, made)
+                (name, key, made)
             })
             .collect();
-        for (page, (key, made)) in chunk.iter().zip(made) {
-            let name = format!("{}{}", memo::SOURCES, page.source.display());
+        for (name, key, made) in made {
             let part = memo.part(name, key, || made.unwrap_or_default());
             add_part(output, &part, problems);
         }

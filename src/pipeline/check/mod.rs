@@ -57,16 +57,20 @@ pub(crate) fn check(
     problems: &mut Vec<Diagnostic>,
 ) -> Checked {
     let families = structure::family_ids(site);
-    for (page, page_work) in site.content.pages.iter().zip(work) {
-        problems.extend(structure::check_structure(
-            site,
-            &families,
-            page,
-            &page_work.scan,
-            &page_work.resolved,
-        ));
-        problems.extend(front_figures::front_matter_figures_tagged(page, &page_work.scan));
-    }
+    // Every page on every build, a page per task (in order, as the problems are listed).
+    let found: Vec<Vec<Diagnostic>> = site
+        .content
+        .pages
+        .par_iter()
+        .zip(work)
+        .map(|(page, page_work)| {
+            let mut found =
+                structure::check_structure(site, &families, page, &page_work.scan, &page_work.resolved);
+            found.extend(front_figures::front_matter_figures_tagged(page, &page_work.scan));
+            found
+        })
+        .collect();
+    problems.extend(found.into_iter().flatten());
     problems.extend(outside::outside_numbers(site));
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work, memo));

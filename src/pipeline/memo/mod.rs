@@ -425,7 +425,9 @@ impl Memo {
     /// figures.json is written: its places are the ones the next build reads from.
     pub(crate) fn figures_json_written(&mut self) {
         self.figures_json_count += 1;
-        self.lines_at = std::mem::take(&mut self.next_lines_at);
+        // The emptied map is the next build's, at the size it will need again.
+        std::mem::swap(&mut self.lines_at, &mut self.next_lines_at);
+        self.next_lines_at.clear();
     }
 
     pub(crate) fn has_part(&self, name: &str, key: &Key) -> bool {

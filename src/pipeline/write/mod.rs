@@ -163,12 +163,18 @@ impl Collector {
     /// the other way round (noted for [`Collector::file_and_folder`]; nothing is written,
     /// where the system would fail with "Is a directory").
     fn claim(&self, path: &str) -> bool {
+        self.claim_with(path, Bytes::new())
+    }
+
+    /// [`Collector::claim`], keeping `bytes` as the file's at once: a site kept in memory
+    /// then takes the lock and searches the file list once per file, not twice.
+    fn claim_with(&self, path: &str, bytes: Bytes) -> bool {
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(other) = folder_clash(&files, path) {
             self.clashes.lock().unwrap_or_else(|e| e.into_inner()).push((path.to_string(), other));
             return false;
         }
-        if files.insert(path.to_string(), Bytes::new()).is_some() {
+        if files.insert(path.to_string(), bytes).is_some() {
             self.twice.lock().unwrap_or_else(|e| e.into_inner()).push(path.to_string());
         }
         true
@@ -185,8 +191,9 @@ impl Collector {
     /// Adds a file; its bytes are shared, not copied, when the site is kept in memory.
     pub(crate) fn add(&self, path: impl Into<String>, bytes: impl Into<Bytes>) {
         let path = path.into();
-        let mut bytes = bytes.into();
-        if !self.claim(&path) {
+        let bytes = bytes.into();
+        let kept = if self.keep_bytes { bytes.clone() } else { Bytes::new() };
+        if !self.claim_with(&path, kept) {
             return;
         }
         if let Some(staging) = &self.staging
@@ -194,10 +201,6 @@ impl Collector {
         {
             self.fail(error);
         }
-        if !self.keep_bytes {
-            bytes = Bytes::new();
-        }
-        self.keep(path, bytes);
     }
 
     /// Adds a file made now, or takes the file of the same path from the last build's
