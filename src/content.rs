@@ -17,6 +17,9 @@ use crate::paths::display_path;
 use crate::settings::Settings;
 use crate::text::is_forbidden_control;
 
+mod one_or_many;
+pub(crate) use one_or_many::OneOrMany;
+
 /// What a page is, from its front matter's `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -57,54 +60,6 @@ pub(crate) fn is_date(text: &str) -> bool {
     b.len() == 10
         && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
         && text.parse::<jiff::civil::Date>().is_ok()
-}
-
-/// A value written as one string or as a list of strings.
-#[derive(Debug, Clone, serde::Serialize)]
-pub(crate) enum OneOrMany {
-    One(String),
-    Many(Vec<String>),
-}
-
-/// Front matter (a human-readable format) writes either form bare; the build memo's binary
-/// form cannot tell them apart that way, and names the variant.
-impl<'de> Deserialize<'de> for OneOrMany {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(
-            untagged,
-            expecting = "a string or a list of strings (quote a value YAML reads as a number or a date: \"69971224\")"
-        )]
-        enum Bare {
-            One(String),
-            Many(Vec<String>),
-        }
-        #[derive(Deserialize)]
-        enum Named {
-            One(String),
-            Many(Vec<String>),
-        }
-        Ok(if deserializer.is_human_readable() {
-            match Bare::deserialize(deserializer)? {
-                Bare::One(one) => OneOrMany::One(one),
-                Bare::Many(many) => OneOrMany::Many(many),
-            }
-        } else {
-            match Named::deserialize(deserializer)? {
-                Named::One(one) => OneOrMany::One(one),
-                Named::Many(many) => OneOrMany::Many(many),
-            }
-        })
-    }
-}
-
-impl OneOrMany {
-    pub(crate) fn joined(&self) -> String {
-        match self {
-            OneOrMany::One(one) => one.clone(),
-            OneOrMany::Many(many) => many.join(", "),
-        }
-    }
 }
 
 fn yes() -> bool {
