@@ -126,6 +126,22 @@ fn gunzipped(bytes: &[u8]) -> String {
     String::from_utf8_lossy(text.strip_prefix(b"pagefind_dcd").unwrap_or(&text)).into_owned()
 }
 
+/// Regression (user trial): the home page's listing of the latest measurements was indexed
+/// with it, so every measurement's title also found the home page.
+#[test]
+fn the_home_page_s_listing_is_not_indexed() {
+    let site = built();
+    let index = index_of(&site);
+    let home = index
+        .iter()
+        .filter(|(name, _)| name.starts_with("en/fragment/"))
+        .map(|(_, bytes)| gunzipped(bytes))
+        .find(|f| f.contains("\"url\":\"/\""))
+        .expect("the home page is indexed");
+    assert!(site.read("index.html").contains("HTTP through the XGS 136"), "the home page lists the page");
+    assert!(!home.contains("HTTP through the XGS 136"), "{home}");
+}
+
 /// Under serve the index is made after the pages are served, then served itself; an edit
 /// is served at once and indexed in the background.
 #[test]

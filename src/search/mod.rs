@@ -160,10 +160,12 @@ fn index_language(
 }
 
 /// What of a page is not searched: what it shares with its translations' banners, the
-/// discussion's explainer, the address printed on paper, and the evidence section, whose
-/// inputs and formulas are most of a measurement page's text (17 KB of 28 KB) and which the
+/// discussion's explainer, the address printed on paper, a page's listing of other pages
+/// (the home page's latest measurements: each would be found twice), and the evidence
+/// section, whose inputs and formulas are most of a measurement page's text (17 KB of 28 KB) and which the
 /// page's own sentences state in words a reader searches for.
-const EXCLUDED: &[&str] = &[".translation-banner", ".discussion", ".print-only", ".evidence"];
+const EXCLUDED: &[&str] =
+    &[".translation-banner", ".discussion", ".print-only", ".evidence", ".listing-group"];
 
 /// Whether a file Pagefind makes is one the search box reads: the other UIs (modular,
 /// component) and the highlighting script are not published.
