@@ -44,18 +44,41 @@ pub(crate) fn code_at(text: &str, at: usize) -> Option<TeraCode> {
 }
 
 /// The contents of the string literals (`"…"`, `'…'`, `` `…` ``) of the Tera code at
-/// `at..end` of `text`, without their quotes: what an expression such as `{{ "9.9 Gbps" }}`
-/// or `{% set x = '…' %}` may print as it is. A comment has none; an unclosed string runs to
-/// the code's end.
+/// `at..end` of `text`, without their quotes, and the number literals of an expression or a
+/// `set` (`{{ 9.9 }}`, `{% set n = 7.7 %}`): what the code may print as it is. A comment has
+/// none, nor a number compared in a statement (`{% if a > 900 %}`); an unclosed string runs
+/// to the code's end.
 pub(crate) fn string_literals(text: &str, at: usize, code: TeraCode) -> Vec<std::ops::Range<usize>> {
     let mut strings = Vec::new();
     if !code.prints {
         return strings;
     }
-    let close = if text.get(at..at + 2) == Some("{%") { "%}" } else { "}}" };
+    let statement = text.get(at..at + 2) == Some("{%");
+    let close = if statement { "%}" } else { "}}" };
     let Some(inside) = text.get(at + 2..code.end) else { return strings };
+    let words = inside.trim_start_matches(['-', ' ', '\t', '\n']);
+    let numbers_print = !statement || words.starts_with("set ") || words.starts_with("set_global ");
     let mut open: Option<(char, usize)> = None;
+    let mut number: Option<usize> = None;
+    let mut previous: Option<char> = None;
     for (i, c) in inside.char_indices() {
+        if open.is_none() && numbers_print {
+            let in_number = c.is_ascii_digit() || (c == '.' && number.is_some());
+            match (number, in_number) {
+                (None, true)
+                    if c.is_ascii_digit()
+                        && !previous.is_some_and(|p| p.is_alphanumeric() || p == '_' || p == '.') =>
+                {
+                    number = Some(i)
+                }
+                (Some(start), false) => {
+                    strings.push(at + 2 + start..at + 2 + inside[..i].trim_end_matches('.').len());
+                    number = None;
+                }
+                _ => {}
+            }
+        }
+        previous = Some(c);
         match open {
             Some((quote, start)) if c == quote => {
                 strings.push(at + 2 + start..at + 2 + i);
@@ -70,6 +93,7 @@ pub(crate) fn string_literals(text: &str, at: usize, code: TeraCode) -> Vec<std:
     if let Some((_, start)) = open {
         strings.push(at + 2 + start..at + 2 + inside.len());
     }
+    strings.sort_by_key(|range| range.start);
     strings
 }
 
@@ -91,6 +115,24 @@ mod tests {
         assert!(found(comment).is_empty());
         let unclosed = text.rfind("{{").unwrap_or(0);
         assert_eq!(found(unclosed), ["open }}"]);
+    }
+
+    /// Regression (user trial): `{{ 9.9 }} Gbps` and `{% set n = 7.7 %}` printed numbers
+    /// no reader of the template's text saw.
+    #[test]
+    fn number_literals_are_found_where_they_may_be_printed() {
+        let text = "{{ 9.9 }}{% set n = 7.7 %}{{ 1000 * x2 }}{% if a > 900 %}{{ v1.5 }}";
+        let mut found = Vec::new();
+        let mut at = 0;
+        while at < text.len() {
+            if let Some(code) = code_at(text, at) {
+                found.extend(string_literals(text, at, code).into_iter().map(|r| &text[r]));
+                at = code.end;
+            } else {
+                at += 1;
+            }
+        }
+        assert_eq!(found, ["9.9", "7.7", "1000"]);
     }
 
     #[test]

@@ -57,7 +57,7 @@ fn tera_code_comments_and_attributes_a_reader_is_not_shown_are_not_read() {
     site.edit(
         "templates/page.html",
         "<h1>{{ page.title }}</h1>",
-        "<h1 data-size=\"500 ms\">{{ page.title }}</h1>{{ 940 }}{# 800 ms #}<!-- 700 ms -->{% if 1 > 2000 %}{% endif %}",
+        "<h1 data-size=\"500 ms\">{{ page.title }}</h1>{# 800 ms #}<!-- 700 ms -->{% if 1 > 2000 %}{% endif %}",
     );
     site.check().expect_success();
 }
@@ -155,6 +155,20 @@ fn a_number_in_runs_yaml_s_source_by_is_an_error_there() {
         "build: {driver: npuep.ko d29c84f3}\nsource: {by: \"alex of the 10 Gbps lab\"}",
     );
     one_error(&site, "outside-figure", RUNS, "10 Gbps");
+}
+
+/// Regression (user trial): a number literal Tera prints beside its unit was published
+/// unread (`peak {{ 9.9 }} Gbps`).
+#[test]
+fn a_number_literal_tera_prints_is_an_error_there() {
+    let site = quiet_site();
+    site.edit(
+        "templates/page.html",
+        "<h1>{{ page.title }}</h1>",
+        "<h1>{{ page.title }}</h1>peak {{ 9.9 }} Gbps",
+    );
+    let error = one_error(&site, "outside-figure", "templates/page.html", "9.9 }}");
+    assert!(error["message"].as_str().unwrap_or("").contains("Gbps"), "{error:#}");
 }
 
 /// A page's front-matter `build:` is shown on the page as its code under test, as
