@@ -177,6 +177,7 @@ fn literal_ranges(
     pattern: &fluent_syntax::ast::Pattern<&str>,
     source: &str,
     out: &mut Vec<std::ops::Range<usize>>,
+    escaped: &mut Vec<(usize, String)>,
 ) {
     use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
     // The parser's slices are of `source`: where each stands is its distance from its start.
@@ -198,12 +199,22 @@ fn literal_ranges(
             Expression::Inline(inline) => inline,
             Expression::Select { variants, .. } => {
                 for variant in variants {
-                    literal_ranges(&variant.value, source, out);
+                    literal_ranges(&variant.value, source, out, escaped);
                 }
                 continue;
             }
         };
         match inline {
+            // A string literal with an escape (`{ "\u0035.5 Gbps" }`) shows its decoded text.
+            InlineExpression::StringLiteral { value } if value.contains('\\') => {
+                let start = (value.as_ptr() as usize).checked_sub(source.as_ptr() as usize);
+                if let Some(start) = start.filter(|s| s + value.len() <= source.len()) {
+                    escaped.push((
+                        start,
+                        fluent_syntax::unicode::unescape_unicode_to_string(value).into_owned(),
+                    ));
+                }
+            }
             InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
                 slice(value, out)
             }
@@ -218,16 +229,20 @@ fn shown_numbers(resource: &FluentResource, path: &Path, lang: &str) -> Vec<Show
     let source = resource.source();
     let mut found = Vec::new();
     for (name, pattern) in patterns(resource.entries()) {
-        let mut ranges = Vec::new();
-        literal_ranges(pattern, source, &mut ranges);
-        let (Some(start), Some(end)) =
-            (ranges.iter().map(|r| r.start).min(), ranges.iter().map(|r| r.end).max())
-        else {
-            continue;
-        };
-        let shown = keep_only(&source[..end], ranges);
+        let (mut ranges, mut escaped) = (Vec::new(), Vec::new());
+        literal_ranges(pattern, source, &mut ranges, &mut escaped);
         let what = format!("the UI string `{name}`");
-        for mut number in ShownNumber::found_in(path, source, &shown[start..], start, &what) {
+        let mut numbers = Vec::new();
+        if let (Some(start), Some(end)) =
+            (ranges.iter().map(|r| r.start).min(), ranges.iter().map(|r| r.end).max())
+        {
+            let shown = keep_only(&source[..end], ranges);
+            numbers.extend(ShownNumber::found_in(path, source, &shown[start..], start, &what));
+        }
+        for (start, decoded) in &escaped {
+            numbers.extend(ShownNumber::found_placed(path, source, decoded, &|_| *start, &what));
+        }
+        for mut number in numbers {
             number.message = Some((lang.to_string(), name.clone()));
             found.push(number);
         }

@@ -69,6 +69,16 @@ fn a_number_in_an_english_ui_string_is_an_error_there() {
     one_error(&site, "outside-figure", EN, "2.5 s");
 }
 
+/// Regression (user trial): an escape in a Fluent string literal was read as written, so
+/// `{ "\u0035.5 Gbps" }` published 5.5 Gbps unread.
+#[test]
+fn a_number_written_with_a_fluent_escape_is_read_decoded() {
+    let site = quiet_site();
+    site.edit(EN, "footer-privacy = Privacy\n", "footer-privacy = Privacy at { \"\\u0035.5 Gbps\" }\n");
+    let error = one_error(&site, "outside-figure", EN, "\\u0035");
+    assert!(error["message"].as_str().unwrap_or("").contains("`5.5 Gbps`"), "{error:#}");
+}
+
 #[test]
 fn a_number_in_a_japanese_ui_string_alone_is_an_error_there() {
     let site = quiet_site();
