@@ -146,6 +146,43 @@ pub(crate) fn names_a_build(stated: &str) -> bool {
     stated.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The character a reference at the start of `text` stands for, and its length: `&#57;`,
+/// `&#x39;` and the few names a number or unit is written with. Page bodies' raw HTML
+/// (`pipeline::resolve::shown`) and templates (`templates::shown`) read them alike.
+pub(crate) fn character_reference(text: &str) -> Option<(char, usize)> {
+    let end = text.get(..text.len().min(12))?.find(';')?;
+    let name = text.get(1..end)?;
+    let decoded = if let Some(number) = name.strip_prefix('#') {
+        let value = match number.strip_prefix(['x', 'X']) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => number.parse().ok()?,
+        };
+        char::from_u32(value)?
+    } else {
+        match name {
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            "nbsp" => '\u{a0}',
+            "thinsp" => '\u{2009}',
+            "nnbsp" => '\u{202f}',
+            "percnt" => '%',
+            "period" => '.',
+            "comma" => ',',
+            "minus" => '−',
+            "times" => '×',
+            "middot" => '·',
+            "ensp" => '\u{2002}',
+            "emsp" => '\u{2003}',
+            "sol" => '/',
+            _ => return None,
+        }
+    };
+    Some((decoded, end + 1))
+}
+
 /// `text` with every byte outside `kept` blanked (a space; a line break stays), so that
 /// places in it are places in `text`.
 pub(crate) fn keep_only(text: &str, kept: impl IntoIterator<Item = Range<usize>>) -> String {

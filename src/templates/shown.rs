@@ -69,7 +69,7 @@ fn joined_across_inline_tags(template: &str, shown: &str) -> (String, Vec<usize>
         }
         // A character reference shows its character (`5&#46;5`, `7&nbsp;Gbps`).
         if shown_bytes[at] == b'&'
-            && let Some((character, end)) = character_reference(&shown[at..])
+            && let Some((character, end)) = crate::shown_numbers::character_reference(&shown[at..])
         {
             let mut buffer = [0u8; 4];
             for &byte in character.encode_utf8(&mut buffer).as_bytes() {
@@ -88,41 +88,6 @@ fn joined_across_inline_tags(template: &str, shown: &str) -> (String, Vec<usize>
     let joined =
         String::from_utf8(joined).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     (joined, places)
-}
-
-/// The character a reference at the start of `text` stands for, and the reference's length:
-/// a numeric one (`&#46;`, `&#x2e;`) or one of the names a template writes between digits
-/// and units (`&nbsp;`, `&thinsp;`, `&period;`, `&comma;`, …).
-fn character_reference(text: &str) -> Option<(char, usize)> {
-    let end = text.get(..16.min(text.len()))?.find(';')?;
-    let name = &text[1..end];
-    let character = if let Some(number) = name.strip_prefix('#') {
-        let code = match number.strip_prefix(['x', 'X']) {
-            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-            None => number.parse().ok()?,
-        };
-        char::from_u32(code)?
-    } else {
-        match name {
-            "nbsp" => '\u{a0}',
-            "thinsp" => '\u{2009}',
-            "ensp" => '\u{2002}',
-            "emsp" => '\u{2003}',
-            "period" => '.',
-            "comma" => ',',
-            "percnt" => '%',
-            "sol" => '/',
-            "amp" => '&',
-            "lt" => '<',
-            "gt" => '>',
-            "quot" => '"',
-            "apos" => '\'',
-            "minus" => '−',
-            "times" => '×',
-            _ => return None,
-        }
-    };
-    Some((character, end + 1))
 }
 
 fn is_inline_tag(tag: &str) -> bool {

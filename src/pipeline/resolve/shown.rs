@@ -39,7 +39,7 @@ impl<'a> Shown<'a> {
             }
             if references
                 && c == '&'
-                && let Some((decoded, length)) = reference(&written[at..])
+                && let Some((decoded, length)) = crate::shown_numbers::character_reference(&written[at..])
             {
                 text.push(decoded);
                 at += length;
@@ -74,39 +74,6 @@ pub(crate) fn as_read(written: &str) -> String {
         .map(|c| if is_invisible(c) { format!("\\u{{{:x}}}", c as u32) } else { c.to_string() })
         .collect();
     format!("`{}` (written `{spelled}`)", shown.text)
-}
-
-/// The character a reference at the start of `text` stands for, and its length: `&#57;`,
-/// `&#x39;` and the few names a number or unit is written with.
-fn reference(text: &str) -> Option<(char, usize)> {
-    let end = text.get(..text.len().min(12))?.find(';')?;
-    let name = text.get(1..end)?;
-    let decoded = if let Some(number) = name.strip_prefix('#') {
-        let value = match number.strip_prefix(['x', 'X']) {
-            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-            None => number.parse().ok()?,
-        };
-        char::from_u32(value)?
-    } else {
-        match name {
-            "amp" => '&',
-            "lt" => '<',
-            "gt" => '>',
-            "quot" => '"',
-            "apos" => '\'',
-            "nbsp" => '\u{a0}',
-            "thinsp" => '\u{2009}',
-            "nnbsp" => '\u{202f}',
-            "percnt" => '%',
-            "period" => '.',
-            "comma" => ',',
-            "minus" => '−',
-            "times" => '×',
-            "middot" => '·',
-            _ => return None,
-        }
-    };
-    Some((decoded, end + 1))
 }
 
 #[cfg(test)]
