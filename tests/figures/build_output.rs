@@ -52,7 +52,13 @@ fn a_figures_data_element_carries_the_computed_value_a_short_title_and_links_to_
     );
     let evidence = &html[html.find("<section class=\"evidence\"").expect("an evidence section")..];
     assert!(evidence.contains("id=\"figure-bodies_close_coproc\""), "{evidence}");
-    assert!(evidence.contains("<code>runs.close_coproc.responses.complete</code> = 9,000"), "{evidence}");
+    // The page states the input too, so the input links to its entry.
+    assert!(
+        evidence.contains(
+            "<a href=\"#figure-runs.close_coproc.responses.complete\"><code>runs.close_coproc.responses.complete</code></a> = 9,000"
+        ),
+        "{evidence}"
+    );
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use pulldown_cmark_escape::{FmtWriter, escape_href, escape_html};
 
 use crate::i18n::Strings;
-use crate::views::{EvidenceView, SourceLink};
+use crate::views::{EvidenceInput, EvidenceView, SourceLink};
 
 /// The words of the section in one language, looked up once per page.
 struct Words<'s> {
@@ -81,19 +81,63 @@ pub(crate) fn evidence_html(
     out.push_str("</h2>\n<p>");
     text(&mut out, &strings.text(lang, "evidence-intro"));
     out.push_str("</p>\n<dl class=\"evidence-list\">\n");
+    let own = own_entries(entries);
     for entry in entries {
-        write_entry(&mut out, entry, &mut words, original);
+        write_entry(&mut out, entry, &own, &mut words, original);
     }
     out.push_str("</dl>\n</section>\n");
     out
 }
 
-fn write_entry(out: &mut String, entry: &EvidenceView, words: &mut Words, original: &str) {
-    out.push_str("<div class=\"evidence-entry\" id=\"");
+/// The entry that stands for a value of the run data, by the value's path: an entry named
+/// by the path, or one whose whole formula is the path. An input that has one links to it
+/// instead of repeating the lines it is written on, which the entry gives: a page's
+/// figures share their inputs, and the repeated lines were most of the section.
+fn own_entries(entries: &[std::sync::Arc<EvidenceView>]) -> HashMap<&str, &EvidenceView> {
+    let mut own = HashMap::new();
+    for entry in entries {
+        let path = match (&entry.formula, entry.inputs.as_slice()) {
+            (None, []) => entry.name.as_str(),
+            (Some(formula), [input]) if *formula == input.path => formula.as_str(),
+            _ => continue,
+        };
+        own.entry(path).or_insert(&**entry);
+    }
+    own
+}
+
+/// The entry `input` can link to: the one standing for its path, not `within` itself, and
+/// written on the same lines, so that the link leads to where the input's value is written.
+fn entry_of<'e>(
+    input: &EvidenceInput,
+    within: &EvidenceView,
+    own: &HashMap<&str, &'e EvidenceView>,
+) -> Option<&'e EvidenceView> {
+    let entry = *own.get(input.path.as_str())?;
+    let (source, raw) = match entry.inputs.as_slice() {
+        [alias] => (&alias.source, &alias.raw),
+        _ => (&entry.source, &entry.raw),
+    };
+    let same = |a: &Option<SourceLink>, b: &Option<SourceLink>| match (a, b) {
+        (Some(a), Some(b)) => a.file == b.file && a.line == b.line,
+        (None, None) => true,
+        _ => false,
+    };
+    (entry.id != within.id && same(source, &input.source) && same(raw, &input.raw)).then_some(entry)
+}
+
+fn write_entry(
+    out: &mut String,
+    entry: &EvidenceView,
+    own: &HashMap<&str, &EvidenceView>,
+    words: &mut Words,
+    original: &str,
+) {
+    out.push_str("<div id=\"");
     text(out, &entry.id);
     out.push_str("\">\n<dt><code>");
     text(out, &entry.name);
-    out.push_str("</code> = <span class=\"evidence-value\">");
+    out.push_str("</code> = <span>");
     text(out, &entry.value);
     out.push_str("</span></dt>\n");
     if let Some(vendor) = &entry.vendor {
@@ -130,32 +174,64 @@ fn write_entry(out: &mut String, entry: &EvidenceView, words: &mut Words, origin
         }
         (None, None) => {}
     }
-    if !entry.inputs.is_empty() {
-        out.push_str("<dd>");
-        text(out, &words.inputs);
-        out.push_str("<ul>");
-        for input in &entry.inputs {
-            out.push_str("<li><code>");
-            text(out, &input.path);
-            out.push_str("</code> = ");
-            text(out, &input.value);
-            match (&input.raw, &input.source) {
-                (Some(raw), source) => {
-                    text(out, &words.separator);
-                    read_from(out, raw, source.as_ref(), words);
-                }
-                (None, Some(source)) => {
-                    text(out, &words.separator);
-                    text(out, &words.typed);
-                    link(out, source, words);
-                }
-                (None, None) => {}
+    match entry.inputs.as_slice() {
+        [] => {}
+        // The formula is the input's path: the entry stands for that value, so where the
+        // value is written is said once, without listing it again as its own input.
+        [input] if entry.formula.as_deref() == Some(input.path.as_str()) => {
+            if input.raw.is_some() || input.source.is_some() {
+                out.push_str("<dd>");
+                origin(out, input, words);
+                out.push_str("</dd>\n");
             }
-            out.push_str("</li>");
         }
-        out.push_str("</ul></dd>\n");
+        inputs => {
+            out.push_str("<dd>");
+            text(out, &words.inputs);
+            out.push_str("<ul>");
+            for input in inputs {
+                write_input(out, input, entry_of(input, entry, own), words);
+            }
+            out.push_str("</ul></dd>\n");
+        }
     }
     out.push_str("</div>\n");
+}
+
+/// One input as an item of its figure's list: a link to the entry that stands for it,
+/// or, where the page has none, where its value is written.
+fn write_input(out: &mut String, input: &EvidenceInput, linked: Option<&EvidenceView>, words: &mut Words) {
+    out.push_str("<li>");
+    if let Some(linked) = linked {
+        out.push_str("<a href=\"#");
+        let _ = escape_href(FmtWriter(&mut *out), &linked.id);
+        out.push_str("\"><code>");
+        text(out, &input.path);
+        out.push_str("</code></a> = ");
+        text(out, &input.value);
+    } else {
+        out.push_str("<code>");
+        text(out, &input.path);
+        out.push_str("</code> = ");
+        text(out, &input.value);
+        if input.raw.is_some() || input.source.is_some() {
+            text(out, &words.separator);
+            origin(out, input, words);
+        }
+    }
+    out.push_str("</li>");
+}
+
+/// Where an input's value is written: the raw file's line, or runs.yaml's.
+fn origin(out: &mut String, input: &EvidenceInput, words: &mut Words) {
+    match (&input.raw, &input.source) {
+        (Some(raw), source) => read_from(out, raw, source.as_ref(), words),
+        (None, Some(source)) => {
+            text(out, &words.typed);
+            link(out, source, words);
+        }
+        (None, None) => {}
+    }
 }
 
 /// "Read from raw/x.txt, line 9 (named in runs.yaml, line 4)".

@@ -78,10 +78,7 @@ fn lines_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
-        let _ = write!(
-            out,
-            "<li id=\"L{number}\"><a class=\"line-number\" href=\"#L{number}\">{number}</a><code>"
-        );
+        let _ = write!(out, "<li id=\"L{number}\"><a href=\"#L{number}\">{number}</a><code>");
         let _ = escape_html(FmtWriter(&mut out), line);
         out.push_str("</code></li>\n");
     }
@@ -96,8 +93,8 @@ mod tests {
     fn each_line_is_numbered_from_one_and_escaped() {
         assert_eq!(
             lines_html("a: <b>\nc: \"d\"\n"),
-            "<li id=\"L1\"><a class=\"line-number\" href=\"#L1\">1</a><code>a: &lt;b&gt;</code></li>\n\
-             <li id=\"L2\"><a class=\"line-number\" href=\"#L2\">2</a><code>c: &quot;d&quot;</code></li>\n"
+            "<li id=\"L1\"><a href=\"#L1\">1</a><code>a: &lt;b&gt;</code></li>\n\
+             <li id=\"L2\"><a href=\"#L2\">2</a><code>c: &quot;d&quot;</code></li>\n"
         );
     }
 }
