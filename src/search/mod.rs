@@ -133,18 +133,12 @@ fn index_language(
     let runtime =
         tokio::runtime::Builder::new_current_thread().build().context("cannot start the search indexer")?;
     let files = runtime.block_on(async {
-        let config = pagefind::options::PagefindServiceConfig::builder()
-            .root_selector("main".to_string())
-            .exclude_selectors(EXCLUDED.iter().map(|s| s.to_string()).collect())
-            .force_language(lang.to_string())
-            .build();
-        let mut index = pagefind::api::PagefindIndex::new(Some(config))?;
+        let mut index = pagefind::api::PagefindIndex::new(Some(config(lang)))?;
         for page in pages {
             let html = read(&page.file)?;
-            let html =
-                String::from_utf8(html.to_vec()).with_context(|| format!("{} is not UTF-8", page.file))?;
+            let html = std::str::from_utf8(&html).with_context(|| format!("{} is not UTF-8", page.file))?;
             index
-                .add_html_file(None, Some(page.url.clone()), html)
+                .add_html_file(None, Some(page.url.clone()), searched(html).to_string())
                 .await
                 .with_context(|| format!("cannot index {}", page.file))?;
         }
@@ -157,6 +151,29 @@ fn index_language(
             published(&name).then(|| (format!("{FOLDER}/{lang}/{name}"), Bytes::from(file.contents)))
         })
         .collect())
+}
+
+/// How Pagefind reads a page of `lang`: from its `<main>`, without [`EXCLUDED`].
+fn config(lang: &str) -> pagefind::options::PagefindServiceConfig {
+    pagefind::options::PagefindServiceConfig::builder()
+        .root_selector("main".to_string())
+        .exclude_selectors(EXCLUDED.iter().map(|s| s.to_string()).collect())
+        .force_language(lang.to_string())
+        .build()
+}
+
+/// The start of the evidence section as `pipeline::render::evidence` writes it.
+const EVIDENCE_START: &str = "<section class=\"evidence\" aria-labelledby=\"evidence-heading\">";
+
+/// `html` as Pagefind is handed it: without the evidence section, which it would parse
+/// only to leave out ([`EXCLUDED`]), and which is more than half of a measurement page's
+/// bytes and most of its tags. The section's text is escaped, so its first `</section>`
+/// is its end.
+fn searched(html: &str) -> std::borrow::Cow<'_, str> {
+    let Some(start) = html.find(EVIDENCE_START) else { return html.into() };
+    let Some(length) = html[start..].find("</section>") else { return html.into() };
+    let end = start + length + "</section>".len();
+    format!("{}{}", &html[..start], &html[end..]).into()
 }
 
 /// What of a page is not searched: what it shares with its translations' banners, the

@@ -80,3 +80,44 @@ fn each_language_has_its_own_index_and_script() {
     let entry = String::from_utf8_lossy(&entry.1);
     assert!(entry.contains("\"ja\"") && !entry.contains("\"en\""), "{entry}");
 }
+
+/// `html`'s index files in `lang`, read whole or as [`searched`] hands it to Pagefind.
+fn index_of(lang: &str, html: &str, whole: bool) -> Vec<(String, Vec<u8>)> {
+    let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
+    let files = runtime.block_on(async {
+        let mut index = pagefind::api::PagefindIndex::new(Some(config(lang))).expect("an index");
+        let html = if whole { html.to_string() } else { searched(html).to_string() };
+        index.add_html_file(None, Some("/m/".to_string()), html).await.expect("indexed");
+        index.get_files().await.expect("its files")
+    });
+    files.into_iter().map(|f| (f.filename.to_string_lossy().into_owned(), f.contents)).collect()
+}
+
+#[test]
+fn cutting_the_evidence_out_before_pagefind_reads_it_gives_the_same_index() {
+    let evidence = format!(
+        "{EVIDENCE_START}\n<h2 id=\"evidence-heading\">Where the figures come from</h2>\n\
+         <dl class=\"evidence-list\"><div id=\"figure-rate\"><dt><code>rate</code> = <span>989 Mbit/s</span></dt>\
+         <dd>Typed by hand in <a href=\"runs.yaml.html#L7\">runs.yaml, line 7</a></dd></div></dl>\n</section>\n"
+    );
+    let page = html("en", "XGS 136", "The coprocessor reached 989 Mbit/s.")
+        .replace("</main>", &format!("{evidence}<p>After the evidence.</p></main>"));
+    let cut = searched(&page);
+    assert!(!cut.contains("evidence-list") && cut.contains("<p>After the evidence.</p></main>"), "{cut}");
+    assert_eq!(index_of("en", &page, false), index_of("en", &page, true));
+    // A page without the section is handed over as it is.
+    let plain = html("en", "Method", "How the runs were made.");
+    assert!(matches!(searched(&plain), std::borrow::Cow::Borrowed(_)));
+}
+
+#[test]
+fn what_follows_the_evidence_is_still_searched() {
+    // The cut ends at the section's end: a sentence after it stays in the index.
+    let page = html("en", "XGS 136", "The coprocessor.").replace(
+        "</main>",
+        &format!("{EVIDENCE_START}<h2>E</h2></section><p>Afterword zebrafish.</p></main>"),
+    );
+    let with = index_of("en", &page, false);
+    let without = index_of("en", &page.replace("<p>Afterword zebrafish.</p>", ""), false);
+    assert_ne!(with, without, "the sentence after the evidence was cut out too");
+}

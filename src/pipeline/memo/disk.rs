@@ -154,10 +154,20 @@ type SavedAllRuns = Vec<(PathBuf, SavedRuns)>;
 /// counted by a first pass that allocates nothing. The memo is plain data, so serialising
 /// it cannot fail for its own sake; a write that fails leaves a file that does not read
 /// back, and the next build starts cold.
-fn write_section<T: Serialize, W: std::io::Write>(value: &T, writer: &mut W) -> std::io::Result<()> {
-    let len = postcard::experimental::serialized_size(value).map_err(std::io::Error::other)?;
-    writer.write_all(&(len as u64).to_le_bytes())?;
-    postcard::to_io(value, writer).map_err(std::io::Error::other)?;
+/// `value` after its length. The length is written last, over a placeholder, so that the
+/// value is serialized once: measuring it first was a second pass over the whole memo.
+fn write_section<T: Serialize, W: std::io::Write + std::io::Seek>(
+    value: &T,
+    writer: &mut W,
+) -> std::io::Result<()> {
+    use std::io::SeekFrom;
+    let start = writer.stream_position()?;
+    writer.write_all(&0u64.to_le_bytes())?;
+    postcard::to_io(value, &mut *writer).map_err(std::io::Error::other)?;
+    let end = writer.stream_position()?;
+    writer.seek(SeekFrom::Start(start))?;
+    writer.write_all(&(end - start - 8).to_le_bytes())?;
+    writer.seek(SeekFrom::Start(end))?;
     Ok(())
 }
 
@@ -180,14 +190,18 @@ impl Memo {
     /// The memo as bytes for `owner`'s build. Files made in memory are not saved: only
     /// what is in the output folder can be taken from it.
     pub fn to_bytes(&self, owner: &MemoOwner) -> Vec<u8> {
-        let mut bytes = Vec::new();
+        let mut bytes = std::io::Cursor::new(Vec::new());
         // Writing into memory cannot fail.
         let _ = self.write(&mut bytes, owner);
-        bytes
+        bytes.into_inner()
     }
 
     /// Writes the memo: [`FORMAT`], then its four sections, each after its length.
-    fn write<W: std::io::Write>(&self, writer: &mut W, owner: &MemoOwner) -> std::io::Result<()> {
+    fn write<W: std::io::Write + std::io::Seek>(
+        &self,
+        writer: &mut W,
+        owner: &MemoOwner,
+    ) -> std::io::Result<()> {
         writer.write_all(&FORMAT.to_le_bytes())?;
         write_section(&self.saving_head(owner), writer)?;
         write_section(&self.saving_sources(), writer)?;
