@@ -27,8 +27,9 @@ struct Words<'s> {
     typed: String,
     vendor: String,
     separator: String,
-    /// "runs.yaml, line 7" by file and line: a page links the same lines many times.
-    lines: HashMap<(String, usize), String>,
+    /// "runs.yaml, line 7" by file, then line: a page links the same lines many times, of
+    /// a few files, and finding the file by its name needs no copy of the name.
+    lines: Vec<(String, HashMap<usize, String>)>,
 }
 
 impl<'s> Words<'s> {
@@ -46,13 +47,20 @@ impl<'s> Words<'s> {
             typed: text("evidence-typed"),
             vendor: text("evidence-vendor"),
             separator: text("evidence-line-separator"),
-            lines: HashMap::new(),
+            lines: Vec::new(),
         }
     }
 
     fn line(&mut self, link: &SourceLink) -> &str {
         let (strings, lang) = (self.strings, self.lang);
-        self.lines.entry((link.file.clone(), link.line)).or_insert_with(|| {
+        let at = match self.lines.iter().position(|(file, _)| *file == link.file) {
+            Some(at) => at,
+            None => {
+                self.lines.push((link.file.clone(), HashMap::new()));
+                self.lines.len() - 1
+            }
+        };
+        self.lines[at].1.entry(link.line).or_insert_with(|| {
             let args = [("file", link.file.clone()), ("line", link.line.to_string())];
             strings
                 .get(lang, "evidence-line", &args)

@@ -4,6 +4,8 @@
 //! lines of runs.yaml and of raw tool output they come from. It does not check a tag (that
 //! is `computed` and `vendor`) nor render the entry (templates do, from an [`EvidenceView`]).
 
+use std::collections::HashMap;
+
 use crate::content::Page;
 use crate::figures::RunData;
 use crate::figures::number::{self, computed_text};
@@ -36,6 +38,7 @@ pub(super) fn figure_evidence(
     name: &str,
     sources: &FigureSources,
     resolved: &mut Memo,
+    seen: &mut HashMap<String, EvidenceInput>,
 ) -> Option<EvidenceView> {
     let resolution = resolve_memo(name, sources, resolved)?;
     let computed = &resolution.computed;
@@ -49,8 +52,15 @@ pub(super) fn figure_evidence(
             .inputs
             .iter()
             .map(|(path, value)| {
-                let (source, raw) = origin_links(page, path, runs);
-                EvidenceInput { path: path.clone(), value: input_text(path, *value, runs), source, raw }
+                let made = || {
+                    let (source, raw) = origin_links(page, path, runs);
+                    EvidenceInput { path: path.clone(), value: input_text(path, *value, runs), source, raw }
+                };
+                // A completion's inputs are not read from the run data: not shared.
+                match runs {
+                    Some(_) => seen.entry(path.clone()).or_insert_with(made).clone(),
+                    None => made(),
+                }
             })
             .collect()
     };

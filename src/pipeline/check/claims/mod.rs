@@ -69,6 +69,9 @@ pub(crate) struct PageClaims {
 pub(crate) struct BundleFigures {
     resolved: Memo,
     evidence: BTreeMap<String, Option<Arc<EvidenceView>>>,
+    /// Each input of the bundle's entries by its path: a value most figures share (the
+    /// run's length, a constant) is looked up and written once.
+    inputs: std::collections::HashMap<String, crate::views::EvidenceInput>,
 }
 
 /// The anchor of a figure's entry in its page's evidence.
@@ -87,7 +90,7 @@ pub(crate) fn check_claims(
 ) -> (PageClaims, Vec<Diagnostic>) {
     let mut figures = PageClaims::default();
     let mut problems = Vec::new();
-    let BundleFigures { resolved, evidence } = shared;
+    let BundleFigures { resolved, evidence, inputs } = shared;
     let lines = super::super::figures_json::published::Lines::new(&page.text);
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
@@ -139,7 +142,7 @@ pub(crate) fn check_claims(
             true => vendor_evidence(page, name, sources).map(Arc::new),
             false => evidence
                 .entry(name.clone())
-                .or_insert_with(|| figure_evidence(page, name, sources, resolved).map(Arc::new))
+                .or_insert_with(|| figure_evidence(page, name, sources, resolved, inputs).map(Arc::new))
                 .clone(),
         })
         .collect();
