@@ -81,9 +81,10 @@ fn an_entry_whose_formula_is_one_path_says_where_that_value_is_written_once() {
     assert!(!rate.contains("<ul>"), "the value is not listed again as its own input: {rate}");
     // A figure over the same value links to the entry that stands for it.
     let peak = entry(&evidence, "figure-peak");
+    // Both the path and the name of the figure that stands for it: a formula may use either.
     assert!(
         peak.contains(
-            "<li><a href=\"#figure-rate\"><code>runs.only.port.bits_per_s</code></a> = 954 Mbit/s</li>"
+            "<li><code>runs.only.port.bits_per_s</code> = 954 Mbit/s (<a href=\"#figure-rate\"><code>rate</code></a>)</li>"
         ),
         "{peak}"
     );

@@ -254,26 +254,24 @@ pub(crate) fn keys_hint(keys: &[String]) -> String {
     format!("; it has {}{more}", shown.join(", "))
 }
 
-/// Levenshtein distance in characters.
+/// Edit distance in characters (optimal string alignment: insertions, deletions,
+/// substitutions and swaps of two neighbours).
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
+    // Two letters swapped (`unti` for `unit`) count as one slip, as a reader sees them.
+    strsim::osa_distance(a, b)
 }
 
 #[cfg(test)]
 mod suggestion_tests {
     use super::{did_you_mean, edit_distance};
     use proptest::prelude::*;
+
+    #[test]
+    fn two_neighbours_swapped_are_one_slip() {
+        assert_eq!(edit_distance("unti", "unit"), 1);
+        assert_eq!(did_you_mean("unti", ["is", "unit", "round", "withdrawn"]), "; did you mean `unit`?");
+        assert_eq!(did_you_mean("sconds", ["seconds"]), "; did you mean `seconds`?");
+    }
 
     /// The suggestion as it was before names too different in length were skipped.
     fn by_every_distance(name: &str, candidates: &[&str]) -> String {

@@ -37,3 +37,15 @@ fn a_type_error_in_runs_yaml_is_an_error_at_the_value() {
     assert_at(&errors[0], "runs-type", &site, RUNS, "[40]");
     assert_eq!(errors.iter().filter(|e| e["code"] == "runs-type").count(), 1, "{}", run.stdout);
 }
+
+#[test]
+fn two_letters_swapped_in_a_figures_key_are_suggested_as_the_key() {
+    // A README-only trial wrote `unti:` and was told the keys a figure has, but not which
+    // one it meant, while a run's key with the same slip was suggested.
+    let site = site();
+    site.edit(RUNS, "unit: \"%\"}", "unti: \"%\"}");
+    let error = only_error(&site);
+    assert_at(&error, "runs-unknown-key", &site, RUNS, "unti:");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(message.ends_with("did you mean `unit`?"), "{message}");
+}

@@ -76,7 +76,10 @@ impl Loader<'_> {
                     other => self.error(
                         "runs-unknown-key",
                         field_key.span.clone(),
-                        format!("unknown key `{other}`; a figure has is, unit, round, withdrawn"),
+                        format!(
+                            "unknown key `{other}`; a figure has is, unit, round, withdrawn{}",
+                            crate::figures::did_you_mean(other, ["is", "unit", "round", "withdrawn"])
+                        ),
                     ),
                 }
             }

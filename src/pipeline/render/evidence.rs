@@ -210,13 +210,25 @@ fn write_entry(
 /// or, where the page has none, where its value is written.
 fn write_input(out: &mut String, input: &EvidenceInput, linked: Option<&EvidenceView>, words: &mut Words) {
     out.push_str("<li>");
-    if let Some(linked) = linked {
+    if let Some(linked) = linked.filter(|linked| linked.name == input.path) {
         out.push_str("<a href=\"#");
         let _ = escape_href(FmtWriter(&mut *out), &linked.id);
         out.push_str("\"><code>");
         text(out, &input.path);
         out.push_str("</code></a> = ");
         text(out, &input.value);
+    } else if let Some(linked) = linked {
+        // The entry is a figure of another name (`rate`, whose formula is this path): the
+        // path and the name both shown, as the formula may use either.
+        out.push_str("<code>");
+        text(out, &input.path);
+        out.push_str("</code> = ");
+        text(out, &input.value);
+        out.push_str(" (<a href=\"#");
+        let _ = escape_href(FmtWriter(&mut *out), &linked.id);
+        out.push_str("\"><code>");
+        text(out, &linked.name);
+        out.push_str("</code></a>)");
     } else {
         out.push_str("<code>");
         text(out, &input.path);
