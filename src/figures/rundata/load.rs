@@ -183,9 +183,10 @@ impl Loader<'_> {
                 _ => self.typed(value),
             };
             match self.quantity(value, "a constant") {
-                Some(Quantity { value, unit, exact }) => {
-                    constants.push((name, NumberField { value, unit, exact, withdrawn: Vec::new(), printed }))
-                }
+                Some(Quantity { value, unit, exact }) => constants.push((
+                    name,
+                    NumberField { value, unit, exact, withdrawn: Vec::new(), printed: printed.map(Box::new) },
+                )),
                 None => unread.push(name),
             }
         }
