@@ -115,10 +115,7 @@ impl Loader<'_> {
 
     /// Evaluates every figure now, so that unknown names, missing paths, cycles and
     /// divisions by zero are reported at their place in runs.yaml.
-    pub(super) fn check_figures(
-        &mut self,
-        data: &RunData,
-    ) -> std::collections::HashMap<String, super::scope::Done> {
+    pub(super) fn check_figures(&mut self, data: &RunData) -> Vec<Option<super::scope::Done>> {
         // One scope for all: a figure read by many is computed once.
         let scope = EvalScope::new(data);
         // Each cycle once, however many of its figures (or figures reading it) find it.
@@ -170,7 +167,16 @@ impl Loader<'_> {
                 }
             }
         }
-        scope.into_done()
+        // By position, at the first figure of each name (the one a name reads), at length.
+        let mut done = scope.into_done();
+        data.figures
+            .iter()
+            .map(|figure| {
+                let (mut evaluation, implied) = done.remove(&figure.name)?;
+                evaluation.inputs.shrink_to_fit();
+                Some((evaluation, implied))
+            })
+            .collect()
     }
 }
 

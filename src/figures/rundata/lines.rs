@@ -24,41 +24,91 @@ pub(crate) struct Origin {
 /// figures (one namespace).
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub(super) struct Lines {
-    yaml: BTreeMap<String, usize>,
+    yaml: Table<u32>,
     /// By path (`runs.a.received.bytes`): the raw file each imported value was read from
     /// (an index into `files`) and its 1-based line there.
-    raw: BTreeMap<String, (usize, usize)>,
+    raw: Table<(u32, u32)>,
     files: Vec<PathBuf>,
 }
 
+/// Paths in order, each with its value: a table built once and then only read, held at its
+/// length. A `BTreeMap` of the same paths, its nodes part empty and every path's `String`
+/// as `format!` grew it, was twice the memory (5 MB for a thousand bundles, held to the end
+/// of the build).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+struct Table<V>(Box<[(Box<str>, V)]>);
+
+impl<V> Table<V> {
+    fn of(map: BTreeMap<String, V>) -> Table<V> {
+        Table(map.into_iter().map(|(path, value)| (path.into_boxed_str(), value)).collect())
+    }
+
+    fn get(&self, path: &str) -> Option<&V> {
+        let at = self.0.binary_search_by(|(key, _)| (**key).cmp(path)).ok()?;
+        Some(&self.0[at].1)
+    }
+
+    /// The first path at or after `path`, in order.
+    fn first_from(&self, path: &str) -> Option<(&str, &V)> {
+        let at = self.0.partition_point(|(key, _)| &**key < path);
+        self.0.get(at).map(|(key, value)| (&**key, value))
+    }
+}
+
+/// A line or place as the table holds it: a runs.yaml past four billion lines is no file.
+fn small(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The tables while they are filled.
+#[derive(Default)]
+struct Filling {
+    yaml: BTreeMap<String, u32>,
+    raw: BTreeMap<String, (u32, u32)>,
+    files: Vec<PathBuf>,
+}
+
+/// A value an importer read from a raw file: its path, the file (relative to the bundle),
+/// its 1-based line there, and the runs.yaml line that names the file (`iperf: raw/a.txt`).
+pub(super) type Imported = (String, PathBuf, usize, usize);
+
 impl Lines {
-    /// Every key of runs.yaml under `runs`, `constants`, `figures` and `vendor`.
-    pub(super) fn of_tree(root: &Node, source: &str) -> Lines {
-        let mut lines = Lines::default();
-        let NodeKind::Map(sections) = &root.kind else {
-            return lines;
-        };
+    /// Every key of runs.yaml under `runs`, `constants`, `figures` and `vendor`, and the
+    /// values read from raw files (`imported`).
+    pub(super) fn of_tree(root: &Node, source: &str, imported: Vec<Imported>) -> Lines {
+        let mut lines = Filling::default();
+        if let NodeKind::Map(sections) = &root.kind {
+            lines.sections(sections, source);
+        }
+        for (path, file, line, yaml_line) in imported {
+            lines.imported(path, &file, line, Some(yaml_line));
+        }
+        Lines { yaml: Table::of(lines.yaml), raw: Table::of(lines.raw), files: lines.files }
+    }
+}
+
+impl Filling {
+    fn sections(&mut self, sections: &[(Node, Node)], source: &str) {
         // Through an index: counting each key's line from the file's start made a runs.yaml
         // of many constants quadratic (20,000 took 3.5 s).
         let index = LineIndex::new(source);
-        let line_at = |offset: usize| index.line(offset.min(source.len()));
+        let line_at = |offset: usize| small(index.line(offset.min(source.len())));
         for (key, value) in sections {
             match key.key_text().as_str() {
-                "runs" => lines.walk("runs", value, &line_at),
+                "runs" => self.walk("runs", value, &line_at),
                 "constants" | "figures" | "vendor" => {
                     if let NodeKind::Map(entries) = &value.kind {
                         for (name, _) in entries {
-                            lines.yaml.entry(name.key_text()).or_insert_with(|| line_at(name.span.start));
+                            self.yaml.entry(name.key_text()).or_insert_with(|| line_at(name.span.start));
                         }
                     }
                 }
                 _ => {}
             }
         }
-        lines
     }
 
-    fn walk(&mut self, prefix: &str, node: &Node, line_at: &dyn Fn(usize) -> usize) {
+    fn walk(&mut self, prefix: &str, node: &Node, line_at: &dyn Fn(usize) -> u32) {
         let NodeKind::Map(entries) = &node.kind else {
             return;
         };
@@ -72,7 +122,7 @@ impl Lines {
 
     /// Records that the value at `path` was read from line `line` of `file`, and that the
     /// runs.yaml line naming that file (`iperf: raw/a.txt`) is its line there.
-    pub(super) fn imported(&mut self, path: String, file: &PathBuf, line: usize, yaml_line: Option<usize>) {
+    fn imported(&mut self, path: String, file: &PathBuf, line: usize, yaml_line: Option<usize>) {
         let index = match self.files.iter().position(|f| f == file) {
             Some(index) => index,
             None => {
@@ -81,11 +131,13 @@ impl Lines {
             }
         };
         if let Some(yaml_line) = yaml_line {
-            self.yaml.entry(path.clone()).or_insert(yaml_line);
+            self.yaml.entry(path.clone()).or_insert(small(yaml_line));
         }
-        self.raw.insert(path, (index, line));
+        self.raw.insert(path, (small(index), small(line)));
     }
+}
 
+impl Lines {
     pub(super) fn shrink_to_fit(&mut self) {
         self.files.shrink_to_fit();
     }
@@ -94,7 +146,7 @@ impl Lines {
         let mut prefix = path;
         let yaml_line = loop {
             if let Some(line) = self.yaml.get(prefix) {
-                break Some(*line);
+                break Some(*line as usize);
             }
             match prefix.rfind('.') {
                 Some(dot) => prefix = &prefix[..dot],
@@ -105,7 +157,7 @@ impl Lines {
         // of its first value; for a path below a value, that value's.
         let own = self.raw.get(path).or_else(|| {
             let below = format!("{path}.");
-            self.raw.range(below.clone()..).next().filter(|(k, _)| k.starts_with(&below)).map(|(_, v)| v)
+            self.raw.first_from(&below).filter(|(k, _)| k.starts_with(&below)).map(|(_, v)| v)
         });
         let mut prefix = path;
         let mut above = None;
@@ -118,7 +170,9 @@ impl Lines {
                 None => break,
             }
         }
-        let raw = own.or(above).and_then(|&(file, line)| Some((self.files.get(file)?.clone(), line)));
+        let raw = own
+            .or(above)
+            .and_then(|&(file, line)| Some((self.files.get(file as usize)?.clone(), line as usize)));
         Origin { yaml_line, raw }
     }
 }
@@ -138,12 +192,13 @@ mod tests {
         let source = "build: {driver: x}\nconstants:\n  seconds: 40\nruns:\n  a:\n    cpu:\n      busy: 1.0\n  \
                       b:\n    iperf: raw/b.txt\nfigures:\n  f: {is: \"seconds\"}\n";
         let root = crate::yaml::parse_tree(source).unwrap();
-        let mut lines = Lines::of_tree(&root, source);
         let file = PathBuf::from("raw/b.txt");
+        let mut imported = Vec::new();
         for path in ["runs.b.received.bytes", "runs.b.received.intervals.1.bits_per_second"] {
-            lines.imported(path.to_string(), &file, 30, Some(9));
+            imported.push((path.to_string(), file.clone(), 30, 9));
         }
-        lines.imported("runs.b.received.intervals.0.bits_per_second".to_string(), &file, 8, Some(9));
+        imported.push(("runs.b.received.intervals.0.bits_per_second".to_string(), file.clone(), 8, 9));
+        let lines = Lines::of_tree(&root, source, imported);
         assert_eq!(lines.origin("seconds"), Origin { yaml_line: Some(3), raw: None });
         assert_eq!(lines.origin("runs.a.cpu.busy"), Origin { yaml_line: Some(7), raw: None });
         assert_eq!(lines.origin("f").yaml_line, Some(11));

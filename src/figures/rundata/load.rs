@@ -74,10 +74,7 @@ impl Loader<'_> {
         data.index_figures();
         // Before any figure is computed: an error reading what a raw file does not hold says
         // why it does not.
-        data.lines = super::lines::Lines::of_tree(root, self.source);
-        for (path, file, line, yaml_line) in std::mem::take(&mut self.raw_places) {
-            data.lines.imported(path, &file, line, Some(yaml_line));
-        }
+        data.lines = super::lines::Lines::of_tree(root, self.source, std::mem::take(&mut self.raw_places));
         data.absent = std::mem::take(&mut self.absent).into_iter().collect();
         self.check_names(&data, entries);
         for i in 0..data.runs.len() {
@@ -183,9 +180,10 @@ impl Loader<'_> {
                 _ => self.typed(value),
             };
             match self.quantity(value, "a constant") {
-                Some(Quantity { value, unit, exact }) => {
-                    constants.push((name, NumberField { value, unit, exact, withdrawn: Vec::new(), printed }))
-                }
+                Some(Quantity { value, unit, exact }) => constants.push((
+                    name,
+                    NumberField { value, unit, exact, withdrawn: Vec::new(), printed: printed.map(Box::new) },
+                )),
                 None => unread.push(name),
             }
         }

@@ -145,8 +145,9 @@ pub struct RunData {
     figures: Vec<FigureDef>,
     vendor: Vec<(String, VendorFigure)>,
     /// Every figure that computed when the file was loaded, so that a tag reads it without
-    /// computing it again.
-    computed: std::collections::HashMap<String, scope::Done>,
+    /// computing it again: by its position in `figures` (the first of a name), not under a
+    /// copy of its name (a copied name and its table slot were a fifth of what these held).
+    computed: Vec<Option<scope::Done>>,
     /// Where each figure is in `figures` (the first of a name), so that reading one among
     /// thousands does not search them all.
     figure_index: name_index::NameIndex,
@@ -186,6 +187,16 @@ impl RunData {
             return self.figure_index.find(name, |i| &self.figures[i].name).map(|i| &self.figures[i]);
         }
         self.figures.iter().find(|f| f.name == name)
+    }
+
+    /// The figure named `name` as computed when the file was loaded.
+    fn computed(&self, name: &str) -> Option<&scope::Done> {
+        let at = if self.figure_index.covers(self.figures.len()) {
+            self.figure_index.find(name, |i| &self.figures[i].name)?
+        } else {
+            self.figures.iter().position(|f| f.name == name)?
+        };
+        self.computed.get(at)?.as_ref()
     }
 
     /// Indexes the figures and constants by name (after they are loaded).
@@ -248,7 +259,7 @@ impl RunData {
                     inputs: vec![(single.clone(), constant.value)],
                     round: Rounding::HalfAwayFromZero,
                     withdrawn: Vec::new(),
-                    printed: constant.printed.clone(),
+                    printed: constant.printed.as_deref().cloned(),
                 });
             }
             if self.vendor(single).is_some() {
@@ -265,7 +276,7 @@ impl RunData {
             inputs: vec![(path.to_string(), field.value)],
             round: Rounding::HalfAwayFromZero,
             withdrawn: field.withdrawn.clone(),
-            printed: field.printed.clone(),
+            printed: field.printed.as_deref().cloned(),
         })
     }
 
@@ -279,7 +290,7 @@ impl RunData {
         if path.has_star() || path.segments.first() != Some(&Segment::Name("runs".to_string())) {
             return None;
         }
-        scope.number_field(path, 0..0).ok()?.printed.clone()
+        scope.number_field(path, 0..0).ok()?.printed.as_deref().cloned()
     }
 
     /// The vendor's figure named `name`, never computed with.

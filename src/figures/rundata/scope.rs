@@ -48,7 +48,7 @@ impl<'a> EvalScope<'a> {
                 span: 0..0,
             });
         };
-        if let Some(done) = self.data.computed.get(&figure.name).or(self.done.borrow().get(&figure.name)) {
+        if let Some(done) = self.data.computed(&figure.name).or(self.done.borrow().get(&figure.name)) {
             return Ok(done.clone());
         }
         if let Some(at) = self.stack.borrow().iter().position(|n| n == &figure.name) {

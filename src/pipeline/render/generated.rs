@@ -21,6 +21,14 @@ pub(crate) fn render_all(
     output: &Collector,
     problems: &mut Vec<Diagnostic>,
 ) {
+    let original = site.settings.original_language().to_string();
+    // First: its context, every page with its versions as template values (10 MB for a
+    // thousand bundles), was the build's peak, on top of the other listings made before it
+    // and not yet written.
+    let mut context = base_context(site, &original);
+    context.insert("sitemap", &sitemap(site));
+    push(output, problems, "sitemap.xml".to_string(), site.templates.render("sitemap.xml", &context));
+    drop(context);
     for lang in &site.settings.languages {
         if site.content.get("index", lang).is_none() {
             let path = crate::paths::page_file(&site.settings.language_prefix(lang));
@@ -50,10 +58,6 @@ pub(crate) fn render_all(
             site.templates.render("atom.xml", &context),
         );
     }
-    let original = site.settings.original_language().to_string();
-    let mut context = base_context(site, &original);
-    context.insert("sitemap", &sitemap(site));
-    push(output, problems, "sitemap.xml".to_string(), site.templates.render("sitemap.xml", &context));
     let context = base_context(site, &original);
     push(output, problems, "404.html".to_string(), site.templates.render("404.html", &context));
 }
