@@ -68,7 +68,7 @@ pub struct Made {
     /// How many figures were stated and checked.
     pub claim_count: usize,
     /// How many of each measurement page's figure-like numbers are claims.
-    pub coverage: Vec<Coverage>,
+    pub coverage: Vec<Arc<Coverage>>,
     /// Each measurement page's figures computed from run data, and how many of them trace
     /// every input to a raw file.
     pub raw_evidence: Vec<RawEvidence>,
@@ -142,7 +142,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         figures_and_pages(&site, &work, &checked, keys, &collector, memo, &mut problems);
     check::raw_share(&raw_evidence, site.settings.figures.min_raw, &mut problems);
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
-    let sources: std::collections::HashSet<&std::path::Path> =
+    let sources: rustc_hash::FxHashSet<&std::path::Path> =
         site.content.pages.iter().map(|p| p.source.as_path()).collect();
     memo.retain(|bundle| site.has_run_data(bundle), &sources);
     fail_on_errors(&mut problems)?;
@@ -228,12 +228,9 @@ fn figures_and_pages(
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     // A translation's tags are checked knowing the original's, to suggest what passes both
     // (its page key holds the original's digest, so a kept page is never stale).
-    let index: std::collections::HashMap<&std::path::Path, usize> =
-        site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
     let original_scan = |page: &crate::content::Page| {
-        let original = site.content.original_of(page, &site.settings)?;
-        let at = index.get(original.source.as_path())?;
-        page.is_translation(&site.settings).then(|| &*work[*at].scan)
+        let at = site.content.index_of(&page.key, site.settings.original_language())?;
+        page.is_translation(&site.settings).then(|| &*work[at].scan)
     };
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
