@@ -105,7 +105,11 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
     // The files published as they are, found now so that a name that is no address is
     // listed with the pages' errors.
     let files = memo.found_files(|| crate::site_files::find_files(root, &settings.publish_hidden));
-    crate::site_files::check_names(root, &files, problems);
+    problems.extend(memo.file_names_checked(&files, || {
+        let mut refused = Vec::new();
+        crate::site_files::check_names(root, &files, &mut refused);
+        refused
+    }));
     fail_on_errors(problems)?;
     Ok(Site {
         root: root.to_path_buf(),

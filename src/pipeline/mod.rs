@@ -384,22 +384,33 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
     // held 33 MB until the last was written, the build's peak.
     for chunk in with_bundles.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
-        let made: Vec<(String, memo::Key, Option<memo::Part>)> = chunk
+        // A bundle's pages kept from before are added on the workers, as pages are: one at
+        // a time on the loop below, a thousand bundles' were most of this stage.
+        let made: Vec<(String, memo::Key, Result<Arc<memo::Part>, memo::Part>)> = chunk
             .par_iter()
             .map(|page| {
                 let key = keys::sources_key(site, page);
                 let name = format!("{}{}", memo::SOURCES, page.source.display());
-                let made = (!memo_read.has_part(&name, &key)).then(|| {
-                    in_memory(|collector, found| {
+                let made = match memo_read.kept_part(&name, &key) {
+                    Some(part) => {
+                        part.files.iter().for_each(|(path, kept)| output.add_kept(path.clone(), kept));
+                        Ok(part)
+                    }
+                    None => Err(in_memory(|collector, found| {
                         render::sources::render_page_sources(site, page, collector, found)
-                    })
-                });
+                    })),
+                };
                 (name, key, made)
             })
             .collect();
         for (name, key, made) in made {
-            let part = memo.part(name, key, || made.unwrap_or_default());
-            add_part(output, &part, problems);
+            match made {
+                Ok(part) => problems.extend(part.problems.iter().cloned()),
+                Err(made) => {
+                    let part = memo.part(name, key, || made);
+                    add_part(output, &part, problems);
+                }
+            }
         }
     }
 }

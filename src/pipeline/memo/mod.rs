@@ -88,6 +88,8 @@ pub struct Memo {
     /// Every file under static/ and content/ the last build found, and how it was found.
     found_files: Option<Arc<Vec<(PathBuf, String)>>>,
     known_files: HashSet<PathBuf>,
+    /// The names refused among the files found (`found_files`), while they are the same.
+    file_names: Option<(Arc<Vec<(PathBuf, String)>>, Vec<Diagnostic>)>,
     /// The length of the last figures.json kept in memory, to make room for the next.
     pub(crate) figures_json_len: usize,
     /// Whether the memo was read from disk: what it keeps is in the last build's output
@@ -217,6 +219,23 @@ impl Memo {
                 self.copies.retain(|path, _| known.contains(path));
                 self.found_files = Some(found.clone());
                 found
+            }
+        }
+    }
+
+    /// The names refused among `files` (from [`Memo::found_files`]), checked again only
+    /// when the files were found again.
+    pub(crate) fn file_names_checked(
+        &mut self,
+        files: &Arc<Vec<(PathBuf, String)>>,
+        check: impl FnOnce() -> Vec<Diagnostic>,
+    ) -> Vec<Diagnostic> {
+        match &self.file_names {
+            Some((checked, refused)) if Arc::ptr_eq(checked, files) => refused.clone(),
+            _ => {
+                let refused = check();
+                self.file_names = Some((files.clone(), refused.clone()));
+                refused
             }
         }
     }
@@ -393,6 +412,11 @@ impl Memo {
 
     pub(crate) fn has_part(&self, name: &str, key: &Key) -> bool {
         self.parts.get(name).is_some_and(|(kept, _)| kept == key)
+    }
+
+    /// The files made before under `key` for `name`, if any.
+    pub(crate) fn kept_part(&self, name: &str, key: &Key) -> Option<Arc<Part>> {
+        self.parts.get(name).filter(|(kept, _)| kept == key).map(|(_, part)| part.clone())
     }
 
     /// The files made before under `key` for `name`, or made now by `make` and kept.
