@@ -59,7 +59,7 @@ pub(crate) fn check(
     let families = structure::family_ids(site);
     let memo_read: &Memo = memo;
     // Every page on every build, a page per task (in order, as the problems are listed).
-    let found: Vec<(Vec<Diagnostic>, Option<(Key, Arc<Vec<Diagnostic>>)>)> = site
+    let found: Vec<(Vec<Diagnostic>, Option<FrontFigures>)> = site
         .content
         .pages
         .par_iter()
@@ -84,6 +84,9 @@ pub(crate) fn check(
     Checked { coverage, completions }
 }
 
+/// What [`front_figures`] found of a page, under the key it is kept with in the memo.
+type FrontFigures = (Key, Arc<Vec<Diagnostic>>);
+
 /// A measurement page's title and summary figures that its body does not state, read
 /// again only when its text changed (every page's, on each build, was a twelfth of a
 /// one-page rebuild of the 1,000-bundle corpus); `None` for other pages.
@@ -92,7 +95,7 @@ fn front_figures(
     page: &crate::content::Page,
     work: &PageWork,
     memo: &Memo,
-) -> Option<(Key, Arc<Vec<Diagnostic>>)> {
+) -> Option<FrontFigures> {
     if page.front.kind != Kind::Measurement {
         return None;
     }

@@ -89,7 +89,7 @@ pub struct Memo {
     found_files: Option<Arc<Vec<(PathBuf, String)>>>,
     known_files: HashSet<PathBuf>,
     /// The names refused among the files found (`found_files`), while they are the same.
-    file_names: Option<(Arc<Vec<(PathBuf, String)>>, Vec<Diagnostic>)>,
+    file_names: Option<(FoundFiles, Vec<Diagnostic>)>,
     /// The length of the last figures.json kept in memory, to make room for the next.
     pub(crate) figures_json_len: usize,
     /// Whether the memo was read from disk: what it keeps is in the last build's output
@@ -120,6 +120,9 @@ impl std::fmt::Debug for Memo {
         f.debug_struct("Memo").field("pages", &self.pages.len()).field("runs", &self.runs.len()).finish()
     }
 }
+
+/// Every file under static/ and content/ a build found, and how it was found.
+type FoundFiles = Arc<Vec<(PathBuf, String)>>;
 
 /// One page's checked figures and HTML, as the render stage made them.
 #[derive(Debug)]
@@ -227,7 +230,7 @@ impl Memo {
     /// when the files were found again.
     pub(crate) fn file_names_checked(
         &mut self,
-        files: &Arc<Vec<(PathBuf, String)>>,
+        files: &FoundFiles,
         check: impl FnOnce() -> Vec<Diagnostic>,
     ) -> Vec<Diagnostic> {
         match &self.file_names {
