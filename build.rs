@@ -16,9 +16,22 @@ fn main() {
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "unknown".to_string());
     println!("cargo:rustc-env=TALLY_COMMIT={commit}");
-    for path in [".git/HEAD", ".git/refs/heads", ".git/packed-refs"] {
-        if std::path::Path::new(path).exists() {
-            println!("cargo:rerun-if-changed={path}");
+    // Where git keeps HEAD and the branches: in a linked worktree `.git` is a file naming
+    // them elsewhere, and watching `.git/HEAD` there watched nothing, so a binary built
+    // after a commit kept naming the commit before (tests/generator_commit.rs).
+    let git_path = |what: &str| {
+        Command::new("git")
+            .args(["rev-parse", "--path-format=absolute", "--git-path", what])
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .and_then(|out| String::from_utf8(out.stdout).ok())
+            .map(|s| std::path::PathBuf::from(s.trim()))
+    };
+    for what in ["HEAD", "refs/heads", "packed-refs"] {
+        let path = git_path(what).unwrap_or_else(|| std::path::Path::new(".git").join(what));
+        if path.exists() {
+            println!("cargo:rerun-if-changed={}", path.display());
         }
     }
     println!("cargo:rerun-if-changed=build.rs");

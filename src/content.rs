@@ -4,11 +4,13 @@
 //! reads files and front matter only; markdown bodies are interpreted by `markdown`, run
 //! data by `figures`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
+// Pages are looked up by key and address many times for every page on every build.
+use rustc_hash::FxHashMap as HashMap;
 use serde::Deserialize;
 use walkdir::WalkDir;
 
@@ -104,6 +106,12 @@ impl Page {
         self.source.parent().unwrap_or(Path::new(""))
     }
 
+    /// [`content_hash`] of the page's text, from the digest taken when it was read: asked of
+    /// every original with a translation on every build, it is not hashed again.
+    pub(crate) fn content_hash(&self) -> String {
+        blake3::Hash::from_bytes(self.digest).to_hex()[..16].to_string()
+    }
+
     /// A family page's appliance id: `families/xgs-136` → `xgs-136`.
     pub(crate) fn family_id(&self) -> &str {
         self.key.rsplit('/').next().unwrap_or(&self.key)
@@ -121,8 +129,14 @@ pub(crate) struct Content {
 
 impl Content {
     pub(crate) fn get(&self, key: &str, lang: &str) -> Option<&Page> {
+        self.index_of(key, lang).map(|i| &*self.pages[i])
+    }
+
+    /// Where the page of `key` in `lang` is in [`Content::pages`] (and in every list kept
+    /// beside it, in its order): found without a map of every page's source on each build.
+    pub(crate) fn index_of(&self, key: &str, lang: &str) -> Option<usize> {
         let versions = self.by_key.get(key)?;
-        versions.iter().find(|(l, _)| l == lang).map(|&(_, i)| &*self.pages[i])
+        versions.iter().find(|(l, _)| l == lang).map(|&(_, i)| i)
     }
 
     /// The original of `page` (itself when it is the original).
@@ -251,7 +265,7 @@ fn index(mut pages: Vec<Arc<Page>>, settings: &Settings, diagnostics: &mut Vec<D
     pages.sort_by(|a, b| (&a.key, order(&a.lang)).cmp(&(&b.key, order(&b.lang))));
     let mut content = Content::default();
     // Looked up by address without copying every page's address and source on each build.
-    let mut urls: HashMap<&str, &Path> = HashMap::with_capacity(pages.len());
+    let mut urls: HashMap<&str, &Path> = HashMap::with_capacity_and_hasher(pages.len(), Default::default());
     for page in &pages {
         if let Some(other) = urls.get(page.url.as_str()) {
             diagnostics.push(Diagnostic::file(

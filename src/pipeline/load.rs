@@ -1,11 +1,13 @@
 //! The load stage: settings, pages, UI strings, templates and each bundle's run data, read
 //! from the site's files into one [`Site`] that the later stages only read.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
+// Looked up by bundle for every page, several times on every build.
+use rustc_hash::FxHashMap as HashMap;
 
 use super::failure::{Failure, fail_on_errors};
 use super::memo::{Digest, FileStamp, Memo};
@@ -103,7 +105,11 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
     // The files published as they are, found now so that a name that is no address is
     // listed with the pages' errors.
     let files = memo.found_files(|| crate::site_files::find_files(root, &settings.publish_hidden));
-    crate::site_files::check_names(root, &files, problems);
+    problems.extend(memo.file_names_checked(&files, || {
+        let mut refused = Vec::new();
+        crate::site_files::check_names(root, &files, &mut refused);
+        refused
+    }));
     fail_on_errors(problems)?;
     Ok(Site {
         root: root.to_path_buf(),
@@ -225,7 +231,7 @@ fn load_run_data(
     // In bundle order already: the tree is built from the list at once rather than by a
     // search of paths for each insertion.
     let mut runs = Vec::with_capacity(loaded.len());
-    let mut digests = HashMap::with_capacity(loaded.len());
+    let mut digests = HashMap::with_capacity_and_hasher(loaded.len(), Default::default());
     for Loaded { bundle, data, found, stamps, from_memo } in loaded {
         problems.extend(found.iter().cloned());
         match stamps {

@@ -68,7 +68,7 @@ pub struct Made {
     /// How many figures were stated and checked.
     pub claim_count: usize,
     /// How many of each measurement page's figure-like numbers are claims.
-    pub coverage: Vec<Coverage>,
+    pub coverage: Vec<Arc<Coverage>>,
     /// Each measurement page's figures computed from run data, and how many of them trace
     /// every input to a raw file.
     pub raw_evidence: Vec<RawEvidence>,
@@ -142,7 +142,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         figures_and_pages(&site, &work, &checked, keys, &collector, memo, &mut problems);
     check::raw_share(&raw_evidence, site.settings.figures.min_raw, &mut problems);
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
-    let sources: std::collections::HashSet<&std::path::Path> =
+    let sources: rustc_hash::FxHashSet<&std::path::Path> =
         site.content.pages.iter().map(|p| p.source.as_path()).collect();
     memo.retain(|bundle| site.has_run_data(bundle), &sources);
     fail_on_errors(&mut problems)?;
@@ -231,12 +231,9 @@ fn figures_and_pages(
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
     // A translation's tags are checked knowing the original's, to suggest what passes both
     // (its page key holds the original's digest, so a kept page is never stale).
-    let index: std::collections::HashMap<&std::path::Path, usize> =
-        site.content.pages.iter().enumerate().map(|(i, p)| (p.source.as_path(), i)).collect();
     let original_scan = |page: &crate::content::Page| {
-        let original = site.content.original_of(page, &site.settings)?;
-        let at = index.get(original.source.as_path())?;
-        page.is_translation(&site.settings).then(|| &*work[*at].scan)
+        let at = site.content.index_of(&page.key, site.settings.original_language())?;
+        page.is_translation(&site.settings).then(|| &*work[at].scan)
     };
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
@@ -390,22 +387,33 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
     // held 33 MB until the last was written, the build's peak.
     for chunk in with_bundles.chunks(PAGES_AT_A_TIME) {
         let memo_read: &Memo = memo;
-        let made: Vec<(String, memo::Key, Option<memo::Part>)> = chunk
+        // A bundle's pages kept from before are added on the workers, as pages are: one at
+        // a time on the loop below, a thousand bundles' were most of this stage.
+        let made: Vec<(String, memo::Key, Result<Arc<memo::Part>, memo::Part>)> = chunk
             .par_iter()
             .map(|page| {
                 let key = keys::sources_key(site, page);
                 let name = format!("{}{}", memo::SOURCES, page.source.display());
-                let made = (!memo_read.has_part(&name, &key)).then(|| {
-                    in_memory(|collector, found| {
+                let made = match memo_read.kept_part(&name, &key) {
+                    Some(part) => {
+                        part.files.iter().for_each(|(path, kept)| output.add_kept(path.clone(), kept));
+                        Ok(part)
+                    }
+                    None => Err(in_memory(|collector, found| {
                         render::sources::render_page_sources(site, page, collector, found)
-                    })
-                });
+                    })),
+                };
                 (name, key, made)
             })
             .collect();
         for (name, key, made) in made {
-            let part = memo.part(name, key, || made.unwrap_or_default());
-            add_part(output, &part, problems);
+            match made {
+                Ok(part) => problems.extend(part.problems.iter().cloned()),
+                Err(made) => {
+                    let part = memo.part(name, key, || made);
+                    add_part(output, &part, problems);
+                }
+            }
         }
     }
 }

@@ -42,7 +42,7 @@ pub(super) fn coverage(
     work: &[PageWork],
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
-) -> Vec<Coverage> {
+) -> Vec<Arc<Coverage>> {
     let minimum = site.settings.figures.min_coverage;
     let memo_read: &Memo = memo;
     let counted: Vec<(PathBuf, Key, Arc<Coverage>)> = site
@@ -60,11 +60,12 @@ pub(super) fn coverage(
             (page.source.clone(), key, counted)
         })
         .collect();
-    let counted: Vec<Coverage> = counted
+    // Shared with the memo, not copied: a page's untagged numbers are many notes.
+    let counted: Vec<Arc<Coverage>> = counted
         .into_iter()
         .map(|(source, key, counted)| {
             memo.keep_coverage(source, key, counted.clone());
-            Arc::unwrap_or_clone(counted)
+            counted
         })
         .collect();
     report(counted, minimum, problems)
@@ -100,10 +101,14 @@ fn count(page: &Page, work: &PageWork) -> Coverage {
 }
 
 /// Each page's coverage, and an error for each page under the site's minimum.
-fn report(counted: Vec<Coverage>, minimum: Option<f64>, problems: &mut Vec<Diagnostic>) -> Vec<Coverage> {
+fn report(
+    counted: Vec<Arc<Coverage>>,
+    minimum: Option<f64>,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<Arc<Coverage>> {
     let mut lines = Vec::new();
     for line in counted {
-        let Coverage { tagged, figure_like, .. } = line;
+        let Coverage { tagged, figure_like, .. } = *line;
         let page = &line.page;
         if let Some(minimum) = minimum
             && line.share() < minimum

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::super::load::Site;
 use super::super::resolve::ResolvedLinks;
-use crate::content::{Kind, Page, content_hash};
+use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::Scan;
 
@@ -58,7 +58,7 @@ pub(crate) fn check_structure(
     if page.is_translation(&site.settings)
         && let Some(original) = site.content.original_of(page, &site.settings)
     {
-        let hash = content_hash(&original.text);
+        let hash = original.content_hash();
         if page.front.translates.as_deref() != Some(hash.as_str()) {
             let at = crate::yaml::key_value_offset(&page.text[..page.body_start], "translates").unwrap_or(0);
             problems.push(

@@ -14,7 +14,9 @@
 //! looking inside (`dyn Any`, handed back as the type it was given).
 
 use std::any::Any;
-use std::collections::{HashMap, HashSet};
+// Keyed by paths and names the build makes itself, looked up tens of thousands of times on
+// every build: a fast hash (no defence against crafted keys is needed here).
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -22,6 +24,7 @@ use std::time::SystemTime;
 use bytes::Bytes;
 
 mod disk;
+mod figures_json;
 mod keys;
 mod stamp;
 mod told;
@@ -59,6 +62,9 @@ pub struct Memo {
     /// memory only: a build from the memo on disk counts it again).
     /// What it is is the check stage's: the memo does not look inside.
     coverage: HashMap<PathBuf, (Key, Arc<dyn Any + Send + Sync>)>,
+    /// What each measurement page's title and summary state that its body does not, by its
+    /// source, under a digest of its text (in memory only, as coverage).
+    front_figures: HashMap<PathBuf, (Key, Arc<Vec<Diagnostic>>)>,
     /// Each bundle's run data by bundle folder.
     runs: HashMap<PathBuf, MemoRuns>,
     /// The files published as they are, by path, under their stamps.
@@ -82,6 +88,8 @@ pub struct Memo {
     /// Every file under static/ and content/ the last build found, and how it was found.
     found_files: Option<Arc<Vec<(PathBuf, String)>>>,
     known_files: HashSet<PathBuf>,
+    /// The names refused among the files found (`found_files`), while they are the same.
+    file_names: Option<(FoundFiles, Vec<Diagnostic>)>,
     /// The length of the last figures.json kept in memory, to make room for the next.
     pub(crate) figures_json_len: usize,
     /// Whether the memo was read from disk: what it keeps is in the last build's output
@@ -112,6 +120,9 @@ impl std::fmt::Debug for Memo {
         f.debug_struct("Memo").field("pages", &self.pages.len()).field("runs", &self.runs.len()).finish()
     }
 }
+
+/// Every file under static/ and content/ a build found, and how it was found.
+type FoundFiles = Arc<Vec<(PathBuf, String)>>;
 
 /// One page's checked figures and HTML, as the render stage made them.
 #[derive(Debug)]
@@ -215,6 +226,23 @@ impl Memo {
         }
     }
 
+    /// The names refused among `files` (from [`Memo::found_files`]), checked again only
+    /// when the files were found again.
+    pub(crate) fn file_names_checked(
+        &mut self,
+        files: &FoundFiles,
+        check: impl FnOnce() -> Vec<Diagnostic>,
+    ) -> Vec<Diagnostic> {
+        match &self.file_names {
+            Some((checked, refused)) if Arc::ptr_eq(checked, files) => refused.clone(),
+            _ => {
+                let refused = check();
+                self.file_names = Some((files.clone(), refused.clone()));
+                refused
+            }
+        }
+    }
+
     /// Ends a build, telling whether it got through.
     pub(crate) fn end(&mut self, succeeded: bool) {
         self.told = None;
@@ -283,15 +311,14 @@ impl Memo {
 
     /// Keeps every page whose file settled before `started`, and forgets the pages gone.
     pub(crate) fn keep_sources(&mut self, root: &Path, pages: &[Arc<Page>], started: SystemTime) {
-        let mut kept = HashMap::with_capacity(pages.len());
+        let mut kept = HashMap::with_capacity_and_hasher(pages.len(), Default::default());
         for page in pages {
             let path = root.join(&page.source);
-            if let Some((stamp, _)) = self.sources.get(&path)
-                && self.unchanged(&path, stamp)
+            // Taken out at once: each path is hashed once for each map, not twice for this one.
+            if let Some(entry) = self.sources.remove(&path)
+                && self.unchanged(&path, &entry.0)
             {
-                if let Some(entry) = self.sources.remove(&path) {
-                    kept.insert(path, entry);
-                }
+                kept.insert(path, entry);
                 continue;
             }
             if let Some(stamp) = FileStamp::settled(&path, started) {
@@ -327,6 +354,15 @@ impl Memo {
         counted: Arc<Coverage>,
     ) {
         self.coverage.insert(source, (key, counted));
+    }
+
+    /// What a page's title and summary state untagged, found before from the same text.
+    pub(crate) fn front_figures(&self, source: &Path, key: &Key) -> Option<Arc<Vec<Diagnostic>>> {
+        self.front_figures.get(source).filter(|(kept, _)| kept == key).map(|(_, found)| found.clone())
+    }
+
+    pub(crate) fn keep_front_figures(&mut self, source: PathBuf, key: Key, found: Arc<Vec<Diagnostic>>) {
+        self.front_figures.insert(source, (key, found));
     }
 
     /// A translation's differences from its original, as found before.
@@ -377,61 +413,13 @@ impl Memo {
         self.pages.insert(source, (key, page));
     }
 
-    /// Memory for this build's figures.json: an earlier one's, when nothing holds it now.
-    pub(crate) fn figures_json_buffer(&mut self) -> Vec<u8> {
-        for _ in 0..self.figures_json_buffers.len() {
-            let Some(bytes) = self.figures_json_buffers.pop_front() else { break };
-            match bytes.try_into_mut() {
-                Ok(unique) => return Vec::from(unique),
-                Err(shared) => self.figures_json_buffers.push_back(shared),
-            }
-        }
-        Vec::new()
-    }
-
-    /// Keeps this build's figures.json, to reuse its memory once it is no longer served.
-    pub(crate) fn keep_figures_json(&mut self, figures: Bytes) {
-        self.last_figures_json = Some((self.figures_json_count, figures.clone()));
-        self.figures_json_buffers.push_back(figures);
-        while self.figures_json_buffers.len() > 3 {
-            self.figures_json_buffers.pop_front();
-        }
-    }
-
-    /// Gives back memory taken with [`Memo::figures_json_buffer`] and not used.
-    pub(crate) fn keep_figures_json_buffer(&mut self, buffer: Vec<u8>) {
-        if buffer.capacity() > 0 {
-            self.figures_json_buffers.push_front(Bytes::from(buffer));
-        }
-    }
-
-    /// The last build's figures.json, as it kept it in memory, when [`Memo::lines_at`] gives
-    /// the places of its lines (a build that failed after writing figures.json kept none).
-    pub(crate) fn last_figures_json(&self) -> Option<Bytes> {
-        let (written, figures) = self.last_figures_json.as_ref()?;
-        (*written == self.figures_json_count && !self.files_in_folder).then(|| figures.clone())
-    }
-
-    /// Where `source`'s figures.json lines are in the last build's figures.json.
-    pub(crate) fn lines_at(&self, source: &Path) -> Option<std::ops::Range<u64>> {
-        self.lines_at.get(source).cloned()
-    }
-
-    /// Notes where `source`'s lines went in this build's figures.json.
-    pub(crate) fn wrote_lines_at(&mut self, source: &Path, at: std::ops::Range<u64>) {
-        self.next_lines_at.insert(source.to_path_buf(), at);
-    }
-
-    /// figures.json is written: its places are the ones the next build reads from.
-    pub(crate) fn figures_json_written(&mut self) {
-        self.figures_json_count += 1;
-        // The emptied map is the next build's, at the size it will need again.
-        std::mem::swap(&mut self.lines_at, &mut self.next_lines_at);
-        self.next_lines_at.clear();
-    }
-
     pub(crate) fn has_part(&self, name: &str, key: &Key) -> bool {
         self.parts.get(name).is_some_and(|(kept, _)| kept == key)
+    }
+
+    /// The files made before under `key` for `name`, if any.
+    pub(crate) fn kept_part(&self, name: &str, key: &Key) -> Option<Arc<Part>> {
+        self.parts.get(name).filter(|(kept, _)| kept == key).map(|(_, part)| part.clone())
     }
 
     /// The files made before under `key` for `name`, or made now by `make` and kept.
@@ -464,6 +452,7 @@ impl Memo {
         self.scans.retain(|source, _| sources.contains(source.as_path()));
         self.parity.retain(|source, _| sources.contains(source.as_path()));
         self.coverage.retain(|source, _| sources.contains(source.as_path()));
+        self.front_figures.retain(|source, _| sources.contains(source.as_path()));
         self.parts.retain(|name, _| {
             name.strip_prefix(SOURCES).is_none_or(|source| sources.contains(Path::new(source)))
         });

@@ -8,7 +8,7 @@ use super::super::check::claims::{PageClaims, evidence_id};
 use super::super::load::Site;
 use super::super::resolve::PageWork;
 use super::site_view::{alternates, site_view};
-use crate::content::{Kind, Page, content_hash};
+use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::figures::Computed;
 use crate::figures::number::Unit;
@@ -25,7 +25,7 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         .map(|original| Banner {
             original_url: original.url.clone(),
             original_title: original.front.title.clone(),
-            out_of_date: page.front.translates.as_deref() != Some(content_hash(&original.text).as_str()),
+            out_of_date: page.front.translates.as_deref() != Some(original.content_hash().as_str()),
         });
     let appliances = page
         .front

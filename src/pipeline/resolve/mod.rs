@@ -45,14 +45,14 @@ impl PageWork {
 
 pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
     let memo_read: &Memo = memo;
-    let scans: Vec<(Key, Scanned)> = site
+    let scans: Vec<(Key, Scanned, bool)> = site
         .content
         .pages
         .par_iter()
         .map(|page| {
             let key = Digest::new().number(page.body_start).bytes(&page.digest).finish();
             if let Some(kept) = memo_read.scan(&page.source, &key) {
-                return (key, kept);
+                return (key, kept, true);
             }
             let mut scan = markdown::scan(page.body(), page.body_start);
             let untagged = untagged::untagged_figures(&scan, &page.text);
@@ -63,7 +63,7 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
             // lists grown one push at a time (with the run data's, 20 MiB of the 1,000-bundle
             // corpus's 159 MiB peak: bench/notes.md).
             scan.shrink_to_fit();
-            (key, (Arc::new(scan), Arc::new(untagged)))
+            (key, (Arc::new(scan), Arc::new(untagged)), false)
         })
         .collect();
     let scans: Vec<Scanned> = site
@@ -71,8 +71,11 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
         .pages
         .iter()
         .zip(scans)
-        .map(|(page, (key, scanned))| {
-            memo.keep_scan(page.source.clone(), key, scanned.clone());
+        .map(|(page, (key, scanned, kept))| {
+            // Only a new scan is kept: the memo holds the others already, under the same key.
+            if !kept {
+                memo.keep_scan(page.source.clone(), key, scanned.clone());
+            }
             scanned
         })
         .collect();

@@ -13,7 +13,7 @@
 //! The staging folder itself (making it, moving it in, and removing what killed builds
 //! left) is `staging`'s; this module does not touch the output folder.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::File;
 use std::io::{BufWriter, Write as _};
 use std::path::PathBuf;
@@ -96,7 +96,7 @@ pub(crate) enum Kept {
 
 /// Takes each file as the build makes it; shared by the render stage's threads.
 pub(crate) struct Collector {
-    files: Mutex<BTreeMap<String, Bytes>>,
+    files: Mutex<Claimed>,
     staging: Option<Staging>,
     keep_bytes: bool,
     /// The first write that failed: reported once the build is over.
@@ -149,7 +149,7 @@ impl Collector {
     /// Whether a file at `path` was added already: a copied file must not take the place
     /// of one tally made.
     pub(crate) fn has(&self, path: &str) -> bool {
-        self.files.lock().unwrap_or_else(|e| e.into_inner()).contains_key(path)
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).files.contains_key(path)
     }
 
     /// A file added already that `path` cannot stand beside: one that is a folder of
@@ -230,7 +230,7 @@ impl Collector {
     /// read back from the staging folder, or from the output folder for a file a build
     /// updating it in place left where it was (the search index reads every page back).
     pub(crate) fn read_back(&self, path: &str) -> anyhow::Result<Bytes> {
-        let kept = self.files.lock().unwrap_or_else(|e| e.into_inner()).get(path).cloned();
+        let kept = self.files.lock().unwrap_or_else(|e| e.into_inner()).files.get(path).cloned();
         match (kept, &self.staging) {
             (Some(bytes), _) if !bytes.is_empty() => Ok(bytes),
             (Some(_), Some(staging)) => staging.read_back(path),
@@ -278,7 +278,7 @@ impl Collector {
         if bytes.is_empty() {
             return;
         }
-        self.files.lock().unwrap_or_else(|e| e.into_inner()).insert(path, bytes);
+        self.files.lock().unwrap_or_else(|e| e.into_inner()).files.insert(path, bytes);
     }
 
     /// The files made twice so far (each once), in order.
@@ -299,20 +299,50 @@ impl Collector {
         if let Some(error) = self.failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(error);
         }
-        let files = self.files.into_inner().unwrap_or_else(|e| e.into_inner());
+        let claimed = self.files.into_inner().unwrap_or_else(|e| e.into_inner());
+        // Sorted once, at the end, rather than searched for on every insertion.
+        let files = claimed.files.into_iter().collect();
         Ok(Output { files, staging: self.staging })
     }
 }
 
-/// A file in `files` that `path` cannot stand beside: one at a folder of `path`, or one
-/// under `path` as a folder.
-fn folder_clash(files: &BTreeMap<String, Bytes>, path: &str) -> Option<String> {
+/// The file list as it is claimed, looked up by hash: a tree of 5,000 paths searched three
+/// or four times for every file added was a seventh of a one-page rebuild's main thread
+/// (bench/notes.md). It is put in order once, when the build is finished.
+#[derive(Default)]
+struct Claimed {
+    files: HashMap<String, Bytes, rustc_hash::FxBuildHasher>,
+    /// Every folder a claimed file is in (`a` and `a/b` for `a/b/c.html`).
+    folders: HashSet<String, rustc_hash::FxBuildHasher>,
+}
+
+impl Claimed {
+    /// Adds `path` and its folders; the bytes it had, if it was there already.
+    fn insert(&mut self, path: String, bytes: Bytes) -> Option<Bytes> {
+        // Deepest first: once a folder is known, so are the folders it is in.
+        for (at, _) in path.rmatch_indices('/') {
+            if self.folders.contains(&path[..at]) {
+                break;
+            }
+            self.folders.insert(path[..at].to_string());
+        }
+        self.files.insert(path, bytes)
+    }
+}
+
+/// A file in `claimed` that `path` cannot stand beside: one at a folder of `path` (the
+/// outermost), or one under `path` as a folder (the first in order).
+fn folder_clash(claimed: &Claimed, path: &str) -> Option<String> {
     let mut folders = path.match_indices('/').map(|(at, _)| &path[..at]);
-    if let Some(folder) = folders.find(|folder| files.contains_key(*folder)) {
+    if let Some(folder) = folders.find(|folder| claimed.files.contains_key(*folder)) {
         return Some(folder.to_string());
     }
+    if !claimed.folders.contains(path) {
+        return None;
+    }
+    // Met only by a build that fails: every file is looked at to name the first.
     let below = format!("{path}/");
-    files.range(below.clone()..).next().filter(|(p, _)| p.starts_with(&below)).map(|(p, _)| p.clone())
+    claimed.files.keys().filter(|p| p.starts_with(&below)).min().cloned()
 }
 
 /// A file being written part by part.
