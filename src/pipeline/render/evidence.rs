@@ -210,36 +210,43 @@ fn write_entry(
 /// or, where the page has none, where its value is written.
 fn write_input(out: &mut String, input: &EvidenceInput, linked: Option<&EvidenceView>, words: &mut Words) {
     out.push_str("<li>");
-    if let Some(linked) = linked.filter(|linked| linked.name == input.path) {
-        out.push_str("<a href=\"#");
-        let _ = escape_href(FmtWriter(&mut *out), &linked.id);
-        out.push_str("\"><code>");
-        text(out, &input.path);
-        out.push_str("</code></a> = ");
-        text(out, &input.value);
-    } else if let Some(linked) = linked {
-        // The entry is a figure of another name (`rate`, whose formula is this path): the
-        // path and the name both shown, as the formula may use either.
-        out.push_str("<code>");
-        text(out, &input.path);
-        out.push_str("</code> = ");
-        text(out, &input.value);
-        out.push_str(" (<a href=\"#");
-        let _ = escape_href(FmtWriter(&mut *out), &linked.id);
-        out.push_str("\"><code>");
-        text(out, &linked.name);
-        out.push_str("</code></a>)");
-    } else {
-        out.push_str("<code>");
-        text(out, &input.path);
-        out.push_str("</code> = ");
-        text(out, &input.value);
-        if input.raw.is_some() || input.source.is_some() {
-            text(out, &words.separator);
-            origin(out, input, words);
+    match linked {
+        Some(linked) if linked.name == input.path => {
+            entry_link(out, linked, &input.path);
+            out.push_str(" = ");
+            text(out, &input.value);
+        }
+        _ => {
+            out.push_str("<code>");
+            text(out, &input.path);
+            out.push_str("</code> = ");
+            text(out, &input.value);
+            match linked {
+                // The entry is a figure of another name (`rate`, whose formula is this
+                // path): the path and the name both shown, as the formula may use either.
+                Some(linked) => {
+                    out.push_str(" (");
+                    entry_link(out, linked, &linked.name);
+                    out.push(')');
+                }
+                None if input.raw.is_some() || input.source.is_some() => {
+                    text(out, &words.separator);
+                    origin(out, input, words);
+                }
+                None => {}
+            }
         }
     }
     out.push_str("</li>");
+}
+
+/// A link to `entry` on the same page, showing `shown` as code.
+fn entry_link(out: &mut String, entry: &EvidenceView, shown: &str) {
+    out.push_str("<a href=\"#");
+    let _ = escape_href(FmtWriter(&mut *out), &entry.id);
+    out.push_str("\"><code>");
+    text(out, shown);
+    out.push_str("</code></a>");
 }
 
 /// Where an input's value is written: the raw file's line, or runs.yaml's.
