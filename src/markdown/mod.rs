@@ -9,7 +9,8 @@
 //! `places` (the blocks a reader reads one by one), `raw_html` (what a reader sees of raw
 //! HTML, its addresses), `tag_errors` (tags that are not tags), `around` (what stands beside
 //! a tag: glued text, words of approximation), `cjk` (Japanese text: joined lines, emphasis
-//! left literal), `render` (the HTML), `slug` (heading ids) and `autolink` (bare addresses
+//! left literal), `render` (the HTML), `prerender` (the HTML with holes for what the checks
+//! decide, written from the scan's parse), `slug` (heading ids) and `autolink` (bare addresses
 //! linked as GFM links them).
 
 mod around;
@@ -18,6 +19,7 @@ mod cjk;
 mod compact;
 mod parse;
 mod places;
+mod prerender;
 mod raw_html;
 mod render;
 mod scan;
@@ -32,11 +34,13 @@ pub(crate) use cjk::{LiteralEmphasis, is_cjk};
 pub(crate) use parse::parse;
 pub use parse::parse_count;
 pub(crate) use places::PlaceKind;
+pub(crate) use prerender::Prerendered;
 pub(crate) use raw_html::{html_ids, html_reader_text};
 pub(crate) use render::{ClaimView, LinkView};
 pub use render::{RenderInputs, render_html};
 pub(crate) use render::{footnote_id, render_html_with_plots};
 pub use scan::scan;
+pub(crate) use scan::scan_and_prerender;
 pub(crate) use scan::{Cell, Scan};
 
 /// A link or image destination as written, with its place in the file.

@@ -52,10 +52,72 @@ pub(crate) fn render_html_with_plots(
     plots: &[String],
 ) -> String {
     // Parsed again rather than kept from the scan: a thousand bundles' parses, kept from the
-    // resolve stage to the render, were 76 MB, the build's peak; parsing costs less.
+    // resolve stage to the render, were 76 MB, the build's peak. A page scanned in this
+    // build is rendered from its prerendered HTML instead (`prerender`).
     let (nodes, claims) = parse(body, offset);
+    let events = body_events(nodes, &mut Filled { inputs, claims: &claims }, plots);
+    let mut out = String::with_capacity(body.len() * 3 / 2);
+    html::push_html(&mut out, events.into_iter());
+    out
+}
+
+/// Where a figure tag stands, which decides whether it may link to its evidence (links
+/// cannot hold links) and whether its HTML is written as alt text (escaped).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ClaimPlace {
+    Free,
+    InLink,
+    InAlt,
+}
+
+/// What a body's HTML takes from outside the body: the checks' view of each figure tag and
+/// each link's published address. [`Filled`] gives them at once; a prerender leaves holes.
+pub(super) trait Fill {
+    /// The HTML of figure tag `index`.
+    fn claim(&mut self, index: usize, place: ClaimPlace) -> String;
+    /// A link's or image's address as published; `dropped` when the HTML writer will not
+    /// write it (a link or image inside alt text).
+    fn dest<'a>(&mut self, dest: CowStr<'a>, dropped: bool) -> CowStr<'a>;
+    /// What follows a link's text before `</a>` (a page with no translation is marked).
+    fn link_end(&mut self, dest: &str, in_alt: bool) -> Option<String>;
+}
+
+/// The checks' views and the resolved links, given as the body is rendered.
+pub(super) struct Filled<'a> {
+    pub inputs: &'a RenderInputs<'a>,
+    pub claims: &'a [Claim],
+}
+
+impl Fill for Filled<'_> {
+    fn claim(&mut self, index: usize, place: ClaimPlace) -> String {
+        let mut view = self.inputs.claims.get(index).cloned().unwrap_or_default();
+        if place != ClaimPlace::Free {
+            view.anchor = None;
+        }
+        self.claims.get(index).map(|claim| claim_html(claim, &view)).unwrap_or_default()
+    }
+
+    fn dest<'a>(&mut self, dest: CowStr<'a>, _dropped: bool) -> CowStr<'a> {
+        self.inputs.links.get(dest.as_ref()).map_or(dest, |v| CowStr::from(v.url.clone()))
+    }
+
+    fn link_end(&mut self, dest: &str, _in_alt: bool) -> Option<String> {
+        let marker = self.inputs.links.get(dest)?.marker.as_ref()?;
+        Some(format!("<span class=\"untranslated\">{}</span>", escape(marker)))
+    }
+}
+
+/// The body's events as the HTML writer is to write them: figure tags as their HTML, links
+/// pointed at their published addresses, plots in place of their blocks, tables in a
+/// scrolling box, footnotes with ids of their own.
+pub(super) fn body_events<'a>(
+    nodes: Vec<Piece<'a>>,
+    fill: &mut impl Fill,
+    plots: &[String],
+) -> Vec<Event<'a>> {
     let mut events: Vec<Event> = Vec::with_capacity(nodes.len());
-    let mut open_markers: Vec<Option<String>> = Vec::new();
+    // The destination of each link open around the current event, as written.
+    let mut open_links: Vec<CowStr<'a>> = Vec::new();
     // Inside an image's alt text a figure cannot be a link.
     let mut images_open = 0usize;
     let mut plots = plots.iter();
@@ -67,11 +129,14 @@ pub(crate) fn render_html_with_plots(
         }
         match node {
             Piece::Claim(index) => {
-                let mut view = inputs.claims.get(index).cloned().unwrap_or_default();
-                if !open_markers.is_empty() || images_open > 0 {
-                    view.anchor = None;
-                }
-                events.push(Event::InlineHtml(CowStr::from(claim_html(&claims[index], &view))));
+                let place = if images_open > 0 {
+                    ClaimPlace::InAlt
+                } else if !open_links.is_empty() {
+                    ClaimPlace::InLink
+                } else {
+                    ClaimPlace::Free
+                };
+                events.push(Event::InlineHtml(CowStr::from(fill.claim(index, place))));
             }
             Piece::Event(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))), _)
                 if crate::plots::is_plot_fence(&info) =>
@@ -89,23 +154,20 @@ pub(crate) fn render_html_with_plots(
                 events.push(Event::End(TagEnd::Image));
             }
             Piece::Event(Event::Start(Tag::Link { link_type, dest_url, title, id }), _) => {
-                let view = inputs.links.get(dest_url.as_ref());
-                open_markers.push(view.and_then(|v| v.marker.clone()));
-                let dest_url = view.map_or(dest_url, |v| CowStr::from(v.url.clone()));
+                open_links.push(dest_url.clone());
+                let dest_url = fill.dest(dest_url, images_open > 0);
                 events.push(Event::Start(Tag::Link { link_type, dest_url, title, id }));
             }
             Piece::Event(Event::End(TagEnd::Link), _) => {
-                if let Some(Some(marker)) = open_markers.pop() {
-                    events.push(Event::InlineHtml(CowStr::from(format!(
-                        "<span class=\"untranslated\">{}</span>",
-                        escape(&marker)
-                    ))));
+                if let Some(dest) = open_links.pop()
+                    && let Some(marker) = fill.link_end(&dest, images_open > 0)
+                {
+                    events.push(Event::InlineHtml(CowStr::from(marker)));
                 }
                 events.push(Event::End(TagEnd::Link));
             }
             Piece::Event(Event::Start(Tag::Image { link_type, dest_url, title, id }), _) => {
-                let dest_url =
-                    inputs.links.get(dest_url.as_ref()).map_or(dest_url, |v| CowStr::from(v.url.clone()));
+                let dest_url = fill.dest(dest_url, images_open > 0);
                 images_open += 1;
                 events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
             }
@@ -129,9 +191,7 @@ pub(crate) fn render_html_with_plots(
             Piece::Event(event, _) => events.push(event),
         }
     }
-    let mut out = String::with_capacity(body.len() * 3 / 2);
-    html::push_html(&mut out, events.into_iter());
-    out
+    events
 }
 
 /// The id of footnote `name`'s text, which its references link to.
@@ -139,7 +199,7 @@ pub(crate) fn footnote_id(name: &str) -> String {
     format!("fn:{name}")
 }
 
-fn claim_html(claim: &Claim, view: &ClaimView) -> String {
+pub(super) fn claim_html(claim: &Claim, view: &ClaimView) -> String {
     let mut out = String::new();
     for (struck, _) in &claim.struck {
         out.push_str(&format!("<del class=\"withdrawn\">{}</del> ", escape(struck.trim())));

@@ -132,16 +132,27 @@ fn in_link_text(body: &str, offset: usize, range: &Range<usize>) -> bool {
 /// Scans a page body (which starts at byte `offset` of its file).
 pub fn scan(body: &str, offset: usize) -> Scan {
     let (nodes, claims) = parse(body, offset);
+    scan_nodes(body, offset, &nodes, claims)
+}
+
+/// Scans a page body and writes its HTML with holes, from one parse.
+pub(crate) fn scan_and_prerender(body: &str, offset: usize) -> (Scan, Option<super::Prerendered>) {
+    let (nodes, claims) = parse(body, offset);
+    let scan = scan_nodes(body, offset, &nodes, claims);
+    (scan, super::prerender::prerender(body, nodes))
+}
+
+fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>) -> Scan {
     let mut scan = Scan { claims, ..Scan::default() };
-    super::around::around_tags(&nodes, &scan.claims, body, offset, &mut scan.malformed);
-    scan.literal_emphasis = super::cjk::literal_emphasis(&nodes, body, offset);
+    super::around::around_tags(nodes, &scan.claims, body, offset, &mut scan.malformed);
+    scan.literal_emphasis = super::cjk::literal_emphasis(nodes, body, offset);
     // A figure in alt text is never shown as one: the reader of the image's text would see
     // a number no check stands behind in its place.
     let mut in_image = 0usize;
     // Inside a link written in raw HTML (`<a href=...>`), which a figure's own link would
     // be nested in.
     let mut in_raw_link = 0usize;
-    for node in &nodes {
+    for node in nodes {
         match node {
             Piece::Event(Event::Start(Tag::Image { .. }), _) => in_image += 1,
             Piece::Event(Event::End(TagEnd::Image), _) => in_image = in_image.saturating_sub(1),
@@ -187,7 +198,7 @@ pub fn scan(body: &str, offset: usize) -> Scan {
     // Inside an HTML comment, which may span several pieces of raw HTML (an HTML block's
     // lines): the elements written in it are none of the page's.
     let mut in_comment = false;
-    for node in &nodes {
+    for node in nodes {
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
             if strike || struck_html > 0 {

@@ -93,7 +93,12 @@ pub(crate) fn render_page(
             svg::figure_html(plot, &format!("plot-{}", i + 1), &labels, &|path| evidence_id(path))
         })
         .collect();
-    let html = render_html_with_plots(page.body(), page.body_start, &inputs, &plots);
+    // Taken, so that each page's holes are let go as it is rendered.
+    let prerendered = work.prerendered.lock().ok().and_then(|mut held| held.take());
+    let html = match prerendered {
+        Some(prerendered) if plots.is_empty() => prerendered.fill(&work.scan.claims, &inputs),
+        _ => render_html_with_plots(page.body(), page.body_start, &inputs, &plots),
+    };
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
     view.evidence_html = super::evidence::evidence_html(

@@ -33,6 +33,9 @@ pub(crate) struct PageWork {
     pub resolved: ResolvedLinks,
     /// The page's untagged figure-like numbers, for translations and coverage.
     pub untagged: Arc<Untagged>,
+    /// The body's HTML with holes, written from the scan's parse, taken by the render;
+    /// `None` for a scan kept from the last build.
+    pub prerendered: std::sync::Mutex<Option<markdown::Prerendered>>,
 }
 
 pub(crate) use crate::figures::number::Untagged;
@@ -45,16 +48,16 @@ impl PageWork {
 
 pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
     let memo_read: &Memo = memo;
-    let scans: Vec<(Key, Scanned, bool)> = site
+    let scans: Vec<(Key, Scanned, bool, Option<markdown::Prerendered>)> = site
         .content
         .pages
         .par_iter()
         .map(|page| {
             let key = Digest::new().number(page.body_start).bytes(&page.digest).finish();
             if let Some(kept) = memo_read.scan(&page.source, &key) {
-                return (key, kept, true);
+                return (key, kept, true, None);
             }
-            let mut scan = markdown::scan(page.body(), page.body_start);
+            let (mut scan, prerendered) = markdown::scan_and_prerender(page.body(), page.body_start);
             let untagged = untagged::untagged_figures(&scan, &page.text);
             // The running text is read only for its numbers; across a large site it is
             // a fair share of the peak memory.
@@ -63,19 +66,21 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
             // lists grown one push at a time (with the run data's, 20 MiB of the 1,000-bundle
             // corpus's 159 MiB peak: bench/notes.md).
             scan.shrink_to_fit();
-            (key, (Arc::new(scan), Arc::new(untagged)), false)
+            (key, (Arc::new(scan), Arc::new(untagged)), false, prerendered)
         })
         .collect();
+    let mut prerendered = Vec::with_capacity(scans.len());
     let scans: Vec<Scanned> = site
         .content
         .pages
         .iter()
         .zip(scans)
-        .map(|(page, (key, scanned, kept))| {
+        .map(|(page, (key, scanned, kept, html))| {
             // Only a new scan is kept: the memo holds the others already, under the same key.
             if !kept {
                 memo.keep_scan(page.source.clone(), key, scanned.clone());
             }
+            prerendered.push(html);
             scanned
         })
         .collect();
@@ -118,9 +123,11 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
         .pages
         .par_iter()
         .zip(&scans)
-        .map(|(page, (scan, untagged))| {
+        .zip(prerendered)
+        .map(|((page, (scan, untagged)), prerendered)| {
             let (resolved, found) = links::resolve(&cx, page, scan);
-            (PageWork { scan: scan.clone(), resolved, untagged: untagged.clone() }, found)
+            let prerendered = std::sync::Mutex::new(prerendered);
+            (PageWork { scan: scan.clone(), resolved, untagged: untagged.clone(), prerendered }, found)
         })
         .collect();
     results
