@@ -445,7 +445,7 @@ fn timings_name_every_stage_of_a_build() {
     let run = clean_site().tally(&["build", "--force", "--timings"]);
     run.expect_success();
     for stage in
-        ["load", "resolve", "check site", "pages", "images", "listings", "source pages", "copies", "commit"]
+        ["load", "resolve", "check site", "pages", "images", "listings and source pages", "copies", "commit"]
     {
         run.expect_stderr(&format!("timings: {stage} "));
     }

@@ -151,18 +151,25 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     clock.lap("search index");
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
     clock.lap("images");
-    let listings = memo.part("listings".to_string(), listing_key, || {
-        in_memory(|collector, found| {
-            render::generated::render_all(&site, &checked.completions, collector, found)
-        })
-    });
+    // The listings (a few large files, made one after the other) beside the source pages
+    // (many small ones, made in parallel): made after them, they held a core alone.
+    let listings_made = memo.kept_part("listings", &listing_key).is_none();
+    let (listings, ()) = rayon::join(
+        || {
+            listings_made.then(|| {
+                in_memory(|collector, found| {
+                    render::generated::render_all(&site, &checked.completions, collector, found)
+                })
+            })
+        },
+        || source_pages(&site, &collector, memo, &mut problems),
+    );
+    let listings = memo.part("listings".to_string(), listing_key, || listings.unwrap_or_default());
     add_part(&collector, &listings, &mut problems);
     // Written: the memo keeps its own record of them (their places, for a build into a
     // folder), and the bytes (3.5 MB for a thousand bundles) need not wait for the build's end.
     drop(listings);
-    clock.lap("listings");
-    source_pages(&site, &collector, memo, &mut problems);
-    clock.lap("source pages");
+    clock.lap("listings and source pages");
     let started = std::time::SystemTime::now();
     // Found when the site was loaded (`load`), their names checked.
     let files = site.files.clone();
@@ -399,9 +406,15 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
                         part.files.iter().for_each(|(path, kept)| output.add_kept(path.clone(), kept));
                         Ok(part)
                     }
-                    None => Err(in_memory(|collector, found| {
-                        render::sources::render_page_sources(site, page, collector, found)
-                    })),
+                    None => {
+                        let made = in_memory(|collector, found| {
+                            render::sources::render_page_sources(site, page, collector, found)
+                        });
+                        // Written on the worker too: written in the loop below, on one
+                        // thread, they left the other cores idle for most of this stage.
+                        made.files.iter().for_each(|(path, kept)| output.add_kept(path.clone(), kept));
+                        Err(made)
+                    }
                 };
                 (name, key, made)
             })
@@ -410,8 +423,8 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
             match made {
                 Ok(part) => problems.extend(part.problems.iter().cloned()),
                 Err(made) => {
-                    let part = memo.part(name, key, || made);
-                    add_part(output, &part, problems);
+                    problems.extend(made.problems.iter().cloned());
+                    memo.part(name, key, || made);
                 }
             }
         }
