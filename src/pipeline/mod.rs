@@ -373,7 +373,7 @@ fn provenance(
         } else {
             record.inputs.iter().map(|(path, _)| path.as_str()).collect()
         };
-        let typed: Vec<&str> = paths.into_iter().filter(|path| runs.origin(path).raw.is_none()).collect();
+        let typed: Vec<&str> = paths.into_iter().filter(|path| !runs.is_raw(path)).collect();
         if typed.is_empty() {
             counted.raw += 1;
         } else if name_typed && !counted.typed.iter().any(|(name, _)| *name == record.name) {

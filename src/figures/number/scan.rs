@@ -97,7 +97,21 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
 
 /// The value of a kanji numeral digit.
 fn kanji_digit(c: char) -> Option<u64> {
-    "〇一二三四五六七八九".chars().position(|k| k == c).map(|d| d as u64)
+    // A match, not a search of a string of them: this runs on every character of a
+    // Japanese page's prose.
+    Some(match c {
+        '〇' => 0,
+        '一' => 1,
+        '二' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
 }
 
 /// Numbers in kanji numerals right before a unit (「四十秒間」, 「百二十ミリ秒」): read so
@@ -105,7 +119,7 @@ fn kanji_digit(c: char) -> Option<u64> {
 /// Kanji numerals without a unit are words ("二台"), as small counts written out are.
 fn kanji_figures(text: &str) -> Vec<FigureLike> {
     let mut found = Vec::new();
-    let is_kanji_number = |c: char| kanji_digit(c).is_some() || "十百千万".contains(c);
+    let is_kanji_number = |c: char| kanji_digit(c).is_some() || matches!(c, '十' | '百' | '千' | '万');
     let mut chars = text.char_indices().peekable();
     while let Some((start, c)) = chars.next() {
         if !is_kanji_number(c) {
@@ -175,7 +189,11 @@ fn english_figures(text: &str) -> Vec<FigureLike> {
             at == 0 || !lower[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric());
         let rest = &lower[at..];
         let mut parsed: Option<(u64, usize)> = None;
-        if word_start {
+        // Every number word starts with one of these letters: the other words are passed
+        // without trying each of the twenty-eight.
+        if word_start
+            && matches!(rest.as_bytes().first(), Some(b'z' | b'o' | b't' | b'f' | b's' | b'e' | b'n'))
+        {
             if let Some((i, tens)) = TENS.iter().enumerate().find(|(_, t)| rest.starts_with(**t)) {
                 let mut value = (i as u64 + 2) * 10;
                 let mut len = tens.len();

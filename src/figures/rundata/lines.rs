@@ -153,27 +153,37 @@ impl Lines {
                 None => break None,
             }
         };
+        let raw = self
+            .raw_place(path)
+            .and_then(|&(file, line)| Some((self.files.get(file as usize)?.clone(), line as usize)));
+        Origin { yaml_line, raw }
+    }
+
+    /// Whether the value at `path` was read from a raw file: [`Lines::origin`]'s `raw`
+    /// without its file name copied, for counting a page's figures by provenance.
+    pub(super) fn is_raw(&self, path: &str) -> bool {
+        self.raw_place(path).is_some_and(|&(file, _)| (file as usize) < self.files.len())
+    }
+
+    /// The raw file (an index into `files`) and line of the value at `path`.
+    fn raw_place(&self, path: &str) -> Option<&(u32, u32)> {
         // A value's own line; for a list or map (the intervals a function reads), the line
         // of its first value; for a path below a value, that value's.
         let own = self.raw.get(path).or_else(|| {
             let below = format!("{path}.");
             self.raw.first_from(&below).filter(|(k, _)| k.starts_with(&below)).map(|(_, v)| v)
         });
+        if own.is_some() {
+            return own;
+        }
         let mut prefix = path;
-        let mut above = None;
-        while own.is_none() && above.is_none() {
-            match prefix.rfind('.') {
-                Some(dot) => {
-                    prefix = &prefix[..dot];
-                    above = self.raw.get(prefix);
-                }
-                None => break,
+        while let Some(dot) = prefix.rfind('.') {
+            prefix = &prefix[..dot];
+            if let Some(above) = self.raw.get(prefix) {
+                return Some(above);
             }
         }
-        let raw = own
-            .or(above)
-            .and_then(|&(file, line)| Some((self.files.get(file as usize)?.clone(), line as usize)));
-        Origin { yaml_line, raw }
+        None
     }
 }
 

@@ -29,6 +29,9 @@ pub(super) struct Loader<'a> {
     pub(super) pending_import_errors: Vec<Diagnostic>,
     /// The raw files the current run's keys read, relative to the bundle.
     pub(super) raw_files_read: Vec<PathBuf>,
+    /// Data keys found to be no typo of a run's own key: every run of a bundle names the
+    /// same ones, and the distances were a hundredth of a cold build.
+    pub(super) not_run_key_typos: rustc_hash::FxHashSet<String>,
 }
 
 impl<'a> Loader<'a> {
@@ -45,6 +48,7 @@ impl<'a> Loader<'a> {
             absent: Vec::new(),
             pending_import_errors: Vec::new(),
             raw_files_read: Vec::new(),
+            not_run_key_typos: rustc_hash::FxHashSet::default(),
         }
     }
 }

@@ -375,6 +375,11 @@ impl RunData {
         self.lines.origin(path)
     }
 
+    /// Whether the value at `path` was read from a raw file (`origin(path).raw.is_some()`).
+    pub(crate) fn is_raw(&self, path: &str) -> bool {
+        self.lines.is_raw(path)
+    }
+
     /// Who took the data, when runs.yaml says it is someone else's (`source:`).
     pub(crate) fn source(&self) -> Option<&DataSource> {
         self.source.as_ref()

@@ -101,7 +101,12 @@ impl Loader<'_> {
                         written.push((key_text.to_string(), field_key.span.clone()));
                         // A key one slip away from a run's own key is a typo of it, not a data
                         // field: taken as data, `link_rat:` would switch the link-rate rule off.
-                        let hint = crate::figures::did_you_mean(key_text, RUN_KEYS);
+                        let known = self.not_run_key_typos.contains(key_text);
+                        let hint = if known {
+                            String::new()
+                        } else {
+                            crate::figures::did_you_mean(key_text, RUN_KEYS)
+                        };
                         if !hint.is_empty() {
                             self.error(
                                 "runs-unknown-key",
@@ -109,6 +114,9 @@ impl Loader<'_> {
                                 format!("`{key_text}` is not a key of a run{hint}"),
                             );
                             continue;
+                        }
+                        if !known {
+                            self.not_run_key_typos.insert(key_text.to_string());
                         }
                         if let Some(field) = self.field(field_value) {
                             fields.push((key_text.to_string(), field));
