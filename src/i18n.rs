@@ -21,6 +21,9 @@ pub struct Strings {
     shown: Vec<ShownNumber>,
     /// Every language's strings, by name (`key`, `key.attribute`, `-term`).
     names: BTreeMap<String, BTreeSet<String>>,
+    /// Each language's messages that take no argument, formatted once: the templates ask
+    /// for a score of them on every page, and formatting them was a tenth of a render.
+    plain: rustc_hash::FxHashMap<String, rustc_hash::FxHashMap<String, String>>,
 }
 
 impl std::fmt::Debug for Strings {
@@ -32,6 +35,15 @@ impl std::fmt::Debug for Strings {
 impl Strings {
     /// The message `key` in `lang` with `args`; `None` when it does not exist.
     pub fn get(&self, lang: &str, key: &str, args: &[(&str, String)]) -> Option<String> {
+        if args.is_empty()
+            && let Some(text) = self.plain.get(lang).and_then(|plain| plain.get(key))
+        {
+            return Some(text.clone());
+        }
+        self.format(lang, key, args)
+    }
+
+    fn format(&self, lang: &str, key: &str, args: &[(&str, String)]) -> Option<String> {
         let bundle = self.bundles.get(lang)?;
         let pattern = bundle.get_message(key)?.value()?;
         let mut fluent_args = FluentArgs::new();
@@ -148,7 +160,19 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
         bundles.insert(lang.clone(), bundle);
     }
     diagnostics.extend(missing_keys(&keys, root));
-    (Strings { bundles, shown, names: strings_by_language }, diagnostics)
+    let mut strings =
+        Strings { bundles, shown, names: strings_by_language, plain: rustc_hash::FxHashMap::default() };
+    strings.plain = strings
+        .names
+        .iter()
+        .map(|(lang, names)| {
+            let messages = names.iter().filter(|name| !name.starts_with('-') && !name.contains('.'));
+            let plain =
+                messages.filter_map(|key| Some((key.clone(), strings.format(lang, key, &[])?))).collect();
+            (lang.clone(), plain)
+        })
+        .collect();
+    (strings, diagnostics)
 }
 
 /// Each message's, attribute's and term's patterns, by name (`key`, `key.attribute`,

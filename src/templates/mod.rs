@@ -187,12 +187,15 @@ fn template_path(name: &str) -> PathBuf {
 }
 
 fn translate(strings: &Strings, kwargs: &Kwargs, state: &State) -> tera::TeraResult<String> {
-    let key: String = kwargs.must_get("key")?;
-    let lang: String = match kwargs.get::<String>("lang")? {
+    // Borrowed where the template gives a string: `t` is called a score of times a page.
+    let key: std::borrow::Cow<str> = kwargs.must_get("key")?;
+    let lang: std::borrow::Cow<str> = match kwargs.get::<std::borrow::Cow<str>>("lang")? {
         Some(lang) => lang,
-        None => state
-            .get::<String>("lang")?
-            .ok_or_else(|| tera::Error::message("`t` needs `lang` in the context"))?,
+        None => std::borrow::Cow::Owned(
+            state
+                .get::<String>("lang")?
+                .ok_or_else(|| tera::Error::message("`t` needs `lang` in the context"))?,
+        ),
     };
     let args: Vec<(&str, String)> = kwargs
         .iter()
