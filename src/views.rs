@@ -106,8 +106,9 @@ pub struct EvidenceView {
     pub value: String,
     /// The expression, when it is more than the name.
     pub formula: Option<String>,
-    /// Each value the computation read (more than the figure itself).
-    pub inputs: Vec<EvidenceInput>,
+    /// Each value the computation read (more than the figure itself); shared, as most
+    /// figures of a bundle read the same few.
+    pub inputs: Vec<std::sync::Arc<EvidenceInput>>,
     /// Where the figure (or the value it is) is written in runs.yaml.
     pub source: Option<SourceLink>,
     /// For an imported value: the raw file's line.

@@ -5,6 +5,7 @@
 //! is `computed` and `vendor`) nor render the entry (templates do, from an [`EvidenceView`]).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::content::Page;
 use crate::figures::RunData;
@@ -38,7 +39,7 @@ pub(super) fn figure_evidence(
     name: &str,
     sources: &FigureSources,
     resolved: &mut Memo,
-    seen: &mut HashMap<String, EvidenceInput>,
+    seen: &mut HashMap<String, Arc<EvidenceInput>>,
 ) -> Option<EvidenceView> {
     let resolution = resolve_memo(name, sources, resolved)?;
     let computed = &resolution.computed;
@@ -54,12 +55,18 @@ pub(super) fn figure_evidence(
             .map(|(path, value)| {
                 let made = || {
                     let (source, raw) = origin_links(page, path, runs);
-                    EvidenceInput { path: path.clone(), value: input_text(path, *value, runs), source, raw }
+                    Arc::new(EvidenceInput {
+                        path: path.clone(),
+                        value: input_text(path, *value, runs),
+                        source,
+                        raw,
+                    })
                 };
                 // A completion's inputs are not read from the run data: not shared.
-                match runs {
-                    Some(_) => seen.entry(path.clone()).or_insert_with(made).clone(),
-                    None => made(),
+                match (runs, seen.get(path)) {
+                    (Some(_), Some(input)) => input.clone(),
+                    (Some(_), None) => seen.entry(path.clone()).or_insert_with(made).clone(),
+                    (None, _) => made(),
                 }
             })
             .collect()

@@ -71,7 +71,7 @@ pub(crate) struct BundleFigures {
     evidence: BTreeMap<String, Option<Arc<EvidenceView>>>,
     /// Each input of the bundle's entries by its path: a value most figures share (the
     /// run's length, a constant) is looked up and written once.
-    inputs: std::collections::HashMap<String, crate::views::EvidenceInput>,
+    inputs: std::collections::HashMap<String, Arc<crate::views::EvidenceInput>>,
 }
 
 /// The anchor of a figure's entry in its page's evidence.
