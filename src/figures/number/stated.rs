@@ -210,6 +210,28 @@ fn unread(text: &str, lexed: &Lexed) -> Option<NumberError> {
 /// Parses the TEXT of a tag: one number with optional sign, scale word and unit, with only
 /// brackets and punctuation around it.
 pub fn parse_stated(text: &str) -> Result<Stated, NumberError> {
+    // A tag's text is read by the check, by the translation's comparison and by its
+    // evidence, and the same few texts (`60 s`, `1 Gbit/s`) recur across a bundle: each
+    // thread keeps the last readings (bounded, so that a large site does not grow it).
+    thread_local! {
+        static READ: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Result<Stated, NumberError>>> =
+            std::cell::RefCell::default();
+    }
+    const KEPT: usize = 1024;
+    if let Some(read) = READ.with_borrow(|read| read.get(text).cloned()) {
+        return read;
+    }
+    let read = read_stated(text);
+    READ.with_borrow_mut(|kept| {
+        if kept.len() >= KEPT {
+            kept.clear();
+        }
+        kept.insert(text.into(), read.clone());
+    });
+    read
+}
+
+fn read_stated(text: &str) -> Result<Stated, NumberError> {
     let lexed = lex_all(text);
     let numbers: Vec<&Lexed> = lexed.iter().collect();
     match numbers.as_slice() {

@@ -167,6 +167,11 @@ fn run_touches_cjk(body: &str, at: usize) -> bool {
 /// at byte `offset` of `body`'s file).
 pub(crate) fn literal_emphasis(pieces: &[Piece<'_>], body: &str, offset: usize) -> Vec<LiteralEmphasis> {
     let mut found = Vec::new();
+    // Every finding has a Japanese character beside it: a body without one (most pages in
+    // English) has none, and is not walked character by character.
+    if body.is_ascii() || !body.chars().any(is_cjk) {
+        return found;
+    }
     let mut block: Vec<Run> = Vec::new();
     let mut code_depth = 0usize;
     for piece in pieces {

@@ -5,8 +5,6 @@
 //! of one bundle (an original and its translations) share. It does not compare a figure
 //! with what a tag states (that is `computed`).
 
-use std::collections::BTreeMap;
-
 use crate::figures::{Computed, FigureError};
 
 use super::FigureSources;
@@ -15,7 +13,8 @@ use super::values::{exact_machine_value, short_title};
 /// Figures already resolved for this page's bundle: a page states many figures more than
 /// once, its translation states the same ones, and the value and explanation shown with a
 /// figure are the same each time.
-pub(super) type Memo = BTreeMap<String, Result<Resolution, FigureError>>;
+/// (Hashed: never walked in order, and looked up for every tag and evidence entry.)
+pub(super) type Memo = rustc_hash::FxHashMap<String, Result<Resolution, FigureError>>;
 
 pub(super) struct Resolution {
     pub(super) computed: Computed,
@@ -37,7 +36,7 @@ pub(super) fn resolve_memo<'m>(
             title: short_title(&computed),
             computed,
         });
-        resolved.insert(name.to_string(), result);
+        return resolved.entry(name.to_string()).or_insert(result).as_ref().ok();
     }
     resolved.get(name)?.as_ref().ok()
 }
