@@ -24,7 +24,7 @@ enum Open {
     Seq(Vec<Node>, Range<usize>),
     /// Entries so far, the key waiting for its value, and the keys so far (so that a map of
     /// thousands of keys is checked for repeats in linear time).
-    Map(Vec<(Node, Node)>, Option<Node>, Range<usize>, std::collections::HashSet<String>),
+    Map(Vec<(Node, Node)>, Option<Node>, Range<usize>, rustc_hash::FxHashSet<String>),
 }
 
 /// The tree of `source`, or None when serde-saphyr must read it.

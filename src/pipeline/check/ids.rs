@@ -8,7 +8,7 @@
 //! `fn:NAME` (a form no heading's text makes), evidence entries `figure-NAME`, plots
 //! `plot-N`; the templates' ids are read when they are loaded.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 
 use super::claims::PageClaims;
@@ -66,7 +66,7 @@ pub(crate) fn check_ids(
             && !templates.iter().any(|t| t.matches(id))
             && !id.starts_with(FIGURE_PREFIX)
     };
-    let mut first: HashMap<&str, usize> = HashMap::new();
+    let mut first: HashMap<&str, usize> = HashMap::default();
     let mut problems = Vec::new();
     for element in &elements {
         let owner = tallys
@@ -101,7 +101,7 @@ pub(crate) fn check_ids(
 
 /// The ids tally writes on the page besides the templates', each with what it belongs to.
 fn tallys_ids(figures: &PageClaims) -> HashMap<String, String> {
-    let mut ids = HashMap::new();
+    let mut ids = HashMap::default();
     if !figures.evidence.is_empty() {
         ids.insert("evidence-heading".to_string(), "the heading of the page's evidence".to_string());
     }

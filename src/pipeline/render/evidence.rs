@@ -7,7 +7,7 @@
 //! with forty figures made the template loop two thirds of the whole build's rendering
 //! (a Tera call per link), and the loop has nothing a site restyles that CSS cannot.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use pulldown_cmark_escape::{FmtWriter, escape_href, escape_html};
 
@@ -56,7 +56,7 @@ impl<'s> Words<'s> {
         let at = match self.lines.iter().position(|(file, _)| *file == link.file) {
             Some(at) => at,
             None => {
-                self.lines.push((link.file.clone(), HashMap::new()));
+                self.lines.push((link.file.clone(), HashMap::default()));
                 self.lines.len() - 1
             }
         };
@@ -102,7 +102,7 @@ pub(crate) fn evidence_html(
 /// instead of repeating the lines it is written on, which the entry gives: a page's
 /// figures share their inputs, and the repeated lines were most of the section.
 fn own_entries(entries: &[std::sync::Arc<EvidenceView>]) -> HashMap<&str, &EvidenceView> {
-    let mut own = HashMap::new();
+    let mut own = HashMap::default();
     for entry in entries {
         let path = match (&entry.formula, entry.inputs.as_slice()) {
             (None, []) => entry.name.as_str(),

@@ -4,7 +4,6 @@
 //! lines of runs.yaml and of raw tool output they come from. It does not check a tag (that
 //! is `computed` and `vendor`) nor render the entry (templates do, from an [`EvidenceView`]).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::content::Page;
@@ -39,7 +38,7 @@ pub(super) fn figure_evidence(
     name: &str,
     sources: &FigureSources,
     resolved: &mut Memo,
-    seen: &mut HashMap<String, Arc<EvidenceInput>>,
+    seen: &mut rustc_hash::FxHashMap<String, Arc<EvidenceInput>>,
 ) -> Option<EvidenceView> {
     let resolution = resolve_memo(name, sources, resolved)?;
     let computed = &resolution.computed;

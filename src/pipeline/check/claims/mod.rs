@@ -71,7 +71,7 @@ pub(crate) struct BundleFigures {
     evidence: BTreeMap<String, Option<Arc<EvidenceView>>>,
     /// Each input of the bundle's entries by its path: a value most figures share (the
     /// run's length, a constant) is looked up and written once.
-    inputs: std::collections::HashMap<String, Arc<crate::views::EvidenceInput>>,
+    inputs: rustc_hash::FxHashMap<String, Arc<crate::views::EvidenceInput>>,
 }
 
 /// The anchor of a figure's entry in its page's evidence.
@@ -94,7 +94,7 @@ pub(crate) fn check_claims(
     let lines = super::super::figures_json::published::Lines::new(&page.text);
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
-    let mut is_named: std::collections::HashSet<(&str, bool)> = std::collections::HashSet::new();
+    let mut is_named: rustc_hash::FxHashSet<(&str, bool)> = rustc_hash::FxHashSet::default();
     // The original's tags by name, and how many of each name came before here: the tag of
     // the same place is the original's nth of that name.
     let mut originals: BTreeMap<&str, Vec<&Claim>> = BTreeMap::new();
