@@ -15,6 +15,9 @@
     reason = "a Diagnostic is the error of an author's mistake, made rarely and off the hot path; boxing it everywhere would only add noise"
 )]
 
+// Linked for `mi_collect` (pipeline/give_back.rs); the binary makes it the allocator.
+#[cfg(feature = "mimalloc")]
+extern crate mimalloc as _;
 mod cli;
 mod codes;
 mod content;
