@@ -405,9 +405,10 @@ fn source_pages(site: &Site, output: &Collector, memo: &mut Memo, problems: &mut
         site.content.pages.iter().map(|p| &**p).filter(|page| site.run_data(page).is_some()).collect();
     // A chunk at a time, as pages are: made all at once, a thousand bundles' source pages
     // held 33 MB until the last was written, the build's peak.
-    for chunk in with_bundles.chunks(PAGES_AT_A_TIME) {
-        // As between the pages' chunks; the first takes back what the listings freed.
-        if memo.files_in_folder {
+    for (at, chunk) in with_bundles.chunks(PAGES_AT_A_TIME).enumerate() {
+        // As between the pages' chunks, but every few: the listings are made beside this
+        // stage, and until they are done a give-back waits for their thread.
+        if memo.files_in_folder && at % 8 == 7 {
             give_back::give_back();
         }
         let memo_read: &Memo = memo;
