@@ -202,11 +202,19 @@ impl Memo {
         writer: &mut W,
         owner: &MemoOwner,
     ) -> std::io::Result<()> {
+        self.write_all_but_runs(writer, owner)?;
+        write_section(&self.saving_runs(), writer)
+    }
+
+    fn write_all_but_runs<W: std::io::Write + std::io::Seek>(
+        &self,
+        writer: &mut W,
+        owner: &MemoOwner,
+    ) -> std::io::Result<()> {
         writer.write_all(&FORMAT.to_le_bytes())?;
         write_section(&self.saving_head(owner), writer)?;
         write_section(&self.saving_sources(), writer)?;
-        write_section(&self.saving_scans(), writer)?;
-        write_section(&self.saving_runs(), writer)
+        write_section(&self.saving_scans(), writer)
     }
 
     fn saving_sources(&self) -> SavingSources<'_> {
@@ -343,10 +351,31 @@ impl Memo {
             std::fs::create_dir_all(folder)?;
         }
         let partial = path.with_extension("bin.partial");
-        let mut file = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&partial)?);
-        self.write(&mut file, owner)?;
-        file.flush()?;
-        drop(file);
+        let runs_partial = path.with_extension("bin.runs.partial");
+        // The run data (a third of the file) is written to a file of its own on another
+        // core while the rest is written, then appended (in the kernel): serially, saving
+        // the memo was most of a cold build's last 50 ms, one core working. Serialized into
+        // memory instead, it raised the build's peak by its 8 MB.
+        let (first, runs) = rayon::join(
+            || -> std::io::Result<()> {
+                let mut file = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&partial)?);
+                self.write_all_but_runs(&mut file, owner)?;
+                file.flush()
+            },
+            || -> std::io::Result<()> {
+                let mut file =
+                    std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&runs_partial)?);
+                write_section(&self.saving_runs(), &mut file)?;
+                file.flush()
+            },
+        );
+        let joined = first.and(runs).and_then(|()| {
+            let mut whole = std::fs::OpenOptions::new().append(true).open(&partial)?;
+            std::io::copy(&mut std::fs::File::open(&runs_partial)?, &mut whole)?;
+            Ok(())
+        });
+        let _ = std::fs::remove_file(&runs_partial);
+        joined?;
         std::fs::rename(&partial, path)
     }
 }
@@ -395,6 +424,24 @@ mod tests {
         assert_eq!(read.lines_at(Path::new("content/a.md")), Some(3..9));
         assert!(read.from_disk && read.files_in_folder);
         assert!(Memo::from_bytes(&bytes, &owner(2)).is_none(), "another build's");
+    }
+
+    #[test]
+    fn a_memo_saved_in_two_parts_is_the_memo_as_bytes() {
+        let folder = tempfile::tempdir().expect("a folder");
+        let path = folder.path().join("cache/memo.bin");
+        let mut memo = a_memo();
+        memo.runs.insert(
+            PathBuf::from("content/measurements/a"),
+            MemoRuns { stamps: Vec::new(), data: None, problems: Vec::new() },
+        );
+        memo.save(&path, &owner(1)).expect("saved");
+        let saved = std::fs::read(&path).expect("read back");
+        assert_eq!(saved, memo.to_bytes(&owner(1)));
+        let (saved_for, read) = Memo::load(&path).expect("a memo");
+        assert_eq!((saved_for, read.runs.len()), (owner(1), 1));
+        let left: Vec<_> = std::fs::read_dir(path.parent().expect("a folder")).expect("listed").collect();
+        assert_eq!(left.len(), 1, "only memo.bin is left: {left:?}");
     }
 
     #[test]
