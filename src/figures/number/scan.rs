@@ -63,8 +63,13 @@ pub(crate) fn scan_figure_like(text: &str) -> Vec<FigureLike> {
 fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
     let ascii_only = shortcut && text.is_ascii();
     let mut found = Vec::new();
-    let dates =
-        if ascii_only && !text.bytes().any(|b| b.is_ascii_digit()) { Vec::new() } else { find_dates(text) };
+    // A date is written `2026-10-29` or 「2026年10月29日」: without a dash or 年 there is none.
+    let may_hold_dates = !shortcut || text.contains('-') || text.contains('年');
+    let dates = if !may_hold_dates || (ascii_only && !text.bytes().any(|b| b.is_ascii_digit())) {
+        Vec::new()
+    } else {
+        find_dates(text)
+    };
     for (range, date) in &dates {
         found.push(FigureLike { range: range.clone(), value: FigureValue::Date(date.clone()) });
     }
