@@ -92,11 +92,12 @@ pub(super) struct Filled<'a> {
 
 impl Fill for Filled<'_> {
     fn claim(&mut self, index: usize, place: ClaimPlace) -> String {
-        let mut view = self.inputs.claims.get(index).cloned().unwrap_or_default();
-        if place != ClaimPlace::Free {
-            view.anchor = None;
-        }
-        self.claims.get(index).map(|claim| claim_html(claim, &view)).unwrap_or_default()
+        let no_view = ClaimView::default();
+        let view = self.inputs.claims.get(index).unwrap_or(&no_view);
+        self.claims
+            .get(index)
+            .map(|claim| claim_html(claim, view, place == ClaimPlace::Free))
+            .unwrap_or_default()
     }
 
     fn dest<'a>(&mut self, dest: CowStr<'a>, _dropped: bool) -> CowStr<'a> {
@@ -201,7 +202,8 @@ pub(crate) fn footnote_id(name: &str) -> String {
     format!("fn:{name}")
 }
 
-pub(super) fn claim_html(claim: &Claim, view: &ClaimView) -> String {
+/// A figure tag's HTML; linked to its evidence only when `may_link` (links cannot hold links).
+pub(super) fn claim_html(claim: &Claim, view: &ClaimView, may_link: bool) -> String {
     // Written into one string: a format! a piece was a tenth of the render.
     let mut out = String::with_capacity(160 + view.title.len() + claim.live.len());
     for (struck, _) in &claim.struck {
@@ -216,7 +218,8 @@ pub(super) fn claim_html(claim: &Claim, view: &ClaimView) -> String {
     // <data> requires a value; a figure that could not be computed fails the build anyway.
     let element = if view.value.is_some() { "data" } else { "span" };
     // The figure links to its entry in the page's evidence: a click or Enter away.
-    if let Some(anchor) = &view.anchor {
+    let anchor = view.anchor.as_ref().filter(|_| may_link);
+    if let Some(anchor) = anchor {
         out.push_str("<a class=\"figure-link\" href=\"#");
         push_escaped(&mut out, anchor);
         out.push_str("\">");
@@ -238,7 +241,7 @@ pub(super) fn claim_html(claim: &Claim, view: &ClaimView) -> String {
     out.push_str("</");
     out.push_str(element);
     out.push('>');
-    if view.anchor.is_some() {
+    if anchor.is_some() {
         out.push_str("</a>");
     }
     if let Some(label) = &view.label {
@@ -260,7 +263,6 @@ fn push_escaped(out: &mut String, text: &str) {
 
 pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    // Writing into a String cannot fail.
-    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
+    push_escaped(&mut out, text);
     out
 }
