@@ -60,11 +60,11 @@ fn refused(kind: &'static str) -> std::io::Error {
 /// Opens `path` to read, following symbolic links, only if it is a regular file.
 pub(crate) fn open(path: &Path) -> std::io::Result<File> {
     check(std::fs::metadata(path)?.file_type())?;
-    open_checked(path)
+    open_checked(path).map(|(file, _)| file)
 }
 
 /// [`open`], refusing a symbolic link too (files published as they are).
-pub(crate) fn open_no_follow(path: &Path) -> std::io::Result<File> {
+fn open_no_follow(path: &Path) -> std::io::Result<(File, u64)> {
     check(std::fs::symlink_metadata(path)?.file_type())?;
     open_checked(path)
 }
@@ -78,8 +78,9 @@ fn check(file_type: FileType) -> std::io::Result<()> {
 }
 
 /// Opens without waiting (a pipe swapped in after the check would otherwise block the
-/// open), then checks what was opened.
-fn open_checked(path: &Path) -> std::io::Result<File> {
+/// open), then checks what was opened; with the open file's length, which the check's
+/// `fstat` gave.
+fn open_checked(path: &Path) -> std::io::Result<(File, u64)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -88,18 +89,22 @@ fn open_checked(path: &Path) -> std::io::Result<File> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    check(file.metadata()?.file_type())?;
-    Ok(file)
+    let metadata = file.metadata()?;
+    check(metadata.file_type())?;
+    Ok((file, metadata.len()))
 }
 
 /// The bytes of the regular file at `path` (links followed).
 pub(crate) fn read(path: &Path) -> std::io::Result<Vec<u8>> {
-    read_file(open(path)?)
+    check(std::fs::metadata(path)?.file_type())?;
+    let (file, length) = open_checked(path)?;
+    read_file(file, length)
 }
 
 /// The bytes of the regular file at `path`, which may not be a symbolic link.
 pub(crate) fn read_no_follow(path: &Path) -> std::io::Result<Vec<u8>> {
-    read_file(open_no_follow(path)?)
+    let (file, length) = open_no_follow(path)?;
+    read_file(file, length)
 }
 
 /// The text of the regular file at `path` (links followed); not UTF-8 is an error, as
@@ -111,9 +116,13 @@ pub(crate) fn read_to_string(path: &Path) -> std::io::Result<String> {
     })
 }
 
-fn read_file(mut file: File) -> std::io::Result<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(file.metadata().map_or(0, |m| m.len() as usize));
-    file.read_to_end(&mut bytes)?;
+/// Reads to the end a file whose length the open's check found. `File::read_to_end` asks
+/// the system for the length and the position again (an `fstat` and an `lseek` for each
+/// of the build's nine thousand reads); a file that grew since is still read whole.
+fn read_file(file: File, length: u64) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(usize::try_from(length).unwrap_or(0).saturating_add(1));
+    // `Take` reads through the default loop, which takes the capacity it is given.
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 

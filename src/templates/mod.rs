@@ -1,10 +1,10 @@
 //! Templates: the Tera instance loaded from `templates/`, with the `t` function that reads
 //! the UI strings, and conversion of Tera's errors into diagnostics.
 //!
-//! Owns the Tera instance and its errors, and the figure-like numbers the templates show a
-//! reader (`shown`); the render stage (`pipeline/render`) fills a
-//! `tera::Context` with views (see `views`) and hands it here. Templates never compute
-//! figures.
+//! Owns the Tera instance and its errors, how its autoescaping writes (`escape`), and the
+//! figure-like numbers the templates show a reader (`shown`); the render stage
+//! (`pipeline/render`) fills a `tera::Context` with views (see `views`) and hands it here.
+//! Templates never compute figures.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -18,6 +18,7 @@ use crate::i18n::Strings;
 use crate::paths::display_path;
 use crate::shown_numbers::ShownNumber;
 
+mod escape;
 mod shown;
 
 /// Templates every site must have.
@@ -173,6 +174,7 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
     }
     let mut tera = Tera::new();
     tera.autoescape_on([".html", ".xml"]);
+    tera.set_escape_fn(escape::escape_html);
     tera.register_function("t", move |kwargs: Kwargs, state: &State| translate(&strings, &kwargs, state));
     if let Err(error) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
         return Err(vec![to_diagnostic(&error, &sources)]);
