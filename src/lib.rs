@@ -23,6 +23,7 @@ mod codes;
 mod content;
 mod diagnostics;
 mod figures;
+mod fit;
 #[doc(hidden)]
 pub mod fuzzing;
 mod i18n;

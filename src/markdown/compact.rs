@@ -7,40 +7,53 @@
 //! the running text once it has been read).
 
 use super::Scan;
+use crate::fit::Fit;
 
 impl Scan {
     /// Gives back the spare capacity of every list the scan holds.
     pub fn shrink_to_fit(&mut self) {
-        self.headings.shrink_to_fit();
-        self.links.shrink_to_fit();
-        self.images.shrink_to_fit();
-        self.claims.shrink_to_fit();
-        for claim in &mut self.claims {
-            claim.struck.shrink_to_fit();
+        self.headings.fit();
+        // Texts made a character at a time (a heading's id, a link's alt text) have spare
+        // room as lists do.
+        for heading in &mut self.headings {
+            heading.text.fit();
+            heading.id.fit();
         }
-        self.prose.shrink_to_fit();
-        self.tables.shrink_to_fit();
+        self.links.fit();
+        self.images.fit();
+        for reference in self.links.iter_mut().chain(&mut self.images).chain(&mut self.html_addresses) {
+            reference.dest.fit();
+            reference.alt.fit();
+        }
+        self.claims.fit();
+        for claim in &mut self.claims {
+            claim.name.fit();
+            claim.live.fit();
+            claim.struck.fit();
+        }
+        self.prose.fit();
+        self.tables.fit();
         for row in self.tables.iter_mut().flatten() {
-            row.shrink_to_fit();
+            row.fit();
             for cell in row {
-                cell.pieces.shrink_to_fit();
+                cell.pieces.fit();
                 for (text, _) in &mut cell.pieces {
-                    text.shrink_to_fit();
+                    text.fit();
                 }
             }
         }
         for table in &mut self.tables {
-            table.shrink_to_fit();
+            table.fit();
         }
-        self.malformed.shrink_to_fit();
-        self.struck_in_cells.shrink_to_fit();
-        self.html_addresses.shrink_to_fit();
-        self.footnotes.shrink_to_fit();
-        self.html_ids.shrink_to_fit();
+        self.malformed.fit();
+        self.struck_in_cells.fit();
+        self.html_addresses.fit();
+        self.footnotes.fit();
+        self.html_ids.fit();
         self.places.shrink_to_fit();
-        self.heading_attributes.shrink_to_fit();
-        self.undefined_footnotes.shrink_to_fit();
-        self.literal_emphasis.shrink_to_fit();
+        self.heading_attributes.fit();
+        self.undefined_footnotes.fit();
+        self.literal_emphasis.fit();
     }
 }
 
@@ -62,5 +75,19 @@ mod tests {
         assert_eq!(shrunk.claims.capacity(), shrunk.claims.len());
         assert_eq!(shrunk.places.list.capacity(), shrunk.places.list.len());
         assert!(shrunk.tables.iter().flatten().all(|row| row.capacity() == row.len()));
+    }
+
+    #[test]
+    fn a_shrunk_scan_holds_its_texts_at_their_length() {
+        let body = "## A heading of *several* words\n\n![an *alt* text](x.png) and [9 %]{=share}\n";
+        let mut shrunk = scan(body, 0);
+        let before = format!("{shrunk:?}");
+        shrunk.shrink_to_fit();
+        assert_eq!(format!("{shrunk:?}"), before);
+        let exact = |text: &String| text.capacity() == text.len();
+        assert!(shrunk.headings.iter().all(|h| exact(&h.text) && exact(&h.id)));
+        assert!(shrunk.images.iter().all(|i| exact(&i.dest) && exact(&i.alt)));
+        assert!(shrunk.claims.iter().all(|c| exact(&c.name) && exact(&c.live)));
+        assert_eq!((shrunk.headings.len(), shrunk.images.len(), shrunk.claims.len()), (1, 1, 1));
     }
 }

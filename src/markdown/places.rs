@@ -15,6 +15,8 @@
 
 use std::ops::Range;
 
+use crate::fit::Fit;
+
 use pulldown_cmark::{Event, Tag, TagEnd};
 
 /// What kind of block a place is, as a message names it.
@@ -104,8 +106,8 @@ impl Places {
 
     /// Gives back the spare capacity of the lists, once the walk has ended.
     pub(super) fn shrink_to_fit(&mut self) {
-        self.list.shrink_to_fit();
-        self.changes.shrink_to_fit();
+        self.list.fit();
+        self.changes.fit();
     }
 }
 

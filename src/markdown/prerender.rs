@@ -54,9 +54,9 @@ pub(crate) fn prerender(body: &str, nodes: Vec<Piece<'_>>) -> Option<Prerendered
     let (html, holes) = cut_holes(&marked, &boundary)?;
     // Every mark the writer was to write is found, and nothing else that looks like one.
     (holes.len() == marks.written).then(|| Prerendered {
-        html: html.into_boxed_str(),
-        holes: holes.into_boxed_slice(),
-        dests: marks.dests.into_iter().map(String::into_boxed_str).collect(),
+        html: crate::fit::boxed_str(html),
+        holes: crate::fit::boxed_slice(holes),
+        dests: marks.dests.into_iter().map(crate::fit::boxed_str).collect(),
     })
 }
 

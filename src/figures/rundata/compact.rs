@@ -6,47 +6,54 @@
 //! and it does not decide what run data holds (`load` and the modules it calls do).
 
 use super::{Field, RunData};
+use crate::fit::Fit;
 
 impl RunData {
     /// Gives back the spare capacity of every list and table the run data holds.
     pub(super) fn shrink_to_fit(&mut self) {
-        self.code_under_test.shrink_to_fit();
+        self.code_under_test.fit();
         for (_, values) in &mut self.code_under_test {
-            values.shrink_to_fit();
+            values.fit();
         }
-        self.tools.shrink_to_fit();
-        self.constants.shrink_to_fit();
-        self.defined_wrongly.shrink_to_fit();
-        self.runs.shrink_to_fit();
+        self.tools.fit();
+        self.constants.fit();
+        for (name, _) in &mut self.constants {
+            name.fit();
+        }
+        self.defined_wrongly.fit();
+        self.runs.fit();
         for run in &mut self.runs {
-            run.redact.shrink_to_fit();
-            run.raw_files.shrink_to_fit();
+            run.redact.fit();
+            run.raw_files.fit();
             run.fields.shrink_to_fit();
         }
-        self.figures.shrink_to_fit();
+        self.figures.fit();
         for figure in &mut self.figures {
-            figure.withdrawn.shrink_to_fit();
+            figure.withdrawn.fit();
         }
-        self.vendor.shrink_to_fit();
-        self.computed.shrink_to_fit();
-        self.shown.shrink_to_fit();
+        self.vendor.fit();
+        self.computed.fit();
+        self.shown.fit();
         self.lines.shrink_to_fit();
-        self.images.shrink_to_fit();
+        self.images.fit();
     }
 }
 
 impl Field {
     fn shrink_to_fit(&mut self) {
         match self {
-            Field::Number(number) => number.withdrawn.shrink_to_fit(),
-            Field::Text(text) => text.shrink_to_fit(),
+            Field::Number(number) => number.withdrawn.fit(),
+            Field::Text(text) => text.fit(),
             Field::List(items) => {
-                items.shrink_to_fit();
+                items.fit();
                 items.iter_mut().for_each(Field::shrink_to_fit);
             }
             Field::Map(entries) => {
-                entries.shrink_to_fit();
-                entries.iter_mut().for_each(|(_, field)| field.shrink_to_fit());
+                entries.fit();
+                for (key, field) in entries.iter_mut() {
+                    key.fit();
+                    field.shrink_to_fit();
+                }
             }
         }
     }

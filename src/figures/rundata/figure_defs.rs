@@ -4,6 +4,8 @@
 //! Owns `FigureDef`. It does not parse or evaluate expressions (`expr`, through `scope`)
 //! nor resolve a figure for a page ([`super::RunData::resolve`]).
 
+use crate::fit::Fit;
+
 use super::loader::{Loader, shift};
 use super::scope::EvalScope;
 use super::{FigureDef, RunData};
@@ -173,7 +175,7 @@ impl Loader<'_> {
             .iter()
             .map(|figure| {
                 let (mut evaluation, implied) = done.remove(&figure.name)?;
-                evaluation.inputs.shrink_to_fit();
+                evaluation.inputs.fit();
                 Some((evaluation, implied))
             })
             .collect()

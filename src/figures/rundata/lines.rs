@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::fit::Fit;
+
 use crate::diagnostics::LineIndex;
 use crate::yaml::{Node, NodeKind};
 
@@ -40,7 +42,7 @@ struct Table<V>(Box<[(Box<str>, V)]>);
 
 impl<V> Table<V> {
     fn of(map: BTreeMap<String, V>) -> Table<V> {
-        Table(map.into_iter().map(|(path, value)| (path.into_boxed_str(), value)).collect())
+        Table(map.into_iter().map(|(path, value)| (crate::fit::boxed_str(path), value)).collect())
     }
 
     fn get(&self, path: &str) -> Option<&V> {
@@ -139,7 +141,7 @@ impl Filling {
 
 impl Lines {
     pub(super) fn shrink_to_fit(&mut self) {
-        self.files.shrink_to_fit();
+        self.files.fit();
     }
 
     pub(super) fn origin(&self, path: &str) -> Origin {

@@ -21,6 +21,7 @@ use super::memo::{Digest, Key, Memo, Scanned};
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::figures::number::FigureValue;
+use crate::fit::Fit;
 use crate::markdown::{self, Scan};
 
 pub(crate) use links::ResolvedLinks;
@@ -58,7 +59,8 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
                 return (key, kept, true, None);
             }
             let (mut scan, prerendered) = markdown::scan_and_prerender(page.body(), page.body_start);
-            let untagged = untagged::untagged_figures(&scan, &page.text);
+            let mut untagged = untagged::untagged_figures(&scan, &page.text);
+            untagged.fit();
             // The running text is read only for its numbers; across a large site it is
             // a fair share of the peak memory.
             scan.prose = Vec::new();
