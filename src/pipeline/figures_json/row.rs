@@ -248,7 +248,11 @@ fn has_star(path: &str) -> bool {
 /// The segments of `name` that the `*`s of `path` stand for, joined with dots; `None` when
 /// `name` is not one of the names `path` reads.
 fn stars_in(path: &str, name: &str) -> Option<String> {
-    if path.split('.').count() != name.split('.').count() {
+    // Asked of every name of a page for each path with a `*` (0.8 % of a cold build): a
+    // name that does not start as the path does before its first `*` is not one of them.
+    let before_star = path.find('*').map_or(path, |at| &path[..at]);
+    let dots = |text: &str| text.bytes().filter(|&b| b == b'.').count();
+    if !name.starts_with(before_star) || dots(path) != dots(name) {
         return None;
     }
     let mut stars = Vec::new();
@@ -296,6 +300,9 @@ mod tests {
         assert_eq!(stars_in("runs.*.port", "runs.keep.other"), None);
         assert_eq!(stars_in("runs.*.port", "runs.a.b.port"), None);
         assert_eq!(stars_in("runs.*.*.x", "runs.a.b.x").as_deref(), Some("a.b"));
+        assert_eq!(stars_in("runs.*.port", "rung.keep.port"), None);
+        assert_eq!(stars_in("runs.keep.port", "runs.keep.port").as_deref(), Some(""));
+        assert_eq!(stars_in("*.port", "keep.port").as_deref(), Some("keep"));
         assert_eq!(fill_stars("runs.*.*.x", "a.b").as_deref(), Some("runs.a.b.x"));
         assert_eq!(fill_stars("runs.*.*.x", "a"), None);
         assert_eq!(fill_stars("runs.*.x", "a.b"), None);
