@@ -59,8 +59,13 @@ fn refused(kind: &'static str) -> std::io::Error {
 
 /// Opens `path` to read, following symbolic links, only if it is a regular file.
 pub(crate) fn open(path: &Path) -> std::io::Result<File> {
+    open_following(path).map(|(file, _)| file)
+}
+
+/// [`open`], with the open file's length.
+fn open_following(path: &Path) -> std::io::Result<(File, u64)> {
     check(std::fs::metadata(path)?.file_type())?;
-    open_checked(path).map(|(file, _)| file)
+    open_checked(path)
 }
 
 /// [`open`], refusing a symbolic link too (files published as they are).
@@ -96,8 +101,7 @@ fn open_checked(path: &Path) -> std::io::Result<(File, u64)> {
 
 /// The bytes of the regular file at `path` (links followed).
 pub(crate) fn read(path: &Path) -> std::io::Result<Vec<u8>> {
-    check(std::fs::metadata(path)?.file_type())?;
-    let (file, length) = open_checked(path)?;
+    let (file, length) = open_following(path)?;
     read_file(file, length)
 }
 
