@@ -82,7 +82,7 @@ pub(crate) fn render_page(
     work: &PageWork,
     figures: &PageClaims,
     completions: &BTreeMap<String, Computed>,
-) -> Result<String, Diagnostic> {
+) -> Result<Vec<u8>, Diagnostic> {
     let inputs = RenderInputs { links: &work.resolved.links, claims: &figures.views };
     let plots: Vec<String> = figures
         .plots
@@ -121,6 +121,9 @@ pub(crate) fn render_page(
             value: value.clone(),
         })
         .collect();
+    // The page's own HTML and the chrome around it, which is under 8 KB in the bundled
+    // templates.
+    let capacity = view.content.len() + view.evidence_html.len() + 8 * 1024;
     let mut context = Context::new();
     context.insert("lang", &page.lang);
     context.insert("site", &site_view(site, &page.lang));
@@ -129,7 +132,7 @@ pub(crate) fn render_page(
         let listing = super::generated::home_listing(site, &page.lang, completions);
         context.insert("listing", &listing);
     }
-    site.templates.render(template_of(page), &context)
+    site.templates.render_bytes(template_of(page), &context, capacity)
 }
 
 /// A plot's words in the page's language: its axes from the Fluent files, by what it plots.

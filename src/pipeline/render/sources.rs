@@ -58,11 +58,12 @@ pub(crate) fn render_page_sources(
                 }),
                 lines_html: lines_html(&text),
             };
+            let capacity = view.lines_html.len() + 8 * 1024;
             let mut context = Context::new();
             context.insert("lang", &page.lang);
             context.insert("site", &site_view(site, &page.lang));
             context.insert("source", &view);
-            match site.templates.render("source.html", &context) {
+            match site.templates.render_bytes("source.html", &context, capacity) {
                 Ok(html) => output.add(format!("{}{file}.html", page.url.trim_start_matches('/')), html),
                 Err(d) => problems.push(d),
             }
