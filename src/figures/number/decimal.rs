@@ -156,7 +156,10 @@ impl Decimal {
         }
         if exponent <= self.exponent {
             let zeros = (self.exponent - exponent) as usize;
-            return format!("{}{}", self.digits, "0".repeat(zeros));
+            let mut digits = String::with_capacity(self.digits.len() + zeros);
+            digits.push_str(&self.digits);
+            digits.extend(std::iter::repeat_n('0', zeros));
+            return digits;
         }
         let drop = (exponent - self.exponent) as usize;
         let (kept, dropped) = if drop >= self.digits.len() {

@@ -116,7 +116,10 @@ impl Filling {
         };
         for (key, value) in entries {
             let text = key.key_text();
-            let path = format!("{prefix}.{text}");
+            let mut path = String::with_capacity(prefix.len() + 1 + text.len());
+            path.push_str(prefix);
+            path.push('.');
+            path.push_str(&text);
             self.yaml.insert(path.clone(), line_at(key.span.start));
             self.walk(&path, value, line_at);
         }
@@ -172,7 +175,9 @@ impl Lines {
         // A value's own line; for a list or map (the intervals a function reads), the line
         // of its first value; for a path below a value, that value's.
         let own = self.raw.get(path).or_else(|| {
-            let below = format!("{path}.");
+            let mut below = String::with_capacity(path.len() + 1);
+            below.push_str(path);
+            below.push('.');
             self.raw.first_from(&below).filter(|(k, _)| k.starts_with(&below)).map(|(_, v)| v)
         });
         if own.is_some() {

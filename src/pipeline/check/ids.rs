@@ -71,7 +71,7 @@ pub(crate) fn check_ids(
     for element in &elements {
         let owner = tallys
             .get(element.id.as_str())
-            .cloned()
+            .map(TallysId::describe)
             .or_else(|| {
                 templates.iter().find(|t| t.matches(&element.id)).map(|t| {
                     format!(
@@ -99,21 +99,38 @@ pub(crate) fn check_ids(
     problems
 }
 
+/// What an id tally writes belongs to; put in words only for a clash, which is rare, while
+/// every page has an id a figure.
+enum TallysId<'a> {
+    EvidenceHeading,
+    Evidence(&'a str),
+    Plot(usize),
+}
+
+impl TallysId<'_> {
+    fn describe(&self) -> String {
+        match self {
+            TallysId::EvidenceHeading => "the heading of the page's evidence".to_string(),
+            TallysId::Evidence(name) => {
+                format!("figure `{name}`'s entry in the page's evidence, which the figure links to")
+            }
+            TallysId::Plot(n) => format!("the page's plot number {n}"),
+        }
+    }
+}
+
 /// The ids tally writes on the page besides the templates', each with what it belongs to.
-fn tallys_ids(figures: &PageClaims) -> HashMap<String, String> {
+fn tallys_ids(figures: &PageClaims) -> HashMap<String, TallysId<'_>> {
     let mut ids = HashMap::default();
     if !figures.evidence.is_empty() {
-        ids.insert("evidence-heading".to_string(), "the heading of the page's evidence".to_string());
+        ids.insert("evidence-heading".to_string(), TallysId::EvidenceHeading);
     }
     for entry in &figures.evidence {
-        let what =
-            format!("figure `{}`'s entry in the page's evidence, which the figure links to", entry.name);
-        ids.insert(entry.id.clone(), what);
+        ids.insert(entry.id.clone(), TallysId::Evidence(&entry.name));
     }
     for n in 1..=figures.plots.len() {
-        let what = format!("the page's plot number {n}");
         for id in [format!("plot-{n}"), format!("plot-{n}-title"), format!("plot-{n}-desc")] {
-            ids.insert(id, what.clone());
+            ids.insert(id, TallysId::Plot(n));
         }
     }
     ids

@@ -20,7 +20,13 @@ fn source_link(page: &Page, file: &str, line: usize) -> Option<SourceLink> {
     page.bundle.as_ref()?;
     // Relative: the source pages sit beside the page, in its language's folder, and the
     // page's address would be most of every link's bytes.
-    Some(SourceLink { file: file.to_string(), line, url: format!("{file}.html#L{line}") })
+    let mut number = itoa::Buffer::new();
+    let number = number.format(line);
+    let mut url = String::with_capacity(file.len() + ".html#L".len() + number.len());
+    url.push_str(file);
+    url.push_str(".html#L");
+    url.push_str(number);
+    Some(SourceLink { file: file.to_string(), line, url })
 }
 
 /// Where the value at `path` is written: its runs.yaml line and, when imported, its raw line.

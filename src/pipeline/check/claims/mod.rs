@@ -76,7 +76,10 @@ pub(crate) struct BundleFigures {
 
 /// The anchor of a figure's entry in its page's evidence.
 pub(crate) fn evidence_id(name: &str) -> String {
-    format!("figure-{name}")
+    let mut id = String::with_capacity("figure-".len() + name.len());
+    id.push_str("figure-");
+    id.push_str(name);
+    id
 }
 
 /// Checks every tag of `page`; `shared` is what the pages of its bundle checked before it

@@ -40,5 +40,44 @@ pub(super) fn exact_machine_value(computed: &Computed) -> String {
 
 /// A value for `<data value>`: the shortest text that reads back as the same number.
 pub(crate) fn machine_value(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        // What `{value:.0}` writes, from the integer: formatting a float to a precision is
+        // the slow path of Rust's float printing, and every figure has a value.
+        let whole = value as i64;
+        if whole == 0 && value.is_sign_negative() {
+            return "-0".to_string();
+        }
+        itoa::Buffer::new().format(whole).to_string()
+    } else {
+        format!("{value}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    /// The spelling `machine_value` had before it wrote whole values through itoa.
+    fn formatted(value: f64) -> String {
+        if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
+    }
+
+    #[test]
+    fn whole_values_are_written_as_formatting_to_no_decimals_writes_them() {
+        for value in [0.0, -0.0, 1.0, -1.0, 999_999_999_999_999.0, -999_999_999_999_999.0, 1e15, 2.5, -0.5] {
+            assert_eq!(super::machine_value(value), formatted(value), "{value:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_value_is_written_as_before(whole in -2_000_000_000_000_000i64..2_000_000_000_000_000, bits in any::<u64>()) {
+            let value = whole as f64;
+            prop_assert_eq!(super::machine_value(value), formatted(value));
+            let any = f64::from_bits(bits);
+            if any.is_finite() {
+                prop_assert_eq!(super::machine_value(any), formatted(any));
+            }
+        }
+    }
 }

@@ -103,8 +103,22 @@ pub(super) fn differences(
 
 const KEEP_BLOCKS: &str = "a translation keeps each block of its original that states numbers (paragraph, heading, list item, table cell), in the same order, so that each number is compared at its place";
 
-fn kind(block: &Numbered<'_>) -> String {
-    block.kind.map_or_else(|| "text".to_string(), |k| k.describe())
+/// A block's kind as a message names it, put in words only when a message is written: every
+/// pair of blocks compared has its two kinds at hand, and almost none has a problem.
+#[derive(Clone, Copy)]
+struct BlockKind(Option<crate::markdown::PlaceKind>);
+
+impl std::fmt::Display for BlockKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(kind) => f.write_str(&kind.describe()),
+            None => f.write_str("text"),
+        }
+    }
+}
+
+fn kind(block: &Numbered<'_>) -> BlockKind {
+    BlockKind(block.kind)
 }
 
 /// A problem with a block is about figures when it holds a tag, else about numbers.
