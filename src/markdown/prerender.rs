@@ -114,7 +114,7 @@ impl Marks<'_> {
         let mut number = itoa::Buffer::new();
         let number = number.format(index);
         let mut mark = String::with_capacity(self.boundary.len() + 2 + number.len());
-        mark.push_str(&self.boundary);
+        mark.push_str(self.boundary);
         mark.push(kind);
         mark.push_str(number);
         mark.push('-');
