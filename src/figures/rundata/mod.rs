@@ -355,8 +355,8 @@ impl RunData {
                 }
                 Field::Map(entries) => {
                     for (key, child) in entries {
-                        let child_path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
-                        walk(child, &child_path, seen, out);
+                        let below = if path.is_empty() { key.clone() } else { child_path(&path, &key) };
+                        walk(child, &below, seen, out);
                     }
                 }
                 Field::Text(_) | Field::List(_) => {}
@@ -398,6 +398,17 @@ impl RunData {
 }
 
 /// `runs.a.b` → its segments; None unless every segment is a name or `*`.
+/// `path.key`, the path of a value below `path`. Written without `format!`: the walks of a
+/// bundle's tree make one for every value, and the formatting machinery cost more than the
+/// rest of the walk.
+pub(super) fn child_path(path: &str, key: &str) -> String {
+    let mut child = String::with_capacity(path.len() + 1 + key.len());
+    child.push_str(path);
+    child.push('.');
+    child.push_str(key);
+    child
+}
+
 fn parse_name(name: &str) -> Option<expr::Path> {
     let segments: Option<Vec<Segment>> = name
         .trim()

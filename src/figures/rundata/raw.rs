@@ -161,12 +161,18 @@ impl Loader<'_> {
             }
             Tree::List(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    self.place_values(item, &format!("{prefix}.{i}"), raw, lines, yaml_line);
+                    self.place_values(
+                        item,
+                        &super::child_path(prefix, itoa::Buffer::new().format(i)),
+                        raw,
+                        lines,
+                        yaml_line,
+                    );
                 }
             }
             Tree::Map(entries) => {
                 for (key, item) in entries {
-                    self.place_values(item, &format!("{prefix}.{key}"), raw, lines, yaml_line);
+                    self.place_values(item, &super::child_path(prefix, &key), raw, lines, yaml_line);
                 }
             }
             Tree::Text(_) => {}

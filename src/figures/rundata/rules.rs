@@ -267,7 +267,7 @@ fn bit_rates(field: &Field, path: String, out: &mut Vec<BitRate>) {
     };
     let span = seconds("start").zip(seconds("end"));
     for (key, child) in field.children() {
-        let child_path = if path.is_empty() { key } else { format!("{path}.{key}") };
+        let child_path = if path.is_empty() { key } else { super::child_path(&path, &key) };
         match child {
             Field::Number(n) if n.unit.kind() == number::UnitKind::BitRate => {
                 out.push((child_path, n.value, span));

@@ -258,7 +258,8 @@ impl EvalScope<'_> {
             };
             match next {
                 Some((key, child)) => {
-                    shown = format!("{shown}.{key}");
+                    shown.push('.');
+                    shown.push_str(&key);
                     field = child;
                 }
                 None => {
@@ -301,7 +302,7 @@ fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
         Field::Text(_) => {}
         Field::List(_) | Field::Map(_) => {
             for (key, child) in field.children() {
-                leaves_under(child, format!("{path}.{key}"), out);
+                leaves_under(child, super::child_path(&path, &key), out);
             }
         }
     }
@@ -357,11 +358,11 @@ fn follow<'f>(
         None => out.push((path, field)),
         Some((Segment::Star, rest)) => {
             for (key, child) in field.children() {
-                follow(child, rest, format!("{path}.{key}"), out)?;
+                follow(child, rest, super::child_path(&path, &key), out)?;
             }
         }
         Some((Segment::Name(key), rest)) => match field.child(key) {
-            Some(child) => follow(child, rest, format!("{path}.{key}"), out)?,
+            Some(child) => follow(child, rest, super::child_path(&path, &key), out)?,
             None => return Err(Gap { at: path, field, key: key.clone() }),
         },
     }

@@ -65,7 +65,7 @@ fn with_withdrawals<'a>(field: &'a Field, path: String, out: &mut Vec<(String, &
         Field::Number(n) if !n.withdrawn.is_empty() => out.push((path, &n.withdrawn)),
         Field::Map(_) | Field::List(_) => {
             for (key, child) in field.children() {
-                with_withdrawals(child, format!("{path}.{key}"), out);
+                with_withdrawals(child, super::child_path(&path, &key), out);
             }
         }
         _ => {}
