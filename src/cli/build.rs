@@ -118,7 +118,7 @@ fn commit_and_record(
             timings.lap("commit", started);
             let listing = match &fresh {
                 Some(fresh) => Listing::Updated { produced: &produced, fresh },
-                None => Listing::Walk,
+                None => Listing::Replaced { produced: &produced },
             };
             before.record(&made.read_outside, &made.warnings, listing)
         });

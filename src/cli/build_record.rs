@@ -244,8 +244,13 @@ impl Before {
 
 /// How the files of the output folder are listed for the record.
 pub(crate) enum Listing<'a> {
-    /// Walking the folder: it was replaced whole.
+    /// Walking the folder: a folder not written by a build (the tests make theirs by hand).
+    #[cfg(test)]
     Walk,
+    /// The folder was replaced whole by one the build wrote: it holds `produced` and tally's
+    /// mark, and nothing else. Each is looked up by its path, which costs a third of the
+    /// system calls of walking five thousand files' folders.
+    Replaced { produced: &'a [String] },
     /// From the last record: the folder was updated in place, every file of `produced`
     /// kept as it was but `fresh`, which was written anew.
     Updated { produced: &'a [String], fresh: &'a [String] },
@@ -254,8 +259,10 @@ pub(crate) enum Listing<'a> {
 impl Before {
     /// Every file in the output folder, with its size and modification time.
     fn written(&self, listing: Listing) -> Option<Vec<(String, u64, u128)>> {
-        let (Listing::Updated { produced, fresh }, Some(last)) = (listing, &self.previous) else {
-            return list_site(&self.out);
+        let (produced, fresh, last) = match (listing, &self.previous) {
+            (Listing::Updated { produced, fresh }, Some(last)) => (produced, fresh, last),
+            (Listing::Replaced { produced }, _) => return listed(&self.out, produced),
+            _ => return list_site(&self.out),
         };
         let produced_count = produced.len();
         let fresh_set: std::collections::HashSet<&str> = fresh.iter().map(String::as_str).collect();
@@ -352,6 +359,18 @@ fn digest_file(path: &Path) -> String {
         Ok(bytes) => blake3::hash(&bytes).to_hex().to_string(),
         Err(_) => "unreadable".to_string(),
     }
+}
+
+/// `produced` and tally's mark, each by path, size and modification time, sorted; `None`
+/// when one is missing.
+fn listed(out: &Path, produced: &[String]) -> Option<Vec<(String, u64, u128)>> {
+    let mut files = Vec::with_capacity(produced.len() + 1);
+    for path in produced.iter().map(String::as_str).chain([crate::pipeline::write::MARKER]) {
+        let metadata = std::fs::symlink_metadata(out.join(path)).ok().filter(std::fs::Metadata::is_file)?;
+        files.push((path.to_string(), metadata.len(), modified_nanos(&metadata)));
+    }
+    files.sort();
+    Some(files)
 }
 
 /// Every file under the output folder by path, size and modification time; `None` when
