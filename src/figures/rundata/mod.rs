@@ -355,7 +355,7 @@ impl RunData {
                 }
                 Field::Map(entries) => {
                     for (key, child) in entries {
-                        let below = if path.is_empty() { key.clone() } else { child_path(&path, &key) };
+                        let below = if path.is_empty() { key.clone() } else { child_path(path, key) };
                         walk(child, &below, seen, out);
                     }
                 }

@@ -172,7 +172,7 @@ impl Loader<'_> {
             }
             Tree::Map(entries) => {
                 for (key, item) in entries {
-                    self.place_values(item, &super::child_path(prefix, &key), raw, lines, yaml_line);
+                    self.place_values(item, &super::child_path(prefix, key), raw, lines, yaml_line);
                 }
             }
             Tree::Text(_) => {}

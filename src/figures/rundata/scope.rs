@@ -362,7 +362,7 @@ fn follow<'f>(
             }
         }
         Some((Segment::Name(key), rest)) => match field.child(key) {
-            Some(child) => follow(child, rest, super::child_path(&path, &key), out)?,
+            Some(child) => follow(child, rest, super::child_path(&path, key), out)?,
             None => return Err(Gap { at: path, field, key: key.clone() }),
         },
     }
