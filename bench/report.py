@@ -70,6 +70,25 @@ def number(name):
     return int(open(path).read().strip()) if os.path.exists(path) else None
 
 
+def parts(n):
+    """bench/output_parts.py's byte counts of tally's output at N, by part; {} if not run."""
+    path = os.path.join(R, f"tally-parts-{n}")
+    if not os.path.exists(path):
+        return {}
+    return {k: int(v) for k, v in (ln.strip().split("=", 1) for ln in open(path) if "=" in ln)}
+
+
+# The parts that show where the figures come from (the design's "evidence"), against what a
+# reader reads; in the order of bench/output_parts.py's description.
+EVIDENCE_PARTS = [
+    ("evidence", "each page's evidence section (every figure: formula, inputs, file and line)"),
+    ("source_pages", "source pages (each data file with numbered, linkable lines, per language)"),
+    ("figure_tags", "the markup of each stated figure (its link to its entry, its value and title)"),
+    ("figures_json", "`figures.json` (every figure, for `tally check --against`)"),
+    ("raw_copies", "the data files, published as they are"),
+]
+
+
 def peak_mib(name):
     kib = number(name + ".peak")
     return None if kib is None else kib / 1024.0
@@ -226,8 +245,10 @@ if HEAD_N in SIZES and "tmpfs" in FS:
       f" {verdict(None if p is None else p <= PEAK_MAX_MIB)} |")
     tb, hb = number(f"tally-bytes-tmpfs-{HEAD_N}"), number(f"hugo-bytes-tmpfs-{HEAD_N}")
     ro = div(tb, hb)
-    w(f"| output ≤ {OUTPUT_RATIO_MAX:.0f}× Hugo's bytes | {mb(tb)} against {mb(hb)}: **{times(ro)}** |"
-      f" {verdict(None if ro is None else ro <= OUTPUT_RATIO_MAX)} |")
+    rest = parts(HEAD_N).get("rest")
+    w(f"| output ≤ {OUTPUT_RATIO_MAX:.0f}× Hugo's bytes | {mb(tb)} against {mb(hb)}: **{times(ro)}**"
+      + ("" if rest is None else f" (without the evidence: {mb(rest)}, {times(div(rest, hb))})")
+      + f" | {verdict(None if ro is None else ro <= OUTPUT_RATIO_MAX)} |")
     nc, ncd = median(at("tmpfs", "nochange")), median(at("disk", "nochange"))
     w(f"| no-change build ≤ {secs(NOCHANGE_MAX_S)} | **{secs(nc)}** (on disk {secs(ncd)}) |"
       f" {verdict(None if nc is None else nc <= NOCHANGE_MAX_S)} |")
@@ -309,23 +330,47 @@ for n in all_sizes:
       f" {count(number(f'hugo-files-tmpfs-{n}'))} | {mb(number(f'content-bytes-{n}'))} |")
 w("")
 
+# ---- what the output is made of
+if any(parts(n) for n in all_sizes):
+    w("### What tally's output is made of")
+    w("")
+    w("`bench/output_parts.py` on the same `site/`: the files' bytes by what they are for. The")
+    w("evidence rows are what the design asks of every page beyond its text; the last row is")
+    w("the site as a reader reads it (pages without their evidence, listings, feeds, styles).")
+    w("")
+    shown = [n for n in all_sizes if parts(n)]
+    w("| part | " + " | ".join(f"N = {n:,}" for n in shown) + " | ÷ Hugo's whole output |")
+    w("|---|" + "---|" * len(shown) + "---|")
+    head = HEAD_N if HEAD_N in shown else shown[0]
+    hb = number(f"hugo-bytes-tmpfs-{head}")
+    for key, label in EVIDENCE_PARTS + [("rest", "everything else: the pages' text and markup, listings, feeds")]:
+        w(f"| {label} | " + " | ".join(mb(parts(n).get(key)) for n in shown)
+          + f" | {times(div(parts(head).get(key), hb))} (N = {head:,}) |")
+    evidence = {n: sum(parts(n).get(k, 0) for k, _ in EVIDENCE_PARTS) for n in shown}
+    w("| **the evidence, in all** | " + " | ".join(f"**{mb(evidence[n])}**" for n in shown)
+      + f" | **{times(div(evidence[head], hb))}** (N = {head:,}) |")
+    w("")
+
 # ---- search
 if any(hf(f"tally-cold-search-{n}") for n in SIZES):
     w("## Search (`search: true`, tmpfs)")
     w("")
     w("The same corpus with `search: true` in its site.yaml (off by default, and off in every")
-    w("other row): a cold build then makes one Pagefind index per language. Hugo makes none.")
+    w("other row): a cold build then makes one Pagefind index per language. Hugo makes none of")
+    w("its own; a Hugo site gets search by running the Pagefind command on Hugo's output, so the")
+    w(f"pair here is Hugo then `pagefind --site public` (Pagefind {M.get('pagefind', '?')}, extended, from PyPI).")
     w("")
-    w("| N bundles (pages) | cold, search off | cold, search on | search's share | per page | peak, on | index |")
-    w("|---|---|---|---|---|---|---|")
+    w("| N bundles (pages) | tally, search off | tally, search on | search's share | Hugo + Pagefind | tally ÷ Hugo + Pagefind | peak, tally / Hugo + Pagefind | index, tally / Hugo + Pagefind |")
+    w("|---|---|---|---|---|---|---|---|")
     for n in SIZES:
         on, off = median(f"tally-cold-search-{n}"), median(f"tally-cold-tmpfs-{n}")
         if on is None:
             continue
+        peer = median(f"hugo-cold-search-{n}")
         share = None if off is None else on - off
-        w(f"| {n:,} ({2 * n:,}) | {secs(off)} | {secs(on)} | {secs(share)} |"
-          f" {secs(None if share is None else share / (2 * n))} | {mib(peak_mib(f'tally-cold-search-{n}'))} |"
-          f" {mb(number(f'tally-search-bytes-{n}'))} |")
+        w(f"| {n:,} ({2 * n:,}) | {secs(off)} | {secs(on)} | {secs(share)} | {secs(peer)} | **{times(div(on, peer))}** |"
+          f" {mib(peak_mib(f'tally-cold-search-{n}'))} / {mib(peak_mib(f'hugo-cold-search-{n}'))} |"
+          f" {mb(number(f'tally-search-bytes-{n}'))} / {mb(number(f'hugo-search-bytes-{n}'))} |")
     w("")
 
 # ---- stage timings
