@@ -12,8 +12,8 @@ export async function sitePages(base) {
 
 /**
  * Runs in the page. Gives, each as a list of short descriptions:
- * - figures: `data.figure` elements with more than one line box (getClientRects);
- * - cellNumbers: numbers with a unit in table cells, outside `data.figure`, on two lines;
+ * - figures: `data` elements with more than one line box (getClientRects);
+ * - cellNumbers: numbers with a unit in table cells, outside `data`, on two lines;
  * - headers: one-word table headings broken inside the word;
  * - japaneseMidWord: line breaks between two Japanese characters of one word
  *   (Intl.Segmenter's words), in text whose language is ja;
@@ -30,7 +30,7 @@ export function readLines() {
     return "top";
   };
   const describe = (element) => `${place(element)}: ${JSON.stringify(element.textContent.trim())}`;
-  const figureElements = [...document.querySelectorAll("data.figure")];
+  const figureElements = [...document.querySelectorAll("data")];
   const figures = figureElements.filter((e) => e.getClientRects().length > 1).map(describe);
 
   const textNodes = (root, accept = () => true) => {
@@ -51,7 +51,7 @@ export function readLines() {
   const numberWithUnit = /\d[\d,.]*[ \u00a0]?(?:%|[kMG]?bit\/s|[kM]?pps|[kMG]i?B|µs|ms|s|秒)(?![\p{L}\d])/gu;
   const cellNumbers = [];
   for (const cell of document.querySelectorAll("td, th")) {
-    for (const node of textNodes(cell, (n) => !n.parentElement.closest("data.figure"))) {
+    for (const node of textNodes(cell, (n) => !n.parentElement.closest("data"))) {
       for (const found of node.data.matchAll(numberWithUnit)) {
         if (lineBoxes(node, found.index, found.index + found[0].length) > 1) {
           cellNumbers.push(`${place(cell)}: ${JSON.stringify(found[0])}`);

@@ -2,7 +2,7 @@
 // Chromium), what breaks where it should not, at 320, 390 and 1280 px wide, in each
 // language and colour scheme:
 //   node browser/measure-lines.mjs [--list]
-// Columns: stated figures (`data.figure`) on more than one line, of all figures; numbers
+// Columns: stated figures (`data`) on more than one line, of all figures; numbers
 // with a unit in table cells outside a figure on more than one line; one-word table
 // headings broken inside the word; Japanese line breaks inside a word. --list names each.
 // Not a test: it asserts nothing (reading.test.mjs does).

@@ -211,7 +211,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
           .map((e) => e.outerHTML.slice(0, 60)),
         switcher: document.querySelectorAll("nav.languages").length,
         colours: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
-        figures: [...document.querySelectorAll("data.figure")].map((e) => ({
+        figures: [...document.querySelectorAll("main data")].map((e) => ({
           text: e.textContent, lines: e.getClientRects().length,
           underline: getComputedStyle(e).borderBottomStyle, colour: getComputedStyle(e).color,
         })),
@@ -254,7 +254,7 @@ test("the XGS 136 page printed to PDF carries its links' addresses and correctio
     nav: [...document.querySelectorAll(".site-header nav a")].map((a) => a.textContent.trim()),
     discussion: document.querySelector("#discussion-heading").textContent.trim(),
     links: [...document.querySelectorAll("main a[href^='/'], main a[href^='http']")].map((a) => a.getAttribute("href")),
-    figures: [...document.querySelectorAll("data.figure")].map((e) => e.textContent),
+    figures: [...document.querySelectorAll("main data")].map((e) => e.textContent),
   }));
   await page.close();
   let text;

@@ -211,24 +211,30 @@ pub(super) fn claim_html(claim: &Claim, view: &ClaimView, may_link: bool) -> Str
         push_escaped(&mut out, struck.trim());
         out.push_str("</del> ");
     }
-    let class = match claim.form {
-        super::ClaimForm::Vendor => "figure vendor",
-        _ => "figure",
-    };
     // <data> requires a value; a figure that could not be computed fails the build anyway.
+    // A <data> is a figure by its element alone (a raw one in a page is an error), so its
+    // class says only what else it is; the <span> of a failed build keeps `figure`.
     let element = if view.value.is_some() { "data" } else { "span" };
+    let class = match (&claim.form, element) {
+        (super::ClaimForm::Vendor, "data") => Some("vendor"),
+        (super::ClaimForm::Vendor, _) => Some("figure vendor"),
+        (_, "data") => None,
+        _ => Some("figure"),
+    };
     // The figure links to its entry in the page's evidence: a click or Enter away.
     let anchor = view.anchor.as_ref().filter(|_| may_link);
     if let Some(anchor) = anchor {
-        out.push_str("<a class=\"figure-link\" href=\"#");
+        out.push_str("<a href=\"#");
         push_escaped(&mut out, anchor);
         out.push_str("\">");
     }
     out.push('<');
     out.push_str(element);
-    out.push_str(" class=\"");
-    out.push_str(class);
-    out.push('"');
+    if let Some(class) = class {
+        out.push_str(" class=\"");
+        out.push_str(class);
+        out.push('"');
+    }
     if let Some(value) = &view.value {
         out.push_str(" value=\"");
         push_escaped(&mut out, value);

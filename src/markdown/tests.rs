@@ -52,10 +52,26 @@ fn a_bracket_without_a_tag_stays_text() {
 fn a_claim_renders_as_data_with_the_rest_of_the_text() {
     let view = ClaimView { value: Some("962826".into()), title: "x = 962826".into(), ..ClaimView::default() };
     let html = render("got [962,826]{=x} frames\n", &[view]);
+    assert_eq!(html, "<p>got <data value=\"962826\" title=\"x = 962826\">962,826</data> frames</p>\n");
+}
+
+#[test]
+fn a_linked_figure_is_a_plain_link_to_its_entry_around_a_data_with_no_class_but_vendor() {
+    // The element says it is a figure and the link's address says where it goes: no class
+    // repeats either (they were bytes on every figure of every page).
+    let view = |title: &str| ClaimView {
+        value: Some("940".into()),
+        title: title.into(),
+        anchor: Some("figure-x".into()),
+        ..ClaimView::default()
+    };
+    let html = render("got [940]{=x} and [940]{vendor=x}\n", &[view("x = 940"), view("vendor")]);
     assert_eq!(
         html,
-        "<p>got <data class=\"figure\" value=\"962826\" title=\"x = 962826\">962,826</data> frames</p>\n"
+        "<p>got <a href=\"#figure-x\"><data value=\"940\" title=\"x = 940\">940</data></a> and \
+         <a href=\"#figure-x\"><data class=\"vendor\" value=\"940\" title=\"vendor\">940</data></a></p>\n"
     );
+    assert!(!html.contains("figure-link") && !html.contains("class=\"figure"), "{html}");
 }
 
 #[test]

@@ -40,14 +40,16 @@ fn a_figures_data_element_carries_the_computed_value_a_short_title_and_links_to_
     // The title is the formula and the value; the inputs are in the evidence, a link away.
     assert!(
         html.contains(
-            "<a class=\"figure-link\" href=\"#figure-bodies_close_coproc\"><data class=\"figure\" \
+            "<a href=\"#figure-bodies_close_coproc\"><data \
              value=\"943718400\" title=\"runs.close_coproc.responses.complete * body_bytes * 8 / seconds = \
              943718400 bit/s\">943 Mbit/s</data></a>"
         ),
         "{html}"
     );
     assert!(
-        html.contains("<data class=\"figure\" value=\"962826\" title=\"runs.close_coproc.host_frames.received = 962826\">962,826</data>"),
+        html.contains(
+            "<data value=\"962826\" title=\"runs.close_coproc.host_frames.received = 962826\">962,826</data>"
+        ),
         "{html}"
     );
     let evidence = &html[html.find("<section class=\"evidence\"").expect("an evidence section")..];

@@ -23,8 +23,8 @@ fn a_withdrawn_figure_is_struck_beside_its_correction_and_listed_at_the_pages_en
     let html = site.read("measurements/2026-10-29-http/index.html");
     assert!(
         html.contains(
-            "<del class=\"withdrawn\">9,481</del> <a class=\"figure-link\" \
-             href=\"#figure-runs.close_coproc.responses.complete\"><data class=\"figure\" value=\"9000\""
+            "<del class=\"withdrawn\">9,481</del> <a \
+             href=\"#figure-runs.close_coproc.responses.complete\"><data value=\"9000\""
         ),
         "{html}"
     );
