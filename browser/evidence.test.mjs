@@ -75,8 +75,10 @@ for (const [lang, url] of Object.entries(PAGES)) {
       return [r.top, innerHeight];
     });
     assert.ok(inView[0] > -2 && inView[0] < inView[1], `the entry is scrolled into view: ${inView}`);
-    // The entry's first runs.yaml link leads to a numbered line that says what the entry says.
-    const line = entry.locator("a[href*='runs.yaml.html#L']").first();
+    // The entry's first runs.yaml link (in the dds after its dt) leads to a numbered line
+    // that says what the entry says.
+    const dds = [1, 2, 3, 4].map((n) => `[id='figure-host_share_close']${" + dd".repeat(n)} a[href*='runs.yaml.html#L']`);
+    const line = page.locator(dds.join(", ")).first();
     await line.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(/runs\.yaml\.html#L\d+$/);

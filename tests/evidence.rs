@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{MEASUREMENT, Site, copy_tree, dangling_addresses, family};
+use common::{MEASUREMENT, Site, copy_tree, dangling_addresses, evidence_entry, family};
 
 const IPERF2: &str = include_str!("fixtures/figures/iperf2/test1.txt");
 const IPERF3: &str = include_str!("fixtures/figures/iperf3/reverse.json");
@@ -75,7 +75,6 @@ fn section<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
     &html[at..stop]
 }
 
-/// The 1-based line of `raw` that holds `needle`.
 /// The figures of `html` that sit in a link to their entry: `<a href="#figure-NAME"><data `.
 /// The evidence's own links to entries hold code, not a figure, and are not counted.
 fn linked_figures(html: &str) -> usize {
@@ -85,6 +84,7 @@ fn linked_figures(html: &str) -> usize {
         .count()
 }
 
+/// The 1-based line of `raw` that holds `needle`.
 fn line_of(raw: &str, needle: &str) -> usize {
     raw.lines().position(|l| l.contains(needle)).expect("the needle") + 1
 }
@@ -103,7 +103,7 @@ fn an_imported_figure_links_to_its_runs_yaml_line_and_to_the_receivers_summary_l
     let site = iperf_site("");
     site.build().expect_success();
     let html = site.read("measurements/2011-soekris/index.html");
-    let entry = section(&html, "id=\"figure-runs.soekris.received.bits_per_second\"", "</div>");
+    let entry = evidence_entry(&html, "figure-runs.soekris.received.bits_per_second");
     // runs.yaml line 4 is `iperf: raw/test1.txt`; the receiver's summary is the server's
     // 0.0-30.0 line, computed here from the file rather than trusted from tally.
     let summary = IPERF2
@@ -215,7 +215,7 @@ fn a_bars_plot_in_japanese_renders_as_its_snapshot() {
     let plot = section(&html, "<figure class=\"plot\"", "</figure>");
     insta::assert_snapshot!(plot);
     // Each value in the table links to its entry in the evidence, which names its line.
-    let evidence = section(&html, "id=\"figure-runs.close_host.host_frames.received\"", "</div>");
+    let evidence = evidence_entry(&html, "figure-runs.close_host.host_frames.received");
     assert!(evidence.contains("runs.yaml の 7 行目"), "{evidence}");
 }
 
@@ -328,7 +328,13 @@ fn the_bundled_xgs_136_page_links_every_figure_to_a_runs_yaml_line_in_both_langu
         assert_eq!(linked, figures, "every figure on {page} links to its evidence");
         let evidence = section(&html, "<section class=\"evidence\"", "</section>");
         // Every entry names a runs.yaml line (vendor figures included).
-        let entries = evidence.matches("<div id=\"figure-").count();
+        let entries = evidence.matches("<dt id=\"figure-").count();
+        // An entry is its dt, the anchor every figure links to, and the dds after it: no
+        // element wraps an entry or its value.
+        assert!(!evidence.contains("<div") && !evidence.contains("</span></dt>"), "{evidence}");
+        for (name, _) in html.split("<a href=\"#figure-").skip(1).filter_map(|rest| rest.split_once('"')) {
+            assert!(html.contains(&format!("<dt id=\"figure-{name}\">")), "no entry {name} on {page}");
+        }
         let written = evidence.matches("href=\"runs.yaml.html#L").count();
         assert!(written >= entries, "{entries} entries, {written} links to a line, on {page}");
         assert!(evidence.contains(line), "{evidence}");

@@ -36,9 +36,7 @@ fn evidence() -> String {
 
 /// The entry with the anchor `id`, up to the next entry.
 fn entry<'e>(evidence: &'e str, id: &str) -> &'e str {
-    let start = evidence.find(&format!("<div id=\"{id}\">")).unwrap_or_else(|| panic!("no {id}: {evidence}"));
-    let end = start + evidence[start..].find("</div>").expect("the entry's end");
-    &evidence[start..end]
+    common::evidence_entry(evidence, id)
 }
 
 #[test]

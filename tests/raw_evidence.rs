@@ -75,11 +75,7 @@ fn each_evidence_entry_says_whether_it_was_read_from_a_raw_file_or_typed_by_hand
     let site = mixed_site("");
     site.build().expect_success();
     let html = site.read("measurements/2011-soekris/index.html");
-    let entry = |name: &str| {
-        let start = html.find(&format!("id=\"figure-{name}\"")).unwrap_or_else(|| panic!("no entry {name}"));
-        let end = html[start..].find("</div>").map_or(html.len(), |e| start + e);
-        html[start..end].to_string()
-    };
+    let entry = |name: &str| common::evidence_entry(&html, &format!("figure-{name}")).to_string();
     let measured = entry("runs.measured.received.bits_per_second");
     assert!(measured.contains("Read from <a href=\"raw/reverse.json.html#L"), "{measured}");
     assert!(measured.contains("(named in <a href=\"runs.yaml.html#L4\">"), "{measured}");
@@ -152,5 +148,5 @@ fn the_evidence_shows_a_printed_value_at_the_digits_it_was_printed_with() {
     assert!(!html.contains("3,049,426,780.16"), "{html}");
     // As an input of `per_second` it links to its own entry, still at its printed digits.
     assert!(html.contains("<code>runs.s.received.bytes</code></a> = 2.84 GiB"), "{html}");
-    assert!(html.contains("<span>2.84 GiB</span>"), "{html}");
+    assert!(html.contains("<code>runs.s.received.bytes</code> = 2.84 GiB</dt>"), "{html}");
 }

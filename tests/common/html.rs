@@ -17,6 +17,15 @@ pub fn script_tags(html: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The evidence entry of `html` whose anchor is `id` (`figure-NAME`): its `<dt>` and the
+/// `<dd>`s after it, up to the next entry's `<dt>` or the list's end.
+pub fn evidence_entry<'h>(html: &'h str, id: &str) -> &'h str {
+    let start = html.find(&format!("<dt id=\"{id}\">")).unwrap_or_else(|| panic!("no entry {id}: {html}"));
+    let rest = &html[start + 1..];
+    let end = [rest.find("<dt "), rest.find("</dl>")].into_iter().flatten().min().expect("the entry's end");
+    &html[start..start + 1 + end]
+}
+
 /// Every address in an `href="..."` or `src="..."` attribute of `html`.
 pub fn addresses(html: &str) -> Vec<&str> {
     let mut found = Vec::new();

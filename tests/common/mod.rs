@@ -25,7 +25,7 @@ pub use self::{
     fixtures::{
         BASE_URL, FAMILY, MEASUREMENT, PNG, README, RUNS_YAML, SITE_YAML, family, jpeg, measurement_page,
     },
-    html::{addresses, dangling_addresses, script_tags},
+    html::{addresses, dangling_addresses, evidence_entry, script_tags},
     run::{Run, pages_made_and_reused, run_tally, version_and_commit},
     serve::{DEADLINE, Response, Serve, count_lines, get},
     site::{Site, bundled_copy, one_run_site},

@@ -15,12 +15,8 @@ fn a_vendor_figure_renders_with_the_vendor_label_its_source_and_its_conditions_i
     assert!(element.contains("<span class=\"figure-label\">(vendor&#39;s figure)"), "{element}");
     // The conditions are in the figure's entry in the evidence, which the figure links to.
     assert!(html.contains("<a href=\"#figure-xgs136_fw_http\"><data class=\"vendor\""));
-    let entry = &html[html.find("id=\"figure-xgs136_fw_http\"").expect("its entry")..];
-    assert!(
-        entry[..entry.find("</div>").unwrap_or(entry.len())]
-            .contains("HTTP, 512 KB responses, traffic generator"),
-        "{entry}"
-    );
+    let entry = crate::common::evidence_entry(&html, "figure-xgs136_fw_http");
+    assert!(entry.contains("HTTP, 512 KB responses, traffic generator"), "{entry}");
     let ja = site.read("ja/measurements/2026-10-29-http/index.html");
     assert!(ja.contains("<span class=\"figure-label\">（ベンダーの数値）"), "{ja}");
     assert!(ja.contains("title=\"ベンダーの数値（ここでは測定していません）：XGS 136 datasheet\""), "{ja}");

@@ -141,13 +141,15 @@ fn write_entry(
     words: &mut Words,
     original: &str,
 ) {
-    out.push_str("<div id=\"");
+    // The term is the entry's anchor and its dds follow it: no element around them, no
+    // element around the value (the stylesheet keeps the value on one line by the dt).
+    out.push_str("<dt id=\"");
     text(out, &entry.id);
-    out.push_str("\">\n<dt><code>");
+    out.push_str("\"><code>");
     text(out, &entry.name);
-    out.push_str("</code> = <span>");
+    out.push_str("</code> = ");
     text(out, &entry.value);
-    out.push_str("</span></dt>\n");
+    out.push_str("</dt>\n");
     if let Some(vendor) = &entry.vendor {
         out.push_str("<dd>");
         text(out, &words.vendor);
@@ -203,7 +205,6 @@ fn write_entry(
             out.push_str("</ul></dd>\n");
         }
     }
-    out.push_str("</div>\n");
 }
 
 /// One input as an item of its figure's list: a link to the entry that stands for it,
