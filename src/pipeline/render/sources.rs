@@ -88,9 +88,11 @@ fn lines_html(text: &str) -> String {
         out.push_str(number);
         out.push_str("\">");
         out.push_str(number);
-        out.push_str("</a><code>");
+        // The line's text follows its number bare: the list item keeps its spaces
+        // (`white-space: pre-wrap` in the stylesheet), as a <code> around each line did.
+        out.push_str("</a>");
         let _ = escape_html(FmtWriter(&mut out), line);
-        out.push_str("</code></li>\n");
+        out.push_str("</li>\n");
     }
     out
 }
@@ -103,8 +105,20 @@ mod tests {
     fn each_line_is_numbered_from_one_and_escaped() {
         assert_eq!(
             lines_html("a: <b>\nc: \"d\"\n"),
-            "<li id=\"L1\"><a href=\"#L1\">1</a><code>a: &lt;b&gt;</code></li>\n\
-             <li id=\"L2\"><a href=\"#L2\">2</a><code>c: &quot;d&quot;</code></li>\n"
+            "<li id=\"L1\"><a href=\"#L1\">1</a>a: &lt;b&gt;</li>\n\
+             <li id=\"L2\"><a href=\"#L2\">2</a>c: &quot;d&quot;</li>\n"
+        );
+    }
+
+    #[test]
+    fn a_line_keeps_its_leading_spaces_and_tabs_with_no_element_around_it() {
+        assert_eq!(
+            lines_html("a:\n    b: 1\n\tc\n\nd\n"),
+            "<li id=\"L1\"><a href=\"#L1\">1</a>a:</li>\n\
+             <li id=\"L2\"><a href=\"#L2\">2</a>    b: 1</li>\n\
+             <li id=\"L3\"><a href=\"#L3\">3</a>\tc</li>\n\
+             <li id=\"L4\"><a href=\"#L4\">4</a></li>\n\
+             <li id=\"L5\"><a href=\"#L5\">5</a>d</li>\n"
         );
     }
 }
