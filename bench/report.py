@@ -337,21 +337,30 @@ w("")
 if any(parts(n) for n in all_sizes):
     w("### What tally's output is made of")
     w("")
-    w("`bench/output_parts.py` on the same `site/`: the files' bytes by what they are for. The")
-    w("evidence rows are what the design asks of every page beyond its text; the last row is")
-    w("the site as a reader reads it (pages without their evidence, listings, feeds, styles).")
+    w("`bench/output_parts.py` on the same `site/`: the files' bytes by what they are for (file")
+    w("bytes only; `du -sb` above also counts the folders, so the total here is a little lower).")
+    w("The first five rows are the evidence the design asks of every page beyond its text; the")
+    w("markup of the stated figures is counted there and taken out of the pages' own markup.")
+    w("\"Everything else\" is the site as a reader reads it: the pages without their evidence,")
+    w("listings, feeds, the sitemap, styles and scripts. The last column divides by Hugo's")
+    w("whole output, `du -sb` of `public/`.")
     w("")
     shown = [n for n in all_sizes if parts(n)]
     w("| part | " + " | ".join(f"N = {n:,}" for n in shown) + " | ÷ Hugo's whole output |")
     w("|---|" + "---|" * len(shown) + "---|")
     head = HEAD_N if HEAD_N in shown else shown[0]
     hb = number(f"hugo-bytes-tmpfs-{head}")
-    for key, label in EVIDENCE_PARTS + [("rest", "everything else: the pages' text and markup, listings, feeds")]:
+    for key, label in EVIDENCE_PARTS:
         w(f"| {label} | " + " | ".join(mb(parts(n).get(key)) for n in shown)
           + f" | {times(div(parts(head).get(key), hb))} (N = {head:,}) |")
     evidence = {n: sum(parts(n).get(k, 0) for k, _ in EVIDENCE_PARTS) for n in shown}
-    w("| **the evidence, in all** | " + " | ".join(f"**{mb(evidence[n])}**" for n in shown)
+    w("| **the evidence, in all** (the five rows above) | " + " | ".join(f"**{mb(evidence[n])}**" for n in shown)
       + f" | **{times(div(evidence[head], hb))}** (N = {head:,}) |")
+    w("| everything else: the pages' text and markup, listings, feeds, styles | "
+      + " | ".join(mb(parts(n).get("rest")) for n in shown)
+      + f" | {times(div(parts(head).get('rest'), hb))} (N = {head:,}) |")
+    w("| total, files' bytes | " + " | ".join(mb(parts(n).get("total")) for n in shown)
+      + f" | {times(div(parts(head).get('total'), hb))} (N = {head:,}) |")
     w("")
 
 # ---- search
@@ -361,9 +370,13 @@ if any(hf(f"tally-cold-search-{n}") for n in SIZES):
     w("The same corpus with `search: true` in its site.yaml (off by default, and off in every")
     w("other row): a cold build then makes one Pagefind index per language. Hugo makes none of")
     w("its own; a Hugo site gets search by running the Pagefind command on Hugo's output, so the")
-    w(f"pair here is Hugo then `pagefind --site public` (Pagefind {M.get('pagefind', '?')}, extended, from PyPI).")
+    w(f"pair here is Hugo then `pagefind --site public` (Pagefind {M.get('pagefind', '?')}, extended, from PyPI),")
+    w("timed as one command (a shell script running the two in turn); its peak is the larger of")
+    w("the two programs' (`/usr/bin/time` of the script). tally runs Pagefind (the crate, 1.6.0)")
+    w("inside its own process, so its peak includes Pagefind's. Search's cost is the cold build")
+    w("with search on less the one without. Index: `du -sb` of `pagefind/` (every language's).")
     w("")
-    w("| N bundles (pages) | tally, search off | tally, search on | search's share | Hugo + Pagefind | tally ÷ Hugo + Pagefind | peak, tally / Hugo + Pagefind | index, tally / Hugo + Pagefind |")
+    w("| N bundles (pages) | tally, search off | tally, search on | search's cost | Hugo + Pagefind | tally ÷ (Hugo + Pagefind) | peak, tally / Hugo + Pagefind | index, tally / Hugo + Pagefind |")
     w("|---|---|---|---|---|---|---|---|")
     for n in SIZES:
         on, off = median(f"tally-cold-search-{n}"), median(f"tally-cold-tmpfs-{n}")
