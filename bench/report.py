@@ -8,6 +8,7 @@ one run's results; nothing in it is typed by hand. Called by compare.sh
     python3 bench/report.py RESULTS_DIR OUT.md
 """
 
+import functools
 import json
 import os
 import re
@@ -70,6 +71,7 @@ def number(name):
     return int(open(path).read().strip()) if os.path.exists(path) else None
 
 
+@functools.lru_cache(maxsize=None)
 def parts(n):
     """bench/output_parts.py's byte counts of tally's output at N, by part; {} if not run."""
     path = os.path.join(R, f"tally-parts-{n}")

@@ -214,12 +214,13 @@ pub(super) fn claim_html(claim: &Claim, view: &ClaimView, may_link: bool) -> Str
     // <data> requires a value; a figure that could not be computed fails the build anyway.
     // A <data> is a figure by its element alone (a raw one in a page is an error), so its
     // class says only what else it is; the <span> of a failed build keeps `figure`.
-    let element = if view.value.is_some() { "data" } else { "span" };
-    let class = match (&claim.form, element) {
-        (super::ClaimForm::Vendor, "data") => Some("vendor"),
-        (super::ClaimForm::Vendor, _) => Some("figure vendor"),
-        (_, "data") => None,
-        _ => Some("figure"),
+    let computed = view.value.is_some();
+    let element = if computed { "data" } else { "span" };
+    let class = match (&claim.form, computed) {
+        (super::ClaimForm::Vendor, true) => Some("vendor"),
+        (super::ClaimForm::Vendor, false) => Some("figure vendor"),
+        (_, true) => None,
+        (_, false) => Some("figure"),
     };
     // The figure links to its entry in the page's evidence: a click or Enter away.
     let anchor = view.anchor.as_ref().filter(|_| may_link);
