@@ -17,10 +17,10 @@ fn show(problems: &[Diagnostic]) {
 
 /// The number reader: a stated figure, and the figure-like numbers of running text.
 pub fn number(text: &str) {
-    if let Ok(stated) = crate::figures::number::parse_stated(text) {
-        let _ = crate::figures::number::format_like(1234.5, &stated, text);
+    if let Ok(stated) = crate::number::parse_stated(text) {
+        let _ = crate::number::format_like(1234.5, &stated, text);
     }
-    let _ = crate::figures::number::scan_figure_like(text);
+    let _ = crate::number::scan_figure_like(text);
 }
 
 /// The expression parser, and the evaluation of what it parses (every name reads 1).
@@ -37,8 +37,8 @@ pub fn expression(text: &str) {
             Ok(vec![Leaf {
                 path: path.to_string(),
                 value: 1.0,
-                unit: crate::figures::number::Unit::Count,
-                exact: Some(crate::figures::number::Exact::from_integer(1)),
+                unit: crate::number::Unit::Count,
+                exact: Some(crate::number::Exact::from_integer(1)),
                 expands_to: Vec::new(),
             }])
         }
@@ -161,7 +161,7 @@ pub fn pfctl(text: &str) {
 /// The table importer, with a number column, a text column and a count.
 pub fn table(text: &str) {
     use crate::figures::import::{Column, ColumnType};
-    use crate::figures::number::Unit;
+    use crate::number::Unit;
     let columns = [
         Column { name: "rate".to_string(), kind: ColumnType::Number(Unit::MegabitPerSecond) },
         Column { name: "host".to_string(), kind: ColumnType::Text },

@@ -28,6 +28,7 @@ mod fit;
 pub mod fuzzing;
 mod i18n;
 mod markdown;
+mod number;
 mod paths;
 mod pipeline;
 mod plots;
@@ -56,10 +57,10 @@ pub use pipeline::{Failure, Made, Memo, MemoOwner, Options, make, make_with};
 // Stages that the benchmarks measure one at a time, and the corpus generator uses to write
 // figures that check.
 pub use content::{Kind, content_hash};
-pub use figures::number::{Passed, Stated, check as check_stated, format_like, parse_stated};
 pub use figures::{RunData, load_run_data};
 pub use i18n::{Strings, load as load_strings};
 pub use markdown::{ClaimForm, RenderInputs, parse_count, render_html, scan};
+pub use number::{Passed, Stated, check as check_stated, format_like, parse_stated};
 pub use settings::{Settings, load as load_settings};
 pub use stamp::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
 pub use templates::{Templates, load as load_templates};

@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::figures::number::{FigureValue, scan_figure_like};
+use crate::number::{FigureValue, scan_figure_like};
 
 /// The code of a figure-like number outside a page body.
 pub(crate) const CODE: &str = "outside-figure";

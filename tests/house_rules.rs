@@ -4,6 +4,10 @@
 //!   groups) and every inline path (`crate::a::b`, `super::x`, `self::y`, a child module's
 //!   name), has no cycle: a file never reaches, through what it imports, a file that
 //!   imports it. A cycle is named file by file.
+//! - **Rooms that lean one way.** A room is a top-level module of `src/` (`src/number/`,
+//!   `src/text.rs`); the command line (`cli/`), `lib.rs` and `main.rs` stand over every room
+//!   and are left out. No two rooms import each other, even where no file cycle follows:
+//!   a helper both rooms need belongs to a room below both.
 //! - **Rooms that fit in one sitting.** No source file passes 500 lines.
 //!
 //! A file's module comes from its path (`src/a/mod.rs` and `src/a.rs` are `a`, `src/a/b.rs`
@@ -612,6 +616,71 @@ fn no_source_file_reaches_itself_through_its_imports() {
     assert!(graph.len() > 100, "read only {} files", graph.len());
     let described: Vec<String> = cycles(&graph).iter().map(|c| c.join(" → ")).collect();
     assert!(described.is_empty(), "{} cycle(s) of imports:\n{}", described.len(), described.join("\n"));
+}
+
+/// The room a file belongs to: the first part of its path under `src/`, without `.rs`.
+/// None for what stands over every room: `lib.rs`, `main.rs` and the command line.
+fn room_of(file: &str) -> Option<String> {
+    let inside = file.strip_prefix("src/")?;
+    let first = inside.split('/').next()?;
+    let room = first.strip_suffix(".rs").unwrap_or(first);
+    (!matches!(room, "lib" | "main" | "cli")).then(|| room.to_string())
+}
+
+/// Every pair of rooms that import each other, each with one file edge of either way.
+fn two_way_ties(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut example: BTreeMap<(String, String), (String, String)> = BTreeMap::new();
+    for (file, imports) in graph {
+        let Some(from) = room_of(file) else { continue };
+        for target in imports {
+            let Some(to) = room_of(target) else { continue };
+            if from != to {
+                example.entry((from.clone(), to)).or_insert_with(|| (file.clone(), target.clone()));
+            }
+        }
+    }
+    example
+        .iter()
+        .filter(|((from, to), _)| from < to)
+        .filter_map(|((from, to), (file, target))| {
+            let (back_file, back_target) = example.get(&(to.clone(), from.clone()))?;
+            Some(format!("{from} ↔ {to}: {file} imports {target}, and {back_file} imports {back_target}"))
+        })
+        .collect()
+}
+
+#[test]
+fn no_two_rooms_import_each_other() {
+    let graph = import_graph();
+    let ties = two_way_ties(&graph);
+    assert!(
+        ties.is_empty(),
+        "{} pair(s) of rooms import each other; move what both need to a room below both:\n{}",
+        ties.len(),
+        ties.join("\n")
+    );
+}
+
+#[test]
+fn a_two_way_tie_between_rooms_is_found_and_the_command_line_is_no_room() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("src/figures/a.rs", vec!["src/markdown/b.rs"]),
+        ("src/markdown/c.rs", vec!["src/figures/mod.rs"]),
+        ("src/cli/run.rs", vec!["src/text.rs"]),
+        ("src/text.rs", vec!["src/cli/mod.rs"]),
+        ("src/plots/d.rs", vec!["src/text.rs"]),
+    ]
+    .into_iter()
+    .map(|(f, to)| (f.to_string(), to.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(
+        two_way_ties(&graph),
+        vec![
+            "figures ↔ markdown: src/figures/a.rs imports src/markdown/b.rs, and src/markdown/c.rs imports src/figures/mod.rs"
+        ]
+    );
+    assert_eq!(room_of("src/text.rs").as_deref(), Some("text"));
+    assert_eq!(room_of("src/lib.rs"), None);
 }
 
 #[test]

@@ -1,98 +1,18 @@
-//! Run data and the figure engine: runs.yaml, importers, expressions, the number grammar.
+//! Run data and the figure engine: runs.yaml, importers, expressions.
 //!
-//! Owns what a figure *is* ([`Computed`]), why it cannot be computed ([`FigureError`]), and
-//! the submodules that load run data and compare stated numbers with computed ones. It does
-//! not find tags in pages, render HTML or print diagnostics: the page and check stages do,
-//! calling [`RunData::resolve`] and [`number::check`].
+//! Owns why a figure cannot be computed ([`FigureError`]) and the submodules that load run
+//! data and compute figures from it. What a computed figure *is* ([`Computed`](crate::number::Computed)) and how a
+//! stated number is compared with it belong to the number grammar (`crate::number`), which
+//! every room reads. It does not find tags in pages, render HTML or print diagnostics: the
+//! page and check stages do, calling [`RunData::resolve`] and [`crate::number::check`].
 
 pub(crate) mod expr;
 pub(crate) mod import;
-pub(crate) mod number;
 pub(crate) mod rundata;
 
 pub use rundata::{RunData, load_run_data};
 
 use std::ops::Range;
-
-/// A value the data gives, ready to compare with what a page states.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Computed {
-    /// The NAME as tagged.
-    pub name: String,
-    /// In the base unit of `unit`'s kind.
-    pub value: f64,
-    /// The declared `unit:` of a figure, or the unit of a data field; Count when none.
-    pub unit: number::Unit,
-    /// The value exactly, in the same base unit: a rational of any size, from the data's
-    /// decimal text through every step of the expression. None only for a value past what
-    /// is kept exactly (~330 digits); it is then compared from `value`.
-    pub exact: Option<number::Exact>,
-    /// The expression, or the path.
-    pub formula: String,
-    /// Each data path read, with its value in base units.
-    pub inputs: Vec<(String, f64)>,
-    pub round: number::Rounding,
-    /// Values once published and withdrawn.
-    pub withdrawn: Vec<Withdrawal>,
-    /// How the tool printed the value, when it printed it rounded (iperf 2's text): then
-    /// it is known only to the last digit printed, and a page may state it no finer.
-    pub printed: Option<Printed>,
-}
-
-/// A value as a tool printed it, rounded (iperf 2's `814 Mbits/sec`): it is known only to
-/// its last printed digit.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Printed {
-    /// The tool that printed it: `iperf`.
-    pub by: &'static str,
-    /// As the tool wrote it: `814 Mbits/sec`, `0.0-30.0 sec`.
-    pub as_written: String,
-    /// The same value at the same precision in tally's units, as a page may state it:
-    /// `814 Mbit/s`, `30.0 s`.
-    pub stated: String,
-}
-
-/// [`Printed`] as read back from the build memo: its tool's name is interned.
-#[derive(serde::Deserialize)]
-struct PrintedOwned {
-    by: String,
-    as_written: String,
-    stated: String,
-}
-
-impl<'de> serde::Deserialize<'de> for Printed {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Printed, D::Error> {
-        let owned = PrintedOwned::deserialize(deserializer)?;
-        Ok(Printed {
-            by: crate::static_str::intern(&owned.by),
-            as_written: owned.as_written,
-            stated: owned.stated,
-        })
-    }
-}
-
-/// A value once published and later withdrawn: struck on the page, never counted.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Withdrawal {
-    /// As it was written in runs.yaml.
-    pub value: String,
-    /// YYYY-MM-DD.
-    pub on: String,
-    /// Why, as written (or, when given per language, in the first language written).
-    pub why: String,
-    /// Why in each language, when `why:` is given per language (`{en: ..., ja: ...}`).
-    pub why_by_language: Vec<(String, String)>,
-    /// Where `value:` is written in runs.yaml, for an error about it.
-    #[serde(skip)]
-    pub value_span: std::ops::Range<usize>,
-}
-
-impl Withdrawal {
-    /// Why, in `lang` when the data gives it in that language.
-    pub fn why_in(&self, lang: &str) -> &str {
-        self.why_by_language.iter().find(|(l, _)| l == lang).map_or(self.why.as_str(), |(_, why)| why)
-    }
-}
 
 /// Why a figure cannot be computed. `span` is the byte range inside the expression (or
 /// inside the tag's NAME) that the problem is about, so the caller can point at it.

@@ -30,7 +30,7 @@ use std::ops::Range;
 
 use pulldown_cmark::Event;
 
-pub(crate) use cjk::{LiteralEmphasis, is_cjk};
+pub(crate) use cjk::LiteralEmphasis;
 pub(crate) use parse::parse;
 pub use parse::parse_count;
 pub(crate) use places::PlaceKind;
@@ -52,10 +52,6 @@ pub struct Reference {
     pub alt: String,
 }
 
-/// Text escaped for HTML.
-pub(crate) fn escape_text(text: &str) -> String {
-    render::escape(text)
-}
 pub(crate) use slug::slugify;
 
 /// How a figure tag asks to be checked.

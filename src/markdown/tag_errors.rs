@@ -188,9 +188,8 @@ pub(super) fn raw_data_elements(html: &str, start: usize, out: &mut Vec<(Range<u
 /// Struck text outside a tag (`~~0.9 Mpps~~ [0.6 Mpps]{=best_pps}`) holding a figure-like
 /// number: it reads as a correction no `withdrawn:` entry stands behind.
 pub(super) fn struck_outside_tag(text: &str, range: Range<usize>, out: &mut Vec<(Range<usize>, String)>) {
-    let found = crate::figures::number::scan_figure_like(text);
-    if let Some(first) =
-        found.iter().find(|f| !matches!(f.value, crate::figures::number::FigureValue::Spelled { .. }))
+    let found = crate::number::scan_figure_like(text);
+    if let Some(first) = found.iter().find(|f| !matches!(f.value, crate::number::FigureValue::Spelled { .. }))
     {
         let at = (range.start + first.range.start).min(range.end);
         let end = (range.start + first.range.end).min(range.end);

@@ -204,7 +204,7 @@ fn raw_html_alt_text_and_link_text_are_read_for_numbers() {
         .prose
         .iter()
         .flat_map(|(range, text)| {
-            crate::figures::number::scan_figure_like(text)
+            crate::number::scan_figure_like(text)
                 .into_iter()
                 .map(|f| body[range.start + f.range.start..range.start + f.range.end].to_string())
                 .collect::<Vec<_>>()

@@ -11,7 +11,7 @@ use super::load::Site;
 use super::memo::{Digest, Key};
 use super::resolve::PageWork;
 use crate::content::Page;
-use crate::figures::Computed;
+use crate::number::Computed;
 
 /// What every page is made with: the settings, UI strings and templates, the site's
 /// completions, and the tally that makes it.

@@ -13,7 +13,7 @@ use super::axis::{
     Axis, Drawing, FONT, GAP, WIDTH, at_place, fitted, fmt, grid_vertical, place_of, text_width,
     tick_labels_horizontal,
 };
-use crate::markdown::escape_text as escape;
+use crate::text::escape_html as escape;
 
 /// The margin between the picture's edge and anything drawn in it.
 const EDGE: f64 = 8.0;
@@ -137,7 +137,7 @@ pub(super) fn bar_value(value: f64, place: Option<i32>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::number::Unit;
+    use crate::number::Unit;
     use crate::plots::{Point, Shape};
 
     fn bars_of(unit: Unit, values: &[f64]) -> Plot {

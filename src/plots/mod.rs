@@ -29,8 +29,9 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::{Unit, parse_stated, parse_unit};
-use crate::figures::{Computed, RunData, did_you_mean};
+use crate::figures::{RunData, did_you_mean};
+use crate::number::Computed;
+use crate::number::{Unit, parse_stated, parse_unit};
 use crate::yaml::{Node, NodeKind};
 
 /// The info string of a plot's fenced block.
@@ -179,7 +180,7 @@ impl Reader<'_> {
     }
 
     fn no_figure_at(&mut self, text: &str, span: Range<usize>, what: &str) {
-        if let Some(number) = crate::figures::number::scan_figure_like(text).first() {
+        if let Some(number) = crate::number::scan_figure_like(text).first() {
             let stated = text.get(number.range.clone()).unwrap_or(text);
             self.error(
                 "plot-spec",

@@ -13,8 +13,8 @@ use std::fmt::Write;
 use super::axis::{Axis, Drawing, FONT, WIDTH, at_place, fmt, number, place_of, tick_labels_horizontal};
 use super::bars::bars;
 use super::{Plot, Shape};
-use crate::figures::number::{Unit, plain_text};
-use crate::markdown::escape_text as escape;
+use crate::number::{Unit, plain_text};
+use crate::text::escape_html as escape;
 use crate::views::grouped_digits as grouped;
 
 /// The words a plot needs, in the page's language (from the Fluent files).

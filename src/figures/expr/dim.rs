@@ -5,7 +5,7 @@
 //! Owns [`Dim`]. Values are carried in canonical units: bits for amounts of data (a byte is
 //! 8 bits), seconds, packets, and % as its own dimension so that a share stays a share.
 
-use crate::figures::number::{Unit, UnitKind};
+use crate::number::{Unit, UnitKind};
 
 /// Exponents of bits, seconds, packets and percent. All zero: a unit-less value (a count),
 /// which takes the unit of what it is added to, or the figure's declared `unit:`.

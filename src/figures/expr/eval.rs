@@ -10,7 +10,7 @@ use std::ops::Range;
 use super::dim::Dim;
 use super::{BinaryOp, Expr, ExprKind, Function, Path};
 use crate::figures::FigureError;
-use crate::figures::number::{Exact, Unit};
+use crate::number::{Exact, Unit};
 
 /// One number read from the data, with the path it was read at.
 #[derive(Debug, Clone, PartialEq)]

@@ -53,7 +53,7 @@ pub(crate) enum ExprKind {
     /// (7 MB of the 1,000-bundle corpus's heap peak, bench/notes.md).
     Number {
         value: f64,
-        exact: Option<Box<crate::figures::number::Exact>>,
+        exact: Option<Box<crate::number::Exact>>,
     },
     Path(Path),
     Neg(Box<Expr>),
@@ -211,6 +211,6 @@ mod tests {
         let literal = parse("0.1 * 8").unwrap();
         let ExprKind::Binary { left, .. } = &literal.kind else { panic!("{literal:?}") };
         let ExprKind::Number { exact, .. } = &left.kind else { panic!("{left:?}") };
-        assert_eq!(exact.as_deref(), crate::figures::number::Exact::parse_decimal("0.1").as_ref());
+        assert_eq!(exact.as_deref(), crate::number::Exact::parse_decimal("0.1").as_ref());
     }
 }

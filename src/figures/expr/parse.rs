@@ -12,7 +12,7 @@ use winnow::token::{one_of, take_while};
 
 use super::{BinaryOp, Expr, ExprKind, Function, Path, Segment};
 use crate::figures::FigureError;
-use crate::figures::number::Exact;
+use crate::number::Exact;
 
 type Input<'a> = LocatingSlice<&'a str>;
 

@@ -13,7 +13,7 @@
 //! Id -1 is iperf 2.0's sum of the `-P` streams; 2.1 writes none.
 
 use super::{ImportError, Imported, Line, Tree, Value, lines, plain_decimal};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// Reads iperf 2 CSV (`iperf -y C`).
 pub(crate) fn import_iperf2_csv(text: &str) -> Result<Imported, ImportError> {

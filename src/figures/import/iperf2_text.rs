@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use super::{ImportError, Imported, Line, Tree, Value, lines, plain_decimal};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// Reads iperf 2 text output (client, server, or both pasted together).
 pub(crate) fn import_iperf2_text(text: &str) -> Result<Imported, ImportError> {

@@ -22,7 +22,7 @@ mod json;
 use json::{Kind, Node, Parser};
 
 use super::{ImportError, Imported, Tree, Value, lines, strict_json};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// Reads `iperf3 --json` output.
 pub(crate) fn import_iperf3_json(text: &str) -> Result<Imported, ImportError> {

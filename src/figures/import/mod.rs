@@ -27,8 +27,8 @@ pub(crate) mod testing;
 
 use std::ops::Range;
 
-use super::Printed;
-use super::number::Unit;
+use crate::number::Printed;
+use crate::number::Unit;
 
 pub(crate) use iperf::import_iperf;
 pub(crate) use iperf2_csv::import_iperf2_csv;

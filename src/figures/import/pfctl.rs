@@ -32,7 +32,7 @@
 use std::ops::Range;
 
 use super::{ImportError, Imported, Line, Tree, Value, lines, words};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// The largest integer an f64 holds exactly, and every one below it.
 const EXACT_LIMIT: u64 = 1 << 53;

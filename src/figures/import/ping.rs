@@ -29,7 +29,7 @@ use fields::fields;
 use line::classify;
 
 use super::{ImportError, Imported, Line, Tree, Value, lines, plain_decimal};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// Which pings print a line, as bits: a line two pings print has both.
 const IPUTILS: u8 = 1;

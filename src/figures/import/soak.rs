@@ -33,7 +33,7 @@ use std::ops::Range;
 
 use super::table::members;
 use super::{ImportError, Imported, Line, Tree, Value, lines, strict_json};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// The texts of one soak's files.
 pub(crate) struct SoakFiles<'a> {

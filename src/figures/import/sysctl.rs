@@ -24,7 +24,7 @@
 use std::ops::Range;
 
 use super::{ImportError, Imported, Line, Tree, Value, lines, plain_decimal, words};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// The largest integer an f64 holds exactly, and every one below it.
 const EXACT_LIMIT: i128 = 1 << 53;

@@ -19,7 +19,7 @@
 use std::ops::Range;
 
 use super::{ImportError, Imported, Tree, Value, lines, strict_json};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// What a declared column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 //! (`rules`).
 
 use super::loader::Loader;
-use crate::figures::number::{self, Exact, Unit};
-use crate::figures::{Printed, Withdrawal};
+use crate::number::{self, Exact, Unit};
+use crate::number::{Printed, Withdrawal};
 use crate::yaml::{Node, NodeKind};
 
 /// A value in a run (or a constant).
@@ -402,8 +402,8 @@ mod tests {
         let data =
             loaded(&design_site(), "constants:\n  rate: 372 Mbit/s\nruns:\n  a: {busy: 27.0, big: 1e3}\n");
         for (stated, name) in [("372.0 Mbit/s", "rate"), ("27.00", "runs.a.busy")] {
-            let error = crate::figures::number::check(
-                &crate::figures::number::parse_stated(stated).unwrap(),
+            let error = crate::number::check(
+                &crate::number::parse_stated(stated).unwrap(),
                 &data.resolve(name).unwrap(),
                 false,
             )

@@ -11,7 +11,7 @@ use super::scope::EvalScope;
 use super::{FigureDef, RunData};
 use crate::figures::FigureError;
 use crate::figures::expr;
-use crate::figures::number::{self, Rounding};
+use crate::number::{self, Rounding};
 use crate::yaml::Node;
 
 impl Loader<'_> {
@@ -229,8 +229,8 @@ fn reference_to(expr: &expr::Expr, name: &str) -> Option<std::ops::Range<usize>>
 
 #[cfg(test)]
 mod tests {
-    use crate::figures::number::Unit;
     use crate::figures::rundata::testing::{design_site, errors, loaded, place};
+    use crate::number::Unit;
 
     #[test]
     fn expression_errors_point_inside_the_expression_in_runs_yaml() {

@@ -7,7 +7,7 @@
 //! rules); `scope` reads paths for the expression evaluator. It does not parse
 //! expressions or numbers (`expr`, `number`) nor raw tool output (`import`), and it does
 //! not decide whether a page states a figure rightly (the caller does, with
-//! [`crate::figures::number::check`]).
+//! [`crate::number::check`]).
 //!
 //! # Schema
 //! ```yaml
@@ -64,9 +64,10 @@ mod withdrawals;
 
 use std::path::PathBuf;
 
+use super::FigureError;
 use super::expr::{self, Expr, Segment};
-use super::number::{Rounding, Unit};
-use super::{Computed, FigureError, Withdrawal};
+use crate::number::{Computed, Withdrawal};
+use crate::number::{Rounding, Unit};
 use scope::EvalScope;
 
 pub(crate) use field::{Field, NumberField};
@@ -283,7 +284,7 @@ impl RunData {
     /// How the tool printed the value of a figure whose expression is a path into a run and
     /// nothing else (`rate: {is: runs.x.received.bits_per_second}`): it is that value, known
     /// as precisely. A computation on it carries no such limit.
-    fn printed_by_path(&self, figure: &FigureDef, scope: &EvalScope) -> Option<super::Printed> {
+    fn printed_by_path(&self, figure: &FigureDef, scope: &EvalScope) -> Option<crate::number::Printed> {
         let expr::ExprKind::Path(path) = &figure.expr.as_ref()?.kind else {
             return None;
         };

@@ -14,7 +14,7 @@ use super::Field;
 use super::loader::Loader;
 use crate::diagnostics::Diagnostic;
 use crate::figures::import::{self, ImportError, Imported, Tree};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The run keys that name raw files.
@@ -311,7 +311,7 @@ impl Loader<'_> {
                         } else if unit_text == "count" {
                             Some(import::ColumnType::Number(Unit::Count))
                         } else {
-                            crate::figures::number::parse_unit(&unit_text).map(import::ColumnType::Number)
+                            crate::number::parse_unit(&unit_text).map(import::ColumnType::Number)
                         };
                         match kind {
                             Some(kind) => columns.push(import::Column { name: name.key_text(), kind }),

@@ -12,7 +12,7 @@ use super::scope::EvalScope;
 use super::{Field, Run, RunData, RunKind};
 use crate::diagnostics::Diagnostic;
 use crate::figures::expr::{self, Expr, Scope};
-use crate::figures::number::{self, Unit};
+use crate::number::{self, Unit};
 use crate::yaml::{Node, NodeKind};
 
 impl Loader<'_> {

@@ -9,7 +9,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::loader::Loader;
 use super::{Field, Run, RunKind};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The keys a run gives meaning to; any other key is a data field of the run.

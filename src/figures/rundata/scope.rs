@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::{Field, FigureDef, NumberField, RunData};
 use crate::figures::FigureError;
 use crate::figures::expr::{self, Leaf, Scope, Segment};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// The longest chain of figures computed from figures (each level recurses).
 pub(crate) const MAX_CHAIN: usize = 32;
@@ -79,7 +79,7 @@ impl<'a> EvalScope<'a> {
         // already a percentage as written (`busy_percent: 27.0`), and a share is one.
         let (value, exact) = match (evaluation.ratio, implied, figure.unit) {
             (true, None, Some(Unit::Percent)) => {
-                let hundred = crate::figures::number::Exact::from_integer(100);
+                let hundred = crate::number::Exact::from_integer(100);
                 (evaluation.value * 100.0, evaluation.exact.as_ref().and_then(|e| e.mul(&hundred)))
             }
             _ => (evaluation.value, evaluation.exact),

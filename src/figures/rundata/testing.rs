@@ -3,7 +3,7 @@
 
 use super::{RunData, load_run_data};
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::{check, parse_stated};
+use crate::number::{check, parse_stated};
 
 /// A site folder with a bundle holding `runs.yaml` and the given extra files.
 pub(super) struct Site {

@@ -1,8 +1,8 @@
 //! Resolving names against loaded run data: figures, constants, paths, printed precision.
 
 use super::*;
-use crate::figures::Withdrawal;
 use crate::figures::rundata::testing::{DESIGN, design_site, loaded, states};
+use crate::number::Withdrawal;
 
 #[test]
 fn the_designs_example_loads_and_its_figures_check() {

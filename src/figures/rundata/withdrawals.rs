@@ -5,8 +5,8 @@
 
 use super::loader::Loader;
 use super::{Field, RunData};
-use crate::figures::Withdrawal;
-use crate::figures::number::{self, UnitKind};
+use crate::number::Withdrawal;
+use crate::number::{self, UnitKind};
 
 impl Loader<'_> {
     /// Each withdrawn value of a run's field or a figure, against its current value.

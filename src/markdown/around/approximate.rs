@@ -3,7 +3,7 @@
 //! "about". Without the word the page states an exact number nothing checked exactly.
 
 use super::{Side, Written};
-use crate::figures::number::{approximate_bounds, parse_stated};
+use crate::number::{approximate_bounds, parse_stated};
 
 /// Words of approximation written before a number, in English (a whole word, any case).
 pub(crate) const WORDS_BEFORE: [&str; 10] =

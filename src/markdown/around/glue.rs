@@ -5,8 +5,8 @@
 //! a number nothing compared; an ordinary word beside a tag (`[520] frames`) changes nothing.
 
 use super::{Side, Written};
-use crate::figures::number::{Unit, digit_value, is_superscript, leading_scale_word, leading_unit};
 use crate::markdown::Claim;
+use crate::number::{Unit, digit_value, is_superscript, leading_scale_word, leading_unit};
 
 /// What groups digits or starts a fraction: the ASCII and full-width comma and point, the
 /// apostrophe some locales group with, and the spaces SI groups with (`40 000`).

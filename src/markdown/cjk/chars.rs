@@ -1,36 +1,13 @@
 //! Which characters are Japanese text for the rules that join lines and read emphasis:
 //! kanji (every CJK Unified Ideographs block, Extension G and later included), kana,
 //! Japanese punctuation and full-width forms; and which characters show nothing and are
-//! looked through to the character a reader sees.
+//! looked through to the character a reader sees. Which characters are Japanese at all is
+//! [`crate::text::is_cjk`], which the number grammar shares.
 //!
 //! Owns the ranges only. Hangul is not here: Korean separates its words with spaces, so a
 //! line break between two Korean words is a space, as in English.
 
-/// Whether `c` is written in Japanese (or Chinese) text without spaces between words.
-pub(crate) fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        // CJK Radicals Supplement, Kangxi Radicals, Ideographic Description Characters
-        0x2E80..=0x2FFF
-        // CJK Symbols and Punctuation (、。「」), Hiragana, Katakana
-        | 0x3000..=0x30FF
-        // Kanbun, CJK Strokes, Katakana Phonetic Extensions
-        | 0x3190..=0x31FF
-        // Enclosed CJK Letters and Months (㋐), CJK Compatibility (㌔), Extension A
-        | 0x3200..=0x4DBF
-        // CJK Unified Ideographs
-        | 0x4E00..=0x9FFF
-        // CJK Compatibility Ideographs (﨑)
-        | 0xF900..=0xFAFF
-        // Vertical Forms (︙), CJK Compatibility Forms, Small Form Variants
-        | 0xFE10..=0xFE1F | 0xFE30..=0xFE6F
-        // Halfwidth and Fullwidth Forms, less the half-width Hangul
-        | 0xFF00..=0xFF9F | 0xFFE0..=0xFFEF
-        // Kana Extended-B, Kana Supplement, Kana Extended-A, Small Kana Extension
-        | 0x1AFF0..=0x1B16F
-        // Supplementary and Tertiary Ideographic Planes: Extensions B to F, compatibility
-        // supplement, Extensions G, H and whatever the planes are given next
-        | 0x20000..=0x3FFFF)
-}
+use crate::text::is_cjk;
 
 /// Whether `c` beside a delimiter run may make the markdown-cjk-friendly rules read the run
 /// otherwise than CommonMark does: Japanese, and besides it Hangul (the rules are for

@@ -12,13 +12,12 @@
 //! note mark (`*1`), `_` inside a word (`snake_case`), anything in code. It reads what the
 //! parser left as text, so that emphasis the parser does read is never reported.
 
+use crate::text::is_cjk;
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::chars::{
-    is_ambiguous_quote, is_cjk, is_cjk_for_emphasis, is_general_variation_selector, shows_nothing,
-};
+use super::chars::{is_ambiguous_quote, is_cjk_for_emphasis, is_general_variation_selector, shows_nothing};
 use crate::markdown::Piece;
 
 /// A pair of delimiter runs published as they are written, with what to write instead.

@@ -14,7 +14,6 @@ mod emphasis;
 mod literal_emphasis;
 mod soft_breaks;
 
-pub(crate) use chars::is_cjk;
 pub(crate) use emphasis::read_cjk_emphasis;
 pub(crate) use literal_emphasis::{LiteralEmphasis, literal_emphasis};
 pub(crate) use soft_breaks::join_soft_breaks;

@@ -8,8 +8,9 @@
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use super::chars::{first_shown, is_cjk, last_shown};
+use super::chars::{first_shown, last_shown};
 use crate::markdown::{Claim, ClaimForm, Piece};
+use crate::text::is_cjk;
 
 /// What one piece shows a reader when a soft break's neighbours are looked for.
 enum Shows {

@@ -7,9 +7,9 @@
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::Computed;
-use crate::figures::number::{Exact, NumberError, Rounding, Unit, UnitKind, parse_stated};
 use crate::markdown::{Cell, Scan};
+use crate::number::Computed;
+use crate::number::{Exact, NumberError, Rounding, Unit, UnitKind, parse_stated};
 use crate::settings::Settings;
 
 /// Computes the completion stated by a family page's table.

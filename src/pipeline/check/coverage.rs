@@ -13,7 +13,7 @@ use super::super::resolve::{PROSE_KEYS, PageWork, front_matter_figures};
 use crate::content::Kind;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::FigureValue;
+use crate::number::FigureValue;
 use crate::paths::display_path;
 
 /// How many of a measurement page's figure-like numbers are tagged.

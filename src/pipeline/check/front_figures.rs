@@ -8,8 +8,8 @@
 
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::{FigureValue, scan_figure_like};
 use crate::markdown::Scan;
+use crate::number::{FigureValue, scan_figure_like};
 
 use super::super::resolve::{PROSE_KEYS, front_matter_figures};
 

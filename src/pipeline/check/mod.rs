@@ -28,7 +28,7 @@ use super::memo::{Digest, Key, Memo};
 use super::resolve::PageWork;
 use crate::content::Kind;
 use crate::diagnostics::Diagnostic;
-use crate::figures::Computed;
+use crate::number::Computed;
 use claims::{FigureSources, PageClaims, check_claims};
 
 pub(crate) use claims::BundleFigures;
@@ -283,7 +283,7 @@ fn translations(site: &Site, work: &[PageWork], memo: &mut Memo) -> Vec<Diagnost
 
 pub(crate) fn completion_summary(
     site: &Site,
-    completions: &BTreeMap<String, crate::figures::Computed>,
+    completions: &BTreeMap<String, crate::number::Computed>,
 ) -> Vec<ApplianceCompletion> {
     let original = site.settings.original_language();
     completions

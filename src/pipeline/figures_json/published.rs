@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use super::ClaimRecord;
 use crate::diagnostics::{Diagnostic, offset_of};
-use crate::figures::number::same_value;
+use crate::number::same_value;
 
 /// The file every build writes into the site, one stated figure a line.
 pub(crate) const FIGURES_FILE: &str = "figures.json";

@@ -21,8 +21,8 @@ use super::{FileStamp, Kept, Key, Memo, MemoRuns, Part, RenderedPage};
 use crate::content::Page;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::figures::RunData;
-use crate::figures::number::Untagged;
 use crate::markdown::Scan;
+use crate::number::Untagged;
 
 /// Changed whenever what is saved changes shape: an older file is then not read at all.
 const FORMAT: u32 = 1;

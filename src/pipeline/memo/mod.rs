@@ -153,7 +153,7 @@ pub(crate) struct Provenance {
 }
 
 /// A page's scan and its untagged figure-like numbers.
-pub(crate) type Scanned = (Arc<crate::markdown::Scan>, Arc<crate::figures::number::Untagged>);
+pub(crate) type Scanned = (Arc<crate::markdown::Scan>, Arc<crate::number::Untagged>);
 
 /// Files made together, and the problems found making them.
 #[derive(Debug, Default)]

@@ -9,7 +9,7 @@ use super::super::load::Site;
 use super::site_view::{alternates, site_view};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
-use crate::figures::Computed;
+use crate::number::Computed;
 use crate::paths::escaped_address;
 use crate::pipeline::write::Collector;
 use crate::views::{Alternate, FeedEntry, FeedView, Group, ListingView, PageSummary, PageView, SitemapEntry};
@@ -275,7 +275,7 @@ pub(crate) fn generated_home(
         permalink: format!("{}{url}", settings.base_url),
         url,
         lang: lang.to_string(),
-        content: format!("<p>{}</p>", crate::markdown::escape_text(description)),
+        content: format!("<p>{}</p>", crate::text::escape_html(description)),
         alternates,
         banner: None,
         corrections: Vec::new(),

@@ -10,10 +10,10 @@ use super::super::resolve::PageWork;
 use super::site_view::{alternates, site_view};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
-use crate::figures::Computed;
-use crate::figures::number::Unit;
 use crate::i18n::Strings;
 use crate::markdown::{RenderInputs, render_html_with_plots};
+use crate::number::Computed;
+use crate::number::Unit;
 use crate::plots::{Plot, Shape, svg};
 use crate::views::{Banner, LabelledRow, LinkItem, PageView};
 
@@ -139,14 +139,14 @@ pub(crate) fn render_page(
 fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
     let unit = plot.unit.symbol().to_string();
     let measure = match plot.unit.kind() {
-        crate::figures::number::UnitKind::BitRate
-        | crate::figures::number::UnitKind::ConnectionRate
-        | crate::figures::number::UnitKind::RequestRate => "plot-axis-rate",
-        crate::figures::number::UnitKind::Percent => "plot-axis-percent",
-        crate::figures::number::UnitKind::Bytes => "plot-axis-bytes",
-        crate::figures::number::UnitKind::Seconds => "plot-axis-seconds",
-        crate::figures::number::UnitKind::PacketRate => "plot-axis-packets",
-        crate::figures::number::UnitKind::Count => "plot-axis-count",
+        crate::number::UnitKind::BitRate
+        | crate::number::UnitKind::ConnectionRate
+        | crate::number::UnitKind::RequestRate => "plot-axis-rate",
+        crate::number::UnitKind::Percent => "plot-axis-percent",
+        crate::number::UnitKind::Bytes => "plot-axis-bytes",
+        crate::number::UnitKind::Seconds => "plot-axis-seconds",
+        crate::number::UnitKind::PacketRate => "plot-axis-packets",
+        crate::number::UnitKind::Count => "plot-axis-count",
     };
     let text =
         |key: &str, args: &[(&str, String)]| strings.get(lang, key, args).unwrap_or_else(|| key.to_string());

@@ -8,7 +8,8 @@
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::markdown::{LiteralEmphasis, is_cjk};
+use crate::markdown::LiteralEmphasis;
+use crate::text::is_cjk;
 
 /// How much of the emphasised text a message quotes.
 const QUOTED: usize = 24;

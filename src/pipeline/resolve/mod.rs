@@ -20,9 +20,9 @@ use super::load::Site;
 use super::memo::{Digest, Key, Memo, Scanned};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::FigureValue;
 use crate::fit::Fit;
 use crate::markdown::{self, Scan};
+use crate::number::FigureValue;
 
 pub(crate) use links::ResolvedLinks;
 pub(crate) use untagged::{PROSE_KEYS, front_matter_figures, is_model_name};
@@ -39,7 +39,7 @@ pub(crate) struct PageWork {
     pub prerendered: std::sync::Mutex<Option<markdown::Prerendered>>,
 }
 
-pub(crate) use crate::figures::number::Untagged;
+pub(crate) use crate::number::Untagged;
 
 impl PageWork {
     pub(crate) fn numbers<'a>(&'a self, page: &'a crate::content::Page) -> PageNumbers<'a> {

@@ -5,8 +5,8 @@
 use std::ops::Range;
 
 use super::shown::Shown;
-use crate::figures::number::{FigureValue, UnitKind, scan_figure_like};
 use crate::markdown::Scan;
+use crate::number::{FigureValue, UnitKind, scan_figure_like};
 
 /// Every untagged figure-like number of a page, with its place in the file, read as a
 /// reader is shown it.

@@ -6,7 +6,7 @@
 //! whose figures a line holds (the importer does, from the whole test).
 
 use super::super::{ImportError, Line, Tree, Value, plain_decimal};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// Which stream a bracketed line is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::super::testing::real_data;
 use super::*;
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 fn read(text: &str) -> Tree {
     import_iperf3_text(text).unwrap_or_else(|e| panic!("{e:?}\n{text}")).fields

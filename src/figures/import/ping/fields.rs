@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use super::super::{Tree, Value};
 use super::{BSD, Count, IPUTILS, Reply, Summary, Times, UNTIMED, WINDOWS};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// The run's fields from its checked summary, reply lines and round-trip times.
 pub(super) fn fields(

@@ -10,7 +10,7 @@
 use super::super::{Line, Tree, Value, plain_decimal};
 use super::{BSD, Count, IPUTILS, Kind, Mark, Read, Reply, Summary, Times, UNIX, UNTIMED};
 use super::{count, ms};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// How BSD's `pr_icmph` starts the ICMP errors it prints as `92 bytes from HOST: …`.
 const BSD_ICMP: &str = "Destination |Dest Unreachable|frag needed|Source |Redirect|Time to live exceeded|\

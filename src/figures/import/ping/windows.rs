@@ -10,7 +10,7 @@
 use super::super::{Line, Tree, Value};
 use super::{Kind, Mark, Read, Reply, Summary, WINDOWS};
 use super::{count, ms};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// `Reply from HOST: bytes=32 time=1ms TTL=64` (IPv6: `Reply from ::1: time<1ms`), or an
 /// ICMP error Windows counts as received (`Reply from HOST: Destination host unreachable.`).

@@ -7,9 +7,9 @@
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::Computed;
-use crate::figures::number::{self, Mismatch, Rounding, parse_stated};
 use crate::markdown::{Claim, ClaimForm, ClaimView};
+use crate::number::Computed;
+use crate::number::{self, Mismatch, Rounding, parse_stated};
 use crate::paths::display_path;
 use crate::views::CorrectionView;
 

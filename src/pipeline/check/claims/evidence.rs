@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::content::Page;
 use crate::figures::RunData;
-use crate::figures::number::{self, computed_text};
+use crate::number::{self, computed_text};
 use crate::views::{EvidenceInput, EvidenceView, SourceLink, VendorEvidence, grouped_digits};
 
 use super::resolution::{Memo, resolve_memo};

@@ -20,9 +20,10 @@ use std::sync::Arc;
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::{Computed, RunData};
+use crate::figures::RunData;
 use crate::i18n::Strings;
 use crate::markdown::{Claim, ClaimForm, ClaimView, Scan};
+use crate::number::Computed;
 use crate::plots::{Plot, find_blocks, read_plot};
 use crate::views::{CorrectionView, EvidenceView};
 

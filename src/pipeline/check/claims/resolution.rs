@@ -5,7 +5,8 @@
 //! of one bundle (an original and its translations) share. It does not compare a figure
 //! with what a tag states (that is `computed`).
 
-use crate::figures::{Computed, FigureError};
+use crate::figures::FigureError;
+use crate::number::Computed;
 
 use super::FigureSources;
 use super::values::{exact_machine_value, short_title};

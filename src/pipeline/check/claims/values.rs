@@ -2,10 +2,10 @@
 //! explanation in diagnostics.
 //!
 //! Owns these three spellings of a computed figure. It does not format a value as a reader
-//! reads it in prose (that is `figures::number` and `views::grouped_digits`).
+//! reads it in prose (that is `crate::number` and `views::grouped_digits`).
 
-use crate::figures::Computed;
-use crate::figures::number::computed_text;
+use crate::number::Computed;
+use crate::number::computed_text;
 
 /// The computation and its value, short: what a reader sees when hovering a figure (the
 /// inputs are in the page's evidence, one click away).

@@ -6,9 +6,9 @@
 
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::{self, parse_stated};
 use crate::i18n::Strings;
 use crate::markdown::{Claim, ClaimView};
+use crate::number::{self, parse_stated};
 use crate::paths::display_path;
 
 use super::super::super::figures_json::ClaimRecord;

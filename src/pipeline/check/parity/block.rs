@@ -15,8 +15,8 @@ use super::align::Step;
 use super::places::{Numbered, claim_value, spelled, value_key};
 use super::statement::{same_tag, tag_of};
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::FigureValue;
 use crate::markdown::Claim;
+use crate::number::FigureValue;
 use crate::paths::display_path;
 use crate::pipeline::resolve::as_read;
 

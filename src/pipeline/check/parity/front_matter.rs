@@ -8,7 +8,7 @@ use super::super::super::resolve::{PROSE_KEYS, front_matter_figures};
 use super::line_of;
 use crate::content::Page;
 use crate::diagnostics::{Diagnostic, LineIndex};
-use crate::figures::number::FigureValue;
+use crate::number::FigureValue;
 
 /// The front matter that is not prose must be the original's: `date`, `kind`,
 /// `appliances`, `build`, and the numbers of the title and summary.

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::figures::number::{FigureValue, parse_stated};
 use crate::markdown::{Claim, PlaceKind, Scan};
+use crate::number::{FigureValue, parse_stated};
 
 /// What a block states, one entry a number: tags by name, untagged numbers by value. A
 /// tag and an untagged number of one value differ, so that such a pair is compared at its

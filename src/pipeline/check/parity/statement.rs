@@ -8,8 +8,8 @@
 
 use super::Sides;
 use crate::diagnostics::Diagnostic;
-use crate::figures::number::parse_stated;
 use crate::markdown::{Claim, ClaimForm};
+use crate::number::parse_stated;
 
 /// The differences between the original's tag and the translation's tag of the same name.
 pub(super) fn same_tag(sides: &Sides<'_>, original: &Claim, claim: &Claim) -> Vec<Diagnostic> {
@@ -77,7 +77,7 @@ fn same_statement(sides: &Sides<'_>, original: &Claim, claim: &Claim) -> Option<
     let (a, b) = (parse_stated(&original.live).ok()?, parse_stated(&claim.live).ok()?);
     let approximate = claim.form == ClaimForm::Approximate;
     let precision =
-        |s: &crate::figures::number::Stated| 10f64.powi(s.precision_exponent(approximate)) * s.unit.factor();
+        |s: &crate::number::Stated| 10f64.powi(s.precision_exponent(approximate)) * s.unit.factor();
     let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(f64::MIN_POSITIVE);
     // Another kind of unit fails the check against the data.
     let same = a.unit.kind() != b.unit.kind() || close(precision(&a), precision(&b));
@@ -107,7 +107,7 @@ fn same_strikes(sides: &Sides<'_>, original: &Claim, claim: &Claim) -> Option<Di
     let mut theirs: Vec<&str> = original.struck.iter().map(|(text, _)| text.trim()).collect();
     let mut extra = Vec::new();
     for (text, range) in &claim.struck {
-        match theirs.iter().position(|t| crate::figures::number::same_value(t, text.trim())) {
+        match theirs.iter().position(|t| crate::number::same_value(t, text.trim())) {
             Some(i) => {
                 theirs.remove(i);
             }

@@ -7,7 +7,7 @@
 
 use super::{absent, number, read, record, replies, run};
 use crate::figures::import::{Imported, plain_decimal};
-use crate::figures::number::Unit;
+use crate::number::Unit;
 
 /// The counts every run gives, and each reply's figures against the summary's.
 fn assert_counts(imported: &Imported, transmitted: f64, received: f64) {

@@ -229,8 +229,8 @@ mod tests {
             proptest::prop_assert_eq!(decimal.to_f64().to_bits(), parsed.to_bits(), "{}", text);
         }
     }
-    use crate::figures::number::testing::{computed, down, passes};
-    use crate::figures::number::{Unit, check, parse_stated};
+    use crate::number::testing::{computed, down, passes};
+    use crate::number::{Unit, check, parse_stated};
     use proptest::prelude::*;
 
     proptest! {

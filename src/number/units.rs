@@ -353,7 +353,7 @@ pub(crate) fn parse_unit(text: &str) -> Option<Unit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::number::parse_stated;
+    use crate::number::parse_stated;
 
     #[test]
     fn every_unit_spelling_parses_to_its_kind_and_factor() {

@@ -72,7 +72,7 @@ pub(crate) fn is_superscript(c: char) -> bool {
 /// Whether `c`, right after a number, would change what the number means: a letter or digit
 /// (other than Japanese, which may touch a number: 「40秒間」), a superscript.
 fn changes_the_number(c: char) -> bool {
-    (c.is_alphanumeric() && !crate::markdown::is_cjk(c)) || is_superscript(c) || c == '_'
+    (c.is_alphanumeric() && !crate::text::is_cjk(c)) || is_superscript(c) || c == '_'
 }
 
 /// What may stand in a tag's text besides its number, scale word and unit: spaces,
@@ -85,7 +85,7 @@ fn may_stand_beside(c: char) -> bool {
 fn token_end(text: &str, from: usize) -> usize {
     from + text[from..]
         .chars()
-        .take_while(|c| !c.is_whitespace() && !crate::markdown::is_cjk(*c))
+        .take_while(|c| !c.is_whitespace() && !crate::text::is_cjk(*c))
         .map(char::len_utf8)
         .sum::<usize>()
 }

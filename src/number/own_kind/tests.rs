@@ -1,9 +1,9 @@
 //! Tests of what would pass for a number stated in a unit of another kind: the figure's
 //! own kind at a readable prefix and the stated precision, and that it passes as written.
 
-use crate::figures::number::testing::{computed, exactly};
-use crate::figures::number::{Mismatch, Rounding, Unit, check, parse_stated};
-use crate::figures::{Computed, Printed};
+use crate::number::testing::{computed, exactly};
+use crate::number::{Computed, Printed};
+use crate::number::{Mismatch, Rounding, Unit, check, parse_stated};
 
 /// What would pass for `text` stated for `figure`, after checking that it is a unit error
 /// and that the suggestion, pasted into the tag, passes.

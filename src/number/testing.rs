@@ -2,7 +2,7 @@
 //! path), `exactly` has one.
 
 use super::{Exact, Rounding, Unit, check, parse_stated};
-use crate::figures::Computed;
+use crate::number::Computed;
 
 pub(super) fn computed(value: f64, unit: Unit) -> Computed {
     Computed {

@@ -11,7 +11,7 @@
 
 use super::write_like::{InStated, printed_exponent, write_like};
 use super::{Decimal, Stated, Style, Unit, UnitKind, plain_text};
-use crate::figures::Computed;
+use crate::number::Computed;
 
 /// The units of one family, smallest first, each with its prefix (`k`, `Mi`, `m`, ...).
 type Family = &'static [(Unit, &'static str)];

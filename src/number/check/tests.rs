@@ -2,10 +2,10 @@
 //! pass, exact figures, and a property that writing and reading back agree.
 
 use super::*;
-use crate::figures::number::parse_stated;
-use crate::figures::number::testing::{computed, exactly, passes, passes_exactly};
-use crate::figures::number::write_like::format_like;
-use crate::figures::number::{Exact, Unit};
+use crate::number::parse_stated;
+use crate::number::testing::{computed, exactly, passes, passes_exactly};
+use crate::number::write_like::format_like;
+use crate::number::{Exact, Unit};
 
 #[test]
 fn a_unit_error_suggests_the_value_with_the_separators_written() {
@@ -201,9 +201,9 @@ fn format_like_keeps_the_words_around() {
 
 mod properties {
     use super::super::*;
-    use crate::figures::number::Unit;
-    use crate::figures::number::parse_stated;
-    use crate::figures::number::write_like::format_like;
+    use crate::number::Unit;
+    use crate::number::parse_stated;
+    use crate::number::write_like::format_like;
     use proptest::prelude::*;
 
     proptest! {

@@ -54,7 +54,7 @@ pub(crate) fn approximate_bounds(stated: &Stated) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figures::number::parse_stated;
+    use crate::number::parse_stated;
 
     #[test]
     fn a_scale_word_or_unit_is_read_only_where_it_ends() {

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use super::decimal::decimal_text;
 use super::lex::SCALE_WORDS;
 use super::{Decimal, Exact, Rounding, Stated, Unit};
-use crate::figures::{Computed, Printed};
+use crate::number::{Computed, Printed};
 
 /// The computed value in the stated unit, as it is compared.
 pub(super) enum InStated {

@@ -8,7 +8,7 @@
 use super::own_kind::{would_pass_at_readable_prefix, would_pass_in_own_kind};
 use super::write_like::{InStated, computed_text, printed_exponent, write_like};
 use super::{Decimal, Rounding, Stated, UnitKind, plain_text};
-use crate::figures::{Computed, Printed};
+use crate::number::{Computed, Printed};
 
 /// A check that passed.
 #[derive(Debug, Clone, PartialEq)]

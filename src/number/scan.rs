@@ -400,10 +400,10 @@ mod tests {
         let text = "at 7.7Gbps, 1.5GB in 3.5ms, 940Mbit/s; XGS 3300s, 2x, 10GbE, 29c84f3";
         let found: Vec<&str> = scan_figure_like(text).iter().map(|f| &text[f.range.clone()]).collect();
         assert_eq!(found, ["7.7Gbps", "1.5GB", "3.5ms", "940Mbit/s"]);
-        let stated = crate::figures::number::parse_stated("9.9Gbps").expect("read");
+        let stated = crate::number::parse_stated("9.9Gbps").expect("read");
         assert_eq!(
             stated.unit.symbol(),
-            crate::figures::number::parse_stated("9.9 Gbps").expect("read").unit.symbol()
+            crate::number::parse_stated("9.9 Gbps").expect("read").unit.symbol()
         );
     }
 

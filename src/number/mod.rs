@@ -1,9 +1,12 @@
 //! The number grammar of stated figures: units, scale words, precision, rounding, and the
 //! comparison of a stated number with a computed one.
 //!
-//! Owns [`Unit`], [`Rounding`], [`parse_stated`], [`check`], [`format_like`] and
-//! [`scan_figure_like`]. It does not know where a figure comes from (see `rundata`) nor how
-//! a mismatch is reported (the caller turns [`Mismatch`] into a diagnostic).
+//! Owns [`Unit`], [`Rounding`], what a computed figure is ([`Computed`], [`Printed`],
+//! [`Withdrawal`]), [`parse_stated`], [`check`], [`format_like`] and [`scan_figure_like`].
+//! It is the ground floor that every other room reads and that reads none of them but
+//! `crate::text`: it does not know where a figure comes from (`crate::figures` computes
+//! it from run data) nor how a mismatch is reported (the caller turns [`Mismatch`] into a
+//! diagnostic).
 //!
 //! Decisions worth knowing:
 //! - Numbers are compared exactly, never as binary floats: a computed figure carries its
@@ -35,7 +38,7 @@
 //!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals, and so
 //!   does a ratio of any size (`4×`, `5 倍`).
 //!
-//! Submodules: `beside` (scale words and units beside a number, for the text around a tag),
+//! Submodules: `computed` (what a computed figure is), `beside` (scale words and units beside a number, for the text around a tag),
 //! `units` (units and their spellings and exact factors), `decimal` (stated
 //! decimals and rounding them), `exact` (exact computed values and rounding them), `lex` (finding numbers in text), `stated` (the number a tag states),
 //! `check` (comparing it with a computed one, writing what would pass), `own_kind` (what
@@ -44,6 +47,7 @@
 
 mod beside;
 mod check;
+mod computed;
 mod decimal;
 mod exact;
 mod lex;
@@ -58,6 +62,7 @@ mod write_like;
 pub(crate) use beside::{approximate_bounds, leading_scale_word, leading_unit};
 pub(crate) use check::Mismatch;
 pub use check::{Passed, check};
+pub(crate) use computed::{Computed, Printed, Withdrawal};
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::{Style, digit_value};
