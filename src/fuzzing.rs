@@ -139,12 +139,13 @@ pub fn ping(text: &str) {
     let _ = crate::figures::import::import_ping(text);
 }
 
-/// The soak importer: the text as curl's `-w '%{json}\n'` lines and, split at a line
-/// `--`, as `sha256sum`'s output.
+/// The soak importer: the text as curl's `-w '%{json}\n'` lines and, split at lines
+/// `--`, as `sha256sum`'s output and the times file.
 pub fn soak(text: &str) {
-    let (curl, sha256) = text.split_once("\n--\n").unwrap_or((text, ""));
+    let mut parts = text.splitn(3, "\n--\n");
+    let (curl, sha256, times) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""), parts.next());
     let expected = "0".repeat(64);
-    let files = crate::figures::import::SoakFiles { curl, sha256, expected: &expected };
+    let files = crate::figures::import::SoakFiles { curl, sha256, expected: &expected, times };
     let _ = crate::figures::import::import_soak(&files);
 }
 

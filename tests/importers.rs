@@ -30,10 +30,16 @@ fn soak_site(third_hash: &str) -> Site {
         &format!("{BUNDLE}/raw/sums.txt"),
         format!("{SERVED}  copy1\n{SERVED}  copy2\n{third_hash}  copy3\n"),
     );
+    // The clock before and after each pass: the loop hashed each copy for 0.25 s between.
+    let times: String = [0, 250, 500, 750, 1000, 1250]
+        .iter()
+        .map(|ms| format!("2026-11-20T10:00:{:02}.{:03}000000+09:00\n", ms / 1000, ms % 1000))
+        .collect();
+    site.file(&format!("{BUNDLE}/raw/times.txt"), times);
     site.file(
         &format!("{BUNDLE}/runs.yaml"),
         format!(
-            "build: {{driver: stock}}\nruns:\n  soak:\n    soak: {{curl: raw/curl.jsonl, sha256: raw/sums.txt, expect: {SERVED}}}\n\
+            "build: {{driver: stock}}\nruns:\n  soak:\n    soak: {{curl: raw/curl.jsonl, sha256: raw/sums.txt, expect: {SERVED}, times: raw/times.txt}}\n\
              figures:\n  soak_rate: {{is: \"runs.soak.bits_per_second\", unit: Mbit/s}}\n"
         ),
     );
@@ -42,7 +48,8 @@ fn soak_site(third_hash: &str) -> Site {
         measurement_page(
             "Of [3]{=runs.soak.passes} passes, [0]{=runs.soak.failed_passes} failed and \
              [0]{=runs.soak.mismatches} differed; they delivered [3 MiB]{=runs.soak.bytes} in \
-             [0.75 s]{=runs.soak.seconds}, [33.6 Mbit/s]{=soak_rate}.",
+             [1.25 s]{=runs.soak.seconds}, [20.1 Mbit/s]{=soak_rate}; curl spent \
+             [0.75 s]{=runs.soak.transfer_seconds} transferring.",
         ),
     );
     site
@@ -53,7 +60,7 @@ fn a_soak_is_computed_from_curls_log_and_the_hashes() {
     let site = soak_site(SERVED);
     let run = site.check();
     run.expect_success();
-    assert!(run.stdout.contains(&format!("raw evidence {PAGE}: 6 of 6 figures")), "{}", run.stdout);
+    assert!(run.stdout.contains(&format!("raw evidence {PAGE}: 7 of 7 figures")), "{}", run.stdout);
 }
 
 #[test]
@@ -75,7 +82,7 @@ fn an_edit_to_the_soaks_hash_file_is_seen_by_the_next_build() {
     let site = soak_site(SERVED);
     site.build().expect_success();
     // Each file the soak read is published as a page with numbered lines, for its evidence.
-    for file in ["curl.jsonl", "sums.txt"] {
+    for file in ["curl.jsonl", "sums.txt", "times.txt"] {
         assert!(site.has(&format!("measurements/2026-11-20-soak/raw/{file}.html")), "{file}");
     }
     common::settle_all(site.root());

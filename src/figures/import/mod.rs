@@ -20,6 +20,7 @@ mod iperf3_text;
 mod pfctl;
 mod ping;
 mod soak;
+mod soak_times;
 mod sysctl;
 mod table;
 #[cfg(test)]
@@ -37,7 +38,7 @@ pub(crate) use iperf3_json::import_iperf3_json;
 pub(crate) use iperf3_text::import_iperf3_text;
 pub(crate) use pfctl::import_pfctl;
 pub(crate) use ping::import_ping;
-pub(crate) use soak::{SoakFiles, import_soak};
+pub(crate) use soak::{SoakFile, SoakFiles, import_soak};
 pub(crate) use sysctl::import_sysctl;
 pub(crate) use table::{Column, ColumnType, import_table};
 

@@ -1,7 +1,7 @@
 //! An integrity soak: a file fetched again and again with curl, each copy hashed. Reads
 //! curl's `-w '%{json}\n'` log (one object a line, one line a pass: the soak writes the body
-//! to a file with `-o`) and `sha256sum`'s output for the copies (one line a pass, in the
-//! passes' order), against the server's hash.
+//! to a file with `-o`), `sha256sum`'s output for the copies (one line a pass, in the
+//! passes' order) against the server's hash, and the soak's `times:` file (`soak_times`).
 //!
 //! Owns the soak's fields at the run, as the method computes a soak's result:
 //! - `passes`: curl's lines; `failed_passes`: passes whose curl exit code is not 0 or whose
@@ -10,18 +10,22 @@
 //! - `bytes`: `size_download` summed over the passes that succeeded *with the server's
 //!   hash*: the method counts "bytes received in the passes that succeeded", failures not
 //!   counted as delivered, and a copy that differs was not delivered.
-//! - `seconds`: `time_total` summed over every pass, failed ones too (their time passed).
-//!   curl's JSON has no start time, so "the first pass's start to the last one's end" is
-//!   this sum only when the passes ran back to back: the loop's own time between them
-//!   (hashing, starting curl) is not in it, which makes `bits_per_second` an upper bound by
-//!   that much. The sum is exact: curl prints each time with 6 decimals, added as decimals.
-//! - `bits_per_second`: `bytes` × 8 ÷ `seconds`.
+//! - `seconds`: "from the first pass's start to the last one's end", the first and last
+//!   lines of the times file, exactly (nanoseconds). Without that file it is absent and
+//!   says why: curl's JSON has no start time, and the sum of its `time_total` leaves out
+//!   what the loop did between passes (a soak that hashed each copy in its loop summed to
+//!   a quarter of its span), so it is no stand-in under the methodology's name.
+//! - `transfer_seconds`: that sum of `time_total` over every pass, failed ones too, for
+//!   what it is (curl's time spent transferring), added as decimals.
+//! - `bits_per_second`: `bytes` × 8 ÷ `seconds`, absent when `seconds` is.
 //! - `pass.N.{exit_code, http_code, bytes, seconds, matches}`: `matches` is 1 or 0, absent
 //!   for a pass that left no file to hash (below).
 //!
 //! Every value's place is in curl's log (its pass's number, or the line of the first failed
-//! or mismatched pass). Errors about `sha256sum`'s output start with `sha256sum` (`rundata`
-//! places them in that file by the prefix). It does not fetch anything nor read files.
+//! pass) but `mismatches` (the first differing hash line) and `seconds` (the times file's
+//! first line): [`Soak::placed_in`] says which. Errors about `sha256sum`'s output start with
+//! `sha256sum`, those about the times file with `times` (`rundata` places them in that file
+//! by the prefix). It does not fetch anything nor read files.
 //!
 //! A pass that curl could not complete may leave no file, and then `sha256sum` prints no
 //! line for it (only an error on stderr). The lines are then matched to the passes by file
@@ -31,6 +35,7 @@
 
 use std::ops::Range;
 
+use super::soak_times::{Stamp, read_times};
 use super::table::members;
 use super::{ImportError, Imported, Line, Tree, Value, lines, strict_json};
 use crate::number::Unit;
@@ -43,6 +48,23 @@ pub(crate) struct SoakFiles<'a> {
     pub sha256: &'a str,
     /// The hash every pass's file must have (the server's).
     pub expected: &'a str,
+    /// The clock before and after each pass, an ISO-8601 time a line (`soak_times`).
+    pub times: Option<&'a str>,
+}
+
+/// One of a soak's files, for a value placed in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SoakFile {
+    Sha256,
+    Times,
+}
+
+/// What a soak's files gave: the fields, each placed in curl's log but those named in
+/// `placed_in`, whose place is in that file instead.
+#[derive(Debug)]
+pub(crate) struct Soak {
+    pub imported: Imported,
+    pub placed_in: Vec<(&'static str, SoakFile, Range<usize>)>,
 }
 
 /// The largest integer an f64 holds exactly, and every one below it.
@@ -75,7 +97,7 @@ struct Hash {
 }
 
 /// Reads a soak's logs.
-pub(crate) fn import_soak(files: &SoakFiles<'_>) -> Result<Imported, ImportError> {
+pub(crate) fn import_soak(files: &SoakFiles<'_>) -> Result<Soak, ImportError> {
     let expected = files.expected.trim();
     if expected.len() != 64 || !expected.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ImportError::whole(format!(
@@ -84,55 +106,53 @@ pub(crate) fn import_soak(files: &SoakFiles<'_>) -> Result<Imported, ImportError
     }
     let passes = curl_passes(files.curl)?;
     let hashes = hash_lines(files.sha256)?;
-    let matched = pair(&passes, &hashes)?
-        .into_iter()
-        .map(|hash| hash.map(|h| h.hash.eq_ignore_ascii_case(expected)))
-        .collect::<Vec<_>>();
-    Ok(Imported { format: "curl %{json} with sha256sum", fields: fields(files.curl, &passes, &matched) })
+    let matched = pair(&passes, &hashes)?;
+    let times = files.times.map(|text| read_times(text, passes.len())).transpose()?;
+    let pairs: Vec<(&Pass, Option<&Hash>)> = passes.iter().zip(matched).collect();
+    let mut placed_in = Vec::new();
+    if let Some(first) = times.as_ref().and_then(|t| t.first()) {
+        placed_in.push(("seconds", SoakFile::Times, first.line.clone()));
+    }
+    if let Some((_, Some(hash))) = pairs.iter().find(|(p, h)| is_mismatch(p, *h, expected)) {
+        placed_in.push(("mismatches", SoakFile::Sha256, hash.line.clone()));
+    }
+    let fields = fields(files.curl, &pairs, expected, times.as_deref());
+    Ok(Soak { imported: Imported { format: "curl %{json} with sha256sum", fields }, placed_in })
 }
 
-fn fields(curl: &str, passes: &[Pass], matched: &[Option<bool>]) -> Tree {
-    let whole = match (passes.first(), passes.last()) {
-        (Some(first), Some(last)) => first.line.start..last.line.end,
+fn is_mismatch(pass: &Pass, hash: Option<&Hash>, expected: &str) -> bool {
+    pass.succeeded() && hash.is_some_and(|h| !h.hash.eq_ignore_ascii_case(expected))
+}
+
+fn fields(curl: &str, pairs: &[(&Pass, Option<&Hash>)], expected: &str, times: Option<&[Stamp]>) -> Tree {
+    let whole = match (pairs.first(), pairs.last()) {
+        (Some((first, _)), Some((last, _))) => first.line.start..last.line.end,
         _ => 0..curl.len(),
     };
-    let first_line = |test: &dyn Fn(&Pass, Option<bool>) -> bool| {
-        passes.iter().zip(matched).find(|(p, m)| test(p, **m)).map_or(whole.clone(), |(p, _)| p.line.clone())
-    };
-    let failed = passes.iter().filter(|p| !p.succeeded()).count();
-    let mismatch = |p: &Pass, m: Option<bool>| p.succeeded() && m == Some(false);
-    let mismatches = passes.iter().zip(matched).filter(|(p, m)| mismatch(p, **m)).count();
-    let delivered: u128 = passes
+    let matches = |hash: &Hash| hash.hash.eq_ignore_ascii_case(expected);
+    let failed: Vec<&Pass> = pairs.iter().map(|(p, _)| *p).filter(|p| !p.succeeded()).collect();
+    let mismatched: Vec<&Hash> =
+        pairs.iter().filter(|(p, h)| is_mismatch(p, *h, expected)).filter_map(|(_, h)| *h).collect();
+    let delivered: u128 = pairs
         .iter()
-        .zip(matched)
-        .filter(|(p, m)| p.succeeded() && **m == Some(true))
+        .filter(|(p, h)| p.succeeded() && h.is_some_and(matches))
         .map(|(p, _)| u128::from(p.bytes))
         .sum();
-    let seconds = passes.iter().try_fold((0u128, 0u32), |sum, p| add_decimal(sum, p.seconds));
     let count = |n: usize, at: Range<usize>| Value::exact(n as f64, Unit::Count, at);
     let bytes = if delivered <= u128::from(EXACT_LIMIT) {
         Value::exact(delivered as f64, Unit::Byte, whole.clone())
     } else {
         Tree::Absent(format!("{delivered} bytes is beyond what tally holds exactly (2^53)"))
     };
-    let (seconds_tree, rate) = match seconds {
-        Some(seconds) => {
-            let value = decimal_value(seconds);
-            let rate = if value > 0.0 {
-                Value::exact(delivered as f64 * 8.0 / value, Unit::BitPerSecond, whole.clone())
-            } else {
-                Tree::Absent("curl timed no pass (every `time_total` is 0): no rate over no time".to_string())
-            };
-            (Value::exact(value, Unit::Second, whole.clone()), rate)
-        }
-        None => {
-            let why = "the passes' `time_total` add up past what tally sums exactly";
-            (Tree::Absent(why.to_string()), Tree::Absent(why.to_string()))
-        }
+    let transfer = pairs.iter().try_fold((0u128, 0u32), |sum, (p, _)| add_decimal(sum, p.seconds));
+    let transfer_seconds = match transfer {
+        Some(sum) => Value::exact(decimal_value(sum), Unit::Second, whole.clone()),
+        None => Tree::Absent("the passes' `time_total` add up past what tally sums exactly".to_string()),
     };
-    let pass = passes.iter().zip(matched).map(|(p, m)| {
-        let matches = match m {
-            Some(m) => Value::exact(f64::from(u8::from(*m)), Unit::Count, p.line.clone()),
+    let (seconds, rate) = span_and_rate(delivered, times, &whole);
+    let pass = pairs.iter().map(|(p, hash)| {
+        let matches = match hash {
+            Some(hash) => Value::exact(f64::from(u8::from(matches(hash))), Unit::Count, p.line.clone()),
             None => Tree::Absent("curl wrote no file in this pass, so sha256sum hashed none".to_string()),
         };
         Tree::map([
@@ -144,14 +164,35 @@ fn fields(curl: &str, passes: &[Pass], matched: &[Option<bool>]) -> Tree {
         ])
     });
     Tree::map([
-        ("passes", count(passes.len(), whole.clone())),
-        ("failed_passes", count(failed, first_line(&|p, _| !p.succeeded()))),
-        ("mismatches", count(mismatches, first_line(&mismatch))),
+        ("passes", count(pairs.len(), whole.clone())),
+        ("failed_passes", count(failed.len(), failed.first().map_or(whole.clone(), |p| p.line.clone()))),
+        // Placed in sha256sum's output (`Soak::placed_in`) when a hash differs.
+        ("mismatches", count(mismatched.len(), mismatched.first().map_or(whole.clone(), |h| h.line.clone()))),
         ("bytes", bytes),
-        ("seconds", seconds_tree),
+        ("seconds", seconds),
+        ("transfer_seconds", transfer_seconds),
         ("bits_per_second", rate),
         ("pass", Tree::List(pass.collect())),
     ])
+}
+
+/// The methodology's span, from the first pass's start to the last one's end (placed on
+/// the times file's first line), and the delivered bytes' rate over it.
+fn span_and_rate(delivered: u128, times: Option<&[Stamp]>, whole: &Range<usize>) -> (Tree, Tree) {
+    let Some((first, last)) = times.and_then(|t| Some((t.first()?, t.last()?))) else {
+        let why = "curl's lines time each transfer but not the soak: the methodology's span runs from the first pass's start to the last one's end, and the sum of `time_total` leaves out the loop's time between passes; give the soak a `times:` file (the clock before and after each pass)";
+        return (Tree::Absent(why.to_string()), Tree::Absent(why.to_string()));
+    };
+    let nanos = last.nanos - first.nanos;
+    // Nanoseconds as an f64 are exact up to 2^53 ns, 104 days: a soak longer is still
+    // right to the microsecond, far finer than any figure a page states of it.
+    let seconds = nanos as f64 / 1e9;
+    let rate = if nanos > 0 {
+        Value::exact(delivered as f64 * 8.0 / seconds, Unit::BitPerSecond, whole.clone())
+    } else {
+        Tree::Absent("the times file's first and last times are the same: no rate over no time".to_string())
+    };
+    (Value::exact(seconds, Unit::Second, first.line.clone()), rate)
 }
 
 /// curl's lines, one pass each. Blank lines hold no pass and are skipped.

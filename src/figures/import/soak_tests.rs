@@ -18,9 +18,16 @@ const OUT3_REFUSED: &str = r#"{"certs":"","content_type":null,"errormsg":"Failed
 const SHA_OUT1: &str = "ab9963c970acb455295c39309cf094887596a37aa77a033e9577b70ebe528abe  out1";
 const SHA_OUT2: &str = "860b53ed6ea6a0cf602fae632cfcd28dbcf637f85a8bee28d2ee9c6cc9081669  out2";
 const SERVED: &str = "ab9963c970acb455295c39309cf094887596a37aa77a033e9577b70ebe528abe";
+/// The clock before and after each of two passes, as PowerShell's `Get-Date -Format o`
+/// writes it: the loop hashed the first copy for 0.2 s before the second pass started.
+const TIMES_2: &str = "2026-12-04T10:00:00.0000000+09:00\r\n2026-12-04T10:00:00.0115000+09:00\r\n2026-12-04T10:00:00.2115000+09:00\r\n2026-12-04T10:00:00.2216000+09:00\r\n";
 
 fn soak(curl: &str, sha256: &str) -> Result<Imported, ImportError> {
-    import_soak(&SoakFiles { curl, sha256, expected: SERVED })
+    import_soak(&SoakFiles { curl, sha256, expected: SERVED, times: None }).map(|s| s.imported)
+}
+
+fn timed(curl: &str, sha256: &str, times: &str) -> Result<Soak, ImportError> {
+    import_soak(&SoakFiles { curl, sha256, expected: SERVED, times: Some(times) })
 }
 
 fn number(imported: &Imported, path: &str) -> f64 {
@@ -38,9 +45,7 @@ fn recorded_passes_give_the_soaks_fields() {
     // The 404's body is no delivered copy.
     assert_eq!(number(&imported, "bytes"), 65536.0);
     // 0.011450 + 0.010096, added as decimals: no binary rounding in the sum.
-    assert_eq!(number(&imported, "seconds"), 0.021546);
-    assert_eq!(number(&imported, "bits_per_second"), 65536.0 * 8.0 / 0.021546);
-    assert_eq!(fields.value("bits_per_second").unwrap().unit, Unit::BitPerSecond);
+    assert_eq!(number(&imported, "transfer_seconds"), 0.021546);
     assert_eq!(number(&imported, "pass.1.http_code"), 404.0);
     assert_eq!(number(&imported, "pass.0.matches"), 1.0);
     assert_eq!(number(&imported, "pass.1.matches"), 0.0);
@@ -53,13 +58,52 @@ fn recorded_passes_give_the_soaks_fields() {
 }
 
 #[test]
+fn soak_throughput_is_over_the_span_of_the_times_file_not_the_sum_of_time_total() {
+    let curl = format!("{OUT1}\n{OUT1}\n");
+    let sha = format!("{SHA_OUT1}\n{SHA_OUT1}\n");
+    let soak_read = timed(&curl, &sha, TIMES_2).unwrap();
+    let imported = &soak_read.imported;
+    // From the first pass's start to the last one's end, the loop's hashing included.
+    assert_eq!(number(imported, "seconds"), 0.2216);
+    assert_eq!(number(imported, "bits_per_second"), 2.0 * 65536.0 * 8.0 / 0.2216);
+    assert_eq!(imported.fields.value("bits_per_second").unwrap().unit, Unit::BitPerSecond);
+    // curl's own time, for what it is, under its own name.
+    assert_eq!(number(imported, "transfer_seconds"), 0.0229);
+    // `seconds` is read on the times file's first line.
+    assert_eq!(soak_read.placed_in.len(), 1);
+    let (path, file, at) = &soak_read.placed_in[0];
+    assert_eq!((*path, *file), ("seconds", SoakFile::Times));
+    assert_eq!(&TIMES_2[at.clone()], "2026-12-04T10:00:00.0000000+09:00");
+    // Without the times file, neither is given, and each says why: never the sum.
+    let untimed = soak(&curl, &sha).unwrap();
+    for path in ["seconds", "bits_per_second"] {
+        match untimed.fields.get(path) {
+            Some(Tree::Absent(why)) => assert!(why.contains("`times:`"), "{why}"),
+            other => panic!("{path}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_times_file_whose_count_disagrees_with_curls_lines_is_an_error() {
+    let curl = format!("{OUT1}\n{OUT1}\n");
+    let sha = format!("{SHA_OUT1}\n{SHA_OUT1}\n");
+    let three: String = TIMES_2.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let e = timed(&curl, &sha, &three).unwrap_err();
+    assert!(e.message.starts_with("times: the file has 3 times for 2 curl passes"), "{e}");
+    let e = timed(OUT1, SHA_OUT1, TIMES_2).unwrap_err();
+    assert!(e.message.contains("4 times for 1 curl passes"), "{e}");
+    assert!(timed(&curl, &sha, "10:00\n").unwrap_err().message.contains("not an ISO-8601 time"));
+}
+
+#[test]
 fn a_pass_curl_could_not_complete_may_go_without_a_hash_line() {
     let curl = format!("{OUT1}\n{OUT2_404}\n{OUT3_REFUSED}\n");
     let imported = soak(&curl, &format!("{SHA_OUT1}\n{SHA_OUT2}\n")).unwrap();
     assert_eq!(number(&imported, "failed_passes"), 2.0);
     assert_eq!(number(&imported, "pass.2.exit_code"), 7.0);
     assert!(matches!(imported.fields.get("pass.2.matches"), Some(Tree::Absent(_))));
-    assert_eq!(number(&imported, "seconds"), 0.021751);
+    assert_eq!(number(&imported, "transfer_seconds"), 0.021751);
     // Without a name of its own for each pass, which one lacks its hash is unknown.
     let same_name = curl.replace("\"out3\"", "\"out1\"");
     let e = soak(&same_name, &format!("{SHA_OUT1}\n{SHA_OUT2}\n")).unwrap_err();
@@ -76,8 +120,12 @@ fn a_copy_whose_hash_differs_is_a_mismatch_and_not_delivered() {
     let imported = soak(&curl, &format!("{wrong}\n{SHA_OUT2}\n")).unwrap();
     assert_eq!(number(&imported, "mismatches"), 1.0);
     assert_eq!(number(&imported, "bytes"), 0.0);
-    assert_eq!(number(&imported, "bits_per_second"), 0.0);
-    assert_eq!(&curl[imported.fields.value("mismatches").unwrap().at.clone()], OUT1);
+    // Placed on the differing hash line, in sha256sum's output.
+    let sha = format!("{wrong}\n{SHA_OUT2}\n");
+    let placed = timed(&curl, &sha, TIMES_2).unwrap();
+    assert_eq!(placed.placed_in[1].0, "mismatches");
+    assert_eq!(&sha[placed.placed_in[1].2.clone()], wrong);
+    assert_eq!(number(&placed.imported, "bits_per_second"), 0.0);
     // Hashes compare whatever their case.
     let upper = SHA_OUT1.replacen("ab9963c970", "AB9963C970", 1);
     assert_eq!(number(&soak(&curl, &format!("{upper}\n{SHA_OUT2}\n")).unwrap(), "mismatches"), 0.0);
@@ -149,7 +197,8 @@ fn sha256sums_output_is_read_in_its_forms_and_refused_otherwise() {
 
 #[test]
 fn an_expected_hash_that_is_not_one_and_an_empty_log_are_refused() {
-    let e = import_soak(&SoakFiles { curl: OUT1, sha256: SHA_OUT1, expected: "abc" }).unwrap_err();
+    let e =
+        import_soak(&SoakFiles { curl: OUT1, sha256: SHA_OUT1, expected: "abc", times: None }).unwrap_err();
     assert!(e.message.contains("64 hex digits"), "{e}");
     assert!(soak("\n\n", "").unwrap_err().message.contains("no pass"));
 }
@@ -214,12 +263,20 @@ fn a_real_soak_against_a_local_server_is_read_as_curl_and_sha256sum_wrote_it() {
     let mut curl = Vec::new();
     let server = Server::start(dir.path());
     let url = |path: &str| format!("http://127.0.0.1:{}/{path}", server.port);
+    // The loop the manual gives: the clock before and after each pass, as bash's `date`
+    // writes it; the copies hashed after the soak.
+    let mut times = Vec::new();
+    let clock = |times: &mut Vec<u8>| times.extend(stdout(dir.path(), "date", &["+%FT%T.%N%:z"]));
     for (file, path) in [("p1", "f"), ("p2", "f"), ("p3", "f"), ("p4", "missing")] {
+        clock(&mut times);
         curl.extend(stdout(dir.path(), "curl", &["-sS", "-o", file, "-w", "%{json}\n", &url(path)]));
+        clock(&mut times);
     }
     let refused = url("f");
     drop(server);
+    clock(&mut times);
     curl.extend(stdout(dir.path(), "curl", &["-sS", "-o", "p5", "-w", "%{json}\n", &refused]));
+    clock(&mut times);
     let mut sha256 = Vec::new();
     for file in ["p1", "p2", "p3", "p4", "p5"] {
         sha256.extend(stdout(dir.path(), "sha256sum", &[file]));
@@ -228,8 +285,10 @@ fn a_real_soak_against_a_local_server_is_read_as_curl_and_sha256sum_wrote_it() {
     let expected = served.split_whitespace().next().unwrap();
     let curl = String::from_utf8(curl).unwrap();
     let sha256 = String::from_utf8(sha256).unwrap();
-    let imported = import_soak(&SoakFiles { curl: &curl, sha256: &sha256, expected })
-        .unwrap_or_else(|e| panic!("{e}\n{curl}\n{sha256}"));
+    let times = String::from_utf8(times).unwrap();
+    let imported = import_soak(&SoakFiles { curl: &curl, sha256: &sha256, expected, times: Some(&times) })
+        .unwrap_or_else(|e| panic!("{e}\n{curl}\n{sha256}\n{times}"))
+        .imported;
     let n = |path: &str| number(&imported, path);
     assert_eq!(n("passes"), 5.0);
     assert_eq!(n("failed_passes"), 2.0, "the 404 and the refused connection");
@@ -238,7 +297,9 @@ fn a_real_soak_against_a_local_server_is_read_as_curl_and_sha256sum_wrote_it() {
     assert_eq!((n("pass.3.http_code"), n("pass.3.exit_code")), (404.0, 0.0));
     assert_eq!(n("pass.4.exit_code"), 7.0);
     assert!(matches!(imported.fields.get("pass.4.matches"), Some(Tree::Absent(_))));
-    assert!(n("seconds") > 0.0 && n("bits_per_second") > 0.0);
+    // The span holds every pass's transfer, and the loop's time around them.
+    assert!(n("seconds") >= n("transfer_seconds") - 0.001, "{} < {}", n("seconds"), n("transfer_seconds"));
+    assert_eq!(n("bits_per_second"), n("bytes") * 8.0 / n("seconds"));
 }
 
 #[test]
@@ -248,14 +309,29 @@ fn a_soak_key_in_runs_yaml_gives_the_run_its_fields_and_the_bench_rule_reads_the
     std::fs::create_dir_all(bundle.join("raw")).unwrap();
     std::fs::write(bundle.join("raw/curl.log"), format!("{OUT1}\n{OUT1}\n")).unwrap();
     std::fs::write(bundle.join("raw/sha.txt"), format!("{SHA_OUT1}\n{SHA_OUT1}\n")).unwrap();
+    std::fs::write(bundle.join("raw/times.txt"), TIMES_2).unwrap();
     let source = format!(
-        "runs:\n  s:\n    kind: soak\n    soak: {{curl: raw/curl.log, sha256: raw/sha.txt, expect: {SERVED}}}\nfigures:\n  rate: {{is: runs.s.bits_per_second, unit: bit/s}}\n"
+        "runs:\n  s:\n    kind: soak\n    soak: {{curl: raw/curl.log, sha256: raw/sha.txt, expect: {SERVED}, times: raw/times.txt}}\nfigures:\n  rate: {{is: runs.s.bits_per_second, unit: bit/s}}\n"
     );
     let (data, diagnostics) = crate::figures::load_run_data(root.path(), &bundle.join("runs.yaml"), &source);
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
-    let rate = data.unwrap().resolve("rate").unwrap();
-    assert_eq!(rate.value, 2.0 * 65536.0 * 8.0 / 0.0229);
+    let data = data.unwrap();
+    assert_eq!(data.resolve("rate").unwrap().value, 2.0 * 65536.0 * 8.0 / 0.2216);
+    let seconds = data.origin("runs.s.seconds").raw.unwrap();
+    assert_eq!((seconds.0.to_str().unwrap(), seconds.1), ("raw/times.txt", 1));
+    assert_eq!(data.origin("runs.s.bits_per_second").raw.unwrap().0.to_str(), Some("raw/curl.log"));
+    // A times file with a time too many is refused in that file, at its line.
+    std::fs::write(bundle.join("raw/times.txt"), format!("{TIMES_2}2026-12-04T10:00:01.0+09:00\n")).unwrap();
+    let (_, diagnostics) = crate::figures::load_run_data(root.path(), &bundle.join("runs.yaml"), &source);
+    assert!(diagnostics.iter().any(|d| d.message.contains("5 times for 2")), "{diagnostics:#?}");
+    assert!(diagnostics.iter().any(|d| d.path.ends_with("raw/times.txt") && d.line == 5), "{diagnostics:#?}");
+    // Without it, the rate says why it is not there.
+    let untimed = source.replace(", times: raw/times.txt", "");
+    let (data, _) = crate::figures::load_run_data(root.path(), &bundle.join("runs.yaml"), &untimed);
+    let e = data.unwrap().resolve("rate").unwrap_err();
+    assert!(e.to_string().contains("`times:`"), "{e}");
     // A 404 pass fails the soak, by the bench's rule.
+    std::fs::write(bundle.join("raw/times.txt"), TIMES_2).unwrap();
     std::fs::write(bundle.join("raw/curl.log"), format!("{OUT1}\n{}\n", OUT2_404.replace("out2", "out1")))
         .unwrap();
     let (_, diagnostics) = crate::figures::load_run_data(root.path(), &bundle.join("runs.yaml"), &source);

@@ -60,6 +60,9 @@ struct RawText {
     relative: PathBuf,
     text: String,
     display: String,
+    /// Values (their paths under the run) whose line is in another file read with this
+    /// one: that file and the 1-based line (a soak's `seconds`, in its times file).
+    elsewhere: Vec<(String, PathBuf, usize)>,
 }
 
 impl Loader<'_> {
@@ -104,6 +107,10 @@ impl Loader<'_> {
             };
             let prefix = format!("runs.{run}{}", under.iter().map(|k| format!(".{k}")).collect::<String>());
             self.place_tree(&imported.fields, &prefix, &raw, yaml_line);
+            for (path, file, line) in &raw.elsewhere {
+                // After the value's place in the main file: the later place is the one kept.
+                self.raw_places.push((format!("{prefix}.{path}"), file.clone(), *line, yaml_line));
+            }
             readings.push((under, imported.fields));
             last_raw = Some(raw);
         }
@@ -234,38 +241,66 @@ impl Loader<'_> {
         out
     }
 
-    /// `soak: {curl: FILE, sha256: FILE, expect: HASH | FILE}`.
+    /// `soak: {curl: FILE, sha256: FILE, expect: HASH | FILE, times: FILE}` (`times`
+    /// optional: without it the soak has no span, so no `seconds` nor `bits_per_second`).
     fn import_soak(&mut self, node: &Node) -> Result<(Imported, RawText), ()> {
-        let mut curl = None;
-        let mut sha256 = None;
-        let mut expect = None;
+        let (mut curl, mut sha256, mut expect, mut times) = (None, None, None, None);
+        let mut times_unread = false;
         for (key, value) in self.map(node, "`soak`") {
             match key.key_text().as_str() {
                 "curl" => curl = self.read_raw(value, "`soak.curl`"),
                 "sha256" => sha256 = self.read_raw(value, "`soak.sha256`"),
                 "expect" => expect = Some(value),
+                "times" => {
+                    times = self.read_raw(value, "`soak.times`");
+                    times_unread = times.is_none();
+                }
                 other => self.error(
                     "runs-unknown-key",
                     key.span.clone(),
-                    format!("`soak` has `curl`, `sha256` and `expect`, not `{other}`"),
+                    format!("`soak` has `curl`, `sha256`, `expect` and `times`, not `{other}`"),
                 ),
             }
         }
-        let (Some(curl), Some(sha256), Some(expect_node)) = (curl, sha256, expect) else {
+        let (Some(mut curl), Some(sha256), Some(expect_node)) = (curl, sha256, expect) else {
             self.error(
                 "runs-type",
                 node.span.clone(),
-                "`soak` is `{curl: FILE, sha256: FILE, expect: HASH}`: curl's `-w '%{json}\\n'` lines, `sha256sum`'s output, and the server's hash (or its `sha256sum` file)",
+                "`soak` is `{curl: FILE, sha256: FILE, expect: HASH, times: FILE}`: curl's `-w '%{json}\\n'` lines, `sha256sum`'s output, the server's hash (or its `sha256sum` file), and the clock before and after each pass",
             );
             return Err(());
         };
         let expected = self.expected_hash(expect_node).ok_or(())?;
-        let files = import::SoakFiles { curl: &curl.text, sha256: &sha256.text, expected: &expected };
+        if times_unread {
+            return Err(());
+        }
+        let files = import::SoakFiles {
+            curl: &curl.text,
+            sha256: &sha256.text,
+            expected: &expected,
+            times: times.as_ref().map(|t| t.text.as_str()),
+        };
         match import::import_soak(&files) {
-            Ok(imported) => Ok((imported, curl)),
+            Ok(soak) => {
+                for (path, file, at) in soak.placed_in {
+                    let other = match file {
+                        import::SoakFile::Sha256 => Some(&sha256),
+                        import::SoakFile::Times => times.as_ref(),
+                    };
+                    if let Some(other) = other {
+                        let line = super::lines::line_of(&other.text, at.start);
+                        curl.elsewhere.push((path.to_string(), other.relative.clone(), line));
+                    }
+                }
+                Ok((soak.imported, curl))
+            }
             Err(error) => {
-                // The importer places its errors in curl's file unless it says sha256's.
-                let raw = if error.message.starts_with("sha256sum") { &sha256 } else { &curl };
+                // The importer places its errors in curl's file unless it names another.
+                let raw = match &times {
+                    Some(times) if error.message.starts_with("times") => times,
+                    _ if error.message.starts_with("sha256sum") => &sha256,
+                    _ => &curl,
+                };
                 self.import_error(node, raw, &error);
                 Err(())
             }
@@ -376,7 +411,7 @@ impl Loader<'_> {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => {
                     self.raw_files_read.push(relative.clone());
-                    Some(RawText { relative, text, display })
+                    Some(RawText { relative, text, display, elsewhere: Vec::new() })
                 }
                 Err(_) => {
                     self.error(
