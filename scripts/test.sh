@@ -34,7 +34,8 @@ python3 -m venv target/lint
 target/lint/bin/pip install --quiet --disable-pip-version-check --require-hashes \
   -r scripts/lint-requirements.txt
 target/lint/bin/actionlint .github/workflows/site.yml
-shellcheck scripts/publish-check.sh scripts/corpus-edits.sh scripts/killed-builds.sh
+shellcheck scripts/publish-check.sh scripts/corpus-edits.sh scripts/killed-builds.sh \
+  scripts/concurrent-builds.sh
 version=$(target/lint/bin/actionlint --version)
 echo "${version%%$'\n'*} found no problem in .github/workflows/site.yml"
 
@@ -53,6 +54,10 @@ bash scripts/corpus-edits.sh 40 12 7
 # Builds of a generated corpus killed at random moments (SIGTERM or SIGKILL): nothing
 # unmarked is left behind, and the next build makes what a cold build makes.
 bash scripts/killed-builds.sh 150 10 11
+# Three builds of a generated corpus at once, 12 rounds with an edit before each: every build
+# ends 0 (or, with --no-wait, is refused saying so) and site/ is what a cold build makes
+# (about 15 s with the test build on 2 cores).
+bash scripts/concurrent-builds.sh 3 12 40 13
 java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html site/ docs/site/
 echo "the Nu HTML Checker found no error in $(find site -name '*.html' | wc -l) pages"
 # tally serve in headless Chromium: rendering, privacy, language links, axe, live reload.

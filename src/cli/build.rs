@@ -1,7 +1,7 @@
 //! `tally build`: nothing when the output folder is up to date; otherwise a build that
 //! takes from the last one what no edit reached, then the record and the memo for the next.
 //!
-//! Owns the order of a build's steps on disk: the record is read, then (unless nothing
+//! Owns the order of a build's steps on disk: the build lock is taken, the record is read, then (unless nothing
 //! changed) the memo, the site is built and committed, and the record and memo are written
 //! side by side.
 //! The memo is removed before the record is written, so that a memo never outlives the
@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use super::build_lock::{self, Wait};
 use super::build_record::{self, Before, Listing};
 use super::{Cli, check_output_folder};
 use crate::diagnostics::Format;
@@ -19,10 +20,16 @@ use crate::pipeline::write::Destination;
 use crate::pipeline::{Made, Memo, MemoOwner, Options};
 use crate::report::{could_not_run, make_or_report, print_problems};
 
-pub(super) fn build_command(cli: &Cli, out: PathBuf, force: bool) -> ExitCode {
+pub(super) fn build_command(cli: &Cli, out: PathBuf, force: bool, wait: Wait) -> ExitCode {
     if let Err(message) = check_output_folder(&cli.root, &out) {
         return could_not_run(&message);
     }
+    // Held to the end: two builds of one folder at once would each take the other's
+    // staging folder or half-updated site for a killed build's.
+    let _lock = match build_lock::take(&cli.root, &out, wait) {
+        Ok(lock) => lock,
+        Err(message) => return could_not_run(&message),
+    };
     // What a killed build left beside the folder goes even when nothing is built now.
     crate::pipeline::write::remove_left_over(&out);
     let timings = Timings(cli.timings);

@@ -30,15 +30,26 @@ const RECORD: &str = ".tally-cache/last-build.json";
 /// with, a copy) leaves `site/`'s as they were: `last-build.json` and `memo.bin` for the
 /// site's `site/`, `last-build-HASH.json` and `memo-HASH.bin` for another folder.
 pub(crate) fn cache_files(root: &Path, out: &Path) -> (PathBuf, PathBuf) {
+    let suffix = cache_suffix(root, out);
+    let cache = root.join(".tally-cache");
+    (cache.join(format!("last-build{suffix}.json")), cache.join(format!("memo{suffix}.bin")))
+}
+
+/// The lock that one build into `out` at a time holds (`super::build_lock`), beside that
+/// folder's record: `build.lock` for `site/`, `build-HASH.lock` for another folder.
+pub(crate) fn lock_file(root: &Path, out: &Path) -> PathBuf {
+    root.join(".tally-cache").join(format!("build{}.lock", cache_suffix(root, out)))
+}
+
+/// Nothing for the site's `site/`, `-HASH` (of the folder's absolute path) for another.
+fn cache_suffix(root: &Path, out: &Path) -> String {
     let out = absolute(out);
-    let suffix = if out == absolute(&root.join("site")) {
+    if out == absolute(&root.join("site")) {
         String::new()
     } else {
         let hash = blake3::hash(out.as_os_str().as_encoded_bytes()).to_hex();
         format!("-{}", &hash[..12])
-    };
-    let cache = root.join(".tally-cache");
-    (cache.join(format!("last-build{suffix}.json")), cache.join(format!("memo{suffix}.bin")))
+    }
 }
 
 /// What a successful build left, as of its end.

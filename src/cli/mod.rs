@@ -4,6 +4,7 @@
 //! shell over [`run`].
 
 mod build;
+mod build_lock;
 mod build_record;
 mod explain;
 mod new;
@@ -48,6 +49,13 @@ pub enum Command {
         /// Build even when nothing has changed since the last build.
         #[arg(long)]
         force: bool,
+        /// When another build into the same folder is running, stop at once (exit 2)
+        /// instead of waiting for it to end.
+        #[arg(long)]
+        no_wait: bool,
+        /// How long to wait for another build into the same folder to end, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = build_lock::DEFAULT_WAIT_SECONDS)]
+        wait_timeout: u64,
     },
     /// Check every page and figure without writing the site.
     Check {
@@ -92,9 +100,14 @@ pub enum Command {
 /// Runs the command line and gives the process's exit code.
 pub fn run(cli: Cli) -> ExitCode {
     match &cli.command {
-        &Command::Build { ref out, force } => {
+        &Command::Build { ref out, force, no_wait, wait_timeout } => {
             let out = out.clone().unwrap_or_else(|| cli.root.join("site"));
-            build::build_command(&cli, out, force)
+            let wait = if no_wait {
+                build_lock::Wait::No
+            } else {
+                build_lock::Wait::UpTo(std::time::Duration::from_secs(wait_timeout))
+            };
+            build::build_command(&cli, out, force, wait)
         }
         Command::Check { against } => check_command(&cli, against.as_deref()),
         Command::Readme => readme_command(&cli),
