@@ -288,6 +288,25 @@ fn side(stream: &Stream, text: &str, received: bool) -> Result<Tree, ImportError
             summary = report;
         }
     }
+    // iperf 2 ends a stream with its summary, over every interval before it: a longest
+    // report that leaves one out is the last interval of a run cut before its summary.
+    let outside = |r: &&Report| r.start < summary.start || r.end > summary.end;
+    if let Some(left_out) = stream.reports.iter().find(outside) {
+        let line_of = |r: &Report| text[..r.line.start].matches('\n').count() + 1;
+        return Err(ImportError::at(
+            format!(
+                "the output ends before iperf 2's summary of stream `{}`: its longest report (line {}, {}-{} sec) does not span its report at line {} ({}-{} sec), as a summary spans every interval (iperf was stopped, or the paste was cut): keep the whole output of a run that finished",
+                stream.id,
+                line_of(summary),
+                summary.span.0,
+                summary.span.1,
+                line_of(left_out),
+                left_out.span.0,
+                left_out.span.1
+            ),
+            summary.line.range(),
+        ));
+    }
     let mut fields = report_fields(summary, received, false)?;
     let mut intervals = Vec::new();
     for report in stream.reports.iter().filter(|r| duration(r) < duration(summary)) {

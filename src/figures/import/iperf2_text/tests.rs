@@ -76,6 +76,29 @@ Server listening on TCP port 5001
     assert!(is_absent(&fields, "sent"));
 }
 
+/// Issue 48: interval lines with no summary after them (iperf stopped, a paste cut) were
+/// taken as a run, the last second as its summary.
+#[test]
+fn a_transcript_cut_before_its_summary_is_refused_at_its_last_line() {
+    let head = "\
+Server listening on TCP port 5001
+[  4] local 10.0.0.1 port 5001 connected with 10.0.0.2 port 40000
+[ ID] Interval       Transfer     Bandwidth
+[  4]  0.0- 1.0 sec   112 MBytes   941 Mbits/sec
+[  4]  1.0- 2.0 sec   113 MBytes   946 Mbits/sec
+";
+    let error = refused(head);
+    assert!(error.message.contains("ends before iperf 2's summary of stream `4`"), "{error}");
+    assert!(error.message.contains("line 4 (0.0-1.0 sec)"), "{error}");
+    assert!(head[error.at.unwrap()].contains("1.0- 2.0 sec"));
+    // With its summary it is a run.
+    read(&format!("{head}[  4]  0.0- 2.0 sec   225 MBytes   943 Mbits/sec\n"));
+    // A client's side cut the same way: what was sent is not known either.
+    let client = "Client connecting to 10.0.0.1, TCP port 5001\n[  3] local 10.0.0.2 port 40000 connected with 10.0.0.1 port 5001\n[  3]  0.0- 1.0 sec   112 MBytes   941 Mbits/sec\n[  3]  1.0- 2.0 sec   113 MBytes   946 Mbits/sec\n";
+    let both = format!("{head}[  4]  0.0- 2.0 sec   225 MBytes   943 Mbits/sec\n{client}");
+    assert!(refused(&both).message.contains("stream `3`"));
+}
+
 #[test]
 fn a_client_transcript_alone_is_not_a_throughput() {
     let text = "Client connecting to 10.0.0.1, TCP port 5001\n[  3] local 10.0.0.2 port 40000 connected with 10.0.0.1 port 5001\n[  3]  0.0-10.0 sec  1.10 GBytes   941 Mbits/sec\n";
