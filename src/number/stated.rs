@@ -285,18 +285,24 @@ pub(crate) fn same_value(a: &str, b: &str) -> bool {
 }
 
 /// Whether the struck text of a tag (`790` in `[~~790~~ 786 Mbit/s]`) is the withdrawn value
-/// `listed`: a struck number written without a unit is read in the live number's `unit`, as
-/// a reader reads it.
-pub(crate) fn same_struck_value(listed: &str, struck: &str, unit: Unit) -> bool {
+/// `listed`, compared as values: a struck number written without a unit is read in the live
+/// number's `live_unit`, as a reader reads it, and a listed value without one in the
+/// `figure_unit` the figure is declared in (`value: "790"` of a figure in Mbit/s is
+/// `[~~790 Mbit/s~~ …]`).
+pub(crate) fn same_struck_value(listed: &str, struck: &str, live_unit: Unit, figure_unit: Unit) -> bool {
     if same_value(listed, struck) {
         return true;
     }
-    match parse_stated(struck) {
+    let in_unit = |text: &str, unit: Unit| match parse_stated(text) {
         Ok(bare) if bare.unit == Unit::Count && unit != Unit::Count => {
-            same_value(listed, &format!("{} {}", struck.trim(), unit.symbol()))
+            Some(format!("{} {}", text.trim(), unit.symbol()))
         }
-        _ => false,
-    }
+        _ => None,
+    };
+    let (listed_in_unit, struck_in_unit) = (in_unit(listed, figure_unit), in_unit(struck, live_unit));
+    let listed = listed_in_unit.as_deref().unwrap_or(listed);
+    let struck = struck_in_unit.as_deref().unwrap_or(struck);
+    same_value(listed, struck)
 }
 
 /// A stated number's value exactly, in its kind's base unit.
@@ -322,12 +328,26 @@ mod tests {
 
     #[test]
     fn a_struck_number_without_a_unit_is_read_in_the_live_numbers_unit() {
-        assert!(same_struck_value("790 Mbit/s", "790", Unit::MegabitPerSecond));
-        assert!(same_struck_value("0.79 Gbit/s", "790", Unit::MegabitPerSecond));
-        assert!(same_struck_value("790", "790", Unit::MegabitPerSecond));
-        assert!(!same_struck_value("790 Mbit/s", "790", Unit::Count));
-        assert!(!same_struck_value("790 Mbit/s", "791", Unit::MegabitPerSecond));
-        assert!(!same_struck_value("790 Mbit/s", "790 MB/s", Unit::MegabitPerSecond));
+        let mbit = Unit::MegabitPerSecond;
+        assert!(same_struck_value("790 Mbit/s", "790", mbit, Unit::Count));
+        assert!(same_struck_value("0.79 Gbit/s", "790", mbit, Unit::Count));
+        assert!(same_struck_value("790", "790", mbit, Unit::Count));
+        assert!(!same_struck_value("790 Mbit/s", "790", Unit::Count, Unit::Count));
+        assert!(!same_struck_value("790 Mbit/s", "791", mbit, Unit::Count));
+        assert!(!same_struck_value("790 Mbit/s", "790 MB/s", mbit, Unit::Count));
+    }
+
+    /// Issue 43: `value: "790"` listed for a figure in Mbit/s did not match
+    /// `[~~790 Mbit/s~~ 786 Mbit/s]`, the text compared rather than the value.
+    #[test]
+    fn a_listed_value_without_a_unit_is_read_in_the_figures_unit() {
+        let mbit = Unit::MegabitPerSecond;
+        assert!(same_struck_value("790", "790 Mbit/s", mbit, mbit));
+        assert!(same_struck_value("790", "0.79 Gbit/s", mbit, mbit));
+        assert!(same_struck_value("790", "790", mbit, mbit));
+        assert!(!same_struck_value("790", "790 Mbit/s", mbit, Unit::Count), "a count is no rate");
+        assert!(!same_struck_value("790", "791 Mbit/s", mbit, mbit));
+        assert!(!same_struck_value("790", "790 MB/s", mbit, mbit));
     }
 
     #[test]

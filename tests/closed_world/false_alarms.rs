@@ -87,3 +87,26 @@ fn a_struck_number_without_its_unit_matches_the_withdrawn_value_listed_with_one(
     assert_eq!(run.code, 1, "{run:#?}");
     assert!(errors.iter().any(|e| e["code"] == "figure-withdrawn-unlisted"), "{errors:#?}");
 }
+
+/// Issue 43: a withdrawal listed without its unit, `value: "790"`, did not match
+/// `[~~790 Mbit/s~~ 786 Mbit/s]` (the text was compared, not the value in the figure's unit).
+#[test]
+fn a_withdrawal_listed_without_its_unit_matches_a_struck_number_written_with_one() {
+    let listed_bare = runs_yaml().replace("value: 790 Mbit/s", "value: \"790\"");
+    let site =
+        common::one_run_site(PAGE, RUNS, &listed_bare, "It ran at [~~790 Mbit/s~~ 786 Mbit/s]{=fixed}.");
+    site.check().expect_success();
+    let hash = site.hash(PAGE);
+    site.file(
+        JA,
+        format!(
+            "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n[~~790 Mbit/s~~ 786 Mbit/s]{{=fixed}}で走りました。\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
+        ),
+    );
+    site.check().expect_success();
+    let site =
+        common::one_run_site(PAGE, RUNS, &listed_bare, "It ran at [~~791 Mbit/s~~ 786 Mbit/s]{=fixed}.");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert!(errors.iter().any(|e| e["code"] == "figure-withdrawn-unlisted"), "{errors:#?}");
+}

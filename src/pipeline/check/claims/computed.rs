@@ -152,8 +152,10 @@ fn check_struck(
     let live_unit = number::parse_stated(&claim.live).map_or(number::Unit::Count, |live| live.unit);
     for (struck, range) in &claim.struck {
         let struck = struck.trim();
-        let listed =
-            computed.withdrawn.iter().find(|w| number::same_struck_value(&w.value, struck, live_unit));
+        let listed = computed
+            .withdrawn
+            .iter()
+            .find(|w| number::same_struck_value(&w.value, struck, live_unit, computed.unit));
         match listed {
             Some(withdrawal) => {
                 corrections.push(CorrectionView {
