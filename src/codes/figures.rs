@@ -83,6 +83,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "State the figure from a run that did not fail, or say in words that the run failed and why.",
     },
     Code {
+        code: "comparison-false",
+        severity: "error",
+        summary: "words that compare figures where the data says otherwise",
+        meaning: "A comparison tag `[nearly as busy]{? busy_a >= 0.9 * busy_b}` says what its words mean as an inequality of figures. tally computes every side from the run data and fails when the inequality does not hold, with each side's value: the words would tell a reader something the data does not.",
+        fix: "Say what the data shows (other words, or the figures themselves), or correct the inequality when it is not what the words mean. Writing-figures in the manual gives a default inequality for common phrases.",
+    },
+    Code {
         code: "figure-mismatch",
         severity: "error",
         summary: "a stated figure that differs from what the run data gives",

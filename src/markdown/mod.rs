@@ -2,7 +2,7 @@
 //! to, which headings and figure tags it has) and the HTML rendering.
 //!
 //! Owns the page's [`Scan`] and the claim-tag syntax (`[TEXT]{=NAME}`, `{~NAME}`,
-//! `{vendor=NAME}`, struck values inside TEXT). It does not check figures or resolve links:
+//! `{vendor=NAME}`, a comparison's `{? A >= B}`, struck values inside TEXT). It does not check figures or resolve links:
 //! it reports them, and renders what the later stages decided.
 //!
 //! Each step has its own module: `parse` (events and tags), `scan` (what a body contains),
@@ -64,6 +64,22 @@ pub enum ClaimForm {
     Approximate,
     /// `{vendor=NAME}`: the vendor's figure, checked against `vendor:`.
     Vendor,
+    /// `{? LEFT >= RIGHT}`: a comparison, words ("nearly as busy") whose meaning the author
+    /// writes as an inequality of figures; `name` holds the inequality as written.
+    Comparison,
+}
+
+impl ClaimForm {
+    /// What opens a tag of this form after its `{`: `=`, `~`, `vendor=`, or `? ` before an
+    /// inequality.
+    pub(crate) fn opening(self) -> &'static str {
+        match self {
+            ClaimForm::Exact => "=",
+            ClaimForm::Approximate => "~",
+            ClaimForm::Vendor => "vendor=",
+            ClaimForm::Comparison => "? ",
+        }
+    }
 }
 
 /// A figure stated in a page: `[~~old~~ new]{=NAME}`.

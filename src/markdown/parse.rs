@@ -2,7 +2,7 @@
 //! one claim) and its [`Claim`]s.
 //!
 //! Owns the reading of the claim-tag syntax (`[TEXT]{=NAME}`, `{~NAME}`, `{vendor=NAME}`,
-//! struck values inside TEXT), the joining of text pieces and every heading's unique id;
+//! a comparison's `{? A >= B}`, struck values inside TEXT), the joining of text pieces and every heading's unique id;
 //! soft breaks inside Japanese text are joined by `cjk`. It does not look at what the
 //! pieces say (that is `scan`) nor write HTML (that is `render`).
 
@@ -173,10 +173,10 @@ fn group_claims(events: Vec<(Event<'_>, Range<usize>)>) -> (Vec<Piece<'_>>, Vec<
             .unwrap_or(events.len() - 1);
         let link_range = range.clone();
         match tag_after(events.get(end + 1)) {
-            Some((name, form, tag_len)) => {
+            Some((name, name_at, form, tag_len)) => {
                 let (live, live_range, struck) = claim_text(&events[i + 1..end], link_range.clone());
                 let (_, text_range) = &events[end + 1];
-                let name_start = text_range.start + if form == ClaimForm::Vendor { 8 } else { 2 };
+                let name_start = text_range.start + name_at;
                 claims.push(Claim {
                     range: link_range.start..text_range.start + tag_len,
                     name_range: name_start..name_start + name.len(),
@@ -214,8 +214,10 @@ fn group_claims(events: Vec<(Event<'_>, Range<usize>)>) -> (Vec<Piece<'_>>, Vec<
     (nodes, claims)
 }
 
-/// Reads `{=NAME}`, `{~NAME}` or `{vendor=NAME}` at the start of the event's text.
-fn tag_after(event: Option<&(Event<'_>, Range<usize>)>) -> Option<(String, ClaimForm, usize)> {
+/// Reads `{=NAME}`, `{~NAME}`, `{vendor=NAME}` or a comparison's `{? INEQUALITY}` at the
+/// start of the event's text: the name, where it starts in the text, the form and the
+/// tag's length.
+fn tag_after(event: Option<&(Event<'_>, Range<usize>)>) -> Option<(String, usize, ClaimForm, usize)> {
     let Some((Event::Text(text), _)) = event else {
         return None;
     };
@@ -225,13 +227,23 @@ fn tag_after(event: Option<&(Event<'_>, Range<usize>)>) -> Option<(String, Claim
         (ClaimForm::Approximate, rest)
     } else if let Some(rest) = text.strip_prefix("{vendor=") {
         (ClaimForm::Vendor, rest)
+    } else if let Some(rest) = text.strip_prefix("{?") {
+        (ClaimForm::Comparison, rest)
     } else {
         return None;
     };
     let close = rest.find('}')?;
-    let name = rest[..close].trim();
-    let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
-    valid.then(|| (name.to_string(), form, text.len() - rest.len() + close + 1))
+    let inside = &rest[..close];
+    let name = inside.trim();
+    let name_at = text.len() - rest.len() + (inside.len() - inside.trim_start().len());
+    let valid = !name.is_empty()
+        && match form {
+            // An inequality is read by the check, which points at what it cannot read;
+            // only a line break ends it here.
+            ClaimForm::Comparison => !name.contains('\n'),
+            _ => name.chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c)),
+        };
+    valid.then(|| (name.to_string(), name_at, form, text.len() - rest.len() + close + 1))
 }
 
 type ClaimText = (String, Range<usize>, Vec<(String, Range<usize>)>);

@@ -219,6 +219,8 @@ pub(super) fn claim_html(claim: &Claim, view: &ClaimView, may_link: bool) -> Str
     let class = match (&claim.form, computed) {
         (super::ClaimForm::Vendor, true) => Some("vendor"),
         (super::ClaimForm::Vendor, false) => Some("figure vendor"),
+        // Words that relate figures, not a figure: no `<data>`, whatever the check found.
+        (super::ClaimForm::Comparison, _) => Some("comparison"),
         (_, true) => None,
         (_, false) => Some("figure"),
     };

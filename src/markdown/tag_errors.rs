@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 /// The openings of a figure tag.
-const TAG_OPENINGS: [&str; 3] = ["{=", "{~", "{vendor="];
+const TAG_OPENINGS: [&str; 4] = ["{=", "{~", "{vendor=", "{?"];
 
 /// Figure tags in the source of a text event that did not become claims: each is an error,
 /// never text on the published page.
@@ -31,12 +31,18 @@ pub(super) fn malformed_tags(
         let before = &body[..range.start - offset + found];
         let opening = TAG_OPENINGS.iter().find(|o| tag.starts_with(**o)).map_or(0, |o| o.len());
         let name = tag[opening..].trim_end_matches('}');
+        let comparison = tag.starts_with("{?");
         let bad_name = name.trim().is_empty()
-            || !name.trim().chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
+            || !comparison && !name.trim().chars().all(|c| c.is_ascii_alphanumeric() || "._-*/@".contains(c));
         let message = if !tag.ends_with('}') {
             format!("`{tag}` is not closed: a tag is `[TEXT]{{=NAME}}`")
         } else if before.ends_with(']') && name.trim().is_empty() {
             format!("`{tag}` names no figure: write `[TEXT]{{=NAME}}` with the figure's name")
+        } else if before.ends_with(']') && comparison && !bad_name {
+            // Read whole, the tag would have been a comparison: markdown took part of it.
+            format!(
+                "`{tag}` was not read whole: markdown takes `*` or `_` beside a word for emphasis; write `*` with a space on each side (`0.9 * busy_b`)"
+            )
         } else if before.ends_with(']') && bad_name {
             format!(
                 "`{}` is not a figure's name: names are letters, digits and `._-*/@`, with no spaces",
@@ -206,11 +212,7 @@ pub(super) fn struck_outside_tag(text: &str, range: Range<usize>, out: &mut Vec<
 /// A whole tag struck (`~~[40]{=n}~~`, `<del>[40]{=n}</del>`): published struck, a
 /// withdrawal with no correction beside it and no `withdrawn:` entry behind it.
 pub(super) fn struck_tag(claim: &super::Claim, out: &mut Vec<(Range<usize>, String)>) {
-    let sign = match claim.form {
-        super::ClaimForm::Exact => "=",
-        super::ClaimForm::Approximate => "~",
-        super::ClaimForm::Vendor => "vendor=",
-    };
+    let sign = claim.form.opening();
     out.push((
         claim.range.clone(),
         format!(

@@ -25,14 +25,17 @@
 //! the result is in the base unit of its kind (bit/s, B, s, %, pps), and values of two
 //! kinds added, compared or aggregated together are a `figure-unit` error.
 //!
-//! This module owns the tree; `parse` turns text into it and `eval` computes it.
+//! This module owns the tree; `parse` turns text into it and `eval` computes it; `compare`
+//! reads and decides an inequality between expressions (a page's comparison tag).
 
+mod compare;
 mod dim;
 mod eval;
 mod parse;
 
 use std::ops::Range;
 
+pub(crate) use compare::{Comparison, Outcome, Relation, compare, parse_comparison};
 pub(crate) use eval::{Evaluation, Leaf, Scope, evaluate};
 pub(crate) use parse::{depth, parse};
 
@@ -164,6 +167,20 @@ impl std::fmt::Display for Path {
             }
         }
         Ok(())
+    }
+}
+
+/// Calls `each` with every path `expr` names, in the order written.
+pub(crate) fn each_path(expr: &Expr, each: &mut dyn FnMut(&Path)) {
+    match &expr.kind {
+        ExprKind::Number { .. } | ExprKind::UnknownCall { .. } => {}
+        ExprKind::Path(path) => each(path),
+        ExprKind::Neg(inner) => each_path(inner, each),
+        ExprKind::Binary { left, right, .. } => {
+            each_path(left, each);
+            each_path(right, each);
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| each_path(a, each)),
     }
 }
 

@@ -281,6 +281,11 @@ impl RunData {
         })
     }
 
+    /// Whether `comparison` holds for this run data, with each side's value.
+    pub(crate) fn compare(&self, comparison: &expr::Comparison) -> Result<expr::Outcome, FigureError> {
+        expr::compare(comparison, &EvalScope::new(self))
+    }
+
     /// How the tool printed the value of a figure whose expression is a path into a run and
     /// nothing else (`rate: {is: runs.x.received.bits_per_second}`): it is that value, known
     /// as precisely. A computation on it carries no such limit.

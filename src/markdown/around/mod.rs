@@ -201,6 +201,10 @@ pub(super) fn around_tags(
         let Some(claim) = claims.get(*index) else {
             continue;
         };
+        // A comparison's words state no number for what touches them to change.
+        if claim.form == ClaimForm::Comparison {
+            continue;
+        }
         let Some(source) = source_of(claim) else {
             continue;
         };

@@ -96,7 +96,9 @@ fn count(page: &Page, work: &PageWork) -> Coverage {
             d
         })
         .collect();
-    let tagged = numbers.scan.claims.len();
+    // A comparison's words relate figures; they state none.
+    let tagged =
+        numbers.scan.claims.iter().filter(|c| c.form != crate::markdown::ClaimForm::Comparison).count();
     Coverage { page: display_path(&page.source), tagged, figure_like: tagged + untagged.len(), untagged }
 }
 

@@ -111,6 +111,10 @@ fn own_entries(entries: &[std::sync::Arc<EvidenceView>]) -> HashMap<&str, &Evide
         };
         own.entry(path).or_insert(&**entry);
     }
+    // A figure by its name, for a comparison's inputs, which are figures.
+    for entry in entries {
+        own.entry(entry.name.as_str()).or_insert(&**entry);
+    }
     own
 }
 
@@ -131,7 +135,12 @@ fn entry_of<'e>(
         (None, None) => true,
         _ => false,
     };
-    (entry.id != within.id && same(source, &input.source) && same(raw, &input.raw)).then_some(entry)
+    // An input named as the entry is (a figure a comparison reads) and written where the
+    // entry says it is: the same value.
+    let named_alike =
+        entry.name == input.path && same(&entry.source, &input.source) && same(&entry.raw, &input.raw);
+    let on_its_lines = same(source, &input.source) && same(raw, &input.raw);
+    (entry.id != within.id && (on_its_lines || named_alike)).then_some(entry)
 }
 
 fn write_entry(

@@ -30,7 +30,11 @@ fn source_link(page: &Page, file: &str, line: usize) -> Option<SourceLink> {
 }
 
 /// Where the value at `path` is written: its runs.yaml line and, when imported, its raw line.
-fn origin_links(page: &Page, path: &str, runs: Option<&RunData>) -> (Option<SourceLink>, Option<SourceLink>) {
+pub(super) fn origin_links(
+    page: &Page,
+    path: &str,
+    runs: Option<&RunData>,
+) -> (Option<SourceLink>, Option<SourceLink>) {
     let Some(origin) = runs.map(|r| r.origin(path)) else {
         return (None, None);
     };

@@ -5,9 +5,11 @@
 //! number grammar; it does not render HTML (it hands `markdown` a [`ClaimView`] per tag).
 //!
 //! Each part has its own module: `resolution` (a tag's figure, once per page), `computed`
-//! and `vendor` (a tag against its figure), `evidence` (the page's entry for each figure)
-//! and `values` (a figure's value and explanation as text).
+//! and `vendor` (a tag against its figure), `comparison` (an inequality of figures a tag's
+//! words state), `evidence` (the page's entry for each figure) and `values` (a figure's
+//! value and explanation as text).
 
+mod comparison;
 mod computed;
 mod evidence;
 mod resolution;
@@ -28,6 +30,7 @@ use crate::plots::{Plot, find_blocks, read_plot};
 use crate::views::{CorrectionView, EvidenceView};
 
 use super::super::figures_json::ClaimRecord;
+use comparison::check_comparison;
 use computed::check_figure;
 use evidence::{figure_evidence, vendor_evidence};
 use resolution::Memo;
@@ -99,6 +102,9 @@ pub(crate) fn check_claims(
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
     let mut is_named: rustc_hash::FxHashSet<(&str, bool)> = rustc_hash::FxHashSet::default();
+    // Each comparison's entry, by the place its first statement takes in `named`: a
+    // comparison's entry is made where it is checked.
+    let mut comparisons: Vec<(usize, EvidenceView)> = Vec::new();
     // The original's tags by name, and how many of each name came before here: the tag of
     // the same place is the original's nth of that name.
     let mut originals: BTreeMap<&str, Vec<&Claim>> = BTreeMap::new();
@@ -115,6 +121,17 @@ pub(crate) fn check_claims(
             ClaimForm::Exact | ClaimForm::Approximate => {
                 let at = (claim, original);
                 check_figure(page, at, sources, resolved, &mut figures.corrections, &mut problems)
+            }
+            ClaimForm::Comparison => {
+                let (view, record, entry) = check_comparison(page, claim, sources, resolved, &mut problems);
+                if let Some(entry) = entry
+                    && !comparisons.iter().any(|(_, e)| e.id == entry.id)
+                {
+                    comparisons.push((named.len(), entry));
+                }
+                figures.views.push(view);
+                figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
+                continue;
             }
         };
         if view.value.is_some() || view.label.is_some() {
@@ -140,16 +157,21 @@ pub(crate) fn check_claims(
             Err(found) => problems.extend(found),
         }
     }
-    figures.evidence = named
-        .iter()
-        .filter_map(|(name, vendor)| match vendor {
+    let mut comparisons = comparisons.into_iter().peekable();
+    for (at, (name, vendor)) in named.iter().enumerate() {
+        while let Some((_, entry)) = comparisons.next_if(|(before, _)| *before <= at) {
+            figures.evidence.push(Arc::new(entry));
+        }
+        let entry = match vendor {
             true => vendor_evidence(page, name, sources).map(Arc::new),
             false => evidence
                 .entry(name.clone())
                 .or_insert_with(|| figure_evidence(page, name, sources, resolved, inputs).map(Arc::new))
                 .clone(),
-        })
-        .collect();
+        };
+        figures.evidence.extend(entry);
+    }
+    figures.evidence.extend(comparisons.map(|(_, entry)| Arc::new(entry)));
     (figures, problems)
 }
 

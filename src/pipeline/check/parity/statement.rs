@@ -24,12 +24,7 @@ pub(super) fn same_tag(sides: &Sides<'_>, original: &Claim, claim: &Claim) -> Ve
 
 /// A tag's `{=NAME}`, `{~NAME}` or `{vendor=NAME}`, as written.
 pub(super) fn tag_of(claim: &Claim) -> String {
-    let opening = match claim.form {
-        ClaimForm::Exact => "=",
-        ClaimForm::Approximate => "~",
-        ClaimForm::Vendor => "vendor=",
-    };
-    format!("{{{opening}{}}}", claim.name)
+    format!("{{{}{}}}", claim.form.opening(), claim.name)
 }
 
 fn form_word(form: ClaimForm) -> &'static str {
@@ -37,6 +32,7 @@ fn form_word(form: ClaimForm) -> &'static str {
         ClaimForm::Exact => "as exact",
         ClaimForm::Approximate => "as approximate",
         ClaimForm::Vendor => "as the vendor's",
+        ClaimForm::Comparison => "as a comparison",
     }
 }
 
