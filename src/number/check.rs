@@ -6,6 +6,7 @@
 //! (`write_like`); turning a mismatch into a diagnostic is the caller's.
 
 use super::own_kind::{would_pass_at_readable_prefix, would_pass_in_own_kind};
+use super::words::{WordKind, step_check, write_words};
 use super::write_like::{InStated, computed_text, printed_exponent, write_like};
 use super::{Decimal, Rounding, Stated, UnitKind, plain_text};
 use crate::number::{Computed, Printed};
@@ -77,6 +78,10 @@ pub fn check(stated: &Stated, computed: &Computed, approximate: bool) -> Result<
             computed_text: computed_text(computed, computed.unit),
             would_pass: would_pass_in_own_kind(stated, computed, approximate),
         });
+    }
+    // A number in words states its own step, and a bound one side of the number.
+    if stated.style.words.is_some() || stated.bound.is_some() {
+        return check_stepped(stated, computed);
     }
     let in_stated = computed.value / stated.unit.factor();
     let Some(computed_value) = InStated::of(computed, stated.unit) else {
@@ -165,6 +170,78 @@ fn at_printed_precision(
     let mut coarser = like.clone();
     coarser.style.decimals = 0;
     write_like(&rounded, &coarser, None)
+}
+
+/// The step a number states: a number in words its own ("a thousand": 1000), one in digits
+/// its last significant digit (trailing zeros of an integer do not count: "over 200" is to
+/// the hundred).
+fn step_of(stated: &Stated) -> f64 {
+    match &stated.style.words {
+        Some(words) => words.step.0 as f64 / words.step.1 as f64,
+        None => 10f64.powi(stated.precision_exponent(true)),
+    }
+}
+
+/// Checks a number stated in words or with a bound: rounded to its step (in words), or on
+/// the bound's side of it within its reach.
+pub(crate) fn check_stepped(stated: &Stated, computed: &Computed) -> Result<Passed, Mismatch> {
+    let c = computed.value / stated.unit.factor();
+    let step = step_of(stated);
+    let down = computed.round == Rounding::Down;
+    let kind = stated.style.words.map_or(WordKind::Cardinal, |w| w.kind);
+    let passes = match &stated.bound {
+        Some(bound) => bound.kind.admits(stated.value, step, c),
+        None => step_check(stated.value, step, kind, c, down),
+    };
+    if passes {
+        return Ok(Passed { computed_in_stated_unit: c });
+    }
+    let rounded = if down { (c / step).trunc() } else { (c / step).round() };
+    let (steps, bound) = match &stated.bound {
+        Some(bound) => match bound.kind.suggest(step, c) {
+            Some(steps) => (steps, Some(bound)),
+            None => (rounded, None),
+        },
+        None => (rounded, None),
+    };
+    let number = write_steps(stated, steps, step, c);
+    let number =
+        if steps == 0.0 && c != 0.0 && bound.is_none() { write_nearest(stated, c, down) } else { number };
+    let would_pass = match bound {
+        Some(bound) if bound.before => format!("{} {number}", bound.phrase),
+        Some(bound) => format!("{number}{}", bound.phrase),
+        None => number,
+    };
+    Err(Mismatch::Value { computed_text: computed_text(computed, stated.unit), would_pass })
+}
+
+/// A value that rounds to nothing at the stated step (一万 for 1,024), written at the step
+/// of its leading digit instead (千), as a reader would write it.
+fn write_nearest(stated: &Stated, computed: f64, down: bool) -> String {
+    let mut coarse = stated.clone();
+    let step = 10f64.powi(computed.abs().log10().floor() as i32);
+    if let Some(words) = &mut coarse.style.words
+        && words.kind == WordKind::Cardinal
+        && step >= 1.0
+    {
+        words.step = (step as u64, 1);
+    }
+    let steps = if down { (computed / step).trunc() } else { (computed / step).round() };
+    write_steps(&coarse, steps, step, computed)
+}
+
+/// `steps` steps of `step`, written as `stated` was: in its words, or its digits.
+fn write_steps(stated: &Stated, steps: f64, step: f64, computed: f64) -> String {
+    if let Some(words) = &stated.style.words
+        && (0.0..1e15).contains(&steps)
+    {
+        let one_in = if computed > 0.0 { (100.0 / computed).round().max(1.0) as u64 } else { 1 };
+        return write_words(steps as u64, words, stated.unit, one_in);
+    }
+    let exponent = step.log10().round() as i32;
+    let units = (steps * step / 10f64.powi(exponent)).round();
+    let decimal = Decimal::new(units < 0.0, &format!("{:.0}", units.abs()), exponent);
+    write_like(&decimal, stated, None)
 }
 
 #[cfg(test)]

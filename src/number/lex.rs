@@ -33,6 +33,8 @@ pub struct Style {
     pub scale_exponent: i32,
     /// A Japanese compound number (`8億1400万`): written back in the same form.
     pub compound: bool,
+    /// Written in words ("a thousand", 千), with the step they state.
+    pub words: Option<super::words::kind::Words>,
 }
 
 /// A number as lexed from text, before deciding whether it is a figure.
@@ -189,6 +191,7 @@ fn lex_number(text: &str, start: usize) -> Lexed {
             decimals,
             scale_exponent,
             compound,
+            words: None,
         },
         unit,
         has_scale,

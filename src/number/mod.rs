@@ -32,6 +32,9 @@
 //!   words ("frames", "not", "per core") are errors, since a word in a tag can change what
 //!   its number means. B/s rates are bit rates at 8 bits a byte; `×`
 //!   and `倍` mark a ratio, a count.
+//! - A number may be stated in words ("a thousand", 千, "three quarters", 四分の三), each at
+//!   the step its words state, and with a bound ("over", 「を超える」, "nearly") that admits
+//!   one side of it within one step; a bound is one only inside a tag.
 //! - Zero is stated only for nothing: `0 Gbit/s` does not pass for 177 Mbit/s.
 //! - Figure-like scanning skips version numbers (two or more dots: 1.4.85), numbers glued
 //!   to letters (v0.1.0, d29c84f3, 1.41a, Port8) and bare counts under 100; a decimal with
@@ -41,11 +44,13 @@
 //! Submodules: `computed` (what a computed figure is), `beside` (scale words and units beside a number, for the text around a tag),
 //! `units` (units and their spellings and exact factors), `decimal` (stated
 //! decimals and rounding them), `exact` (exact computed values and rounding them), `lex` (finding numbers in text), `stated` (the number a tag states),
-//! `check` (comparing it with a computed one, writing what would pass), `own_kind` (what
+//! `words` (numbers in words, English and Japanese, and writing them back), `bounds` (the
+//! bounds a tag may state and the side each admits), `check` (comparing it with a computed one, writing what would pass), `own_kind` (what
 //! would pass for a number stated in another kind: the figure's own unit) and `scan`
 //! (figure-like numbers in running text).
 
 mod beside;
+mod bounds;
 mod check;
 mod computed;
 mod decimal;
@@ -57,6 +62,7 @@ mod stated;
 #[cfg(test)]
 mod testing;
 mod units;
+mod words;
 mod write_like;
 
 pub(crate) use beside::{approximate_bounds, leading_scale_word, leading_unit};

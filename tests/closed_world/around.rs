@@ -156,7 +156,6 @@ fn an_approximate_figure_without_a_word_of_approximation_is_an_error_saying_what
         "It was around [10]{~ten} there.",
         "It was some [10]{~ten} there.",
         "It was roughly [10]{~ten} there.",
-        "It was nearly [10]{~ten} there.",
         "It was approximately [10]{~ten} there.",
         "It was About\n[10]{~ten} there.",
         "It was *about* [10]{~ten} there.",
@@ -168,6 +167,19 @@ fn an_approximate_figure_without_a_word_of_approximation_is_an_error_saying_what
     ] {
         site(fine).check().expect_success();
     }
+}
+
+/// Issue 43: "nearly" and "almost" were words of approximation, read as either side of the
+/// number; they are bounds, below it only, and a bound is stated in the tag.
+#[test]
+fn nearly_before_an_approximate_figure_is_a_bound_to_state_in_the_tag() {
+    for word in ["nearly", "Almost"] {
+        let error = one_error_at(&format!("It was {word} [10]{{~ten}} there."), "figure-tag", "[10]{~ten}");
+        assert!(message(&error).contains("is a bound"), "{error:#}");
+        assert!(message(&error).contains(&format!("[{} 10]{{=ten}}", word.to_lowercase())), "{error:#}");
+    }
+    one_error_at("It was [nearly 10]{=ten} there.", "figure-mismatch", "nearly 10]");
+    site("It was [at least 10]{=ten} there.").check().expect_success();
 }
 
 #[test]

@@ -78,3 +78,4 @@ mod tags;
 mod translation_places;
 mod translations;
 mod untagged;
+mod words_and_bounds;

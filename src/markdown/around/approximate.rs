@@ -6,8 +6,13 @@ use super::{Side, Written};
 use crate::number::{approximate_bounds, parse_stated};
 
 /// Words of approximation written before a number, in English (a whole word, any case).
-pub(crate) const WORDS_BEFORE: [&str; 10] =
-    ["about", "around", "some", "roughly", "nearly", "approximately", "almost", "circa", "ca.", "approx."];
+/// Not "nearly" nor "almost": they are bounds (below the number, never above it), stated
+/// in the tag (`[nearly 30 %]{=x}`).
+pub(crate) const WORDS_BEFORE: [&str; 8] =
+    ["about", "around", "some", "roughly", "approximately", "circa", "ca.", "approx."];
+
+/// Words before a number that are bounds, not approximations: what the error names.
+const BOUNDS_BEFORE: [&str; 2] = ["nearly", "almost"];
 
 /// Signs and Japanese words of approximation written before a number, touching it or not.
 pub(crate) const MARKS_BEFORE: [&str; 13] =
@@ -54,8 +59,15 @@ pub(super) fn beside_a_word(before: &Side, after: &Side) -> bool {
 
 /// The error for an approximate tag with no word of approximation beside it: what it
 /// passes for, and what to write.
-pub(super) fn message(written: &Written<'_>) -> String {
+pub(super) fn message(written: &Written<'_>, before: &Side) -> String {
     let (tag, live) = (written.source, written.live);
+    let last = before.text.trim_end().rsplit(char::is_whitespace).next().unwrap_or("").to_lowercase();
+    if let Some(bound) = BOUNDS_BEFORE.iter().find(|b| last.ends_with(**b)) {
+        let exact = written.suffix.replacen("{~", "{=", 1);
+        return format!(
+            "`{bound}` before `{tag}` is a bound, not an approximation: it says the figure is below {live}, never above; state it in the tag (`[{bound} {live}]{exact}`), which checks that side, or write `about` for either side"
+        );
+    }
     let range = parse_stated(live)
         .ok()
         .and_then(|stated| approximate_bounds(&stated))

@@ -216,7 +216,7 @@ pub(super) fn around_tags(
             out.push((claim.range.clone(), message));
         }
         if claim.form == ClaimForm::Approximate && !approximate::beside_a_word(&before, &after) {
-            out.push((claim.range.clone(), approximate::message(&written)));
+            out.push((claim.range.clone(), approximate::message(&written, &before)));
         }
     }
 }

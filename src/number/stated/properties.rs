@@ -83,7 +83,8 @@ proptest! {
             }
             // Nothing but spaces, brackets and punctuation beside it: a word could change
             // what the number means.
-            let beside = text[..stated.whole_range.start].chars().chain(text[stated.whole_range.end..].chars());
+            // (but the bound and counter it states with the number: `over 5`, 「5 本未満」).
+            let beside = text[..stated.claim_range.start].chars().chain(text[stated.claim_range.end..].chars());
             prop_assert!(beside.clone().all(may_stand_beside), "{:?} kept a word", text);
             let before = text[..stated.whole_range.start].chars().next_back();
             prop_assert!(!before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '.' || c == ','), "{:?}", text);
