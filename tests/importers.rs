@@ -75,6 +75,43 @@ fn a_copy_whose_hash_differs_fails_the_soak_from_the_logs() {
     run.expect_stderr("pass 3: its copy's hash is not the server's");
 }
 
+/// The method publishes a failed soak's counts ("a soak passes only if both are zero"): a
+/// soak marked failed states them, and only its throughput is refused. Before, every figure
+/// of it was a `figure-failed-run` error.
+#[test]
+fn a_failed_soak_states_its_failures_but_not_its_throughput() {
+    let site = soak_site(SERVED);
+    let curl: String = (1..=3)
+        .map(|n| {
+            if n == 2 {
+                curl_line(n, 0, 500, 245, "0.010000")
+            } else {
+                curl_line(n, 0, 200, 1_048_576, "0.250000")
+            }
+        })
+        .collect();
+    site.file(&format!("{BUNDLE}/raw/curl.jsonl"), curl);
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "    soak: {curl",
+        "    failed: the server answered 500 once\n    soak: {curl",
+    );
+    site.file(
+        PAGE,
+        measurement_page(
+            "Of [3]{=runs.soak.passes} passes, [1]{=runs.soak.failed_passes} failed (HTTP \
+             [500]{=runs.soak.pass.1.http_code}) and [0]{=runs.soak.mismatches} differed; the \
+             others delivered [2 MiB]{=runs.soak.bytes}.",
+        ),
+    );
+    site.check().expect_success();
+    site.edit(PAGE, "others delivered", "others delivered [13.4 Mbit/s]{=soak_rate} in all,");
+    let run = site.check();
+    run.expect_code(1);
+    run.expect_stderr("error[figure-failed-run]");
+    run.expect_stderr("its throughput is not");
+}
+
 /// The build depends on every file a raw key names: an edit to the sha256sum file (not the
 /// key's first file) makes the page again and fails it.
 #[test]

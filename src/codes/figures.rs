@@ -79,8 +79,8 @@ pub(super) const CODES: &[Code] = &[
         code: "figure-failed-run",
         severity: "error",
         summary: "a figure stated from a run marked failed",
-        meaning: "A run marked `failed: why` in runs.yaml is kept as a record, but no page may state a figure read from it.",
-        fix: "State the figure from a run that did not fail, or say in words that the run failed and why.",
+        meaning: "A run marked `failed: why` in runs.yaml is kept as a record, but no page may state a figure read from it. A soak states its failures: a failed soak's counts (passes, failed_passes, mismatches, bytes, pass.N) are figures, and only its throughput is not.",
+        fix: "State the figure from a run that did not fail, or say in words that the run failed and why; of a failed soak, state its counts.",
     },
     Code {
         code: "comparison-false",

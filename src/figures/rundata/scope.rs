@@ -8,6 +8,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
+use super::failed::{failed_soak_rate, holds_a_rate, is_soak};
 use super::{Field, FigureDef, NumberField, RunData};
 use crate::figures::FigureError;
 use crate::figures::expr::{self, Leaf, Scope, Segment};
@@ -136,7 +137,9 @@ impl<'a> EvalScope<'a> {
                 let Some(run) = self.data.run(run_name) else {
                     return Err(self.unknown_run(run_name, span));
                 };
-                if let Some(why) = &run.failed {
+                if let Some(why) = &run.failed
+                    && (!is_soak(run) || rest.is_empty())
+                {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 let mut field = &run.fields;
@@ -155,6 +158,11 @@ impl<'a> EvalScope<'a> {
                         };
                         FigureError::MissingPath { path: missing, hint, span: span.clone() }
                     })?;
+                }
+                if let Some(why) = &run.failed
+                    && holds_a_rate(field)
+                {
+                    return Err(failed_soak_rate(run, why, span));
                 }
                 if rest.is_empty() {
                     return Err(FigureError::NotANumber {
@@ -437,13 +445,20 @@ impl Scope for EvalScope<'_> {
                 let Some(run) = self.data.run(run_name) else {
                     return Err(self.unknown_run(run_name, span));
                 };
-                if let Some(why) = &run.failed {
+                if let Some(why) = &run.failed
+                    && (!is_soak(run) || rest.is_empty())
+                {
                     return Err(FigureError::FailedRun { run: run.name.clone(), why: why.clone(), span });
                 }
                 follow(&run.fields, rest, format!("runs.{run_name}"), &mut reached).map_err(|gap| {
                     self.unread_run(run_name, span.clone())
                         .unwrap_or_else(|| gap.error(path, span.clone(), self.data))
                 })?;
+                if let Some(why) = &run.failed
+                    && reached.iter().any(|(_, field)| holds_a_rate(field))
+                {
+                    return Err(failed_soak_rate(run, why, span));
+                }
             }
             _ => {
                 return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
