@@ -377,7 +377,8 @@ fn number(node: &Node, key: &str, path: &str, unit: Unit) -> Result<Tree, Import
 fn raw_number(node: &Node, key: &str, path: &str) -> Result<(f64, Range<usize>), ImportError> {
     let found = need(node, key, path)?;
     match found.kind {
-        Kind::Number(n) if n >= 0.0 => Ok((n, found.at.clone())),
+        // `-0.0` too is refused: iperf3 writes no sign on a zero, so it is an edit.
+        Kind::Number(n) if n >= 0.0 && n.is_sign_positive() => Ok((n, found.at.clone())),
         Kind::Number(n) => Err(ImportError::at(
             format!(
                 "`{path}.{key}` is {n}: iperf3 writes no negative figure there, and which one was meant is unknown"

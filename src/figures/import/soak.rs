@@ -250,6 +250,19 @@ fn curl_pass(line: &Line<'_>) -> Result<Pass, ImportError> {
         "curl 7.75 and later write it in `%{json}`, and the soak needs curl's exit code to know a pass failed",
     )?;
     let (http, http_at) = whole("response_code", "curl's `%{json}` gives the HTTP code as `response_code`")?;
+    // curl writes the one code under both names: two codes are an edited line, and which
+    // one the pass got is unknown.
+    if object.contains_key("http_code") {
+        let (other, other_at) = whole("http_code", "")?;
+        if other != http {
+            return Err(ImportError::at(
+                format!(
+                    "`http_code` is {other} but `response_code` is {http}: curl writes the same code under both names, so this line was edited"
+                ),
+                other_at,
+            ));
+        }
+    }
     let (bytes, bytes_at) =
         whole("size_download", "curl's `%{json}` gives the bytes received as `size_download`")?;
     let (time, time_at) = find("time_total", "curl's `%{json}` gives each pass's time as `time_total`")?;
@@ -342,11 +355,14 @@ fn hash_lines(text: &str) -> Result<Vec<Hash>, ImportError> {
     Ok(hashes)
 }
 
-/// Whether a pass's file and a hash line's name the same file: as written, or one a path
-/// ending in the other (`-o /tmp/soak/f3` hashed as `f3` from that folder).
+/// Whether a pass's file and a hash line's name the same file: as written, or the pass's a
+/// path ending in the hashed name (`-o /tmp/soak/f3` hashed as `f3` from that folder). A
+/// hashed path longer than the pass's names a folder the pass did not write in
+/// (`/other/soak/copy2` is not `-o copy2`'s file), so it is not the same file.
 fn same_file(pass: &str, hashed: &str) -> bool {
-    let ends = |long: &str, short: &str| long.strip_suffix(short).is_some_and(|p| p.ends_with(['/', '\\']));
-    pass == hashed || ends(pass, hashed) || ends(hashed, pass)
+    let (pass, hashed) = (pass.trim_start_matches("./"), hashed.trim_start_matches("./"));
+    let relative = !hashed.starts_with(['/', '\\']) && !hashed.get(1..3).is_some_and(|drive| drive == ":\\");
+    pass == hashed || relative && pass.strip_suffix(hashed).is_some_and(|p| p.ends_with(['/', '\\']))
 }
 
 /// Each pass's hash line: in order when there is one a pass, else by file name.

@@ -172,9 +172,7 @@ fn a_pass_without_one_of_its_four_numbers_is_refused_saying_which() {
 #[test]
 fn sha256sums_output_is_read_in_its_forms_and_refused_otherwise() {
     let hash = SERVED;
-    for line in
-        [format!("{hash} *out1"), format!("SHA256 (out1) = {hash}"), format!("{hash}  /tmp/soak/out1")]
-    {
+    for line in [format!("{hash} *out1"), format!("SHA256 (out1) = {hash}"), format!("{hash}  ./out1")] {
         let imported = soak(OUT1, &line).unwrap();
         assert_eq!(number(&imported, "mismatches"), 0.0, "{line}");
     }
@@ -193,6 +191,36 @@ fn sha256sums_output_is_read_in_its_forms_and_refused_otherwise() {
     assert!(e.message.starts_with("sha256sum") && e.message.contains("`out2`"), "{e}");
     let e = soak(OUT1, &format!("{SHA_OUT1}\n{SHA_OUT1}\n")).unwrap_err();
     assert!(e.message.starts_with("sha256sum"), "{e}");
+}
+
+/// A hash line of a file in a folder the pass did not write in is another file's hash: it
+/// was matched to the pass by the end of its name (`/other/soak/copy2` as `copy2`).
+#[test]
+fn a_hash_of_a_file_elsewhere_is_not_the_hash_of_the_pass_file() {
+    for hashed in ["/other/soak/out1", "/tmp/soak/out1", "C:\\soak\\out1", "soak/out1"] {
+        let e = soak(OUT1, &format!("{SERVED}  {hashed}")).unwrap_err();
+        assert!(e.message.starts_with("sha256sum") && e.message.contains(hashed), "{hashed}: {e}");
+    }
+    // The pass wrote into a folder, hashed from that folder: the same file.
+    let absolute = OUT1.replace("\"out1\"", "\"/tmp/soak/out1\"");
+    for hashed in ["out1", "soak/out1", "/tmp/soak/out1"] {
+        let imported = soak(&absolute, &format!("{SERVED}  {hashed}")).unwrap();
+        assert_eq!(number(&imported, "mismatches"), 0.0, "{hashed}");
+    }
+    assert!(soak(&absolute, &format!("{SERVED}  /other/soak/out1")).is_err());
+}
+
+/// curl writes one code under two names; a line whose two differ was edited, and a 500
+/// must not pass as the 200 beside it.
+#[test]
+fn a_pass_whose_http_code_and_response_code_differ_is_refused() {
+    let edited = OUT1.replace("\"http_code\":200", "\"http_code\":500");
+    let e = soak(&edited, SHA_OUT1).unwrap_err();
+    assert!(e.message.contains("`http_code` is 500 but `response_code` is 200"), "{e}");
+    assert_eq!(&edited[e.at.unwrap()], "500");
+    // A curl that writes only `response_code` is read as before.
+    let alone = OUT1.replace("\"http_code\":200,", "");
+    assert_eq!(number(&soak(&alone, SHA_OUT1).unwrap(), "failed_passes"), 0.0);
 }
 
 #[test]

@@ -107,6 +107,16 @@ fn a_negative_number_is_refused_at_its_place() {
     assert!(text[error.at.unwrap()].contains("-1172543488"));
 }
 
+/// iperf3 writes no sign on a zero: a rate of `-0.0` is an edit, not a received 0.
+#[test]
+fn a_negative_zero_is_refused_as_a_negative_number() {
+    let text = fixture("iperf3/client.json")
+        .replace("\"bits_per_second\": 937812213.5", "\"bits_per_second\": -0.0");
+    let error = refused(&text);
+    assert!(error.message.contains("negative"), "{error}");
+    assert!(text[error.at.unwrap()].ends_with("-0.0"));
+}
+
 #[test]
 fn omitted_intervals_are_never_counted() {
     let text = real_data("iperf3-json-misc/baseline_host_target_direct_18.json");
