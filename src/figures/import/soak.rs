@@ -361,7 +361,7 @@ fn hash_lines(text: &str) -> Result<Vec<Hash>, ImportError> {
 /// (`/other/soak/copy2` is not `-o copy2`'s file), so it is not the same file.
 fn same_file(pass: &str, hashed: &str) -> bool {
     let (pass, hashed) = (pass.trim_start_matches("./"), hashed.trim_start_matches("./"));
-    let relative = !hashed.starts_with(['/', '\\']) && !hashed.get(1..3).is_some_and(|drive| drive == ":\\");
+    let relative = !hashed.starts_with(['/', '\\']) && hashed.get(1..3).is_none_or(|drive| drive != ":\\");
     pass == hashed || relative && pass.strip_suffix(hashed).is_some_and(|p| p.ends_with(['/', '\\']))
 }
 

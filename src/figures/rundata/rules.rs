@@ -49,13 +49,18 @@ impl Loader<'_> {
             }
         };
         // Known to have run: bytes arrived, or (an old iperf3 UDP client, which prints only
-        // what it sent) datagrams did.
-        let datagrams_arrived = number_at(&["received", "packets"])
-            .zip(number_at(&["received", "lost_packets"]))
-            .is_some_and(|(total, lost)| total > lost);
+        // what it sent) datagrams did; in either direction of a `--bidir` run, whose
+        // `received` is under `forward` and `reverse` (a server's log holds only the one it
+        // received).
+        let arrived = |direction: &[&str]| {
+            let at = |key: &[&str]| number_at(&[direction, key].concat());
+            let datagrams = at(&["received", "packets"])
+                .zip(at(&["received", "lost_packets"]))
+                .is_some_and(|(total, lost)| total > lost);
+            at(&["received", "bytes"]).is_some_and(|b| b > 0.0) || datagrams
+        };
         if run.kind == Some(RunKind::Throughput)
-            && !number_at(&["received", "bytes"]).is_some_and(|b| b > 0.0)
-            && !datagrams_arrived
+            && ![&[][..], &["forward"], &["reverse"]].iter().any(|d| arrived(d))
         {
             let span = self.run_span(entries, name, Some("iperf"));
             self.error(
@@ -342,6 +347,27 @@ mod tests {
         loaded(&site, source);
         let source = "runs:\n  r: {iperf: raw/over.txt, link_rate: 1 Gbit/s, failed: pkt-gen miscounted}\n";
         loaded(&site, source);
+    }
+
+    /// A `--bidir` run's received bytes are under `forward` and `reverse`: the rule read
+    /// only `received`, and refused iperf3's own output of a documented run, both sides.
+    #[test]
+    fn a_bidir_run_received_bytes_in_its_directions() {
+        let fixture = crate::figures::import::testing::fixture;
+        let (client, server) = (fixture("iperf3/bidir-client.txt"), fixture("iperf3/bidir-server.txt"));
+        let site = Site::new(&[("raw/client.txt", client.as_bytes()), ("raw/server.txt", server.as_bytes())]);
+        let data = loaded(&site, "runs:\n  c: {iperf: raw/client.txt}\n  s: {iperf: raw/server.txt}\n");
+        assert!(data.resolve("runs.c.reverse.received.bytes").unwrap().value > 0.0);
+        assert!(data.resolve("runs.s.forward.received.bytes").unwrap().value > 0.0);
+        // A --bidir output cut before its summary says so, at its last interval line.
+        let cut: String = client.lines().take(9).map(|l| format!("{l}\n")).collect();
+        let site = Site::new(&[("raw/cut.txt", cut.as_bytes())]);
+        let d = errors(&site, "runs:\n  c: {iperf: raw/cut.txt}\n");
+        assert_eq!((d.len(), d[0].code, d[0].line), (1, "runs-import", 8), "{d:#?}");
+        assert!(d[0].message.contains("ends before iperf3's summary"), "{d:#?}");
+        // Nothing received in either direction is still no run.
+        let dead = "runs:\n  d:\n    kind: throughput\n    forward: {received: {bytes: 0}}\n    reverse: {received: {bytes: 0}}\n";
+        assert_eq!(errors(&site, dead)[0].code, "bench-no-bytes");
     }
 
     #[test]

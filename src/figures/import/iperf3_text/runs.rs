@@ -161,11 +161,18 @@ pub(super) fn the_one_run(tests: Vec<Test<'_>>, tool_error: Option<String>) -> R
     }
     let Some(run) = complete.first() else {
         let intervals: usize = tests.iter().map(|t| t.reports.len()).sum();
-        return Err(ImportError::whole(match (intervals, tool_error) {
+        // A cut output is refused at its last report line, where the summary should follow.
+        let last = tests.iter().rev().find_map(|t| t.reports.last()).map(|(r, _)| r.line.range());
+        let reported = tool_error.is_some();
+        let message = match (intervals, tool_error) {
             (_, Some(error)) => format!("iperf3 reported an error and no summary: `{error}`"),
             (0, None) => "no iperf3 report lines (like `[  5]   0.00-1.00   sec   112 MBytes   939 Mbits/sec`): not iperf3's text output".to_string(),
             (n, None) => format!("the output ends before iperf3's summary: {n} interval lines and no `sender`/`receiver` lines after `- - - - -` (iperf3 was stopped, or the paste was cut): keep the whole output of a run that finished"),
-        }));
+        };
+        return Err(match (last, reported) {
+            (Some(at), false) => ImportError::at(message, at),
+            _ => ImportError::whole(message),
+        });
     };
     let (complete_at, _) = begins(run);
     if let Some(cut) = tests.iter().find(|t| !t.reports.is_empty() && !t.complete()) {

@@ -183,6 +183,9 @@ fn a_transcript_cut_before_its_summary_is_refused() {
     let cut = &text[..text.find("- - -").unwrap()];
     let error = import_iperf3_text(cut).unwrap_err();
     assert!(error.message.contains("ends before iperf3's summary"), "{error}");
+    // At the last interval line, where the summary should have followed.
+    let last = cut.trim_end().lines().last().unwrap();
+    assert_eq!(&cut[error.at.clone().unwrap()], last, "{error}");
     assert!(error.message.contains("10 interval lines"), "{error}");
 }
 
