@@ -90,6 +90,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Say what the data shows (other words, or the figures themselves), or correct the inequality when it is not what the words mean. Writing-figures in the manual gives a default inequality for common phrases.",
     },
     Code {
+        code: "figure-in-heading",
+        severity: "error",
+        summary: "an untagged number in a measurement page's heading or run-in heading",
+        meaning: "A heading, and the bold a paragraph starts with (a run-in heading, `**Three failures, all with a new connection.**`), is what a reader reads first, and a number there, in digits or in words (`3`, `Three`, `千`), is a claim about the measurement. On a measurement page each must be a tag, so that it is checked: a stale number in a heading is the most read mistake of a page. A model's number (`XGS 3300`) is a name, not a claim.",
+        fix: "Tag the number with the figure it states (`**[Three]{=responses_failed} failures.**`, `**失敗は [3]{=responses_failed} 件**`): a number in words is checked at its own precision. Or write the heading without the number.",
+    },
+    Code {
         code: "figure-mismatch",
         severity: "error",
         summary: "a stated figure that differs from what the run data gives",

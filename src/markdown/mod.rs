@@ -17,6 +17,7 @@ mod around;
 mod autolink;
 mod cjk;
 mod compact;
+mod heading_attributes;
 mod parse;
 mod places;
 mod prerender;

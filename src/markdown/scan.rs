@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
+use super::heading_attributes::{explicit_id, heading_attributes};
 use super::places::{PlaceWalk, Places};
 use super::raw_html::{html_addresses, html_ids, html_reader_text, raw_link_tag, strike_tag};
 use super::tag_errors::{self, malformed_tags, tags_in_raw_html};
@@ -67,6 +68,10 @@ pub struct Scan {
     /// underscores (`**「強調」**の`), at its opening run.
     #[serde(default)]
     pub literal_emphasis: Vec<LiteralEmphasis>,
+    /// Run-in headings: the bold a paragraph starts with (`**Three failures.** …`), whose
+    /// numbers a reader reads first, as a heading's.
+    #[serde(default)]
+    pub run_in_headings: Vec<Range<usize>>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -198,7 +203,16 @@ fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>
     // Inside an HTML comment, which may span several pieces of raw HTML (an HTML block's
     // lines): the elements written in it are none of the page's.
     let mut in_comment = false;
+    // Right after a paragraph's start: a bold that starts there is a run-in heading.
+    let mut paragraph_starts = false;
     for node in nodes {
+        let starts_a_paragraph = matches!(node, Piece::Event(Event::Start(Tag::Paragraph), _));
+        if let Piece::Event(Event::Start(Tag::Strong), range) = node
+            && paragraph_starts
+        {
+            scan.run_in_headings.push(range.clone());
+        }
+        paragraph_starts = starts_a_paragraph;
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
             if strike || struck_html > 0 {
@@ -354,50 +368,6 @@ fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>
     scan
 }
 
-/// What the attribute block of the heading at `range` holds besides one `#id` and any
-/// `.class`, each with its place: `onclick=...`, `id=main`, the second word of `{#two words}`,
-/// a second `#id`.
-fn heading_attributes(
-    body: &str,
-    offset: usize,
-    range: &Range<usize>,
-    found: &mut Vec<(String, Range<usize>)>,
-) {
-    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
-    let line = source.lines().next().unwrap_or("");
-    let (Some(open), Some(close)) = (line.rfind('{'), line.rfind('}')) else {
-        return;
-    };
-    if close <= open {
-        return;
-    }
-    let block = &line[open + 1..close];
-    // `## At [814 Mbit/s]{=rate}`: the figure tag ends the line, so markdown took it for
-    // the heading's attributes and no tag is left; reported whole, with what to write.
-    if line[..open].ends_with(']') && ["=", "~", "vendor="].iter().any(|kind| block.starts_with(kind)) {
-        let from = range.start + open;
-        found.push((line[open..=close].to_string(), from..from + close + 1 - open));
-        return;
-    }
-    let mut ids = 0;
-    let mut at = 0;
-    for token in block.split_whitespace() {
-        let start = at + block[at..].find(token).unwrap_or(0);
-        at = start + token.len();
-        let allowed = match token.strip_prefix('#') {
-            Some(id) => {
-                ids += 1;
-                ids == 1 && !id.is_empty()
-            }
-            None => token.strip_prefix('.').is_some_and(|class| !class.is_empty()),
-        };
-        if !allowed {
-            let from = range.start + open + 1 + start;
-            found.push((token.to_string(), from..from + token.len()));
-        }
-    }
-}
-
 /// The references to undefined footnotes in a text event at `range`: the parser leaves a
 /// `[^NAME]` whose definition the page lacks as text. An escaped `\[^` is text by intent.
 fn undefined_footnotes(
@@ -423,17 +393,6 @@ fn undefined_footnotes(
             found.push((name.to_string(), start..start + 3 + name.len()));
         }
     }
-}
-
-/// Whether the heading at `range` writes its id `{#id}` (or `{.class #id}`) itself.
-fn explicit_id(body: &str, offset: usize, range: &Range<usize>, id: &str) -> bool {
-    let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
-    source.rfind('{').is_some_and(|open| {
-        let attributes = &source[open..];
-        attributes
-            .split(|c: char| c.is_whitespace() || c == '{' || c == '}')
-            .any(|a| a.strip_prefix('#') == Some(id))
-    })
 }
 
 /// A link's or image's title (`[a](url "title")`), shown to a reader on hover and read

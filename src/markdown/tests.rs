@@ -244,3 +244,14 @@ fn a_number_struck_outside_a_tag_is_an_error_but_still_read() {
     let table = "| done | weight |\n|---|---|\n| ~~40 %~~ 60 % | 1 |\n";
     assert!(scan(table, 0).malformed.is_empty());
 }
+
+/// Issue 43: the bold a paragraph starts with is a run-in heading; bold later is not.
+#[test]
+fn the_bold_a_paragraph_starts_with_is_a_run_in_heading() {
+    let body = "**Three failures.** Then **bold** later.\n\n- **Two ways.** in a list\n";
+    let scan = scan(body, 0);
+    assert_eq!(
+        scan.run_in_headings.iter().map(|r| &body[r.clone()]).collect::<Vec<_>>(),
+        ["**Three failures.**"]
+    );
+}

@@ -78,5 +78,6 @@ pub use stated::{Stated, parse_stated};
 pub(crate) use stated::{same_struck_value, same_value};
 pub(crate) use units::parse_unit;
 pub(crate) use units::{Unit, UnitKind};
+pub(crate) use words::every_number;
 pub use write_like::format_like;
 pub(crate) use write_like::{computed_text, plain_text};

@@ -340,3 +340,59 @@ pub(crate) fn step_check(stated: f64, step: f64, kind: WordKind, computed: f64, 
     let steps = if down { (steps + 1e-9).trunc() } else { (steps + 1e-9_f64.copysign(steps)).round() };
     (steps * step - stated).abs() <= step * 1e-9
 }
+
+/// The phrases that look like numbers in words but are words ("a second", 一度, 一覧):
+/// `not_numbers.txt`, one a line, `#` for comments.
+fn not_numbers() -> impl Iterator<Item = &'static str> {
+    include_str!("words/not_numbers.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Whether the text at `at` starts a phrase of `not_numbers.txt`, or the word before it
+/// makes one (唯一, 同一).
+fn is_not_a_number(text: &str, at: usize) -> bool {
+    let rest = &text[at..];
+    not_numbers().any(|phrase| {
+        let first = phrase.chars().next().unwrap_or(' ');
+        if first.is_ascii() {
+            rest.len() >= phrase.len()
+                && rest.is_char_boundary(phrase.len())
+                && rest[..phrase.len()].eq_ignore_ascii_case(phrase)
+                && !rest[phrase.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+        } else {
+            rest.starts_with(phrase)
+                || text[..at].chars().next_back().is_some_and(|before| {
+                    phrase.starts_with(before) && rest.starts_with(&phrase[before.len_utf8()..])
+                })
+        }
+    })
+}
+
+/// Every number in `text` a reader reads, in digits or in words, each at its bytes: for the
+/// places where any number is a claim (a heading), not only a figure-like one. Numbers
+/// glued to letters (`v0.1.0`, `Port8`) and the phrases of `not_numbers.txt` are not.
+pub(crate) fn every_number(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut found: Vec<std::ops::Range<usize>> =
+        super::lex::lex_all(text).into_iter().filter(|l| !l.glued).map(|l| l.start..l.end).collect();
+    let mut previous: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        let starts_word = if c.is_ascii_alphabetic() {
+            !previous.is_some_and(|p| p.is_ascii_alphanumeric() || p == '-' || p == '\'')
+        } else {
+            japanese::is_numeral_char(c) && !previous.is_some_and(japanese::is_numeral_char)
+        };
+        previous = Some(c);
+        if !starts_word || found.iter().any(|r| r.contains(&i)) || is_not_a_number(text, i) {
+            continue;
+        }
+        if let Some(number) = read_words(text, i)
+            && text[number.end..].chars().next().is_none_or(|n| !n.is_ascii_alphanumeric())
+        {
+            found.push(i..number.end);
+        }
+    }
+    found.sort_by_key(|r| r.start);
+    found
+}

@@ -119,3 +119,65 @@ fn a_bound_in_a_tag_is_checked_on_its_side() {
     one_error_at("It was [nearly 80 %]{=load_share} of the link.", "figure-mismatch", "nearly 80 %]");
     one_error_at("It was [over 80 %]{=load_share} of the link.", "figure-mismatch", "over 80 %]");
 }
+
+/// The bundled site with `from` replaced by `to` in the page of `language` gives an error of
+/// `code` at `at` (in the edited text), and no other of that code.
+#[track_caller]
+fn edited_is_an_error(language: &str, from: &str, to: &str, code: &str, at: &str) {
+    let site = common::bundled_copy();
+    let page = if language == "ja" { format!("{BUNDLE}/index.ja.md") } else { format!("{BUNDLE}/index.md") };
+    assert_eq!(site.read_source(&page).matches(from).count(), 1, "the bundled page changed: {from}");
+    site.edit(&page, from, to);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{to} passed: {run:#?}");
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == code).collect();
+    assert_eq!(ours.len(), 1, "{to}: {errors:#?}");
+    common::assert_at(ours[0], code, &site, &page, at);
+}
+
+/// Issue 43: the run-in heading "Three failures" changed to "Five failures" built; a number
+/// in a heading is a claim, so untagged it is an error, in both languages.
+#[test]
+fn an_untagged_number_in_a_run_in_heading_is_an_error() {
+    edited_is_an_error(
+        "en",
+        "**[Three]{=responses_failed} failures",
+        "**Five failures",
+        "figure-in-heading",
+        "Five failures",
+    );
+    edited_is_an_error(
+        "ja",
+        "**失敗は [3]{=responses_failed} 件",
+        "**失敗は 5 件",
+        "figure-in-heading",
+        "5 件で",
+    );
+    edited_is_an_error(
+        "en",
+        "## The bench {#the-bench}",
+        "## The two benches {#the-bench}",
+        "figure-in-heading",
+        "two benches",
+    );
+}
+
+/// Issue 43: the summary's "A thousand connections" is checked through the body's
+/// `[a thousand]{=connections}`, at its own precision.
+#[test]
+fn a_summary_number_in_words_is_matched_by_a_tag_in_the_body() {
+    edited_is_an_error(
+        "en",
+        "summary: \"A thousand connections",
+        "summary: \"Two thousand connections",
+        "front-matter-figure",
+        "Two thousand connections",
+    );
+    edited_is_an_error(
+        "ja",
+        "XGS 136 を通して、千本の接続",
+        "XGS 136 を通して、二千本の接続",
+        "front-matter-figure",
+        "二千本の接続",
+    );
+}

@@ -156,3 +156,11 @@ proptest! {
         prop_assert!(passes(&english, share, Unit::Percent), "{}", english);
     }
 }
+
+#[test]
+fn every_number_a_reader_reads_is_found_in_digits_and_words() {
+    let text =
+        "Three failures, all with 2 of a thousand, 千本 and 一度に, a second XGS 3300, half-duplex, v0.1.0.";
+    let found: Vec<&str> = super::every_number(text).into_iter().map(|r| &text[r]).collect();
+    assert_eq!(found, ["Three", "2", "a thousand", "千", "3300"]);
+}

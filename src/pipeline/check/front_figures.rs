@@ -9,9 +9,9 @@
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::Scan;
-use crate::number::{FigureValue, scan_figure_like};
+use crate::number::{FigureValue, Unit, every_number, parse_stated, scan_figure_like};
 
-use super::super::resolve::{PROSE_KEYS, front_matter_figures};
+use super::super::resolve::{PROSE_KEYS, front_matter_figures, front_matter_value};
 
 /// An error at each figure-like number of `page`'s title or summary that no tag of its body
 /// states.
@@ -28,10 +28,11 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
         })
         .filter(|(_, value, _)| !matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. }))
         .collect();
+    let mut problems = numbers_in_words_tagged(page, scan);
     if stated.is_empty() {
         // Reading every tag of every page again on each build cost a one-page rebuild of
         // the 1,000-bundle corpus 157 ms (its titles state no number).
-        return Vec::new();
+        return problems;
     }
     let tagged: Vec<FigureValue> = scan
         .claims
@@ -39,7 +40,6 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
         .filter_map(|claim| scan_figure_like(&claim.live).into_iter().next())
         .map(|f| f.value)
         .collect();
-    let mut problems = Vec::new();
     for (key, value, range) in stated {
         if tagged.iter().any(|t| t.same_as(&value)) {
             continue;
@@ -55,6 +55,49 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
                 )
                 .note(format!("state it tagged in the body with the same value and unit, `[{text}]{{=NAME}}`, or take it out of the {key}")),
             );
+    }
+    problems
+}
+
+/// Issue 43: a title's or summary's number in words that is figure-like as digits would be
+/// (100 and above, a unit, a share: "A thousand connections", 千本) is matched by the same
+/// number tagged in the body at its own precision (`[a thousand]{=connections}`, `[千]`).
+fn numbers_in_words_tagged(page: &Page, scan: &Scan) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for key in PROSE_KEYS {
+        let Some(range) = front_matter_value(&page.text, page.body_start, key) else { continue };
+        let value = &page.text[range.clone()];
+        for number in every_number(value) {
+            let text = &value[number.clone()];
+            let Ok(stated) = parse_stated(text) else { continue };
+            let figure_like = stated.unit != Unit::Count || stated.value >= 100.0;
+            if stated.style.words.is_none() || !figure_like {
+                continue;
+            }
+            let same = |live: &str| {
+                parse_stated(live).is_ok_and(|tag| {
+                    tag.unit.kind() == stated.unit.kind()
+                        && tag.bound.is_none()
+                        && (tag.value * tag.unit.factor() - stated.value * stated.unit.factor()).abs() < 1e-9
+                        && (tag.precision * tag.unit.factor() - stated.precision * stated.unit.factor()).abs()
+                            < 1e-9
+                })
+            };
+            if scan.claims.iter().any(|claim| same(&claim.live)) {
+                continue;
+            }
+            let at = range.start + number.start..range.start + number.end;
+            problems.push(
+                Diagnostic::at(
+                    "front-matter-figure",
+                    &page.source,
+                    &page.text,
+                    at,
+                    format!("the {key} states `{text}`, which no tag of the page's body states at that precision: a {key} cannot hold a tag, so nothing checks it"),
+                )
+                .note(format!("state it tagged in the body in the same words, `[{text}]{{=NAME}}`, or take it out of the {key}")),
+            );
+        }
     }
     problems
 }

@@ -6,7 +6,7 @@
 //!
 //! Each check has its own module: `claims` (a page's claims against its figures),
 //! `completion` (family tables), `parity` (translations), `coverage`, `front_figures` (the
-//! numbers of a title and summary), `outside` (numbers outside page bodies), `structure`, `ids`
+//! numbers of a title and summary), `headings` (numbers in headings are claims), `outside` (numbers outside page bodies), `structure`, `ids`
 //! (no two elements of a page share an id).
 
 use std::collections::BTreeMap;
@@ -18,6 +18,7 @@ pub(crate) mod claims;
 pub(crate) mod completion;
 mod coverage;
 mod front_figures;
+mod headings;
 mod ids;
 mod outside;
 pub(crate) mod parity;
@@ -65,8 +66,9 @@ pub(crate) fn check(
         .par_iter()
         .zip(work)
         .map(|(page, page_work)| {
-            let found =
+            let mut found =
                 structure::check_structure(site, &families, page, &page_work.scan, &page_work.resolved);
+            found.extend(headings::numbers_in_headings(page, &page_work.scan));
             (found, front_figures(site, page, page_work, memo_read))
         })
         .collect();

@@ -25,7 +25,7 @@ use crate::markdown::{self, Scan};
 use crate::number::FigureValue;
 
 pub(crate) use links::ResolvedLinks;
-pub(crate) use untagged::{PROSE_KEYS, front_matter_figures, is_model_name};
+pub(crate) use untagged::{PROSE_KEYS, front_matter_figures, front_matter_value, is_model_name};
 
 /// A page after the resolve stage.
 pub(crate) struct PageWork {

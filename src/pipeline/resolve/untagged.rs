@@ -87,10 +87,21 @@ pub(crate) fn front_matter_figures(
     body_start: usize,
     key: &str,
 ) -> Vec<(FigureValue, Range<usize>)> {
+    let Some(range) = front_matter_value(file_text, body_start, key) else { return Vec::new() };
+    let start = range.start;
+    scan_figure_like(&file_text[range])
+        .into_iter()
+        .map(|f| (f.value, start + f.range.start..start + f.range.end))
+        .filter(|(value, range)| !is_model_name(&file_text[..range.start], value))
+        .collect()
+}
+
+/// Where the front matter's `key` has its value, as written (quotes and all, over its
+/// indented lines).
+pub(crate) fn front_matter_value(file_text: &str, body_start: usize, key: &str) -> Option<Range<usize>> {
     let front = file_text.get(..body_start.min(file_text.len())).unwrap_or("");
     let needle = format!("\n{key}:");
-    let Some(at) = front.find(&needle) else { return Vec::new() };
-    let start = at + needle.len();
+    let start = front.find(&needle)? + needle.len();
     // The value ends where the next key (a line not indented) starts.
     let mut end = start;
     for (i, line) in front[start..].split_inclusive('\n').enumerate() {
@@ -99,12 +110,7 @@ pub(crate) fn front_matter_figures(
         }
         end += line.len();
     }
-    let value = &front[start..end];
-    scan_figure_like(value)
-        .into_iter()
-        .map(|f| (f.value, start + f.range.start..start + f.range.end))
-        .filter(|(value, range)| !is_model_name(&file_text[..range.start], value))
-        .collect()
+    Some(start..end)
 }
 
 /// "XGS 3300", "E302", "Port8": a bare count right after a capitalised product word names a
