@@ -72,7 +72,7 @@ pub(super) const CODES: &[Code] = &[
         code: "figure-expression",
         severity: "error",
         summary: "a figure's expression that reads the run data wrongly",
-        meaning: "A figure's `is:` expression is arithmetic on paths into the run data. A path with `*` reads many values and is allowed only inside sum, mean, min or max; other misuses of the data are errors at their place.",
+        meaning: "A figure's `is:` expression is arithmetic on paths into the run data. A path with `*` reads many values and is allowed only inside a function of a list (sum, mean, min, max, median, stdev, se, ci95, percentile, count, drop_ends); other misuses of the data are errors at their place.",
         fix: "Wrap a `*` path in `sum(...)`, `mean(...)`, `min(...)` or `max(...)`, or name one value.",
     },
     Code {
@@ -149,7 +149,7 @@ pub(super) const CODES: &[Code] = &[
         code: "figure-syntax",
         severity: "error",
         summary: "a figure's expression that cannot be parsed",
-        meaning: "A figure's `is:` expression is arithmetic (`+ - * /`, parentheses, sum, mean, min, max) on numbers and paths into the run data. Text that is not such an expression is an error at the character where it stops making sense.",
+        meaning: "A figure's `is:` expression is arithmetic (`+ - * /`, parentheses, sum, mean, min, max, median, stdev, se, ci95, percentile, count, drop_ends) on numbers and paths into the run data. Text that is not such an expression is an error at the character where it stops making sense.",
         fix: "Complete or correct the expression at the place shown.",
     },
     Code {

@@ -38,7 +38,7 @@ pub enum FigureError {
     TooDeep { name: String, chain: String, span: Range<usize> },
     #[error("run `{run}` failed: {why}")]
     FailedRun { run: String, why: String, span: Range<usize> },
-    #[error("`*` reads many values; use it only inside sum, mean, min or max")]
+    #[error("`*` reads many values; use it only inside a function of a list (sum, mean, median, stdev, …)")]
     WildcardOutsideFunction { span: Range<usize> },
     #[error("{function}() of nothing: no value matched")]
     EmptyAggregate { function: &'static str, span: Range<usize> },

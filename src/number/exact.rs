@@ -468,3 +468,5 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 
 #[cfg(test)]
 mod tests;
+
+mod root;

@@ -74,6 +74,10 @@ struct Q {
 }
 
 impl Q {
+    fn of_num(num: super::stats::Num) -> Q {
+        Q { ratio: false, value: num.value, dim: Dim::NONE, exact: num.exact }
+    }
+
     fn of_leaf(leaf: &Leaf) -> Q {
         let (dim, factor) = Dim::of(leaf.unit);
         let exact = if factor == 1 {
@@ -172,7 +176,7 @@ fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Resu
                 _ => Err(FigureError::NotANumber {
                     path: path.to_string(),
                     what: "several values",
-                    hint: "; sum, mean, min or max reads several".to_string(),
+                    hint: "; a function of a list (sum, mean, median, …) reads several".to_string(),
                     span: expr.span.clone(),
                 }),
             }
@@ -257,71 +261,17 @@ fn call(
     inputs: &mut Vec<(String, f64)>,
 ) -> Result<Q, FigureError> {
     match function {
-        Function::Sum | Function::Mean | Function::Min | Function::Max => {
-            let mut values: Vec<Q> = Vec::new();
-            let mut dim = Dim::NONE;
-            // The first value of a kind, to name it when another kind follows (kept only
-            // when values have units, so that a sum of counts allocates nothing for it).
-            let mut first_of_kind: Option<String> = None;
-            let mut take = |q: Q, shown: &str, span: &Range<usize>| -> Result<(), FigureError> {
-                if !q.dim.is_none() && !dim.is_none() && q.dim != dim {
-                    return Err(unit_error(
-                        format!(
-                            "{}() over values of different kinds: `{}` is {} but `{shown}` is {}",
-                            function.name(),
-                            first_of_kind.as_deref().unwrap_or_default(),
-                            dim.name(),
-                            q.dim.name()
-                        ),
-                        span.clone(),
-                    ));
-                }
-                if dim.is_none() && !q.dim.is_none() {
-                    dim = q.dim;
-                    first_of_kind = Some(shown.to_string());
-                }
-                values.push(q);
-                Ok(())
-            };
-            for arg in args {
-                if let ExprKind::Path(path) = &arg.kind {
-                    for leaf in scope.read(path, true, arg.span.clone())? {
-                        push_input(inputs, &leaf);
-                        take(Q::of_leaf(&leaf), &leaf.path, &arg.span)?;
-                    }
-                } else {
-                    let q = eval(arg, scope, inputs)?;
-                    take(q, &describe(arg), &arg.span)?;
-                }
-            }
-            if values.is_empty() {
-                return Err(FigureError::EmptyAggregate {
-                    function: function.name(),
-                    span: whole.span.clone(),
-                });
-            }
-            let ratio = values.iter().any(|q| q.ratio);
-            let (value, exact) = match function {
-                Function::Sum => {
-                    (values.iter().map(|q| q.value).sum(), exact_sum(values.iter().map(|q| &q.exact)))
-                }
-                Function::Mean => {
-                    let count = Exact::from_integer(values.len() as i128);
-                    let exact = exact_sum(values.iter().map(|q| &q.exact)).and_then(|sum| sum.div(&count));
-                    (values.iter().map(|q| q.value).sum::<f64>() / values.len() as f64, exact)
-                }
-                // The first of equal values, as the order written.
-                Function::Min => {
-                    let q = values.into_iter().reduce(|m, q| if q.is_less_than(&m) { q } else { m });
-                    q.map_or((f64::INFINITY, None), |q| (q.value, q.exact))
-                }
-                _ => {
-                    let q = values.into_iter().reduce(|m, q| if m.is_less_than(&q) { q } else { m });
-                    q.map_or((f64::NEG_INFINITY, None), |q| (q.value, q.exact))
-                }
-            };
-            Ok(Q { ratio, value, dim, exact })
-        }
+        Function::Sum
+        | Function::Mean
+        | Function::Min
+        | Function::Max
+        | Function::Median
+        | Function::Stdev
+        | Function::Se
+        | Function::Ci95
+        | Function::Percentile
+        | Function::Count
+        | Function::DropEnds => aggregate::call(function, args, whole, scope, inputs),
         Function::Share => {
             let part = eval(&args[0], scope, inputs)?;
             let whole_value = eval(&args[1], scope, inputs)?;
@@ -447,5 +397,6 @@ fn reading(arg: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Re
     })
 }
 
+mod aggregate;
 #[cfg(test)]
 mod tests;

@@ -15,8 +15,9 @@
 //! path    = name ("." (name | "*"))*          name = [A-Za-z0-9_]+, not starting a number
 //! number  = digits ("." digits)? (("e" | "E") ("+" | "-")? digits)?
 //! ```
-//! Functions: `sum mean min max` (any number of arguments; a path with `*`, a list or a map
-//! gives all its numbers), `share(a, b)` = a ÷ b × 100 in %, `busy(before, after)` = CPU
+//! Functions: `sum mean min max median stdev se ci95 count` (any number of arguments; a
+//! path with `*`, a list or a map gives all its numbers, and `drop_ends(list, k)` a list
+//! without its first and last k), `percentile(list, p)` (`stats` has their formulas), `share(a, b)` = a ÷ b × 100 in %, `busy(before, after)` = CPU
 //! busy in % from two kern.cp_time readings, `bits_per_s(bytes, seconds)` = bytes × 8 ÷
 //! seconds. Units travel through every step (`dim`): values are carried in canonical units
 //! (bits, seconds, packets, %) with their dimension and, beside the `f64`, exactly (a
@@ -32,6 +33,7 @@ mod compare;
 mod dim;
 mod eval;
 mod parse;
+mod stats;
 
 use std::ops::Range;
 
@@ -91,6 +93,13 @@ pub(crate) enum Function {
     Mean,
     Min,
     Max,
+    Median,
+    Stdev,
+    Se,
+    Ci95,
+    Percentile,
+    DropEnds,
+    Count,
     Share,
     Busy,
     BitsPerS,
@@ -103,6 +112,13 @@ impl Function {
             Function::Mean => "mean",
             Function::Min => "min",
             Function::Max => "max",
+            Function::Median => "median",
+            Function::Stdev => "stdev",
+            Function::Se => "se",
+            Function::Ci95 => "ci95",
+            Function::Percentile => "percentile",
+            Function::DropEnds => "drop_ends",
+            Function::Count => "count",
             Function::Share => "share",
             Function::Busy => "busy",
             Function::BitsPerS => "bits_per_s",
@@ -115,6 +131,13 @@ impl Function {
             Function::Mean,
             Function::Min,
             Function::Max,
+            Function::Median,
+            Function::Stdev,
+            Function::Se,
+            Function::Ci95,
+            Function::Percentile,
+            Function::DropEnds,
+            Function::Count,
             Function::Share,
             Function::Busy,
             Function::BitsPerS,
@@ -126,13 +149,23 @@ impl Function {
     /// The number of arguments, when fixed.
     fn arity(self) -> Option<usize> {
         match self {
-            Function::Share | Function::Busy | Function::BitsPerS => Some(2),
+            Function::Share
+            | Function::Busy
+            | Function::BitsPerS
+            | Function::Percentile
+            | Function::DropEnds => Some(2),
             _ => None,
         }
     }
 
-    fn aggregates(self) -> bool {
-        matches!(self, Function::Sum | Function::Mean | Function::Min | Function::Max)
+    /// Whether argument `index` is a list: a path with `*`, one ending at a list or map,
+    /// or `drop_ends(…)`, each giving all its numbers.
+    fn takes_list_at(self, index: usize) -> bool {
+        match self {
+            Function::Percentile | Function::DropEnds => index == 0,
+            Function::Share | Function::Busy | Function::BitsPerS => false,
+            _ => true,
+        }
     }
 }
 

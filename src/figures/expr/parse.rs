@@ -142,14 +142,14 @@ pub(crate) fn parse(text: &str) -> Result<Expr, FigureError> {
     Ok(expr)
 }
 
-/// Checks what the grammar alone cannot: function names, arities, and `*` only directly
-/// inside an aggregate.
+/// Checks what the grammar alone cannot: function names, arities, and `*` and
+/// `drop_ends` only where a function takes a list.
 fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureError> {
     match &expr.kind {
         ExprKind::Number { .. } => Ok(()),
         ExprKind::UnknownCall { name, name_span } => Err(FigureError::Syntax {
             message: format!(
-                "there is no function `{name}`; the functions are sum, mean, min, max, share, busy, bits_per_s"
+                "there is no function `{name}`; the functions are sum, mean, min, max, median, stdev, se, ci95, percentile, drop_ends, count, share, busy, bits_per_s"
             ),
             span: (**name_span).clone(),
         }),
@@ -174,8 +174,14 @@ fn check_structure(expr: &Expr, inside_aggregate: bool) -> Result<(), FigureErro
                     span: expr.span.clone(),
                 });
             }
-            for arg in args {
-                check_structure(arg, function.aggregates())?;
+            if *function == Function::DropEnds && !inside_aggregate {
+                return Err(FigureError::BadArgument {
+                    message: "drop_ends() gives a list, not a number: use it inside median, mean, stdev or another function of a list".to_string(),
+                    span: expr.span.clone(),
+                });
+            }
+            for (index, arg) in args.iter().enumerate() {
+                check_structure(arg, function.takes_list_at(index))?;
             }
             Ok(())
         }

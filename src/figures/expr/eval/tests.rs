@@ -138,10 +138,10 @@ fn errors_point_at_the_offending_part() {
     assert!(
         matches!(error(text), FigureError::WildcardOutsideFunction { span } if text[span.clone()] == *"runs.*.responses.complete")
     );
-    let text = "median(seconds)";
+    let text = "mode(seconds)";
     let e = error(text);
     assert!(matches!(e, FigureError::Syntax { .. }), "{e:?}");
-    assert_eq!(&text[e.span()], "median");
+    assert_eq!(&text[e.span()], "mode");
     let text = "share(1)";
     assert!(matches!(error(text), FigureError::BadArgument { .. }));
 }
@@ -426,3 +426,5 @@ fn a_chain_of_divisions_drops_to_f64_past_the_exact_bound() {
     assert!(short.exact.is_some(), "40 primes are well within the bound");
     assert!(took.as_secs() < 5, "{took:?}");
 }
+
+mod lists;
