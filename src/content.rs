@@ -54,6 +54,10 @@ pub(crate) struct FrontMatter {
     /// Whether the page offers the discussion (giscus); on by default.
     #[serde(default = "yes")]
     pub discussion: bool,
+    /// The page's own `min_runs` and `max_cv` (site.yaml's `figures:` else).
+    pub min_runs: Option<usize>,
+    #[serde(default, deserialize_with = "crate::settings::max_cv_or_default")]
+    pub max_cv: Option<f64>,
 }
 
 /// A real calendar date written YYYY-MM-DD, and no other way (`20260101` is not one).

@@ -159,6 +159,21 @@ pub struct FigureOptions {
     /// The least share (0 to 1) of a measurement page's figures computed from run data
     /// that must read every input from a raw file, not a value typed into runs.yaml.
     pub min_raw: Option<f64>,
+    /// The fewest runs a figure over a series may stand on; fewer is a warning.
+    pub min_runs: Option<usize>,
+    /// The largest coefficient of variation (in %) of a series a figure is computed over;
+    /// above is a warning. `max_cv:` written without a value is [`DEFAULT_MAX_CV`].
+    #[serde(default, deserialize_with = "max_cv_or_default")]
+    pub max_cv: Option<f64>,
+}
+
+/// The Phoronix Test Suite's: it runs a test again while its standard deviation is at least
+/// 3.5 % of its mean.
+pub(crate) const DEFAULT_MAX_CV: f64 = 3.5;
+
+/// `max_cv:` as written, [`DEFAULT_MAX_CV`] when it has no value (called only when present).
+pub(crate) fn max_cv_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    Ok(Some(Option::<f64>::deserialize(d)?.unwrap_or(DEFAULT_MAX_CV)))
 }
 
 #[derive(Debug, Clone, Deserialize)]

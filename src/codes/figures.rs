@@ -258,6 +258,27 @@ pub(super) const CODES: &[Code] = &[
         fix: "Rename it with [a-z0-9_] only, e.g. `close_host`, and update the tags that name it.",
     },
     Code {
+        code: "series-few-runs",
+        severity: "warning",
+        summary: "a figure over a series of fewer runs than `min_runs` asks",
+        meaning: "With `min_runs: N` in site.yaml's `figures:` or a page's front matter, a figure computed over a series (`series.NAME.*`) must stand on at least N runs that did not fail; the warning names the runs it has. Off when `min_runs` is unset.",
+        fix: "Record more runs of the same configuration and add them to the series, or lower `min_runs` for this page and say why.",
+    },
+    Code {
+        code: "series-mixed",
+        severity: "error",
+        summary: "a series whose runs differ in their configuration",
+        meaning: "A series (`series: {NAME: [run, ...]}` in runs.yaml) names runs that repeat one configuration, so that their median, spread and N mean something. A run's configuration is its `kind`, its `link_rate` and every text field it holds (`mode: keep`); a run that differs from the series' first run in any of them is an error at its name in the series.",
+        fix: "Give the runs of each configuration their own series, or correct the field that was written wrongly.",
+    },
+    Code {
+        code: "series-spread",
+        severity: "warning",
+        summary: "a figure over a series whose coefficient of variation is above `max_cv`",
+        meaning: "With `max_cv` in site.yaml's `figures:` or a page's front matter (a percentage; 3.5 when written without a value, as the Phoronix Test Suite re-runs a test while its standard deviation is at least 3.5 % of its mean), a figure computed over a series whose values' sample standard deviation exceeds that share of their mean is a warning naming the runs. Off when `max_cv` is unset.",
+        fix: "Find why the runs disagree (a warm-up, another load on the machine) and record the series again, or state the spread beside the figure.",
+    },
+    Code {
         code: "runs-path",
         severity: "error",
         summary: "a file named in runs.yaml that does not exist",

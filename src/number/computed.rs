@@ -29,6 +29,22 @@ pub struct Computed {
     /// How the tool printed the value, when it printed it rounded (iperf 2's text): then
     /// it is known only to the last digit printed, and a page may state it no finer.
     pub printed: Option<Printed>,
+    /// The series of repeated runs the figure is computed over, when it reads one.
+    #[serde(default)]
+    pub over: Option<Box<Over>>,
+}
+
+/// The runs of a series a figure is computed over: its N, and the values its spread is
+/// shown from.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Over {
+    /// The series' name in runs.yaml.
+    pub series: String,
+    /// Its runs that were read (a failed run is not), in order.
+    pub runs: Vec<String>,
+    /// The values read over the series, in the base unit of `unit`'s kind.
+    pub values: Vec<f64>,
+    pub unit: Unit,
 }
 
 /// A value as a tool printed it, rounded (iperf 2's `814 Mbits/sec`): it is known only to

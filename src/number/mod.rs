@@ -68,7 +68,7 @@ mod write_like;
 pub(crate) use beside::{approximate_bounds, leading_scale_word, leading_unit};
 pub(crate) use check::Mismatch;
 pub use check::{Passed, check};
-pub(crate) use computed::{Computed, Printed, Withdrawal};
+pub(crate) use computed::{Computed, Over, Printed, Withdrawal};
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::{Style, digit_value};

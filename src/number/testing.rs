@@ -15,6 +15,7 @@ pub(super) fn computed(value: f64, unit: Unit) -> Computed {
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
         printed: None,
+        over: None,
     }
 }
 

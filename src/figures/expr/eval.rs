@@ -59,6 +59,9 @@ pub(crate) struct Evaluation {
     /// rate of counted things (`unit: connections/s`).
     #[serde(default)]
     pub count_per_second: bool,
+    /// The series of repeated runs it read, when it read one (the scope fills it).
+    #[serde(default)]
+    pub over: Option<Box<crate::number::Over>>,
 }
 
 /// A value while it is computed: in canonical units (bits, seconds), with its dimension and
@@ -137,6 +140,7 @@ pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, Fig
         inputs,
         ratio,
         count_per_second,
+        over: None,
     })
 }
 

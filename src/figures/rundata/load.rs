@@ -16,7 +16,8 @@ use super::{NumberField, RunData, VendorFigure};
 use crate::diagnostics::Diagnostic;
 use crate::yaml::{self, Node, NodeKind};
 
-const TOP_KEYS: &[&str] = &["build", "tools", "constants", "runs", "figures", "vendor", "source", "images"];
+const TOP_KEYS: &[&str] =
+    &["build", "tools", "constants", "runs", "series", "figures", "vendor", "source", "images"];
 
 /// Loads and checks a runs.yaml. Returns the data when the file could be read as runs.yaml
 /// at all (even with problems in it), and every problem found.
@@ -48,6 +49,7 @@ impl Loader<'_> {
             }
         };
         let mut figures_node = None;
+        let mut series_node = None;
         for (key, value) in entries {
             match key.key_text().as_str() {
                 "build" => data.code_under_test = self.load_code_under_test(value),
@@ -55,6 +57,7 @@ impl Loader<'_> {
                 "constants" => (data.constants, data.defined_wrongly) = self.load_constants(value),
                 "runs" => data.runs = self.load_runs(value),
                 "figures" => figures_node = Some(value),
+                "series" => series_node = Some(value),
                 "vendor" => data.vendor = self.load_vendor(value),
                 "source" => data.source = self.load_source(value),
                 "images" => data.images = self.load_images(value),
@@ -68,6 +71,9 @@ impl Loader<'_> {
         // A run whose raw file could not be read or imported is that one error: a path into
         // what it would have given is not reported missing beside it.
         data.defined_wrongly.extend(self.unread.iter().map(|run| format!("runs.{run}")));
+        if let Some(node) = series_node {
+            data.series = self.load_series(node, &data.runs);
+        }
         if let Some(node) = figures_node {
             data.figures = self.load_figures(node);
         }

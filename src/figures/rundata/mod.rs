@@ -59,6 +59,7 @@ mod raw;
 mod rules;
 mod runs;
 mod scope;
+mod series;
 #[cfg(test)]
 mod testing;
 mod withdrawals;
@@ -144,6 +145,8 @@ pub struct RunData {
     /// reported unknown or missing.
     defined_wrongly: Vec<String>,
     runs: Vec<Run>,
+    /// Runs that repeat one configuration (`series:`).
+    series: Vec<series::Series>,
     figures: Vec<FigureDef>,
     vendor: Vec<(String, VendorFigure)>,
     /// Every figure that computed when the file was loaded, so that a tag reads it without
@@ -249,6 +252,7 @@ impl RunData {
                     round: figure.round,
                     withdrawn: figure.withdrawn.clone(),
                     printed: self.printed_by_path(figure, &scope),
+                    over: evaluation.over,
                 });
             }
             if let Some(constant) = self.constant(single) {
@@ -262,6 +266,7 @@ impl RunData {
                     round: Rounding::HalfAwayFromZero,
                     withdrawn: Vec::new(),
                     printed: constant.printed.as_deref().cloned(),
+                    over: None,
                 });
             }
             if self.vendor(single).is_some() {
@@ -279,6 +284,7 @@ impl RunData {
             round: Rounding::HalfAwayFromZero,
             withdrawn: field.withdrawn.clone(),
             printed: field.printed.as_deref().cloned(),
+            over: None,
         })
     }
 

@@ -12,7 +12,10 @@ use super::failed::{failed_soak_rate, holds_a_rate, is_soak};
 use super::{Field, FigureDef, NumberField, RunData};
 use crate::figures::FigureError;
 use crate::figures::expr::{self, Leaf, Scope, Segment};
-use crate::number::Unit;
+use crate::number::{Over, Unit};
+use walk::{follow, leaves_under};
+
+mod walk;
 
 /// The longest chain of figures computed from figures (each level recurses).
 pub(crate) const MAX_CHAIN: usize = 32;
@@ -30,11 +33,19 @@ pub(super) struct EvalScope<'a> {
     stack: RefCell<Vec<String>>,
     depth: Cell<usize>,
     done: RefCell<HashMap<String, Done>>,
+    /// Each series read so far, in order: a figure is over the first its evaluation read.
+    over: RefCell<Vec<Over>>,
 }
 
 impl<'a> EvalScope<'a> {
     pub(super) fn new(data: &'a RunData) -> Self {
-        EvalScope { data, stack: RefCell::new(Vec::new()), depth: Cell::new(0), done: RefCell::default() }
+        EvalScope {
+            data,
+            stack: RefCell::new(Vec::new()),
+            depth: Cell::new(0),
+            done: RefCell::default(),
+            over: RefCell::default(),
+        }
     }
 
     /// Every figure computed through this scope.
@@ -50,8 +61,10 @@ impl<'a> EvalScope<'a> {
             });
         };
         if let Some(done) = self.data.computed(&figure.name).or(self.done.borrow().get(&figure.name)) {
+            self.over.borrow_mut().extend(done.0.over.as_deref().cloned());
             return Ok(done.clone());
         }
+        let series_before = self.over.borrow().len();
         if let Some(at) = self.stack.borrow().iter().position(|n| n == &figure.name) {
             // Only the loop: the figures that led into it are not part of it.
             let mut cycle = self.stack.borrow()[at..].to_vec();
@@ -100,6 +113,7 @@ impl<'a> EvalScope<'a> {
                 inputs,
                 ratio: evaluation.ratio,
                 count_per_second: evaluation.count_per_second,
+                over: self.over.borrow().get(series_before).cloned().map(Box::new),
             },
             implied,
         );
@@ -174,6 +188,10 @@ impl<'a> EvalScope<'a> {
                 }
                 Ok((field, path.to_string()))
             }
+            ["series", ..] => Err(FigureError::BadArgument {
+                message: format!("`{path}`: a series is read over its runs, `series.NAME.*.field`"),
+                span,
+            }),
             ["runs"] => Err(FigureError::NotANumber {
                 path: "runs".to_string(),
                 what: "all the runs",
@@ -297,86 +315,6 @@ impl EvalScope<'_> {
     }
 }
 
-/// Every number under `field`, with its path.
-fn leaves_under(field: &Field, path: String, out: &mut Vec<Leaf>) {
-    match field {
-        Field::Number(n) => out.push(Leaf {
-            path,
-            value: n.value,
-            unit: n.unit,
-            exact: n.exact.clone(),
-            expands_to: Vec::new(),
-        }),
-        Field::Text(_) => {}
-        Field::List(_) | Field::Map(_) => {
-            for (key, child) in field.children() {
-                leaves_under(child, super::child_path(&path, &key), out);
-            }
-        }
-    }
-}
-
-/// Where a path with `*` fails to go on in one of the fields it ranges over: the path
-/// reached so far (`runs.worst`), the field there, and the key it lacks.
-struct Gap<'f> {
-    at: String,
-    field: &'f Field,
-    key: String,
-}
-
-impl Gap<'_> {
-    /// The error at `span`: the concrete path that is missing, what its last field has,
-    /// and the key probably meant (a typo in one run must not silently drop that run).
-    fn error(&self, path: &expr::Path, span: Range<usize>, data: &RunData) -> FigureError {
-        let missing = format!("{}.{}", self.at, self.key);
-        if let Some(why) = data.absent_reason(&missing) {
-            return FigureError::MissingPath {
-                path: missing,
-                hint: format!(" (`{path}` reads it); it is not in the raw file: {why}"),
-                span,
-            };
-        }
-        let keys: Vec<String> = self.field.children().into_iter().map(|(k, _)| k).collect();
-        let has = if keys.is_empty() {
-            format!("; `{}` is {}", self.at, self.field.what())
-        } else {
-            format!("; `{}`{}", self.at, crate::figures::keys_hint(&keys).replacen("; it has", " has", 1))
-        };
-        FigureError::MissingPath {
-            path: format!("{}.{}", self.at, self.key),
-            hint: format!(
-                " (`{path}` must reach it in everything its `*` ranges over){has}{}",
-                crate::figures::did_you_mean(&self.key, keys.iter().map(String::as_str))
-            ),
-            span,
-        }
-    }
-}
-
-/// Follows `segments` (with `*`) from `field`, collecting the fields reached. Closed world:
-/// every key a `*` ranges over must reach the rest of the path, or the sum, mean, min or max
-/// would silently leave one out; the first that does not is the `Gap`.
-fn follow<'f>(
-    field: &'f Field,
-    segments: &[Segment],
-    path: String,
-    out: &mut Vec<(String, &'f Field)>,
-) -> Result<(), Gap<'f>> {
-    match segments.split_first() {
-        None => out.push((path, field)),
-        Some((Segment::Star, rest)) => {
-            for (key, child) in field.children() {
-                follow(child, rest, super::child_path(&path, &key), out)?;
-            }
-        }
-        Some((Segment::Name(key), rest)) => match field.child(key) {
-            Some(child) => follow(child, rest, super::child_path(&path, key), out)?,
-            None => return Err(Gap { at: path, field, key: key.clone() }),
-        },
-    }
-    Ok(())
-}
-
 impl Scope for EvalScope<'_> {
     fn read(&self, path: &expr::Path, many: bool, span: Range<usize>) -> Result<Vec<Leaf>, FigureError> {
         if let [Segment::Name(single)] = path.segments.as_slice() {
@@ -460,6 +398,24 @@ impl Scope for EvalScope<'_> {
                     return Err(failed_soak_rate(run, why, span));
                 }
             }
+            [Segment::Name(head), Segment::Name(name), Segment::Star, rest @ ..] if head == "series" => {
+                let runs = self.series_runs(name, span.clone())?;
+                for run in &runs {
+                    follow(&run.fields, rest, format!("runs.{}", run.name), &mut reached)
+                        .map_err(|gap| gap.error(path, span.clone(), self.data))?;
+                }
+                let mut out = Vec::new();
+                for (shown, field) in reached {
+                    leaves_under(field, shown, &mut out);
+                }
+                self.over.borrow_mut().push(Over {
+                    series: name.clone(),
+                    runs: runs.iter().map(|r| r.name.clone()).collect(),
+                    values: out.iter().map(|leaf| leaf.value).collect(),
+                    unit: out.first().map_or(Unit::Count, |leaf| leaf.unit),
+                });
+                return Ok(out);
+            }
             _ => {
                 return Err(FigureError::MissingPath { path: path.to_string(), hint: String::new(), span });
             }
@@ -473,6 +429,19 @@ impl Scope for EvalScope<'_> {
             leaves_under(field, shown, &mut out);
         }
         Ok(out)
+    }
+}
+
+impl<'a> EvalScope<'a> {
+    /// The runs of series `name` that did not fail (an error when there is no such series,
+    /// or none of its runs is left).
+    fn series_runs(&self, name: &str, span: Range<usize>) -> Result<Vec<&'a super::Run>, FigureError> {
+        let Some(runs) = super::series::runs_of(&self.data.series, &self.data.runs, name) else {
+            let names = self.data.series.iter().map(|s| s.name.as_str());
+            let hint = crate::figures::did_you_mean(name, names);
+            return Err(FigureError::UnknownName { name: format!("series.{name}"), hint, span });
+        };
+        Ok(runs)
     }
 }
 

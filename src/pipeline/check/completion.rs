@@ -104,6 +104,7 @@ pub(crate) fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
         printed: None,
+        over: None,
     }
 }
 

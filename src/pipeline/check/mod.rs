@@ -22,6 +22,7 @@ mod headings;
 mod ids;
 mod outside;
 pub(crate) mod parity;
+mod series_rules;
 mod structure;
 
 use super::load::Site;
@@ -135,6 +136,7 @@ pub(crate) fn page_figures(
     };
     let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
     found.extend(check_code_under_test_named(site, page));
+    found.extend(series_rules::check_series_rules(site, page, &work.scan));
     found.extend(ids::check_ids(page, &work.scan, &figures, site.templates.ids()));
     (figures, found)
 }

@@ -69,6 +69,7 @@ fn side_text(value: &Evaluation) -> String {
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
         printed: None,
+        over: None,
     };
     grouped_digits(&computed_text(&computed, computed.unit))
 }

@@ -84,9 +84,15 @@ pub(super) fn figure_evidence(
     Some(EvidenceView {
         id: evidence_id(name),
         name: name.to_string(),
-        value: match &computed.printed {
-            Some(printed) => grouped_digits(&printed.stated),
-            None => grouped_digits(&computed_text(computed, computed.unit)),
+        value: {
+            let value = match &computed.printed {
+                Some(printed) => grouped_digits(&printed.stated),
+                None => grouped_digits(&computed_text(computed, computed.unit)),
+            };
+            match super::values::spread_text(computed) {
+                Some(spread) => format!("{value} ({spread})"),
+                None => value,
+            }
         },
         formula: (computed.formula != name).then(|| computed.formula.clone()),
         inputs,

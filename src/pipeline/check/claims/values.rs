@@ -4,13 +4,54 @@
 //! Owns these three spellings of a computed figure. It does not format a value as a reader
 //! reads it in prose (that is `crate::number` and `views::grouped_digits`).
 
-use crate::number::Computed;
 use crate::number::computed_text;
+use crate::number::{Computed, Over, plain_text};
 
 /// The computation and its value, short: what a reader sees when hovering a figure (the
-/// inputs are in the page's evidence, one click away).
+/// inputs are in the page's evidence, one click away), with the N and spread of a figure
+/// over a series.
 pub(crate) fn short_title(computed: &Computed) -> String {
-    format!("{} = {}", computed.formula, computed_text(computed, computed.unit))
+    let mut title = format!("{} = {}", computed.formula, computed_text(computed, computed.unit));
+    if let Some(spread) = spread_text(computed) {
+        title.push_str(&format!(" ({spread})"));
+    }
+    title
+}
+
+/// The N and spread of a figure over a series, in symbols that read alike in every
+/// language: "N = 4, 986–989 Mbit/s, SE ± 0.69 Mbit/s" (the range and the standard error
+/// of the values read over the series, in the figure's unit when they are of its kind).
+pub(crate) fn spread_text(computed: &Computed) -> Option<String> {
+    let over: &Over = computed.over.as_deref()?;
+    let n = over.runs.len();
+    let mut text = format!("N = {n}");
+    if over.unit.kind() != computed.unit.kind() || over.values.is_empty() {
+        return Some(text);
+    }
+    let unit = computed.unit;
+    let low = over.values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = over.values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let high_text = plain_text(high, unit);
+    let low_text = plain_text(low, unit);
+    let low_number = low_text.strip_suffix(&format!(" {}", unit.symbol())).unwrap_or(&low_text);
+    text.push_str(&format!(", {low_number}–{high_text}"));
+    let count = over.values.len();
+    if count >= 2 {
+        let mean = over.values.iter().sum::<f64>() / count as f64;
+        let variance = over.values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (count as f64 - 1.0);
+        let se = (variance / count as f64).sqrt();
+        text.push_str(&format!(", SE ± {}", plain_text(two_significant(se), unit)));
+    }
+    Some(text)
+}
+
+/// `value` rounded to two significant digits, as a spread is shown.
+fn two_significant(value: f64) -> f64 {
+    if value == 0.0 || !value.is_finite() {
+        return value;
+    }
+    let scale = 10f64.powi(1 - value.abs().log10().floor() as i32);
+    (value * scale).round() / scale
 }
 
 /// The computation and its inputs, one line: what a diagnostic says a figure is.
