@@ -19,6 +19,7 @@ mod iperf3_json;
 mod iperf3_text;
 mod pfctl;
 mod ping;
+pub(crate) mod raw_text;
 mod soak;
 mod soak_times;
 mod sysctl;

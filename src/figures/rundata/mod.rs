@@ -56,6 +56,7 @@ mod loader;
 mod name_index;
 mod provenance;
 mod raw;
+mod raw_file;
 mod rules;
 mod runs;
 mod scope;
@@ -75,7 +76,9 @@ use scope::EvalScope;
 pub(crate) use field::{Field, NumberField};
 pub(crate) use lines::Origin;
 pub use load::load_run_data;
+pub(crate) use load::load_run_data_with;
 pub(crate) use provenance::{DataSource, ImageRights};
+pub(crate) use raw_file::DEFAULT_MAX_RAW_BYTES;
 
 /// What a bench run was, where it matters to the rules of the bench.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

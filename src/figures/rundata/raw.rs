@@ -56,13 +56,13 @@ pub(super) struct RawFields {
 type Reading = (Vec<String>, Result<(Imported, RawText), ()>);
 
 /// One raw file read: its path from the bundle, its text, and how it is shown in errors.
-struct RawText {
-    relative: PathBuf,
-    text: String,
-    display: String,
+pub(super) struct RawText {
+    pub(super) relative: PathBuf,
+    pub(super) text: String,
+    pub(super) display: String,
     /// Values (their paths under the run) whose line is in another file read with this
     /// one: that file and the 1-based line (a soak's `seconds`, in its times file).
-    elsewhere: Vec<(String, PathBuf, usize)>,
+    pub(super) elsewhere: Vec<(String, PathBuf, usize)>,
 }
 
 impl Loader<'_> {
@@ -401,37 +401,6 @@ impl Loader<'_> {
         };
         self.pending_import_errors.push(diagnostic);
     }
-
-    fn read_raw(&mut self, node: &Node, what: &str) -> Option<RawText> {
-        let (relative, absolute) = self.file(node, what)?;
-        let display = display_rel(&absolute, &self.site_root);
-        match crate::regular::read(&absolute) {
-            // Every file read is one the build depends on (an edit to a soak's sha256sum
-            // file must make its page again), and one the bundle's source pages show.
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => {
-                    self.raw_files_read.push(relative.clone());
-                    Some(RawText { relative, text, display, elsewhere: Vec::new() })
-                }
-                Err(_) => {
-                    self.error(
-                        "runs-path",
-                        node.span.clone(),
-                        format!("`{}` is not UTF-8 text", relative.display()),
-                    );
-                    None
-                }
-            },
-            Err(error) => {
-                self.error(
-                    "runs-path",
-                    node.span.clone(),
-                    format!("cannot read `{}`: {error}", relative.display()),
-                );
-                None
-            }
-        }
-    }
 }
 
 /// A tree as a run's fields; None for an absent value (it is no field: a figure reading it
@@ -487,11 +456,4 @@ fn merge(into: &mut Vec<(String, Field)>, name: String, field: Field, conflict: 
         },
         Some(_) => conflict(&name),
     }
-}
-/// `path` (resolved, so absolute and free of links) relative to the site's folder, however
-/// the root was given (`.` as users run tally, or an absolute path).
-fn display_rel(path: &std::path::Path, root: &std::path::Path) -> String {
-    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let relative = path.strip_prefix(&canonical).or_else(|_| path.strip_prefix(root)).unwrap_or(path);
-    crate::paths::display_path(relative)
 }
