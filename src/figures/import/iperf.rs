@@ -140,9 +140,62 @@ fn is_iperf2_csv_line(line: &str) -> bool {
         && fields.iter().any(|f| f.contains('-') && f.contains('.'))
 }
 
+/// A report line (`[  5] 1.00-2.00 sec … 999 Mbits/sec`) that does not start the line: after
+/// a NUL, a zero-width space, a byte-order mark, an escape or a mail's `> `, iperf's
+/// importers (which read a report at a line's start and skip other lines as prompts and
+/// chatter) would skip it, and a receiver interval the source page shows would be hidden.
+/// An error at the line, naming what is before the report.
+pub(super) fn hidden_report(line: &super::Line<'_>) -> Option<ImportError> {
+    let text = line.text;
+    let start = text.len() - text.trim_start().len();
+    let (at, _) = text.match_indices('[').find(|&(at, _)| at > start && holds_report(&text[at..]))?;
+    let prefix: String = text[..at].escape_debug().collect();
+    Some(ImportError::at(
+        format!(
+            "this line holds an iperf report after `{prefix}`: a report is read only at a line's start, and a line that hides one is not skipped; remove what is before it (a prompt, a quote's `> `, an invisible character) and keep iperf's lines as it printed them"
+        ),
+        line.range(),
+    ))
+}
+
+/// Whether `text` starts with a report: `[ ID]` (a stream number, `*2`, `SUM`), an interval in
+/// `sec`, and an amount in bytes or bits.
+fn holds_report(text: &str) -> bool {
+    let Some((id, rest)) = text.strip_prefix('[').and_then(|r| r.split_once(']')) else {
+        return false;
+    };
+    let id = id.trim().trim_start_matches('*');
+    let stream = id == "SUM" || (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()));
+    stream && rest.contains(" sec") && (rest.contains("Bytes") || rest.contains("bits/sec"))
+}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_report_behind_any_prefix_is_refused_not_skipped_as_a_prompt() {
+        // A receiver interval hidden from the importer while the source page shows it.
+        let server = super::super::testing::real_data("apu2-pfsense-iperf3-text/aws1_server_side.txt");
+        let soekris = super::super::testing::fixture("iperf2/test1.txt");
+        let (iperf3_line, iperf2_line) = ("[  5]   1.00-2.00   sec", "[ 3] 1.0- 2.0 sec");
+        for prefix in ["\0", "\u{200b}", "\u{feff}", "\u{1b}", "> ", "[me@host ~]$ "] {
+            for (text, line) in [(&server, iperf3_line), (&soekris, iperf2_line)] {
+                let hidden = text.replacen(line, &format!("{prefix}{line}"), 1);
+                let error = import_iperf(&hidden).expect_err(prefix);
+                let at = error.at.clone().unwrap_or_else(|| panic!("{prefix}: {error}"));
+                assert!(hidden[at].contains(line), "{prefix}: {error}");
+                // iperf 2 reads a bracketed prompt's line as a report, and cannot.
+                let read_as_report =
+                    prefix.starts_with('[') && error.message.starts_with("cannot read this line");
+                assert!(
+                    error.message.contains("holds an iperf report after") || read_as_report,
+                    "{prefix}: {error}"
+                );
+            }
+        }
+        // The prompt and chatter lines of the real outputs are still skipped.
+        assert!(import_iperf(&server).is_ok() && import_iperf(&soekris).is_ok());
+    }
 
     #[test]
     fn each_format_is_recognised_from_its_text() {
