@@ -307,6 +307,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Save the output as the tool printed it: with a byte-order mark or as UTF-8 (`Out-File -Encoding utf8`); without colours (`iperf3 --forceflush` to a file writes none, or strip them with `sed 's/\\x1b\\[[0-9;]*m//g'`); the tool's own file, not a binary or padded copy.",
     },
     Code {
+        code: "runs-readings",
+        severity: "error",
+        summary: "two readings of counters that cannot be subtracted",
+        meaning: "`sysctl:` and `pfctl:` with `before` and `after` give `delta.*`, each counter's difference. That difference counts something only if both readings are of one machine, one interface and one boot, in order. Refused, naming the value: two machines (`kern.hostname`, pf's `hostid`), two interfaces (pf's `interface.name`), a reboot (`kern.boottime`, where both readings hold it), a pf restart (its enabled time shrank), and a counter that went down (`kern.cp_time`, pf's counters; for other sysctl values, every value that changed went down): the files swapped, or one of the above unseen. A sysctl value that went down while others went up is no counter, and has no `delta` (a figure reading it is told why). `busy()` refuses kern.cp_time readings that went down in the same way.",
+        fix: "Name the earlier reading `before` and the later `after`, both taken on the same machine and interface with no reboot or pf restart between them; record the run again if they were not.",
+    },
+    Code {
         code: "runs-source",
         severity: "error",
         summary: "run data from elsewhere without who took it",

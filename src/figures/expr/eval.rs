@@ -354,6 +354,23 @@ fn call(
                     span: whole.span.clone(),
                 });
             }
+            // kern.cp_time counts up: a counter lower after than before is readings swapped, a
+            // reboot between them, or two machines, and gave a negative share (−2.68 %).
+            let went_down = before.ticks.iter().zip(&after.ticks).position(|(b, a)| a < b);
+            if let Some(i) = went_down {
+                return Err(FigureError::BadArgument {
+                    message: format!(
+                        "busy(): counter {i} ({}) went from {} to {} between the readings: a counter decreased: swapped files, a reboot, or two machines",
+                        ["user", "nice", "system", "interrupt", "idle"]
+                            .get(i)
+                            .filter(|_| before.ticks.len() == 5)
+                            .unwrap_or(&"of kern.cp_time"),
+                        before.ticks[i],
+                        after.ticks[i]
+                    ),
+                    span: whole.span.clone(),
+                });
+            }
             let total: f64 = after.ticks.iter().sum::<f64>() - before.ticks.iter().sum::<f64>();
             let idle = after.ticks[after.idle] - before.ticks[before.idle];
             let exact_total =

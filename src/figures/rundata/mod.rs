@@ -47,6 +47,7 @@
 //! failed runs and runs without the rest of the path.
 
 mod compact;
+mod counters;
 mod failed;
 mod field;
 mod figure_defs;

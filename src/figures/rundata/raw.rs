@@ -111,18 +111,35 @@ impl Loader<'_> {
                 // After the value's place in the main file: the later place is the one kept.
                 self.raw_places.push((format!("{prefix}.{path}"), file.clone(), *line, yaml_line));
             }
+            // The deltas are traced to the later reading's file.
+            let later = under.get(1).map(String::as_str) != Some("before");
             readings.push((under, imported.fields));
-            last_raw = Some(raw);
+            if later {
+                last_raw = Some(raw);
+            }
         }
         if readings.len() == 2 && readings[0].0.len() == 2 {
             // Two readings of one tool's counters: their differences too, each traced to the
-            // line of the later reading (the earlier one is the same name's line before it).
-            let delta = difference(&readings[0].1, &readings[1].1);
-            let base = readings[0].0[0].clone();
-            if let Some(after) = &last_raw {
-                self.place_tree(&delta, &format!("runs.{run}.{base}.delta"), after, yaml_line);
+            // line of the later reading (the earlier one is the same name's line before it),
+            // unless they cannot be subtracted. `before` first, however runs.yaml orders them.
+            let (b, a) = if readings[0].0[1] == "before" { (0, 1) } else { (1, 0) };
+            match super::counters::unsubtractable(&key_text, &readings[b].1, &readings[a].1) {
+                Some(why) => self.error(
+                    "runs-readings",
+                    node.span.clone(),
+                    format!(
+                        "`{key_text}`'s two readings cannot be subtracted, so they give no `delta`: {why}"
+                    ),
+                ),
+                None => {
+                    let delta = super::counters::difference(&key_text, &readings[b].1, &readings[a].1);
+                    let base = readings[0].0[0].clone();
+                    if let Some(after) = &last_raw {
+                        self.place_tree(&delta, &format!("runs.{run}.{base}.delta"), after, yaml_line);
+                    }
+                    readings.push((vec![base, "delta".to_string()], delta));
+                }
             }
-            readings.push((vec![base, "delta".to_string()], delta));
         }
         for (under, tree) in readings {
             let Some(field) = to_field(&tree) else { continue };
@@ -414,30 +431,6 @@ fn to_field(tree: &Tree) -> Option<Field> {
             Some(Field::Map(entries.iter().filter_map(|(k, t)| Some((k.clone(), to_field(t)?))).collect()))
         }
         Tree::Absent(_) => None,
-    }
-}
-
-/// `after − before` for every number both readings have at the same path, in the same unit.
-fn difference(before: &Tree, after: &Tree) -> Tree {
-    match (before, after) {
-        (Tree::Value(b), Tree::Value(a)) if a.unit == b.unit => Tree::Value(import::Value {
-            value: a.value - b.value,
-            unit: a.unit,
-            printed: None,
-            at: a.at.clone(),
-        }),
-        (Tree::List(b), Tree::List(a)) if a.len() == b.len() => {
-            Tree::List(b.iter().zip(a).map(|(b, a)| difference(b, a)).collect())
-        }
-        (Tree::Map(b), Tree::Map(a)) => Tree::Map(
-            a.iter()
-                .filter_map(|(k, a)| {
-                    let b = b.iter().find(|(bk, _)| bk == k)?;
-                    Some((k.clone(), difference(&b.1, a)))
-                })
-                .collect(),
-        ),
-        _ => Tree::Absent("the two readings differ in shape here".to_string()),
     }
 }
 
