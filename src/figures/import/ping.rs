@@ -18,6 +18,7 @@
 
 mod fields;
 mod line;
+mod rtt;
 #[cfg(test)]
 mod tests;
 mod unix;
@@ -210,6 +211,11 @@ pub(crate) fn import_ping(text: &str) -> Result<Imported, ImportError> {
         return fail("the output ends before ping's summary (`--- HOST ping statistics ---`)", last);
     };
     check(&s, flavour, &replies, counted_failures, rtt.as_ref().map(|(at, _)| at.clone()), at(summary_line))?;
+    if let Some((rtt_at, times)) = &rtt
+        && flavour != WINDOWS
+    {
+        rtt::check_rtt(&replies, times, rtt_at.clone())?;
+    }
     Ok(Imported {
         format: names(flavour).0,
         fields: fields(s, flavour, replies, counted_failures, rtt, at(summary_line)),
