@@ -28,7 +28,7 @@ pub(super) fn stampable<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
         if why.trim().is_empty() {
             return Err("iputils' `From HOST icmp_seq=N …` line without its message".into());
         }
-        return Ok(Some((Kind::Failure { received: false }, IPUTILS)));
+        return Ok(Some((Kind::Failure { received: false, mtu: super::line::mtu_in(line, text) }, IPUTILS)));
     }
     if let Some(n) = text.strip_prefix("no answer yet for icmp_seq=") {
         count(line, n)?;
@@ -41,7 +41,7 @@ pub(super) fn stampable<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
     let Some(seq) = body.strip_prefix("icmp_seq=").or_else(|| body.strip_prefix("icmp_req=")) else {
         // BSD prints an ICMP error as `92 bytes from HOST: Destination Host Unreachable`.
         if BSD_ICMP.split('|').any(|start| body.starts_with(start)) {
-            return Ok(Some((Kind::Failure { received: false }, BSD)));
+            return Ok(Some((Kind::Failure { received: false, mtu: super::line::mtu_in(line, text) }, BSD)));
         }
         return Err("a reply line goes on `icmp_seq=N ttl=N time=T ms`".into());
     };

@@ -159,3 +159,11 @@ fn refuses_a_round_trip_summary_its_reply_lines_contradict() {
         read(&record(args));
     }
 }
+
+#[test]
+fn refuses_two_mtus_in_one_run() {
+    let two = IPUTILS_FRAG_NEEDED.replacen("mtu=1400", "mtu=1500", 1);
+    let (error, line) = refused(&two);
+    assert!(error.message.contains("MTU of 1500, an earlier one 1400"), "{error}");
+    assert!(line.ends_with("mtu=1500"), "{line}");
+}
