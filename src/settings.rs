@@ -113,8 +113,12 @@ fn default_max_image_pixels() -> u64 {
     50_000_000
 }
 
+/// The largest raw file read when site.yaml does not say (`max_raw_bytes`): a long soak's
+/// curl log is far larger than a page, a log padded to gigabytes is not a tool's output.
+pub(crate) const DEFAULT_MAX_RAW_BYTES: u64 = 256 << 20;
+
 fn default_max_raw_bytes() -> u64 {
-    crate::figures::DEFAULT_MAX_RAW_BYTES
+    DEFAULT_MAX_RAW_BYTES
 }
 
 fn default_max_page_bytes() -> u64 {

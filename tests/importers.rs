@@ -265,6 +265,12 @@ fn a_powershell_capture_is_read_and_its_source_page_says_how_it_was_decoded() {
         PAGE,
         measurement_page("All [2]{=runs.path.received} replies took [0.061 ms]{=runs.path.rtt.avg}."),
     );
+    let check = site.check();
+    check.expect_success();
+    let listed = format!(
+        "raw file {BUNDLE}/raw/ping.txt: decoded from UTF-16 LE with a byte-order mark, CRLF line ends"
+    );
+    assert!(check.stdout.contains(&listed), "{}", check.stdout);
     site.build().expect_success();
     let source = site.read("measurements/2026-11-20-soak/raw/ping.txt.html");
     assert!(source.contains("Decoded from UTF-16 LE with a byte-order mark, CRLF line ends."), "{source}");

@@ -41,6 +41,17 @@ pub(crate) struct Site {
 }
 
 impl Site {
+    /// Each raw file not in plain UTF-8 with `\n` line ends, from the site's folder, and
+    /// what it was decoded from, for `tally check`'s listing.
+    pub(crate) fn raw_encodings(&self) -> Vec<(String, String)> {
+        let files = self.runs.iter().flat_map(|(bundle, data)| {
+            data.raw_encodings()
+                .iter()
+                .map(move |(file, how)| (crate::paths::display_path(&bundle.join(file)), how.clone()))
+        });
+        files.collect()
+    }
+
     /// The run data of the page's bundle, when it has one.
     pub(crate) fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
         self.runs_by_bundle.get(page.bundle.as_ref()?).map(|data| &**data)

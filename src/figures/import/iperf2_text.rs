@@ -103,7 +103,7 @@ fn read_streams(text: &str) -> Result<Vec<Stream<'_>>, ImportError> {
             continue;
         }
         let Some((id, rest)) = bracketed_id(trimmed) else {
-            match super::iperf::hidden_report(&line) {
+            match super::hidden_report::hidden_report(&line) {
                 Some(hidden) => return Err(hidden),
                 None => continue,
             }

@@ -93,6 +93,7 @@ impl Loader<'_> {
         // why it does not.
         data.lines = super::lines::Lines::of_tree(root, self.source, std::mem::take(&mut self.raw_places));
         data.absent = std::mem::take(&mut self.absent).into_iter().collect();
+        data.raw_encodings = std::mem::take(&mut self.raw_encodings);
         self.check_names(&data, entries);
         for i in 0..data.runs.len() {
             self.check_bench(&data, i, entries);

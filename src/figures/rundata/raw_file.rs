@@ -14,10 +14,6 @@ use crate::diagnostics::Diagnostic;
 use crate::figures::import::raw_text;
 use crate::yaml::Node;
 
-/// The largest raw file read when site.yaml does not say (`max_raw_bytes`): a long soak's
-/// curl log is far larger than a page, a log padded to gigabytes is not a tool's output.
-pub(crate) const DEFAULT_MAX_RAW_BYTES: u64 = 256 << 20;
-
 impl Loader<'_> {
     pub(super) fn read_raw(&mut self, node: &Node, what: &str) -> Option<RawText> {
         let written = self.text(node, what)?;
@@ -70,6 +66,11 @@ impl Loader<'_> {
             // file must make its page again), and one the bundle's source pages show.
             Ok(decoded) => {
                 self.raw_files_read.push(relative.clone());
+                if let Some(described) = decoded.described()
+                    && !self.raw_encodings.iter().any(|(file, _)| *file == relative)
+                {
+                    self.raw_encodings.push((relative.clone(), described));
+                }
                 Some(RawText { relative, text: decoded.text, display, elsewhere: Vec::new() })
             }
             Err(error) => {

@@ -10,7 +10,7 @@
 //! ping: the importer does), and a line it cannot read is `None` or why, never guessed.
 
 use super::super::Line;
-use super::unix::{four, iputils_rtt, stampable, unix_summary};
+use super::unix::{four, iputils_rtt, mtu_in, stampable, unix_summary};
 use super::windows::{windows_reply, windows_rtt, windows_summary};
 use super::{ANY, BSD, IPUTILS, Kind, Read, UNIX, WINDOWS, count, digits};
 
@@ -124,13 +124,4 @@ fn header_sizes<'a>(line: &Line<'a>, text: &'a str) -> Result<Kind<'a>, String> 
         return Ok(Kind::Header(Some(count(line, size)?), Some(count(line, packet)?)));
     }
     Ok(Kind::Header(Some(count(line, word)?), None))
-}
-
-/// The MTU an error line names: `mtu=1500` (iputils' local error), `(mtu = 1492)` (iputils'
-/// `Frag needed`), `(MTU 1492)` (BSD).
-pub(super) fn mtu_in<'a>(line: &Line<'a>, text: &'a str) -> Option<super::Count> {
-    let at = text.to_ascii_lowercase().find("mtu")?;
-    let rest = text[at + 3..].trim_start_matches([' ', '=']);
-    let digits = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
-    count(line, digits).ok()
 }
