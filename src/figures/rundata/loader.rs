@@ -58,6 +58,17 @@ impl Loader<'_> {
         self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message));
     }
 
+    /// An error with a note saying what was probably meant.
+    pub(super) fn error_noted(
+        &mut self,
+        code: &'static str,
+        span: Range<usize>,
+        message: impl Into<String>,
+        note: impl Into<String>,
+    ) {
+        self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message).note(note));
+    }
+
     pub(super) fn type_error(&mut self, node: &Node, what: &str, expected: &str) {
         self.error("runs-type", node.span.clone(), format!("{what} must be {expected}, not {}", node.what()));
     }
