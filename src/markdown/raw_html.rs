@@ -44,6 +44,8 @@ fn html_reader_text_into(source: &str, in_script: &mut bool, out: &mut String) {
             }
         }
     };
+    // Inside a `<style>` opened in this text: its `content:` strings are shown.
+    let mut in_style = false;
     let mut rest = source;
     while !rest.is_empty() {
         if let Some(comment) = rest.strip_prefix("<!--") {
@@ -58,8 +60,10 @@ fn html_reader_text_into(source: &str, in_script: &mut bool, out: &mut String) {
             let lower = tag.to_ascii_lowercase();
             if lower.starts_with("<script") || lower.starts_with("<style") {
                 *in_script = !tag.ends_with("/>");
+                in_style = *in_script && lower.starts_with("<style");
             } else if lower.starts_with("</script") || lower.starts_with("</style") {
                 *in_script = false;
+                in_style = false;
             }
             // Keep the values of attributes a reader is given, however they are written
             // (`title = "…"`, `title=940Mbit/s`); a frame's `srcdoc` without its markup.
@@ -82,7 +86,9 @@ fn html_reader_text_into(source: &str, in_script: &mut bool, out: &mut String) {
             continue;
         }
         let end = rest.find('<').unwrap_or(rest.len());
-        if *in_script {
+        if in_style {
+            out.push_str(&crate::stylesheets::shown_text(&rest[..end]));
+        } else if *in_script {
             blank(out, &rest[..end]);
         } else {
             out.push_str(&rest[..end]);
