@@ -43,6 +43,17 @@ pub(crate) struct Site {
 }
 
 impl Site {
+    /// Each raw file not in plain UTF-8 with `\n` line ends, from the site's folder, and
+    /// what it was decoded from, for `tally check`'s listing.
+    pub(crate) fn raw_encodings(&self) -> Vec<(String, String)> {
+        let files = self.runs.iter().flat_map(|(bundle, data)| {
+            data.raw_encodings()
+                .iter()
+                .map(move |(file, how)| (crate::paths::display_path(&bundle.join(file)), how.clone()))
+        });
+        files.collect()
+    }
+
     /// The run data of the page's bundle, when it has one.
     pub(crate) fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
         self.runs_by_bundle.get(page.bundle.as_ref()?).map(|data| &**data)
@@ -103,7 +114,7 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         fail_on_errors(problems)?;
         return Err(Failure::Problems(Vec::new()));
     };
-    let (runs, runs_digests) = load_run_data(root, &content, memo, problems);
+    let (runs, runs_digests) = load_run_data(root, &content, settings.max_raw_bytes, memo, problems);
     // The files published as they are, found now so that a name that is no address is
     // listed with the pages' errors.
     let files = memo.found_files(|| crate::site_files::find_files(root, &settings.publish_hidden));
@@ -195,6 +206,7 @@ fn inputs_digest(root: &Path) -> String {
 fn load_run_data(
     root: &Path,
     content: &Content,
+    max_raw_bytes: u64,
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
 ) -> (BTreeMap<PathBuf, Arc<RunData>>, HashMap<PathBuf, String>) {
@@ -214,7 +226,7 @@ fn load_run_data(
             }
             let runs_stamp = FileStamp::settled(&path, started);
             let (data, found) = match crate::regular::read_to_string(&path) {
-                Ok(text) => crate::figures::load_run_data(root, &path, &text),
+                Ok(text) => crate::figures::load_run_data_with(root, &path, &text, max_raw_bytes),
                 Err(e) => (
                     None,
                     vec![Diagnostic::file(

@@ -32,6 +32,10 @@ pub(super) struct Loader<'a> {
     /// Data keys found to be no typo of a run's own key: every run of a bundle names the
     /// same ones, and the distances were a hundredth of a cold build.
     pub(super) not_run_key_typos: rustc_hash::FxHashSet<String>,
+    /// Raw files not in plain UTF-8 with `\n` line ends, and what they were decoded from.
+    pub(super) raw_encodings: Vec<(PathBuf, String)>,
+    /// The largest raw file read (site.yaml's `max_raw_bytes`).
+    pub(super) max_raw_bytes: u64,
 }
 
 impl<'a> Loader<'a> {
@@ -49,6 +53,8 @@ impl<'a> Loader<'a> {
             pending_import_errors: Vec::new(),
             raw_files_read: Vec::new(),
             not_run_key_typos: rustc_hash::FxHashSet::default(),
+            raw_encodings: Vec::new(),
+            max_raw_bytes: super::DEFAULT_MAX_RAW_BYTES,
         }
     }
 }

@@ -299,15 +299,27 @@ mod tests {
             site.root.path().join("content/m/b/raw/link.txt"),
         )
         .unwrap();
-        let source = "runs:\n  a: {iperf: ../../../../etc/passwd, failed: x}\n  b: {iperf: /etc/passwd, failed: x}\n  c: {iperf: raw/missing.txt, failed: x}\n  d: {iperf: raw/bin.txt, failed: x}\n  e: {shot: raw/link.txt}\n  f: {iperf: ../../../content/m/b/raw/ok.txt}\n";
+        let other = site.root.path().join("content/m/other/raw");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("t.txt"), SOEKRIS).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(other.join("t.txt"), site.root.path().join("content/m/b/raw/t.txt"))
+            .unwrap();
+        let source = "runs:\n  a: {iperf: ../../../../etc/passwd, failed: x}\n  b: {iperf: /etc/passwd, failed: x}\n  c: {iperf: raw/missing.txt, failed: x}\n  d: {iperf: raw/bin.txt, failed: x}\n  e: {shot: raw/link.txt}\n  f: {iperf: ../../../content/m/b/raw/ok.txt}\n  g: {iperf: ../other/raw/t.txt, failed: x}\n  h: {iperf: raw/t.txt, failed: x}\n";
         let diagnostics = errors(&site, source);
-        assert!(place(&diagnostics, "leaves the site").0 == 2);
-        assert!(place(&diagnostics, "absolute path").0 == 3);
+        let outside: Vec<usize> =
+            diagnostics.iter().filter(|d| d.code == "runs-raw-outside").map(|d| d.line).collect();
+        #[cfg(unix)]
+        assert_eq!(outside, [2, 3, 8, 9], "{diagnostics:#?}");
+        assert!(place(&diagnostics, "copy the file into the bundle (as `raw/t.txt`)").0 == 8);
         assert!(place(&diagnostics, "no such file").0 == 4);
-        assert!(place(&diagnostics, "not UTF-8").0 == 5);
+        // [FF FE 00]: a UTF-16 LE byte-order mark and half a character.
+        let cut = diagnostics.iter().find(|d| d.code == "runs-raw-text").unwrap();
+        assert!(cut.message.contains("half a UTF-16 LE character"), "{cut:#?}");
+        assert_eq!(cut.path, std::path::Path::new("content/m/b/raw/bin.txt"));
         #[cfg(unix)]
         assert!(place(&diagnostics, "through a link").0 == 6);
-        // Up and down again inside the site is fine.
+        // Up and down again inside the bundle is fine.
         assert!(!diagnostics.iter().any(|d| d.line == 7), "{diagnostics:#?}");
     }
 
