@@ -137,6 +137,8 @@ pub struct VendorEvidence {
     pub source: String,
     /// Under which conditions.
     pub conditions: String,
+    /// Whether they are written in the page's language (else in the site's first).
+    pub in_page_language: bool,
 }
 
 /// A numbered line of a published source file (runs.yaml or a raw file).

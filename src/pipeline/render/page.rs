@@ -103,6 +103,7 @@ pub(crate) fn render_page(
     view.corrections = figures.corrections.clone();
     view.evidence_html = super::evidence::evidence_html(
         &figures.evidence,
+        &figures.stated,
         &site.strings,
         &page.lang,
         site.settings.original_language(),
