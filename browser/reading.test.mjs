@@ -10,8 +10,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { artifacts, axeViolations, editFile, openSite } from "./harness.mjs";
+import { artifacts, axeViolations, editFile, openSite, repo } from "./harness.mjs";
 import { readLines, sitePages } from "./lines.mjs";
 
 const MEASUREMENT = "/measurements/2026-10-29-xgs136-http/";
@@ -281,4 +282,38 @@ test("the XGS 136 page printed to PDF carries its links' addresses and correctio
   assert.ok(text.includes("Corrections") && joined.includes("9,481→9,000"), "the PDF lacks the list of corrections");
   assert.ok(onScreen.figures.length >= 76);
   for (const figure of onScreen.figures) assert.ok(joined.includes(figure.replace(/\s+/g, "")), `the PDF lacks ${figure}`);
+});
+
+test("a Japanese page shows no English UI text outside code and quotations, and a missing /ja/ address gets the Japanese 404", async () => {
+  // The English UI strings of several words: a Japanese page shows none of them.
+  const ftl = (name) => Object.fromEntries(fs.readFileSync(path.join(repo, "i18n", name), "utf8").split("\n")
+    .filter((l) => / = /.test(l) && !l.startsWith("#")).map((l) => l.split(/ = (.*)/s).slice(0, 2)));
+  const en = ftl("en.ftl"), ja = ftl("ja.ftl");
+  const texts = Object.entries(en).flatMap(([key, value]) => value.replace(/\{" "\}/g, " ").split(/\{[^}]*\}/)
+    .map((t) => t.trim().replace(/^[:;,.()]+|[:;,.()]+$/g, "").trim())
+    .filter((t) => t.includes(" ") && /[A-Za-z]{3}/.test(t) && !(ja[key] ?? "").includes(t))
+    .map((t) => `${key}: ${t}`));
+  assert.ok(texts.length > 40, `${texts.length} English texts`);
+  for (const url of ["/ja/", `/ja${MEASUREMENT}`, `/ja${MEASUREMENT}runs.yaml.html`]) {
+    const page = await open(url);
+    // Opened, so that the evidence's details are read too.
+    await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+    const shown = await page.evaluate(() => {
+      const clone = document.body.cloneNode(true);
+      clone.querySelectorAll("code, pre, q, blockquote, script, .source-lines, [lang]:not([lang='ja'])").forEach((e) => e.remove());
+      return clone.innerText;
+    });
+    const found = texts.filter((t) => shown.includes(t.slice(t.indexOf(": ") + 2)));
+    assert.deepEqual(found, [], url);
+    assert.ok(await page.locator("nav.languages").count() === 1, `${url} has the language switcher`);
+    await page.close();
+  }
+  const page = await served.context.newPage();
+  const response = await page.goto(`${served.base}/ja/nowhere/`);
+  assert.equal(response.status(), 404);
+  assert.equal(await page.locator("html").getAttribute("lang"), "ja");
+  assert.ok(await page.getByText("ページが見つかりません").first().isVisible());
+  assert.equal(await page.getByText("Page not found").count(), 0, "tally serve gives ja/404.html");
+  assert.equal(await page.locator("nav.languages").count(), 1);
+  await page.close();
 });

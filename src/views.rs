@@ -166,6 +166,8 @@ pub(crate) struct SourceFileView {
     /// Its lines as the list items of `<ol class="source-lines">`, each with its anchor
     /// (`L12`) and a link to itself: HTML, which templates print as it is.
     pub lines_html: String,
+    /// The same file's page in each language of its measurement page, for the switcher.
+    pub alternates: Vec<Alternate>,
 }
 
 /// A row of a page's header: a label in the page's language and its value.

@@ -2,6 +2,9 @@
 //! the discussion button, and one whole measurement page as a snapshot.
 
 mod common;
+// Japanese pages Japanese throughout: no en.ftl string, the 404, the switcher.
+#[path = "site_build/japanese.rs"]
+mod japanese;
 
 use common::{
     BASE_URL, MEASUREMENT, PNG, Site, dangling_addresses, family, jpeg, script_tags, tree, version_and_commit,

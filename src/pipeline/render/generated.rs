@@ -58,8 +58,56 @@ pub(crate) fn render_all(
             site.templates.render("atom.xml", &context),
         );
     }
-    let context = base_context(site, &original);
-    push(output, problems, "404.html".to_string(), site.templates.render("404.html", &context));
+    for lang in &site.settings.languages {
+        let (path, context) = not_found(site, lang);
+        push(output, problems, path, site.templates.render("404.html", &context));
+    }
+}
+
+/// The 404 page of `lang` and its file: `404.html` for the site's first language, which a
+/// host such as GitHub Pages serves for every missing address, and `ja/404.html` for the
+/// others (`tally serve` and hosts that look for one per folder use it). The first holds
+/// every language's words, its own first, so that a script can show the one of the missing
+/// address's language and a reader without scripts reads them all; each language's
+/// switcher leads to each language's home page.
+fn not_found(site: &Site, lang: &str) -> (String, Context) {
+    let original = site.settings.original_language();
+    let home = |l: &str| site.settings.language_prefix(l);
+    let languages: Vec<&String> = match lang == original {
+        true => {
+            let mut all: Vec<&String> = site.settings.languages.iter().filter(|l| *l == lang).collect();
+            all.extend(site.settings.languages.iter().filter(|l| *l != lang));
+            all
+        }
+        false => site.settings.languages.iter().filter(|l| *l == lang).collect(),
+    };
+    let texts: Vec<Alternate> = languages
+        .into_iter()
+        .map(|l| Alternate {
+            lang: l.clone(),
+            url: home(l),
+            permalink: format!("{}{}", site.settings.base_url, home(l)),
+            title: String::new(),
+            current: l == lang,
+        })
+        .collect();
+    let switcher: Vec<Alternate> = site
+        .settings
+        .languages
+        .iter()
+        .map(|l| Alternate {
+            lang: l.clone(),
+            url: home(l),
+            permalink: format!("{}{}", site.settings.base_url, home(l)),
+            title: String::new(),
+            current: l == lang,
+        })
+        .collect();
+    let mut context = base_context(site, lang);
+    context.insert("not_found", &texts);
+    context.insert("alternates", &switcher);
+    let path = format!("{}404.html", home(lang).trim_start_matches('/'));
+    (path, context)
 }
 
 fn push(

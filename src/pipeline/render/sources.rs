@@ -7,7 +7,7 @@ use tera::Context;
 
 use super::super::load::Site;
 use super::super::write::Collector;
-use super::site_view::site_view;
+use super::site_view::{alternates, site_view};
 use crate::diagnostics::Diagnostic;
 use crate::paths::display_path;
 use crate::views::SourceFileView;
@@ -57,6 +57,14 @@ pub(crate) fn render_page_sources(
                     format!("/{}/{file}", display_path(bundle.strip_prefix("content").unwrap_or(bundle)))
                 }),
                 lines_html: lines_html(&text),
+                alternates: alternates(site, &page.key, &page.lang)
+                    .into_iter()
+                    .map(|mut a| {
+                        a.url = format!("{}{file}.html", a.url);
+                        a.permalink = format!("{}{file}.html", a.permalink);
+                        a
+                    })
+                    .collect(),
             };
             let capacity = view.lines_html.len() + 8 * 1024;
             let mut context = Context::new();
