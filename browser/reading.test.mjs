@@ -208,7 +208,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
         chrome: [...document.querySelectorAll(".site-header nav, nav.languages, .discussion, .skip")].filter(shown).map((e) => e.outerHTML.slice(0, 60)),
         // The corrections, the figures and all else of the article but its discussion.
         hiddenInArticle: [...document.querySelectorAll("article *")]
-          .filter((e) => !e.closest(".discussion") && getComputedStyle(e).display === "none")
+          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor") && getComputedStyle(e).display === "none")
           .map((e) => e.outerHTML.slice(0, 60)),
         switcher: document.querySelectorAll("nav.languages").length,
         colours: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
@@ -316,4 +316,26 @@ test("a Japanese page shows no English UI text outside code and quotations, and 
   assert.equal(await page.getByText("Page not found").count(), 0, "tally serve gives ja/404.html");
   assert.equal(await page.locator("nav.languages").count(), 1);
   await page.close();
+});
+
+test("a long page has its contents in both languages, each heading a link to copy, and the header marks where the page is", async () => {
+  for (const [url, method] of [[MEASUREMENT, "/method/"], [`/ja${MEASUREMENT}`, "/ja/method/"]]) {
+    const page = await open(url, { width: 390 });
+    const contents = page.locator("nav.contents li a");
+    assert.ok(await contents.count() >= 5, `${url}: ${await contents.count()} entries`);
+    // Every entry leads to a heading of the page; none is a figure's link.
+    const targets = await contents.evaluateAll((links) => links.map((a) => {
+      const target = document.getElementById(a.hash.slice(1));
+      return target && /^H2$/.test(target.tagName) && !a.hash.startsWith("#figure-");
+    }));
+    assert.ok(targets.every(Boolean), `${url}: ${targets}`);
+    const anchor = page.locator("h2 > a.heading-anchor").first();
+    assert.match(await anchor.getAttribute("href"), /^#[^#]+$/);
+    await contents.nth(2).click();
+    await page.waitForURL(/#.+$/);
+    assert.equal(await page.locator("nav[aria-label] a[aria-current]").getAttribute("href"), url.startsWith("/ja/") ? "/ja/measurements/" : "/measurements/");
+    assert.equal(await page.locator(`header nav a[href='${method}']`).count(), 1, `${url} links the methodology`);
+    await page.screenshot({ path: path.join(artifacts, `contents-${url.startsWith("/ja/") ? "ja" : "en"}-390.png`) });
+    await page.close();
+  }
 });

@@ -62,6 +62,9 @@ pub struct SiteView {
     pub generator: Generator,
     /// `privacy` page address in the current language, when the site has one.
     pub privacy_url: Option<String>,
+    /// The methodology's address (`content/method/index.md`) in the current language, or
+    /// the original's, when the site has one: the header links it.
+    pub method_url: Option<String>,
     /// Whether the site has a search box (`search: true` in site.yaml).
     pub search: bool,
 }
@@ -216,6 +219,8 @@ pub struct PageView {
     /// The section at the end of the page listing every figure it states, with where each
     /// comes from, as HTML (empty when the page states none); templates print it as it is.
     pub evidence_html: String,
+    /// The page's sections, when it has four or more: a table of contents.
+    pub contents: Vec<LinkItem>,
     /// The appliances it is about, linked to their family pages.
     pub appliances: Vec<LinkItem>,
     /// The code under test the numbers belong to: driver, release, scripts. Templates see it

@@ -43,10 +43,12 @@ pub(crate) fn render_all(
             "appliances/",
             groups_by_appliance(site, lang, completions),
         );
-        for view in [by_day, by_appliance] {
+        for (view, section) in [(by_day, "measurements"), (by_appliance, "appliances")] {
             let path = crate::paths::page_file(&view.url);
             let mut context = base_context(site, lang);
             context.insert("listing", &view);
+            context.insert("section", section);
+            context.insert("section_page", &true);
             push(output, problems, path, site.templates.render("section.html", &context));
         }
         let mut context = base_context(site, lang);
@@ -126,6 +128,8 @@ fn base_context(site: &Site, lang: &str) -> Context {
     let mut context = Context::new();
     context.insert("lang", lang);
     context.insert("site", &site_view(site, lang));
+    context.insert("section", "");
+    context.insert("section_page", &false);
     context
 }
 
@@ -328,6 +332,7 @@ pub(crate) fn generated_home(
         banner: None,
         corrections: Vec::new(),
         evidence_html: String::new(),
+        contents: Vec::new(),
         appliances: Vec::new(),
         code_under_test: Vec::new(),
         build_rows: Vec::new(),

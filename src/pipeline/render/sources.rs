@@ -71,6 +71,9 @@ pub(crate) fn render_page_sources(
             context.insert("lang", &page.lang);
             context.insert("site", &site_view(site, &page.lang));
             context.insert("source", &view);
+            let (section, section_page) = super::site_view::section_of(page);
+            context.insert("section", section);
+            context.insert("section_page", &section_page);
             match site.templates.render_bytes("source.html", &context, capacity) {
                 Ok(html) => output.add(format!("{}{file}.html", page.url.trim_start_matches('/')), html),
                 Err(d) => problems.push(d),
