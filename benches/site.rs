@@ -195,6 +195,7 @@ fn bench_templates(c: &mut Criterion) {
         }],
         evidence_html: String::new(),
         contents: Vec::new(),
+        completion: None,
         discussion: true,
         taken: None,
     };

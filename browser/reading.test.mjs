@@ -339,3 +339,24 @@ test("a long page has its contents in both languages, each heading a link to cop
     await page.close();
   }
 });
+
+test("completion is drawn as a meter beside its text on the home page, the appliance index and a family page", async () => {
+  for (const url of ["/", "/appliances/", "/ja/", "/families/xgs-136/"]) {
+    for (const width of [390, 1280]) {
+      const page = await open(url, { width });
+      const meters = page.getByRole("meter");
+      const count = await meters.count();
+      assert.ok(count >= 1, `${url} at ${width} px: no meter`);
+      for (let i = 0; i < count; i++) {
+        const meter = meters.nth(i);
+        assert.ok(await meter.isVisible(), url);
+        const [value, label] = [await meter.getAttribute("value"), await meter.getAttribute("aria-label")];
+        assert.match(label, new RegExp(`^${value} % `), `${url}: the bar says what its text says`);
+        const box = await meter.boundingBox();
+        assert.ok(box.width >= 40 && box.height >= 6, `${url}: a bar one can see, ${box.width}×${box.height}`);
+      }
+      if (width === 1280 && url === "/") await page.screenshot({ path: path.join(artifacts, "completion-en-1280.png") });
+      await page.close();
+    }
+  }
+});

@@ -221,6 +221,9 @@ pub struct PageView {
     pub evidence_html: String,
     /// The page's sections, when it has four or more: a table of contents.
     pub contents: Vec<LinkItem>,
+    /// On a family page: the appliance's completion, as text and in whole percent (0 to
+    /// 100), for the bar drawn under the title.
+    pub completion: Option<CompletionView>,
     /// The appliances it is about, linked to their family pages.
     pub appliances: Vec<LinkItem>,
     /// The code under test the numbers belong to: driver, release, scripts. Templates see it
@@ -267,7 +270,16 @@ pub(crate) struct Group {
     pub heading: String,
     pub url: Option<String>,
     pub completion: Option<String>,
+    /// The completion in whole percent (0 to 100), for the bar drawn beside its text.
+    pub completion_value: Option<u32>,
     pub pages: Vec<PageSummary>,
+}
+
+/// An appliance's completion: its text ("47 % complete") and its whole percent (0 to 100).
+#[derive(Debug, Clone, Serialize)]
+pub struct CompletionView {
+    pub text: String,
+    pub percent: u32,
 }
 
 /// A generated listing page: measurements by day or by appliance.

@@ -3,6 +3,8 @@
 
 mod common;
 // Japanese pages Japanese throughout: no en.ftl string, the 404, the switcher.
+#[path = "site_build/completion_bar.rs"]
+mod completion_bar;
 #[path = "site_build/japanese.rs"]
 mod japanese;
 #[path = "site_build/navigation.rs"]

@@ -177,6 +177,7 @@ fn groups_by_day(site: &Site, lang: &str) -> Vec<Group> {
                 heading: day,
                 url: None,
                 completion: None,
+                completion_value: None,
                 pages: vec![summary(entry)],
             }),
         }
@@ -203,6 +204,7 @@ fn groups_by_appliance(site: &Site, lang: &str, completions: &BTreeMap<String, C
                 heading: family.map_or_else(|| id.clone(), |p| p.front.title.clone()),
                 url: family.map(|p| p.url.clone()),
                 completion: completions.get(&id).map(|c| completion_text(site, lang, c.value)),
+                completion_value: completions.get(&id).map(|c| whole_percent(c.value)),
                 pages,
             }
         })
@@ -216,6 +218,7 @@ pub(crate) fn home_listing(site: &Site, lang: &str, completions: &BTreeMap<Strin
         heading: site.strings.text(lang, "recent-measurements"),
         url: Some(format!("{}measurements/", site.settings.language_prefix(lang))),
         completion: None,
+        completion_value: None,
         pages: pages_in(site, lang, Kind::Measurement).into_iter().take(10).map(summary).collect(),
     }];
     groups.extend(groups_by_appliance(site, lang, completions));
@@ -281,7 +284,13 @@ fn sitemap(site: &Site) -> Vec<SitemapEntry> {
 }
 
 /// "47 % complete", in the page's language, rounded as the README shows it.
-fn completion_text(site: &Site, lang: &str, value: f64) -> String {
+/// A completion in whole percent, 0 to 100: the value of the bar drawn beside its text.
+pub(crate) fn whole_percent(value: f64) -> u32 {
+    // In range and finite: the cast cannot wrap.
+    value.round().clamp(0.0, 100.0) as u32
+}
+
+pub(crate) fn completion_text(site: &Site, lang: &str, value: f64) -> String {
     format!("{} % {}", value.round(), site.strings.text(lang, "completion-label"))
 }
 
@@ -333,6 +342,7 @@ pub(crate) fn generated_home(
         corrections: Vec::new(),
         evidence_html: String::new(),
         contents: Vec::new(),
+        completion: None,
         appliances: Vec::new(),
         code_under_test: Vec::new(),
         build_rows: Vec::new(),

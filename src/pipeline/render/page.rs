@@ -53,6 +53,7 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         corrections: Vec::new(),
         evidence_html: String::new(),
         contents: Vec::new(),
+        completion: None,
         appliances,
         code_under_test: Vec::new(),
         build_rows: Vec::new(),
@@ -110,6 +111,13 @@ pub(crate) fn render_page(
         contents.push(LinkItem { title, url: "#evidence-heading".to_string() });
     }
     view.contents = contents;
+    if page.front.kind == Kind::Family
+        && let Some(completion) = completions.get(page.family_id())
+    {
+        let text = super::generated::completion_text(site, &page.lang, completion.value);
+        let percent = super::generated::whole_percent(completion.value);
+        view.completion = Some(crate::views::CompletionView { text, percent });
+    }
     view.evidence_html = super::evidence::evidence_html(
         &figures.evidence,
         &figures.stated,
