@@ -145,16 +145,39 @@ fn name_headings(mut events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, 
     events
 }
 
+/// The words a heading's id is made of: its text, without a figure tag's (`[953 Mbit/s]`
+/// and its `{=NAME}`), so that an anchor never holds a figure's value, which may change.
 fn heading_text(events: &[(Event<'_>, Range<usize>)]) -> String {
     let mut text = String::new();
-    for (event, _) in events {
+    let mut in_tag = false;
+    let mut after_tag = false;
+    for (i, (event, _)) in events.iter().enumerate() {
         match event {
             Event::End(TagEnd::Heading(_)) => break,
-            Event::Text(t) | Event::Code(t) => text.push_str(t),
-            _ => {}
+            Event::Start(Tag::Link { dest_url, .. })
+                if dest_url.as_ref() == CLAIM_SENTINEL
+                    && tag_after(events.get(sentinel_end(events, i) + 1)).is_some() =>
+            {
+                in_tag = true
+            }
+            Event::End(TagEnd::Link) if in_tag => (in_tag, after_tag) = (false, true),
+            Event::Text(t) if after_tag => {
+                after_tag = false;
+                let rest = t.find('}').map_or("", |close| &t[close + 1..]);
+                text.push_str(rest);
+            }
+            Event::Text(t) | Event::Code(t) if !in_tag => text.push_str(t),
+            _ => after_tag = false,
         }
     }
     text
+}
+
+/// The index of the end of the link that starts at `start`.
+fn sentinel_end(events: &[(Event<'_>, Range<usize>)], start: usize) -> usize {
+    (start..events.len())
+        .find(|&j| matches!(events[j].0, Event::End(TagEnd::Link)))
+        .unwrap_or(events.len() - 1)
 }
 
 /// Replaces each `[TEXT]` sentinel link followed by `{=NAME}` with a claim node.

@@ -100,6 +100,24 @@ impl Loader<'_> {
         }
     }
 
+    /// A text, or one per language (`{en: ..., ja: ...}`, as `why:` takes): the first one
+    /// written, which stands for every language it does not name, and each by its language.
+    pub(super) fn texts(&mut self, node: &Node, what: &str) -> Option<(String, Vec<(String, String)>)> {
+        match &node.kind {
+            crate::yaml::NodeKind::Map(entries) => {
+                let mut by_language = Vec::new();
+                for (lang, text) in entries {
+                    if let Some(text) = self.text(text, what) {
+                        by_language.push((lang.key_text(), text));
+                    }
+                }
+                let first = by_language.first().map(|(_, text)| text.clone())?;
+                Some((first, by_language))
+            }
+            _ => self.text(node, what).map(|text| (text, Vec::new())),
+        }
+    }
+
     pub(super) fn name(&mut self, key: &Node, what: &str, runs_style: bool) -> Option<String> {
         let name = key.key_text();
         let ok = !name.is_empty()
