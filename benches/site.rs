@@ -168,6 +168,7 @@ fn bench_templates(c: &mut Criterion) {
         giscus: settings.giscus.clone(),
         generator: GENERATOR,
         privacy_url: Some("/privacy/".to_string()),
+        method_url: Some("/method/".to_string()),
         search: settings.search,
     };
     let url = "/measurements/2026-10-29-xgs136-http/".to_string();
@@ -193,6 +194,8 @@ fn bench_templates(c: &mut Criterion) {
             value: "npuep.ko d29c84f3".to_string(),
         }],
         evidence_html: String::new(),
+        contents: Vec::new(),
+        completion: None,
         discussion: true,
         taken: None,
     };
@@ -200,6 +203,8 @@ fn bench_templates(c: &mut Criterion) {
     context.insert("lang", "en");
     context.insert("site", &site);
     context.insert("page", &view);
+    context.insert("section", "measurements");
+    context.insert("section_page", &false);
 
     let mut group = c.benchmark_group("templates, per page");
     group.sample_size(30).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, axeViolations, openSite } from "./harness.mjs";
+import { CHROMIUM_ARGS, artifacts, axeViolations, openSite } from "./harness.mjs";
 
 const PAGES = { en: "/measurements/2026-10-29-xgs136-http/", ja: "/ja/measurements/2026-10-29-xgs136-http/" };
 
@@ -75,10 +75,18 @@ for (const [lang, url] of Object.entries(PAGES)) {
       return [r.top, innerHeight];
     });
     assert.ok(inView[0] > -2 && inView[0] < inView[1], `the entry is scrolled into view: ${inView}`);
-    // The entry's first runs.yaml link (in the dds after its dt) leads to a numbered line
+    // Folded: the entry is one line that says the value as stated and where it was read;
+    // Enter on that line opens it, and its first runs.yaml link leads to a numbered line
     // that says what the entry says.
-    const dds = [1, 2, 3, 4].map((n) => `[id='figure-host_share_close']${" + dd".repeat(n)} a[href*='runs.yaml.html#L']`);
-    const line = page.locator(dds.join(", ")).first();
+    assert.equal(await entry.evaluate((e) => e.tagName), "DETAILS");
+    assert.equal(await entry.evaluate((e) => e.open), false, "closed without JavaScript");
+    const summary = entry.locator("summary");
+    const box = await summary.boundingBox();
+    assert.ok(box.height < 40, `the entry's line is one line: ${box.height} px`);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    assert.equal(await entry.evaluate((e) => e.open), true);
+    const line = entry.locator("a[href*='runs.yaml.html#L']").first();
     await line.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(/runs\.yaml\.html#L\d+$/);
@@ -86,6 +94,33 @@ for (const [lang, url] of Object.entries(PAGES)) {
     assert.equal(await target.count(), 1);
     assert.match(await target.textContent(), /host_share_close/);
     assert.equal(await page.locator("html").getAttribute("lang"), lang);
+    await page.close();
+  });
+}
+
+for (const [lang, url] of Object.entries(PAGES)) {
+  test(`the ${lang} XGS 136 page's evidence is folded, a line a figure, and with JavaScript a figure link opens its entry`, async () => {
+    const page = await open(url, { scripts: true });
+    const entries = page.locator("section.evidence details[id^='figure-']");
+    const count = await entries.count();
+    assert.ok(count > 50, `${count} entries`);
+    assert.equal(await page.locator("section.evidence details[open]").count(), 0, "every entry folded");
+    const heights = await entries.evaluateAll((all) => all.map((d) => d.getBoundingClientRect().height));
+    assert.ok(Math.max(...heights) < 60, `an entry is a line or two: ${Math.max(...heights)} px`);
+    const section = await page.locator("section.evidence").evaluate((e) => e.getBoundingClientRect().height);
+    console.log(`# ${lang}: evidence ${count} entries, ${Math.round(section)} px folded at 1280 px`);
+    // The page's own content comes before it.
+    assert.ok(await page.evaluate(() => {
+      const content = document.querySelector(".content");
+      const evidence = document.querySelector("section.evidence");
+      return Boolean(content.compareDocumentPosition(evidence) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }));
+    await page.locator("a[href='#figure-host_share_close']").first().click();
+    await page.waitForFunction(() => document.getElementById("figure-host_share_close").open);
+    // Another entry's link inside it opens that one too.
+    await page.evaluate(() => { location.hash = "#figure-bodies_keep_coproc"; });
+    await page.waitForFunction(() => document.getElementById("figure-bodies_keep_coproc").open);
+    await page.screenshot({ path: path.join(artifacts, `evidence-${lang}-1280.png`), fullPage: false });
     await page.close();
   });
 }

@@ -10,8 +10,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { artifacts, axeViolations, editFile, openSite } from "./harness.mjs";
+import { artifacts, axeViolations, editFile, openSite, repo } from "./harness.mjs";
 import { readLines, sitePages } from "./lines.mjs";
 
 const MEASUREMENT = "/measurements/2026-10-29-xgs136-http/";
@@ -207,7 +208,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
         chrome: [...document.querySelectorAll(".site-header nav, nav.languages, .discussion, .skip")].filter(shown).map((e) => e.outerHTML.slice(0, 60)),
         // The corrections, the figures and all else of the article but its discussion.
         hiddenInArticle: [...document.querySelectorAll("article *")]
-          .filter((e) => !e.closest(".discussion") && getComputedStyle(e).display === "none")
+          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor") && getComputedStyle(e).display === "none")
           .map((e) => e.outerHTML.slice(0, 60)),
         switcher: document.querySelectorAll("nav.languages").length,
         colours: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
@@ -215,7 +216,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
           text: e.textContent, lines: e.getClientRects().length,
           underline: getComputedStyle(e).borderBottomStyle, colour: getComputedStyle(e).color,
         })),
-        links: [...document.querySelectorAll("main a[href]")].map((a) => ({ href: a.getAttribute("href"), after: after(a) })),
+        links: [...document.querySelectorAll("main a[href]")].map((a) => ({ href: a.getAttribute("href"), after: after(a), evidence: Boolean(a.closest(".evidence")) })),
         tables: [...document.querySelectorAll(".table-scroll")].map((e) => ({
           overflow: getComputedStyle(e).overflowX, fits: e.scrollWidth <= e.clientWidth + 1,
           breakInside: getComputedStyle(e).breakInside,
@@ -232,11 +233,12 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
       assert.equal(figure.underline, "none", `${url}: ${figure.text}`);
       assert.equal(figure.colour, "rgb(0, 0, 0)", `${url}: ${figure.text}`);
     }
-    for (const { href, after } of printed.links) {
-      if (href.startsWith("#")) assert.equal(after, "none", href);
+    // The body's links print their addresses; the evidence's, a line a link, do not.
+    for (const { href, after, evidence } of printed.links) {
+      if (href.startsWith("#") || evidence) assert.equal(after, "none", href);
       else assert.equal(after, `" <${href.startsWith("/") ? SITE_ADDRESS : ""}${href}>"`, href);
     }
-    assert.ok(printed.links.some((l) => !l.href.startsWith("#")), url);
+    assert.ok(printed.links.some((l) => !l.href.startsWith("#") && !l.evidence), url);
     assert.ok(printed.tables.length > 0, url);
     for (const table of printed.tables) assert.deepEqual(table, { overflow: "visible", fits: true, breakInside: "avoid" }, url);
     // Both pages are translated now: each has a switcher, which the print leaves out.
@@ -280,4 +282,81 @@ test("the XGS 136 page printed to PDF carries its links' addresses and correctio
   assert.ok(text.includes("Corrections") && joined.includes("9,481→9,000"), "the PDF lacks the list of corrections");
   assert.ok(onScreen.figures.length >= 76);
   for (const figure of onScreen.figures) assert.ok(joined.includes(figure.replace(/\s+/g, "")), `the PDF lacks ${figure}`);
+});
+
+test("a Japanese page shows no English UI text outside code and quotations, and a missing /ja/ address gets the Japanese 404", async () => {
+  // The English UI strings of several words: a Japanese page shows none of them.
+  const ftl = (name) => Object.fromEntries(fs.readFileSync(path.join(repo, "i18n", name), "utf8").split("\n")
+    .filter((l) => / = /.test(l) && !l.startsWith("#")).map((l) => l.split(/ = (.*)/s).slice(0, 2)));
+  const en = ftl("en.ftl"), ja = ftl("ja.ftl");
+  const texts = Object.entries(en).flatMap(([key, value]) => value.replace(/\{" "\}/g, " ").split(/\{[^}]*\}/)
+    .map((t) => t.trim().replace(/^[:;,.()]+|[:;,.()]+$/g, "").trim())
+    .filter((t) => t.includes(" ") && /[A-Za-z]{3}/.test(t) && !(ja[key] ?? "").includes(t))
+    .map((t) => `${key}: ${t}`));
+  assert.ok(texts.length > 40, `${texts.length} English texts`);
+  for (const url of ["/ja/", `/ja${MEASUREMENT}`, `/ja${MEASUREMENT}runs.yaml.html`]) {
+    const page = await open(url);
+    // Opened, so that the evidence's details are read too.
+    await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+    const shown = await page.evaluate(() => {
+      const clone = document.body.cloneNode(true);
+      clone.querySelectorAll("code, pre, q, blockquote, script, .source-lines, [lang]:not([lang='ja'])").forEach((e) => e.remove());
+      return clone.innerText;
+    });
+    const found = texts.filter((t) => shown.includes(t.slice(t.indexOf(": ") + 2)));
+    assert.deepEqual(found, [], url);
+    assert.ok(await page.locator("nav.languages").count() === 1, `${url} has the language switcher`);
+    await page.close();
+  }
+  const page = await served.context.newPage();
+  const response = await page.goto(`${served.base}/ja/nowhere/`);
+  assert.equal(response.status(), 404);
+  assert.equal(await page.locator("html").getAttribute("lang"), "ja");
+  assert.ok(await page.getByText("ページが見つかりません").first().isVisible());
+  assert.equal(await page.getByText("Page not found").count(), 0, "tally serve gives ja/404.html");
+  assert.equal(await page.locator("nav.languages").count(), 1);
+  await page.close();
+});
+
+test("a long page has its contents in both languages, each heading a link to copy, and the header marks where the page is", async () => {
+  for (const [url, method] of [[MEASUREMENT, "/method/"], [`/ja${MEASUREMENT}`, "/ja/method/"]]) {
+    const page = await open(url, { width: 390 });
+    const contents = page.locator("nav.contents li a");
+    assert.ok(await contents.count() >= 5, `${url}: ${await contents.count()} entries`);
+    // Every entry leads to a heading of the page; none is a figure's link.
+    const targets = await contents.evaluateAll((links) => links.map((a) => {
+      const target = document.getElementById(a.hash.slice(1));
+      return target && /^H2$/.test(target.tagName) && !a.hash.startsWith("#figure-");
+    }));
+    assert.ok(targets.every(Boolean), `${url}: ${targets}`);
+    const anchor = page.locator("h2 > a.heading-anchor").first();
+    assert.match(await anchor.getAttribute("href"), /^#[^#]+$/);
+    await contents.nth(2).click();
+    await page.waitForURL(/#.+$/);
+    assert.equal(await page.locator("nav[aria-label] a[aria-current]").getAttribute("href"), url.startsWith("/ja/") ? "/ja/measurements/" : "/measurements/");
+    assert.equal(await page.locator(`header nav a[href='${method}']`).count(), 1, `${url} links the methodology`);
+    await page.screenshot({ path: path.join(artifacts, `contents-${url.startsWith("/ja/") ? "ja" : "en"}-390.png`) });
+    await page.close();
+  }
+});
+
+test("completion is drawn as a meter beside its text on the home page, the appliance index and a family page", async () => {
+  for (const url of ["/", "/appliances/", "/ja/", "/families/xgs-136/"]) {
+    for (const width of [390, 1280]) {
+      const page = await open(url, { width });
+      const meters = page.getByRole("meter");
+      const count = await meters.count();
+      assert.ok(count >= 1, `${url} at ${width} px: no meter`);
+      for (let i = 0; i < count; i++) {
+        const meter = meters.nth(i);
+        assert.ok(await meter.isVisible(), url);
+        const [value, label] = [await meter.getAttribute("value"), await meter.getAttribute("aria-label")];
+        assert.match(label, new RegExp(`^${value} % `), `${url}: the bar says what its text says`);
+        const box = await meter.boundingBox();
+        assert.ok(box.width >= 40 && box.height >= 6, `${url}: a bar one can see, ${box.width}×${box.height}`);
+      }
+      if (width === 1280 && url === "/") await page.screenshot({ path: path.join(artifacts, "completion-en-1280.png") });
+      await page.close();
+    }
+  }
 });

@@ -62,6 +62,9 @@ pub struct SiteView {
     pub generator: Generator,
     /// `privacy` page address in the current language, when the site has one.
     pub privacy_url: Option<String>,
+    /// The methodology's address (`content/method/index.md`) in the current language, or
+    /// the original's, when the site has one: the header links it.
+    pub method_url: Option<String>,
     /// Whether the site has a search box (`search: true` in site.yaml).
     pub search: bool,
 }
@@ -137,6 +140,8 @@ pub struct VendorEvidence {
     pub source: String,
     /// Under which conditions.
     pub conditions: String,
+    /// Whether they are written in the page's language (else in the site's first).
+    pub in_page_language: bool,
 }
 
 /// A numbered line of a published source file (runs.yaml or a raw file).
@@ -167,6 +172,8 @@ pub(crate) struct SourceFileView {
     /// The encoding it was decoded from, when it is not plain UTF-8 with `\n` line ends
     /// (`UTF-16 LE with a byte-order mark, CRLF line ends`).
     pub encoding: Option<String>,
+    /// The same file's page in each language of its measurement page, for the switcher.
+    pub alternates: Vec<Alternate>,
 }
 
 /// A row of a page's header: a label in the page's language and its value.
@@ -215,6 +222,11 @@ pub struct PageView {
     /// The section at the end of the page listing every figure it states, with where each
     /// comes from, as HTML (empty when the page states none); templates print it as it is.
     pub evidence_html: String,
+    /// The page's sections, when it has four or more: a table of contents.
+    pub contents: Vec<LinkItem>,
+    /// On a family page: the appliance's completion, as text and in whole percent (0 to
+    /// 100), for the bar drawn under the title.
+    pub completion: Option<CompletionView>,
     /// The appliances it is about, linked to their family pages.
     pub appliances: Vec<LinkItem>,
     /// The code under test the numbers belong to: driver, release, scripts. Templates see it
@@ -261,7 +273,16 @@ pub(crate) struct Group {
     pub heading: String,
     pub url: Option<String>,
     pub completion: Option<String>,
+    /// The completion in whole percent (0 to 100), for the bar drawn beside its text.
+    pub completion_value: Option<u32>,
     pub pages: Vec<PageSummary>,
+}
+
+/// An appliance's completion: its text ("47 % complete") and its whole percent (0 to 100).
+#[derive(Debug, Clone, Serialize)]
+pub struct CompletionView {
+    pub text: String,
+    pub percent: u32,
 }
 
 /// A generated listing page: measurements by day or by appliance.

@@ -325,12 +325,15 @@ fn the_bundled_xgs_136_page_links_every_figure_to_a_runs_yaml_line_in_both_langu
         assert_eq!(linked, figures, "every figure on {page} links to its evidence");
         let evidence = section(&html, "<section class=\"evidence\"", "</section>");
         // Every entry names a runs.yaml line (vendor figures included).
-        let entries = evidence.matches("<dt id=\"figure-").count();
-        // An entry is its dt, the anchor every figure links to, and the dds after it: no
-        // element wraps an entry or its value.
-        assert!(!evidence.contains("<div") && !evidence.contains("</span></dt>"), "{evidence}");
+        let entries = evidence.matches("<details id=\"figure-").count();
+        // An entry is a details, the anchor every figure links to, its summary one line.
+        assert_eq!(
+            evidence.matches("<summary>").count(),
+            evidence.matches("<details id=").count(),
+            "{evidence}"
+        );
         for (name, _) in html.split("<a href=\"#figure-").skip(1).filter_map(|rest| rest.split_once('"')) {
-            assert!(html.contains(&format!("<dt id=\"figure-{name}\">")), "no entry {name} on {page}");
+            assert!(html.contains(&format!("<details id=\"figure-{name}\">")), "no entry {name} on {page}");
         }
         let written = evidence.matches("href=\"runs.yaml.html#L").count();
         assert!(written >= entries, "{entries} entries, {written} links to a line, on {page}");
@@ -339,6 +342,44 @@ fn the_bundled_xgs_136_page_links_every_figure_to_a_runs_yaml_line_in_both_langu
     }
     let dangling = dangling_addresses(&site.path("site"));
     assert!(dangling.is_empty(), "{dangling:#?}");
+}
+
+#[test]
+fn the_evidence_is_folded_to_a_line_per_figure_at_the_stated_value_and_comes_after_the_home_pages_listings() {
+    let site = Site::new();
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_tree(&repository.join("content"), &site.path("content"));
+    site.file("site.yaml", std::fs::read(repository.join("site.yaml")).expect("site.yaml"));
+    site.build().expect_success();
+    let html = site.read("measurements/2026-10-29-xgs136-http/index.html");
+    let entry = evidence_entry(&html, "figure-bodies_keep_coproc");
+    // The line: the name, the value as the page states it, where it was read.
+    let summary = section(entry, "<summary>", "</summary>");
+    assert!(summary.contains("<b>953 Mbit/s</b>"), "{summary}");
+    assert!(summary.contains("runs.yaml, line"), "{summary}");
+    // The exact value one step away, under the line.
+    assert!(entry.contains("Exact value: 953,"), "{entry}");
+    assert!(!summary.contains("953,"), "{summary}");
+    // A percentage written bare is shown with its unit.
+    let family = site.read("families/xgs-136/index.html");
+    let completion = evidence_entry(&family, "figure-completion");
+    assert!(completion.contains("<b>47 %</b>"), "{completion}");
+    let ja = site.read("ja/measurements/2026-10-29-xgs136-http/index.html");
+    assert!(evidence_entry(&ja, "figure-bodies_keep_coproc").contains("正確な値："), "{ja}");
+    // A vendor's source and conditions written {en, ja} are shown in the page's language,
+    // unmarked; English on the English page.
+    let vendor_ja = evidence_entry(&ja, "figure-xgs136_fw_http");
+    assert!(vendor_ja.contains("<small>Sophos XGS 136 データシート</small>"), "{vendor_ja}");
+    assert!(
+        vendor_ja.contains("トラフィックジェネレーター") && !vendor_ja.contains("lang=\"en\""),
+        "{vendor_ja}"
+    );
+    assert!(evidence_entry(&html, "figure-xgs136_fw_http").contains("Sophos XGS 136 datasheet"), "{html}");
+    // On the home page the listings come first, the evidence after them.
+    let home = site.read("index.html");
+    let listings = home.find("class=\"listing-group\"").expect("the home page's listings");
+    let evidence = home.find("<section class=\"evidence\"").expect("the home page's evidence");
+    assert!(listings < evidence, "{home}");
 }
 
 // Whose data.

@@ -67,13 +67,10 @@ fn an_input_with_its_own_entry_links_to_it_and_one_without_keeps_its_line() {
 fn an_entry_whose_formula_is_one_path_says_where_that_value_is_written_once() {
     let evidence = evidence();
     let rate = entry(&evidence, "figure-rate");
-    assert!(rate.contains("<dd>Computed as <code>runs.only.port.bits_per_s</code></dd>"), "{rate}");
+    assert!(rate.contains("<p>Computed as <code>runs.only.port.bits_per_s</code></p>"), "{rate}");
+    assert!(rate.contains("<p>Defined in <a href=\"runs.yaml.html#L9\">runs.yaml, line 9</a></p>"), "{rate}");
     assert!(
-        rate.contains("<dd>Defined in <a href=\"runs.yaml.html#L9\">runs.yaml, line 9</a></dd>"),
-        "{rate}"
-    );
-    assert!(
-        rate.contains("<dd>Typed by hand in <a href=\"runs.yaml.html#L6\">runs.yaml, line 6</a></dd>"),
+        rate.contains("<p>Typed by hand in <a href=\"runs.yaml.html#L6\">runs.yaml, line 6</a></p>"),
         "{rate}"
     );
     assert!(!rate.contains("<ul>"), "the value is not listed again as its own input: {rate}");

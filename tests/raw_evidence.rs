@@ -148,5 +148,5 @@ fn the_evidence_shows_a_printed_value_at_the_digits_it_was_printed_with() {
     assert!(!html.contains("3,049,426,780.16"), "{html}");
     // As an input of `per_second` it links to its own entry, still at its printed digits.
     assert!(html.contains("<code>runs.s.received.bytes</code></a> = 2.84 GiB"), "{html}");
-    assert!(html.contains("<code>runs.s.received.bytes</code> = 2.84 GiB</dt>"), "{html}");
+    assert!(html.contains("<code>runs.s.received.bytes</code> <b>2.84 GiB</b>"), "{html}");
 }

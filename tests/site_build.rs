@@ -2,6 +2,13 @@
 //! the discussion button, and one whole measurement page as a snapshot.
 
 mod common;
+// Japanese pages Japanese throughout: no en.ftl string, the 404, the switcher.
+#[path = "site_build/completion_bar.rs"]
+mod completion_bar;
+#[path = "site_build/japanese.rs"]
+mod japanese;
+#[path = "site_build/navigation.rs"]
+mod navigation;
 
 use common::{
     BASE_URL, MEASUREMENT, PNG, Site, dangling_addresses, family, jpeg, script_tags, tree, version_and_commit,
@@ -98,7 +105,7 @@ fn relative_md_links_become_each_languages_url_with_their_anchors_kept() {
     let ja = site.read("ja/measurements/run/index.html");
     assert!(en.contains("<a href=\"/method/#the-bench\">the bench</a>"), "{en}");
     assert!(en.contains("<a href=\"#later\">below</a>"), "{en}");
-    assert!(en.contains("<h2 id=\"later\">Later</h2>"), "{en}");
+    assert!(en.contains("<h2 id=\"later\">Later <a class=\"heading-anchor\" href=\"#later\""), "{en}");
     assert!(ja.contains("<a href=\"/ja/method/#the-bench\">試験台</a>"), "{ja}");
     assert!(!en.contains(".md"), "a source path is left in {en}");
     assert!(!ja.contains(".md\""), "a source path is left in {ja}");

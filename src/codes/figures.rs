@@ -281,9 +281,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "runs-path",
         severity: "error",
-        summary: "a file named in runs.yaml that does not exist",
-        meaning: "Files a run names (raw output, screenshots) are looked up beside runs.yaml; a name that finds no file, or one that cannot be read, is an error. A raw file that is there but is not text is `runs-raw-text`; one outside its bundle `runs-raw-outside`.",
-        fix: "Correct the path, or add the file to the bundle.",
+        summary: "a file named in runs.yaml that cannot be used: missing, outside the site, or not a file",
+        meaning: "Files a run names (raw output under `iperf`, `ping`, `soak`, `sysctl`, `pfctl` and `table`; a screenshot under `shot`) are looked up beside runs.yaml. Each must be named relative to the bundle and find a regular file that can be read: a name that finds nothing, an absolute path, a path that leaves the site's folder (directly or through a symbolic link), an empty name and a folder are errors. A raw file outside its own bundle is `runs-raw-outside`, and one that is there but is not text `runs-raw-text`. A raw key always names a file, never a value: `ping: 2 ms` looks for a file called `2 ms`.",
+        fix: "Correct the path, or copy the file into the bundle and name it from runs.yaml's folder (`raw/ping.txt`). A value typed by hand goes under a name of its own (`ping_typed: 2 ms`).",
     },
     Code {
         code: "runs-raw-outside",

@@ -14,6 +14,11 @@ pub(super) fn heading_attributes(
 ) {
     let source = body.get(range.start - offset..range.end - offset).unwrap_or("");
     let line = source.lines().next().unwrap_or("");
+    // An attribute block ends the heading: a figure tag with words after it is no block.
+    let line = line.trim_end().trim_end_matches('#').trim_end();
+    if !line.ends_with('}') {
+        return;
+    }
     let (Some(open), Some(close)) = (line.rfind('{'), line.rfind('}')) else {
         return;
     };

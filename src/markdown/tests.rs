@@ -101,6 +101,19 @@ fn headings_get_ids_from_their_text_or_their_attribute() {
 }
 
 #[test]
+fn a_headings_id_never_holds_a_figures_value_or_name() {
+    let scan =
+        scan("## Through the host: [953 Mbit/s]{=bodies} and `curl`\n\n## [9,090]{=runs.a.b} responses\n", 0);
+    let ids: Vec<_> = scan.headings.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["through-the-host-and-curl", "responses"]);
+    // A tag with words after it is the heading's text, not its attribute block.
+    assert!(scan.heading_attributes.is_empty(), "{:?}", scan.heading_attributes);
+    // A bracket that is no tag keeps its words.
+    let scan = super::scan("## The [draft] notes\n", 0);
+    assert_eq!(scan.headings[0].id, "the-draft-notes");
+}
+
+#[test]
 fn links_are_pointed_at_their_published_address_with_a_marker() {
     let mut links = BTreeMap::new();
     links.insert("../a.md#x".to_string(), LinkView { url: "/a/#x".into(), marker: Some("（英語）".into()) });

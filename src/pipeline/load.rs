@@ -38,6 +38,8 @@ pub(crate) struct Site {
     /// Every file under static/ and content/ that is not private, as
     /// `site_files::find_files` found them (their names checked).
     pub(crate) files: std::sync::Arc<Vec<(PathBuf, String)>>,
+    /// The figure-like numbers the stylesheets under static/ show (`content: "…"`).
+    pub(crate) stylesheet_numbers: Vec<crate::shown_numbers::ShownNumber>,
 }
 
 impl Site {
@@ -122,6 +124,7 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         refused
     }));
     fail_on_errors(problems)?;
+    let stylesheet_numbers = stylesheet_numbers(&files);
     Ok(Site {
         root: root.to_path_buf(),
         settings,
@@ -133,7 +136,24 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         inputs_digest,
         runs_digests,
         files,
+        stylesheet_numbers,
     })
+}
+
+/// The figure-like numbers of the published stylesheets (static/**/*.css).
+fn stylesheet_numbers(files: &[(PathBuf, String)]) -> Vec<crate::shown_numbers::ShownNumber> {
+    // `files` holds each file's path and its name as found: static/'s without the folder.
+    files
+        .iter()
+        .filter(|(path, found_as)| {
+            !found_as.starts_with("content/")
+                && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("css"))
+        })
+        .filter_map(|(path, found_as)| Some((found_as, crate::regular::read_to_string(path).ok()?)))
+        .flat_map(|(found_as, css)| {
+            crate::stylesheets::shown_numbers(&Path::new("static").join(found_as), &css)
+        })
+        .collect()
 }
 
 /// What every page is read and made with: the settings, UI strings and templates, and the

@@ -17,13 +17,13 @@ pub fn script_tags(html: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The evidence entry of `html` whose anchor is `id` (`figure-NAME`): its `<dt>` and the
-/// `<dd>`s after it, up to the next entry's `<dt>` or the list's end.
+/// The evidence entry of `html` whose anchor is `id` (`figure-NAME`): its `<details>`, from
+/// its summary line to its end.
 pub fn evidence_entry<'h>(html: &'h str, id: &str) -> &'h str {
-    let start = html.find(&format!("<dt id=\"{id}\">")).unwrap_or_else(|| panic!("no entry {id}: {html}"));
-    let rest = &html[start + 1..];
-    let end = [rest.find("<dt "), rest.find("</dl>")].into_iter().flatten().min().expect("the entry's end");
-    &html[start..start + 1 + end]
+    let start =
+        html.find(&format!("<details id=\"{id}\">")).unwrap_or_else(|| panic!("no entry {id}: {html}"));
+    let end = html[start..].find("</details>").expect("the entry's end");
+    &html[start..start + end + "</details>".len()]
 }
 
 /// Every address in an `href="..."` or `src="..."` attribute of `html`.

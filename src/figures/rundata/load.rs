@@ -130,12 +130,23 @@ impl Loader<'_> {
                         texts.extend(values.iter().map(|v| (name.clone(), v)))
                     }
                     ("build", _) => texts.push((name, value)),
-                    ("vendor", NodeKind::Map(fields)) => texts.extend(
-                        fields
-                            .iter()
-                            .filter(|(field, _)| matches!(field.key_text().as_str(), "source" | "conditions"))
-                            .map(|(field, v)| (format!("{name}.{}", field.key_text()), v)),
-                    ),
+                    // One text, or one per language (`{en: ..., ja: ...}`): each is shown.
+                    ("vendor", NodeKind::Map(fields)) => {
+                        for (field, v) in fields {
+                            if !matches!(field.key_text().as_str(), "source" | "conditions") {
+                                continue;
+                            }
+                            let field_name = format!("{name}.{}", field.key_text());
+                            match &v.kind {
+                                NodeKind::Map(by_language) => texts.extend(
+                                    by_language
+                                        .iter()
+                                        .map(|(lang, v)| (format!("{field_name}.{}", lang.key_text()), v)),
+                                ),
+                                _ => texts.push((field_name, v)),
+                            }
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -214,12 +225,12 @@ impl Loader<'_> {
             let Some(name) = self.name(key, "vendor figure", false) else {
                 continue;
             };
-            let (mut figure_value, mut source, mut conditions) = (None, None, String::new());
+            let (mut figure_value, mut source, mut conditions) = (None, None, (String::new(), Vec::new()));
             for (field_key, field_value) in self.map(value, "a vendor's figure") {
                 match field_key.key_text().as_str() {
                     "value" => figure_value = self.text(field_value, "`value`"),
-                    "source" => source = self.text(field_value, "`source`"),
-                    "conditions" => conditions = self.text(field_value, "`conditions`").unwrap_or_default(),
+                    "source" => source = self.texts(field_value, "`source`"),
+                    "conditions" => conditions = self.texts(field_value, "`conditions`").unwrap_or_default(),
                     other => self.error(
                         "runs-unknown-key",
                         field_key.span.clone(),
@@ -228,7 +239,17 @@ impl Loader<'_> {
                 }
             }
             match (figure_value, source) {
-                (Some(value), Some(source)) => out.push((name, VendorFigure { value, source, conditions })),
+                (Some(value), Some((source, source_by_language))) => {
+                    let (conditions, conditions_by_language) = conditions;
+                    let figure = VendorFigure {
+                        value,
+                        source,
+                        conditions,
+                        source_by_language,
+                        conditions_by_language,
+                    };
+                    out.push((name, figure))
+                }
                 _ => self.error(
                     "runs-vendor",
                     key.span.clone(),

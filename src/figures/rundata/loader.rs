@@ -64,6 +64,17 @@ impl Loader<'_> {
         self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message));
     }
 
+    /// An error with a note saying what was probably meant.
+    pub(super) fn error_noted(
+        &mut self,
+        code: &'static str,
+        span: Range<usize>,
+        message: impl Into<String>,
+        note: impl Into<String>,
+    ) {
+        self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message).note(note));
+    }
+
     pub(super) fn type_error(&mut self, node: &Node, what: &str, expected: &str) {
         self.error("runs-type", node.span.clone(), format!("{what} must be {expected}, not {}", node.what()));
     }
@@ -86,6 +97,24 @@ impl Loader<'_> {
                 self.type_error(node, what, "a text");
                 None
             }
+        }
+    }
+
+    /// A text, or one per language (`{en: ..., ja: ...}`, as `why:` takes): the first one
+    /// written, which stands for every language it does not name, and each by its language.
+    pub(super) fn texts(&mut self, node: &Node, what: &str) -> Option<(String, Vec<(String, String)>)> {
+        match &node.kind {
+            crate::yaml::NodeKind::Map(entries) => {
+                let mut by_language = Vec::new();
+                for (lang, text) in entries {
+                    if let Some(text) = self.text(text, what) {
+                        by_language.push((lang.key_text(), text));
+                    }
+                }
+                let first = by_language.first().map(|(_, text)| text.clone())?;
+                Some((first, by_language))
+            }
+            _ => self.text(node, what).map(|text| (text, Vec::new())),
         }
     }
 

@@ -121,8 +121,27 @@ pub struct Shot {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct VendorFigure {
     pub value: String,
+    /// Where the vendor states it, in the first language written.
     pub source: String,
     pub conditions: String,
+    /// Each by language, when written per language (`{en: ..., ja: ...}`).
+    pub source_by_language: Vec<(String, String)>,
+    pub conditions_by_language: Vec<(String, String)>,
+}
+
+impl VendorFigure {
+    /// The source and conditions in `lang`, and whether they are written in it; else both
+    /// in the first language written.
+    pub fn texts_in(&self, lang: &str) -> (&str, &str, bool) {
+        fn find<'a>(list: &'a [(String, String)], lang: &str) -> Option<&'a str> {
+            list.iter().find(|(l, _)| l == lang).map(|(_, t)| t.as_str())
+        }
+        match (find(&self.source_by_language, lang), find(&self.conditions_by_language, lang)) {
+            (Some(source), Some(conditions)) => (source, conditions, true),
+            (Some(source), None) if self.conditions.is_empty() => (source, "", true),
+            _ => (&self.source, &self.conditions, false),
+        }
+    }
 }
 
 /// A figure of `figures:`, as loaded.

@@ -183,3 +183,23 @@ fn a_count_over_a_count_declared_percent_is_an_error_naming_share() {
     assert!(states(&data, "1", "fraction"));
     assert!(states(&data, "5 %", "half"));
 }
+
+#[test]
+fn a_vendors_source_and_conditions_are_given_per_language_as_written_else_in_the_first() {
+    let site = design_site();
+    let yaml = DESIGN.replace(
+        "vendor:\n",
+        "vendor:\n  per_language:\n    value: 1 Gbit/s\n    source: {en: datasheet, ja: データシート}\n    conditions: {en: HTTP, ja: HTTP の場合}\n  half:\n    value: 1 Gbit/s\n    source: {en: datasheet, ja: データシート}\n    conditions: HTTP only\n",
+    );
+    let data = loaded(&site, &yaml);
+    let both = data.vendor("per_language").expect("per_language");
+    assert_eq!(both.texts_in("ja"), ("データシート", "HTTP の場合", true));
+    assert_eq!(both.texts_in("en"), ("datasheet", "HTTP", true));
+    // A language not written: the first one's texts, said not to be in it.
+    assert_eq!(both.texts_in("fr"), ("datasheet", "HTTP", false));
+    // Conditions in one language only: both texts in it, never a mix.
+    let half = data.vendor("half").expect("half");
+    assert_eq!(half.texts_in("ja"), ("datasheet", "HTTP only", false));
+    let plain = data.vendor("xgs136_fw_http").expect("xgs136_fw_http");
+    assert!(!plain.texts_in("ja").2);
+}

@@ -1,6 +1,12 @@
 //! A page's evidence section as HTML: every figure the page states, what it is computed
 //! from, and the lines of the files its values are written on, each linked.
 //!
+//! Each figure is one visible line, a `<details>` whose summary (the anchor its statements
+//! link to) gives its name, its value as the page states it and where it was read; the
+//! exact value, the formula, the inputs and the links to their lines open under it. So the
+//! section is a screen of lines until a reader opens one, without JavaScript (a small
+//! script, `js/evidence.js`, only opens the entry a figure link leads to).
+//!
 //! Owns the section's markup and its words (the `evidence-*` Fluent strings of the page's
 //! language). The entries themselves are made by the check stage ([`EvidenceView`]); this
 //! module only writes them. It is written here rather than in a template because a page
@@ -27,6 +33,8 @@ struct Words<'s> {
     typed: String,
     vendor: String,
     separator: String,
+    exact: String,
+    computed: String,
     /// "runs.yaml, line 7" by file, then line: a page links the same lines many times, of
     /// a few files, and finding the file by its name needs no copy of the name.
     lines: Vec<(String, HashMap<usize, String>)>,
@@ -47,6 +55,8 @@ impl<'s> Words<'s> {
             typed: text("evidence-typed"),
             vendor: text("evidence-vendor"),
             separator: text("evidence-line-separator"),
+            exact: text("evidence-exact"),
+            computed: text("evidence-computed"),
             lines: Vec::new(),
         }
     }
@@ -70,9 +80,11 @@ impl<'s> Words<'s> {
 }
 
 /// The section of `entries` in `lang` (`original` is the site's first language, which a
-/// vendor's own words are in); empty when the page states no figure.
+/// vendor's own words are in); empty when the page states no figure. `stated` gives each
+/// figure's value as the page first states it, by name (a plotted figure has none).
 pub(crate) fn evidence_html(
     entries: &[std::sync::Arc<EvidenceView>],
+    stated: &HashMap<String, String>,
     strings: &Strings,
     lang: &str,
     original: &str,
@@ -88,12 +100,21 @@ pub(crate) fn evidence_html(
     text(&mut out, &strings.text(lang, "evidence-heading"));
     out.push_str("</h2>\n<p>");
     text(&mut out, &strings.text(lang, "evidence-intro"));
-    out.push_str("</p>\n<dl class=\"evidence-list\">\n");
+    out.push_str("</p>\n<div class=\"evidence-list\">\n");
     let own = own_entries(entries);
     for entry in entries {
+        let shown = stated.get(&entry.name).map_or(entry.value.as_str(), String::as_str);
+        write_summary(&mut out, entry, shown, &mut words, original);
+        if shown != entry.value {
+            out.push_str("<p>");
+            text(&mut out, &words.exact);
+            text(&mut out, &entry.value);
+            out.push_str("</p>\n");
+        }
         write_entry(&mut out, entry, &own, &mut words, original);
+        out.push_str("</details>\n");
     }
-    out.push_str("</dl>\n</section>\n");
+    out.push_str("</div>\n</section>\n");
     out
 }
 
@@ -143,6 +164,45 @@ fn entry_of<'e>(
     (entry.id != within.id && (on_its_lines || named_alike)).then_some(entry)
 }
 
+/// The entry's visible line, its anchor: the name, the value as `shown`, and where it was
+/// read (plain text: a link inside a summary would be a control inside a control).
+fn write_summary(out: &mut String, entry: &EvidenceView, shown: &str, words: &mut Words, original: &str) {
+    out.push_str("<details id=\"");
+    text(out, &entry.id);
+    out.push_str("\"><summary><code>");
+    text(out, &entry.name);
+    out.push_str("</code> <b>");
+    text(out, shown);
+    out.push_str("</b> <small>");
+    match (&entry.raw, &entry.source, &entry.vendor) {
+        (Some(at), _, _) | (None, Some(at), None) => text(out, words.line(at)),
+        (None, _, Some(vendor)) => {
+            in_language(out, vendor, words.lang, original, |out| text(out, &vendor.source))
+        }
+        (None, None, None) => text(out, &words.computed),
+    }
+    out.push_str("</small></summary>\n");
+}
+
+/// A vendor's words, marked with the site's first language when they are not in the page's.
+fn in_language(
+    out: &mut String,
+    vendor: &crate::views::VendorEvidence,
+    lang: &str,
+    original: &str,
+    write: impl FnOnce(&mut String),
+) {
+    if vendor.in_page_language || lang == original {
+        return write(out);
+    }
+    out.push_str("<span lang=\"");
+    text(out, original);
+    out.push_str("\">");
+    write(out);
+    out.push_str("</span>");
+}
+
+/// The entry's details, under its summary.
 fn write_entry(
     out: &mut String,
     entry: &EvidenceView,
@@ -150,46 +210,36 @@ fn write_entry(
     words: &mut Words,
     original: &str,
 ) {
-    // The term is the entry's anchor and its dds follow it: no element around them, no
-    // element around the value (the stylesheet keeps the value on one line by the dt).
-    out.push_str("<dt id=\"");
-    text(out, &entry.id);
-    out.push_str("\"><code>");
-    text(out, &entry.name);
-    out.push_str("</code> = ");
-    text(out, &entry.value);
-    out.push_str("</dt>\n");
     if let Some(vendor) = &entry.vendor {
-        out.push_str("<dd>");
+        out.push_str("<p>");
         text(out, &words.vendor);
-        out.push_str("<span lang=\"");
-        text(out, original);
-        out.push_str("\">");
-        text(out, &vendor.source);
-        if !vendor.conditions.is_empty() {
-            out.push_str("; ");
-            text(out, &vendor.conditions);
-        }
-        out.push_str("</span></dd>\n");
+        in_language(out, vendor, words.lang, original, |out| {
+            text(out, &vendor.source);
+            if !vendor.conditions.is_empty() {
+                out.push_str("; ");
+                text(out, &vendor.conditions);
+            }
+        });
+        out.push_str("</p>\n");
     }
     if let Some(formula) = &entry.formula {
-        out.push_str("<dd>");
+        out.push_str("<p>");
         text(out, &words.formula);
         out.push_str("<code>");
         text(out, formula);
-        out.push_str("</code></dd>\n");
+        out.push_str("</code></p>\n");
     }
     match (&entry.raw, &entry.source) {
         (Some(raw), source) => {
-            out.push_str("<dd>");
+            out.push_str("<p>");
             read_from(out, raw, source.as_ref(), words);
-            out.push_str("</dd>\n");
+            out.push_str("</p>\n");
         }
         (None, Some(source)) => {
-            out.push_str("<dd>");
+            out.push_str("<p>");
             text(out, if entry.formula.is_some() { &words.defined } else { &words.typed });
             link(out, source, words);
-            out.push_str("</dd>\n");
+            out.push_str("</p>\n");
         }
         (None, None) => {}
     }
@@ -199,19 +249,19 @@ fn write_entry(
         // value is written is said once, without listing it again as its own input.
         [input] if entry.formula.as_deref() == Some(input.path.as_str()) => {
             if input.raw.is_some() || input.source.is_some() {
-                out.push_str("<dd>");
+                out.push_str("<p>");
                 origin(out, input, words);
-                out.push_str("</dd>\n");
+                out.push_str("</p>\n");
             }
         }
         inputs => {
-            out.push_str("<dd>");
+            out.push_str("<div>");
             text(out, &words.inputs);
             out.push_str("<ul>");
             for input in inputs {
                 write_input(out, input, entry_of(input, entry, own), words);
             }
-            out.push_str("</ul></dd>\n");
+            out.push_str("</ul></div>\n");
         }
     }
 }

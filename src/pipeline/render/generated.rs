@@ -43,10 +43,12 @@ pub(crate) fn render_all(
             "appliances/",
             groups_by_appliance(site, lang, completions),
         );
-        for view in [by_day, by_appliance] {
+        for (view, section) in [(by_day, "measurements"), (by_appliance, "appliances")] {
             let path = crate::paths::page_file(&view.url);
             let mut context = base_context(site, lang);
             context.insert("listing", &view);
+            context.insert("section", section);
+            context.insert("section_page", &true);
             push(output, problems, path, site.templates.render("section.html", &context));
         }
         let mut context = base_context(site, lang);
@@ -58,8 +60,56 @@ pub(crate) fn render_all(
             site.templates.render("atom.xml", &context),
         );
     }
-    let context = base_context(site, &original);
-    push(output, problems, "404.html".to_string(), site.templates.render("404.html", &context));
+    for lang in &site.settings.languages {
+        let (path, context) = not_found(site, lang);
+        push(output, problems, path, site.templates.render("404.html", &context));
+    }
+}
+
+/// The 404 page of `lang` and its file: `404.html` for the site's first language, which a
+/// host such as GitHub Pages serves for every missing address, and `ja/404.html` for the
+/// others (`tally serve` and hosts that look for one per folder use it). The first holds
+/// every language's words, its own first, so that a script can show the one of the missing
+/// address's language and a reader without scripts reads them all; each language's
+/// switcher leads to each language's home page.
+fn not_found(site: &Site, lang: &str) -> (String, Context) {
+    let original = site.settings.original_language();
+    let home = |l: &str| site.settings.language_prefix(l);
+    let languages: Vec<&String> = match lang == original {
+        true => {
+            let mut all: Vec<&String> = site.settings.languages.iter().filter(|l| *l == lang).collect();
+            all.extend(site.settings.languages.iter().filter(|l| *l != lang));
+            all
+        }
+        false => site.settings.languages.iter().filter(|l| *l == lang).collect(),
+    };
+    let texts: Vec<Alternate> = languages
+        .into_iter()
+        .map(|l| Alternate {
+            lang: l.clone(),
+            url: home(l),
+            permalink: format!("{}{}", site.settings.base_url, home(l)),
+            title: String::new(),
+            current: l == lang,
+        })
+        .collect();
+    let switcher: Vec<Alternate> = site
+        .settings
+        .languages
+        .iter()
+        .map(|l| Alternate {
+            lang: l.clone(),
+            url: home(l),
+            permalink: format!("{}{}", site.settings.base_url, home(l)),
+            title: String::new(),
+            current: l == lang,
+        })
+        .collect();
+    let mut context = base_context(site, lang);
+    context.insert("not_found", &texts);
+    context.insert("alternates", &switcher);
+    let path = format!("{}404.html", home(lang).trim_start_matches('/'));
+    (path, context)
 }
 
 fn push(
@@ -78,6 +128,8 @@ fn base_context(site: &Site, lang: &str) -> Context {
     let mut context = Context::new();
     context.insert("lang", lang);
     context.insert("site", &site_view(site, lang));
+    context.insert("section", "");
+    context.insert("section_page", &false);
     context
 }
 
@@ -125,6 +177,7 @@ fn groups_by_day(site: &Site, lang: &str) -> Vec<Group> {
                 heading: day,
                 url: None,
                 completion: None,
+                completion_value: None,
                 pages: vec![summary(entry)],
             }),
         }
@@ -151,6 +204,7 @@ fn groups_by_appliance(site: &Site, lang: &str, completions: &BTreeMap<String, C
                 heading: family.map_or_else(|| id.clone(), |p| p.front.title.clone()),
                 url: family.map(|p| p.url.clone()),
                 completion: completions.get(&id).map(|c| completion_text(site, lang, c.value)),
+                completion_value: completions.get(&id).map(|c| whole_percent(c.value)),
                 pages,
             }
         })
@@ -164,6 +218,7 @@ pub(crate) fn home_listing(site: &Site, lang: &str, completions: &BTreeMap<Strin
         heading: site.strings.text(lang, "recent-measurements"),
         url: Some(format!("{}measurements/", site.settings.language_prefix(lang))),
         completion: None,
+        completion_value: None,
         pages: pages_in(site, lang, Kind::Measurement).into_iter().take(10).map(summary).collect(),
     }];
     groups.extend(groups_by_appliance(site, lang, completions));
@@ -229,7 +284,13 @@ fn sitemap(site: &Site) -> Vec<SitemapEntry> {
 }
 
 /// "47 % complete", in the page's language, rounded as the README shows it.
-fn completion_text(site: &Site, lang: &str, value: f64) -> String {
+/// A completion in whole percent, 0 to 100: the value of the bar drawn beside its text.
+pub(crate) fn whole_percent(value: f64) -> u32 {
+    // In range and finite: the cast cannot wrap.
+    value.round().clamp(0.0, 100.0) as u32
+}
+
+pub(crate) fn completion_text(site: &Site, lang: &str, value: f64) -> String {
     format!("{} % {}", value.round(), site.strings.text(lang, "completion-label"))
 }
 
@@ -280,6 +341,8 @@ pub(crate) fn generated_home(
         banner: None,
         corrections: Vec::new(),
         evidence_html: String::new(),
+        contents: Vec::new(),
+        completion: None,
         appliances: Vec::new(),
         code_under_test: Vec::new(),
         build_rows: Vec::new(),

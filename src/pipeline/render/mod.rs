@@ -3,6 +3,7 @@
 //! stamped images, and the files published as they are. Templates see views only; nothing
 //! here computes a figure or checks a claim.
 
+mod contents;
 pub(crate) mod copies;
 mod evidence;
 pub(crate) mod generated;

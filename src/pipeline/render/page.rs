@@ -52,6 +52,8 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         banner,
         corrections: Vec::new(),
         evidence_html: String::new(),
+        contents: Vec::new(),
+        completion: None,
         appliances,
         code_under_test: Vec::new(),
         build_rows: Vec::new(),
@@ -99,10 +101,26 @@ pub(crate) fn render_page(
         Some(prerendered) if plots.is_empty() => prerendered.fill(&work.scan.claims, &inputs),
         _ => render_html_with_plots(page.body(), page.body_start, &inputs, &plots),
     };
+    // The contents read before the anchors are added, whose `#` is no heading's word.
+    let mut contents = super::contents::contents(&html);
+    let html = super::contents::with_anchors(&html, &site.strings.text(&page.lang, "heading-anchor"));
     let mut view = page_view(site, page, html);
     view.corrections = figures.corrections.clone();
+    if !contents.is_empty() && !figures.evidence.is_empty() {
+        let title = site.strings.text(&page.lang, "evidence-heading");
+        contents.push(LinkItem { title, url: "#evidence-heading".to_string() });
+    }
+    view.contents = contents;
+    if page.front.kind == Kind::Family
+        && let Some(completion) = completions.get(page.family_id())
+    {
+        let text = super::generated::completion_text(site, &page.lang, completion.value);
+        let percent = super::generated::whole_percent(completion.value);
+        view.completion = Some(crate::views::CompletionView { text, percent });
+    }
     view.evidence_html = super::evidence::evidence_html(
         &figures.evidence,
+        &figures.stated,
         &site.strings,
         &page.lang,
         site.settings.original_language(),
@@ -128,6 +146,9 @@ pub(crate) fn render_page(
     context.insert("lang", &page.lang);
     context.insert("site", &site_view(site, &page.lang));
     context.insert("page", &view);
+    let (section, section_page) = super::site_view::section_of(page);
+    context.insert("section", section);
+    context.insert("section_page", &section_page);
     if page.key == "index" {
         let listing = super::generated::home_listing(site, &page.lang, completions);
         context.insert("listing", &listing);

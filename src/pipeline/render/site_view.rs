@@ -22,7 +22,25 @@ pub(crate) fn site_view(site: &Site, lang: &str) -> SiteView {
             .get("privacy", lang)
             .or_else(|| site.content.get("privacy", settings.original_language()))
             .map(|p| p.url.clone()),
+        method_url: site
+            .content
+            .get("method/index", lang)
+            .or_else(|| site.content.get("method/index", settings.original_language()))
+            .map(|p| p.url.clone()),
         search: settings.search,
+    }
+}
+
+/// Where a page stands in the header's navigation: the section it belongs to
+/// (`measurements`, `appliances`, `method`, or none) and whether it is that section's own
+/// page, which the header marks `aria-current="page"` (else `"true"`).
+pub(crate) fn section_of(page: &crate::content::Page) -> (&'static str, bool) {
+    use crate::content::Kind;
+    match page.front.kind {
+        Kind::Measurement => ("measurements", false),
+        Kind::Family => ("appliances", false),
+        Kind::Page if page.key == "method/index" => ("method", true),
+        Kind::Page => ("", false),
     }
 }
 

@@ -7,7 +7,7 @@ use tera::Context;
 
 use super::super::load::Site;
 use super::super::write::Collector;
-use super::site_view::site_view;
+use super::site_view::{alternates, site_view};
 use crate::diagnostics::Diagnostic;
 use crate::paths::display_path;
 use crate::views::SourceFileView;
@@ -66,12 +66,23 @@ pub(crate) fn render_page_sources(
                 }),
                 lines_html: lines_html(&text),
                 encoding,
+                alternates: alternates(site, &page.key, &page.lang)
+                    .into_iter()
+                    .map(|mut a| {
+                        a.url = format!("{}{file}.html", a.url);
+                        a.permalink = format!("{}{file}.html", a.permalink);
+                        a
+                    })
+                    .collect(),
             };
             let capacity = view.lines_html.len() + 8 * 1024;
             let mut context = Context::new();
             context.insert("lang", &page.lang);
             context.insert("site", &site_view(site, &page.lang));
             context.insert("source", &view);
+            let (section, section_page) = super::site_view::section_of(page);
+            context.insert("section", section);
+            context.insert("section_page", &section_page);
             match site.templates.render_bytes("source.html", &context, capacity) {
                 Ok(html) => output.add(format!("{}{file}.html", page.url.trim_start_matches('/')), html),
                 Err(d) => problems.push(d),

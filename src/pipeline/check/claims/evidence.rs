@@ -102,6 +102,8 @@ pub(super) fn figure_evidence(
     })
 }
 
+/// A vendor's figure's entry, its texts in the page's language where runs.yaml writes them
+/// in it (else in the first language written).
 pub(super) fn vendor_evidence(page: &Page, name: &str, sources: &FigureSources) -> Option<EvidenceView> {
     let vendor = sources.runs?.vendor(name)?;
     let (source, _) = origin_links(page, name, sources.runs);
@@ -113,7 +115,14 @@ pub(super) fn vendor_evidence(page: &Page, name: &str, sources: &FigureSources) 
         inputs: Vec::new(),
         source,
         raw: None,
-        vendor: Some(VendorEvidence { source: vendor.source.clone(), conditions: vendor.conditions.clone() }),
+        vendor: Some({
+            let (source, conditions, written) = vendor.texts_in(&page.lang);
+            VendorEvidence {
+                source: source.to_string(),
+                conditions: conditions.to_string(),
+                in_page_language: written,
+            }
+        }),
     })
 }
 

@@ -63,6 +63,9 @@ pub(crate) struct PageClaims {
     pub evidence: Vec<Arc<EvidenceView>>,
     /// The page's plots, in order, every value read from the run data.
     pub plots: Vec<Plot>,
+    /// Each figure's value as the page first states it, with its unit, by name: the line
+    /// its evidence entry shows (the exact value is one step away, under it).
+    pub stated: rustc_hash::FxHashMap<String, String>,
 }
 
 /// What the pages of one bundle (an original and its translations) share while they are
@@ -140,6 +143,15 @@ pub(crate) fn check_claims(
             if is_named.insert((&claim.name, vendor)) {
                 named.push((claim.name.clone(), vendor));
             }
+            if !figures.stated.contains_key(&claim.name) {
+                let unit = match vendor {
+                    true => None,
+                    false => {
+                        resolution::resolve_memo(&claim.name, sources, resolved).map(|r| r.computed.unit)
+                    }
+                };
+                figures.stated.insert(claim.name.clone(), stated_text(&claim.live, unit));
+            }
         }
         figures.views.push(view);
         figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
@@ -150,6 +162,9 @@ pub(crate) fn check_claims(
                 for point in &plot.points {
                     if !named.iter().any(|(n, _)| n == &point.path) {
                         named.push((point.path.clone(), false));
+                    }
+                    if !figures.stated.contains_key(&point.path) {
+                        figures.stated.insert(point.path.clone(), plotted_text(point, plot.unit));
                     }
                 }
                 figures.plots.push(plot);
@@ -175,6 +190,71 @@ pub(crate) fn check_claims(
     (figures, problems)
 }
 
+/// A tag's text as the evidence shows it: as written, with the figure's unit after a
+/// number written in digits alone (`47` of a completion in % is `47 %`).
+fn stated_text(live: &str, unit: Option<crate::number::Unit>) -> String {
+    let live = live.trim();
+    let digits_only = live.chars().all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '-' | '\u{2212}'));
+    match unit {
+        Some(unit) if digits_only && !unit.symbol().is_empty() => format!("{live} {}", unit.symbol()),
+        _ => live.to_string(),
+    }
+}
+
+/// A plotted value no tag states, as its evidence line shows it: in the plot's unit, to
+/// three significant digits and no finer than the digits the data holds (`940 Mbit/s`, not
+/// `940,337,587.603099 bit/s`); a count whole.
+fn plotted_text(point: &crate::plots::Point, unit: crate::number::Unit) -> String {
+    let value = point.value / unit.factor();
+    let magnitude = value.abs();
+    let three = if magnitude > 0.0 { magnitude.log10().floor() as i32 - 2 } else { 0 };
+    let known = point
+        .known_to
+        .map(|p| p / unit.factor())
+        .filter(|p| p.is_finite() && *p > 0.0)
+        .map(|p| (p * (1.0 + 1e-9)).log10().floor() as i32);
+    let place = known.map_or(three, |k| k.max(three)).clamp(-20, 20);
+    // A count keeps its units: 1,287,603 frames are not 1,290,000.
+    let place = if unit == crate::number::Unit::Count { place.min(0) } else { place };
+    let text = match usize::try_from(-place) {
+        Ok(decimals) => format!("{value:.decimals$}"),
+        Err(_) => format!("{:.0}", (value / 10f64.powi(place)).round() * 10f64.powi(place)),
+    };
+    let text = crate::views::grouped_digits(&text);
+    match unit.symbol() {
+        "" => text,
+        symbol => format!("{text} {symbol}"),
+    }
+}
+
 fn error_at(page: &Page, code: &'static str, range: Range<usize>, message: String) -> Diagnostic {
     Diagnostic::at(code, &page.source, &page.text, range, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plotted_text, stated_text};
+    use crate::number::Unit;
+    use crate::plots::Point;
+
+    fn point(value: f64, known_to: Option<f64>) -> Point {
+        Point { label: String::new(), span: None, value, path: String::new(), known_to }
+    }
+
+    #[test]
+    fn a_plotted_value_is_shown_to_three_digits_in_the_plots_unit_and_no_finer_than_known() {
+        assert_eq!(plotted_text(&point(940_337_587.603099, None), Unit::MegabitPerSecond), "940 Mbit/s");
+        assert_eq!(plotted_text(&point(1_287_603.0, None), Unit::Count), "1,287,603");
+        assert_eq!(plotted_text(&point(0.012345, None), Unit::Count), "0.0123");
+        // Known to the gigabyte's hundredth: not more digits than that.
+        assert_eq!(plotted_text(&point(2.5e9, Some(1e7)), Unit::Gigabyte), "2.50 GB");
+    }
+
+    #[test]
+    fn a_bare_number_is_shown_with_its_figures_unit_and_words_as_written() {
+        assert_eq!(stated_text("47", Some(Unit::Percent)), "47 %");
+        assert_eq!(stated_text("953 Mbit/s", Some(Unit::BitPerSecond)), "953 Mbit/s");
+        assert_eq!(stated_text("three quarters", Some(Unit::Percent)), "three quarters");
+        assert_eq!(stated_text("1,024", Some(Unit::Count)), "1,024");
+    }
 }

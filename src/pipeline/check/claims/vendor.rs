@@ -46,7 +46,11 @@ pub(super) fn check_vendor(
     let view = ClaimView {
         value: parse_stated(&vendor.value).ok().map(|s| machine_value(s.value * s.unit.factor())),
         // Short: who says so; the conditions are in the page's evidence, a link away.
-        title: format!("{source}{}{}", strings.text(&page.lang, "evidence-line-separator"), vendor.source),
+        title: format!(
+            "{source}{}{}",
+            strings.text(&page.lang, "evidence-line-separator"),
+            vendor.texts_in(&page.lang).0
+        ),
         label: Some(strings.text(&page.lang, "figure-vendor-label")),
         corrections: Vec::new(),
         anchor: None,
