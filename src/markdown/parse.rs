@@ -154,8 +154,8 @@ fn heading_text(events: &[(Event<'_>, Range<usize>)]) -> String {
     for (i, (event, _)) in events.iter().enumerate() {
         match event {
             Event::End(TagEnd::Heading(_)) => break,
-            Event::Start(Tag::Link { dest_url, .. })
-                if dest_url.as_ref() == CLAIM_SENTINEL
+            Event::Start(Tag::Link { link_type, dest_url, .. })
+                if is_tag_link(*link_type, dest_url)
                     && tag_after(events.get(sentinel_end(events, i) + 1)).is_some() =>
             {
                 in_tag = true
