@@ -495,3 +495,49 @@ fn every_language_has_a_home_page_even_without_a_translated_home() {
     let dangling = dangling_addresses(&site.path("site"));
     assert!(dangling.is_empty(), "{dangling:#?}");
 }
+
+/// A console-like screenshot `width` pixels wide: text-like bars on white.
+fn console_png(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(width, height, |x, y| {
+        if y % 24 < 12 && x % 97 < 80 { image::Rgb([40, 40, 48]) } else { image::Rgb([250, 250, 250]) }
+    });
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(picture).write_to(&mut bytes, image::ImageFormat::Png).expect("a PNG");
+    bytes.into_inner()
+}
+
+/// Issue 46: each screenshot is a `<picture>` with its WebP copies, its size, linked to its
+/// full-size stamped file, lazy after the first; its caption a `<figcaption>`, written once
+/// for consecutive pictures sharing it; every WebP copy says whose it is (exiftool).
+#[test]
+fn screenshots_are_linked_sized_pictures_with_webp_copies_and_one_shared_caption() {
+    let site = Site::new();
+    let shots = "\n\n![first window](shots/a.png)\n\n*Stand-in, not the photograph.*\n\n\
+                 ![second window](shots/b.png)\n\n*Stand-in, not the photograph.*\n";
+    let page = MEASUREMENT
+        .replace("The host received most frames.", &format!("The host received most frames.{shots}"));
+    site.appliance().file("content/m/index.md", page).file("content/m/runs.yaml", common::RUNS_YAML);
+    site.file("content/m/shots/a.png", console_png(1280, 300))
+        .file("content/m/shots/b.png", console_png(1280, 300));
+    site.build().expect_success();
+    let html = std::fs::read_to_string(site.path("site/m/index.html")).unwrap();
+    assert_eq!(html.matches("<picture>").count(), 2, "{html}");
+    assert_eq!(html.matches("<figcaption>Stand-in, not the photograph.</figcaption>").count(), 1, "{html}");
+    assert!(html.contains("<a class=\"shot\" href=\"/m/shots/a.png\"><picture><source type=\"image/webp\" srcset=\"/m/shots/a.webp 1280w"), "{html}");
+    let b = html.find("alt=\"second window\"").expect("the second picture");
+    assert!(html[b..].starts_with("alt=\"second window\" width=\"1280\" height=\""), "{}", &html[b..b + 120]);
+    assert_eq!(html.matches("loading=\"lazy\"").count(), 1, "every picture after the first: {html}");
+    let published = tree(&site.path("site"));
+    let png = image::load_from_memory(&published["m/shots/b.png"]).expect("the PNG decodes").into_rgb8();
+    assert!(html[b..].contains(&format!("width=\"{}\" height=\"{}\"", png.width(), png.height())));
+    for name in ["m/shots/a.webp", "m/shots/b.webp"] {
+        let output = std::process::Command::new("exiftool")
+            .args(["-s3", "-XMP-dc:Creator", "-XMP-cc:License"])
+            .arg(site.path("site").join(name))
+            .output()
+            .expect("exiftool is required (apt package libimage-exiftool-perl)");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("The bench project"), "{name}: {text}");
+        assert!(text.contains("https://creativecommons.org/licenses/by/4.0/"), "{name}: {text}");
+    }
+}

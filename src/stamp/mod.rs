@@ -14,6 +14,7 @@ mod batch;
 mod codec;
 mod metadata;
 mod redact;
+mod riff;
 mod strip;
 
 use image::{ImageBuffer, Pixel, Rgb, Rgba};
@@ -47,6 +48,9 @@ pub enum ImageFormat {
     Png,
     /// JPEG, published with EXIF and XMP metadata.
     Jpeg,
+    /// Lossless WebP, published beside a PNG with EXIF and XMP metadata (VP8X, `EXIF`,
+    /// `XMP ` chunks); never an original's format.
+    Webp,
 }
 
 impl ImageFormat {
@@ -55,6 +59,7 @@ impl ImageFormat {
         match self {
             ImageFormat::Png => "png",
             ImageFormat::Jpeg => "jpg",
+            ImageFormat::Webp => "webp",
         }
     }
 
@@ -63,6 +68,7 @@ impl ImageFormat {
         match self {
             ImageFormat::Png => "image/png",
             ImageFormat::Jpeg => "image/jpeg",
+            ImageFormat::Webp => "image/webp",
         }
     }
 }
@@ -71,9 +77,13 @@ impl ImageFormat {
 /// `width`/`height` attributes of the page's `<img>`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stamped {
+    /// The encoded file.
     pub bytes: Vec<u8>,
+    /// Its format.
     pub format: ImageFormat,
+    /// Its width in pixels.
     pub width: u32,
+    /// Its height in pixels, strip included.
     pub height: u32,
 }
 
@@ -125,19 +135,121 @@ pub enum StampError {
     Encode(String),
 }
 
+/// Every copy of one original that a site publishes: the full-size file in the original's
+/// format, and for a PNG its lossless WebP twin first in `webp`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Copies {
+    /// The full-size copy in the original's format.
+    pub full: Stamped,
+    /// The WebP copies, the full-size one first.
+    pub webp: Vec<Variant>,
+}
+
+/// A WebP copy and what its name adds to the original's stem: `""` for the full size
+/// (`x.webp` beside `x.png`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variant {
+    /// Added to the original's stem in the copy's name.
+    pub suffix: String,
+    /// The copy.
+    pub stamped: Stamped,
+}
+
+/// The width of the text column a page shows pictures in, in CSS pixels: the bundled
+/// stylesheet's `body { max-width: 46rem; padding: 0 1rem }` at 16 px a rem (a test holds
+/// static/css/site.css to it). Every `sizes` attribute and every copy's width comes from it.
+pub(crate) const COLUMN_PX: u32 = 704;
+/// The page's padding either side of the column on a narrow screen.
+pub(crate) const GUTTER_PX: u32 = 16;
+
+/// The `sizes` of a picture `width` pixels wide: as wide as the column (or itself, when
+/// narrower), or the screen less its gutters where the screen is narrower.
+pub(crate) fn sizes_attribute(width: u32) -> String {
+    let shown = width.min(COLUMN_PX);
+    format!("(max-width: {}px) calc(100vw - {}px), {shown}px", shown + 2 * GUTTER_PX, 2 * GUTTER_PX)
+}
+
+/// The sizes of the copies [`stamp_copies`] makes of an original of `format`, upright
+/// `width` × `height` pixels, known without decoding it: for a page's `width`, `height`
+/// and `srcset`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Planned {
+    /// The full-size copy, strip included.
+    pub width: u32,
+    pub height: u32,
+    /// Each WebP copy's suffix, width and height, in [`webp_suffixes`]'s order.
+    pub webp: Vec<(String, u32, u32)>,
+}
+
+pub(crate) fn planned(format: ImageFormat, width: u32, height: u32, strip: &Strip) -> Planned {
+    let full_height = height.saturating_add(strip::layout(strip, width).height);
+    let webp = webp_suffixes(format).into_iter().map(|suffix| (suffix, width, full_height)).collect();
+    Planned { width, height: full_height, webp }
+}
+
+/// The suffixes of the WebP copies an original of `format` gets, in the order
+/// [`stamp_copies`] makes them; the cache looks for these.
+pub(crate) fn webp_suffixes(format: ImageFormat) -> Vec<String> {
+    match format {
+        ImageFormat::Png => vec![String::new()],
+        ImageFormat::Jpeg | ImageFormat::Webp => Vec::new(),
+    }
+}
+
 /// Stamps one original: redacts, adds the strip below, writes attribution metadata, and
 /// encodes in the original's format with fixed settings (same input, same bytes).
 pub fn stamp(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> Result<Stamped, StampError> {
+    stamp_with(original, strip, redactions, false).map(|copies| copies.full)
+}
+
+/// Stamps one original into every copy a page serves: the full-size file in the original's
+/// format and, for a PNG, the same pixels as lossless WebP, each carrying the owner and
+/// licence in its strip and its metadata.
+pub fn stamp_copies(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> Result<Copies, StampError> {
+    stamp_with(original, strip, redactions, true)
+}
+
+fn stamp_with(
+    original: &[u8],
+    strip: &Strip,
+    redactions: &[Redaction],
+    with_webp: bool,
+) -> Result<Copies, StampError> {
     let decoded = codec::decode(original)?;
     let (width, height) = decoded.photo.dimensions();
     redact::check(redactions, width, height)?;
     let mut photo = decoded.photo;
     redact::apply(&mut photo, redactions);
 
+    let canvas = with_strip(photo, strip)?;
+    let (_, total_height) = canvas.dimensions();
+
+    let attribution = metadata::Attribution::from_strip(strip);
+    let icc = decoded.icc_profile;
+    let bytes = match (decoded.format, &canvas) {
+        (ImageFormat::Jpeg, Photo::Rgb(image)) => codec::encode_jpeg(image, icc.clone(), &attribution)?,
+        (ImageFormat::Jpeg | ImageFormat::Webp, _) => {
+            return Err(StampError::Encode("a JPEG cannot carry transparency".to_string()));
+        }
+        (ImageFormat::Png, _) => codec::encode_png(&canvas, icc.clone(), &attribution)?,
+    };
+    let full = Stamped { bytes, format: decoded.format, width, height: total_height };
+    let mut webp = Vec::new();
+    if with_webp && decoded.format == ImageFormat::Png {
+        let bytes = codec::encode_webp(&canvas, icc.as_deref(), &attribution)?;
+        let stamped = Stamped { bytes, format: ImageFormat::Webp, width, height: total_height };
+        webp.push(Variant { suffix: String::new(), stamped });
+    }
+    Ok(Copies { full, webp })
+}
+
+/// The photograph with the strip laid out for its width appended below it.
+fn with_strip(photo: Photo, strip: &Strip) -> Result<Photo, StampError> {
+    let (width, _) = photo.dimensions();
     let layout = strip::layout(strip, width);
     let [br, bg, bb] = strip::BACKGROUND;
     let [tr, tg, tb] = strip::TEXT;
-    let canvas = match photo {
+    Ok(match photo {
         Photo::Rgb(image) => {
             let band = strip::render(&layout, width, Rgb(strip::BACKGROUND), Rgb(strip::TEXT));
             Photo::Rgb(append_below(image, band)?)
@@ -148,20 +260,7 @@ pub fn stamp(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> Result
                 strip::render(&layout, width, Rgba([br, bg, bb, u8::MAX]), Rgba([tr, tg, tb, u8::MAX]));
             Photo::Rgba(append_below(image, band)?)
         }
-    };
-    let (_, total_height) = canvas.dimensions();
-
-    let attribution = metadata::Attribution::from_strip(strip);
-    let bytes = match (decoded.format, &canvas) {
-        (ImageFormat::Jpeg, Photo::Rgb(image)) => {
-            codec::encode_jpeg(image, decoded.icc_profile, &attribution)?
-        }
-        (ImageFormat::Jpeg, Photo::Rgba(_)) => {
-            return Err(StampError::Encode("a JPEG cannot carry transparency".to_string()));
-        }
-        (ImageFormat::Png, _) => codec::encode_png(&canvas, decoded.icc_profile, &attribution)?,
-    };
-    Ok(Stamped { bytes, format: decoded.format, width, height: total_height })
+    })
 }
 
 /// The photograph's rows, untouched, followed by the strip's rows: no glyph can land on
