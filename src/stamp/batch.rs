@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use super::codec::{header_dimensions, sniff_format};
+use super::codec::{header_dimensions, sniff_format, upright_size};
 use super::strip::FONT_HASH;
 use super::{
     Copies, ImageFormat, Redaction, StampError, Stamped, Strip, Variant, stamp_copies, webp_suffixes,
@@ -82,7 +82,7 @@ impl StampCache {
             hasher.update(bytes);
         };
         // The second: a copy's list and its strip's rules, which the version does not follow.
-        field(b"tally stamp cache 2: png + lossless webp");
+        field(b"tally stamp cache 3: png + lossless webp, each copy stamped at its own size");
         field(env!("CARGO_PKG_VERSION").as_bytes());
         field(FONT_HASH.as_bytes());
         field(original);
@@ -111,9 +111,10 @@ impl StampCache {
 
     /// Every cached copy, if each exists and its header reads; a damaged or missing entry
     /// is a miss of them all.
-    fn load(&self, key: &blake3::Hash, format: ImageFormat) -> Option<Copies> {
+    fn load(&self, key: &blake3::Hash, format: ImageFormat, original: &[u8]) -> Option<Copies> {
         let full = self.load_one(key, "", format)?;
-        let webp = webp_suffixes(format)
+        let (_, width, _) = upright_size(std::io::Cursor::new(original))?;
+        let webp = webp_suffixes(format, width)
             .into_iter()
             .map(|suffix| {
                 let stamped = self.load_one(key, &suffix, ImageFormat::Webp)?;
@@ -174,7 +175,7 @@ fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<Co
     // The format comes from the first bytes, so a cache hit needs no decoding at all.
     let format = sniff_format(&original)?;
     let key = StampCache::key(&original, &job.strip, &job.redactions);
-    if let Some(cached) = cache.load(&key, format) {
+    if let Some(cached) = cache.load(&key, format, &original) {
         counters.from_cache.fetch_add(1, Ordering::Relaxed);
         return Ok(cached);
     }

@@ -73,6 +73,31 @@ pub(crate) fn header_dimensions(bytes: &[u8], format: ImageFormat) -> Option<(u3
     ImageReader::with_format(Cursor::new(bytes), image_crate_format(format)).into_dimensions().ok()
 }
 
+/// An original's format and its size as a viewer shows it (after its EXIF orientation),
+/// from its header alone.
+pub(crate) fn upright_size<R: std::io::BufRead + std::io::Seek>(
+    reader: R,
+) -> Option<(ImageFormat, u32, u32)> {
+    let reader = ImageReader::new(reader).with_guessed_format().ok()?;
+    let format = match reader.format()? {
+        image::ImageFormat::Png => ImageFormat::Png,
+        image::ImageFormat::Jpeg => ImageFormat::Jpeg,
+        _ => return None,
+    };
+    let mut decoder = reader.into_decoder().ok()?;
+    let (width, height) = decoder.dimensions();
+    let turned = matches!(
+        decoder.orientation().ok(),
+        Some(
+            Orientation::Rotate90
+                | Orientation::Rotate270
+                | Orientation::Rotate90FlipH
+                | Orientation::Rotate270FlipH
+        )
+    );
+    Some(if turned { (format, height, width) } else { (format, width, height) })
+}
+
 /// Decodes an original, turned upright as its EXIF orientation says: authors measure
 /// redaction rectangles on the picture as their viewer shows it, and the published copy
 /// carries no orientation tag.

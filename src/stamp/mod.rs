@@ -15,6 +15,7 @@ mod codec;
 mod metadata;
 mod redact;
 mod riff;
+mod sizes;
 mod strip;
 
 use image::{ImageBuffer, Pixel, Rgb, Rgba};
@@ -23,6 +24,9 @@ use thiserror::Error;
 pub(crate) use batch::stamp_each;
 pub use batch::{StampCache, StampJob, stamp_all};
 use codec::Photo;
+pub(crate) use codec::upright_size;
+use sizes::{CopySpec, Screen};
+pub(crate) use sizes::{phone_media, phone_sizes, sizes_attribute};
 
 /// What the strip under a photograph says, from site.yaml and the page.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -155,20 +159,6 @@ pub struct Variant {
     pub stamped: Stamped,
 }
 
-/// The width of the text column a page shows pictures in, in CSS pixels: the bundled
-/// stylesheet's `body { max-width: 46rem; padding: 0 1rem }` at 16 px a rem (a test holds
-/// static/css/site.css to it). Every `sizes` attribute and every copy's width comes from it.
-pub(crate) const COLUMN_PX: u32 = 704;
-/// The page's padding either side of the column on a narrow screen.
-pub(crate) const GUTTER_PX: u32 = 16;
-
-/// The `sizes` of a picture `width` pixels wide: as wide as the column (or itself, when
-/// narrower), or the screen less its gutters where the screen is narrower.
-pub(crate) fn sizes_attribute(width: u32) -> String {
-    let shown = width.min(COLUMN_PX);
-    format!("(max-width: {}px) calc(100vw - {}px), {shown}px", shown + 2 * GUTTER_PX, 2 * GUTTER_PX)
-}
-
 /// The sizes of the copies [`stamp_copies`] makes of an original of `format`, upright
 /// `width` × `height` pixels, known without decoding it: for a page's `width`, `height`
 /// and `srcset`.
@@ -177,23 +167,28 @@ pub(crate) struct Planned {
     /// The full-size copy, strip included.
     pub width: u32,
     pub height: u32,
-    /// Each WebP copy's suffix, width and height, in [`webp_suffixes`]'s order.
-    pub webp: Vec<(String, u32, u32)>,
+    /// Each WebP copy: its suffix, its width and whether it is a phone's, in the order
+    /// [`stamp_copies`] makes them.
+    pub webp: Vec<(String, u32, bool)>,
 }
 
 pub(crate) fn planned(format: ImageFormat, width: u32, height: u32, strip: &Strip) -> Planned {
-    let full_height = height.saturating_add(strip::layout(strip, width).height);
-    let webp = webp_suffixes(format).into_iter().map(|suffix| (suffix, width, full_height)).collect();
+    let full_height = height.saturating_add(strip_height(strip, width, Screen::Desktop));
+    let webp = sizes::webp_copies(format, width)
+        .into_iter()
+        .map(|copy| (copy.suffix, copy.width, copy.screen == Screen::Phone))
+        .collect();
     Planned { width, height: full_height, webp }
 }
 
-/// The suffixes of the WebP copies an original of `format` gets, in the order
-/// [`stamp_copies`] makes them; the cache looks for these.
-pub(crate) fn webp_suffixes(format: ImageFormat) -> Vec<String> {
-    match format {
-        ImageFormat::Png => vec![String::new()],
-        ImageFormat::Jpeg | ImageFormat::Webp => Vec::new(),
-    }
+fn strip_height(strip: &Strip, width: u32, screen: Screen) -> u32 {
+    strip::layout_at(strip, width, sizes::em_px(width, screen)).height
+}
+
+/// The suffixes of the WebP copies an original of `format`, upright `width` pixels wide,
+/// gets, in the order [`stamp_copies`] makes them; the cache looks for these.
+pub(crate) fn webp_suffixes(format: ImageFormat, width: u32) -> Vec<String> {
+    sizes::webp_copies(format, width).into_iter().map(|copy| copy.suffix).collect()
 }
 
 /// Stamps one original: redacts, adds the strip below, writes attribution metadata, and
@@ -221,11 +216,21 @@ fn stamp_with(
     let mut photo = decoded.photo;
     redact::apply(&mut photo, redactions);
 
-    let canvas = with_strip(photo, strip)?;
-    let (_, total_height) = canvas.dimensions();
-
     let attribution = metadata::Attribution::from_strip(strip);
     let icc = decoded.icc_profile;
+    let specs = if with_webp { sizes::webp_copies(decoded.format, width) } else { Vec::new() };
+    // Each copy scaled from the redacted photograph and stamped at its own size, so its
+    // strip is legible where it is shown; the full size first, from the photograph itself.
+    let narrower: Vec<Result<Variant, StampError>> = {
+        use rayon::prelude::*;
+        specs
+            .par_iter()
+            .filter(|copy| copy.width != width || copy.screen != Screen::Desktop)
+            .map(|copy| webp_copy(&photo, copy, strip, icc.as_deref(), &attribution))
+            .collect()
+    };
+    let canvas = with_strip(photo, strip, sizes::em_px(width, Screen::Desktop))?;
+    let (_, total_height) = canvas.dimensions();
     let bytes = match (decoded.format, &canvas) {
         (ImageFormat::Jpeg, Photo::Rgb(image)) => codec::encode_jpeg(image, icc.clone(), &attribution)?,
         (ImageFormat::Jpeg | ImageFormat::Webp, _) => {
@@ -234,19 +239,47 @@ fn stamp_with(
         (ImageFormat::Png, _) => codec::encode_png(&canvas, icc.clone(), &attribution)?,
     };
     let full = Stamped { bytes, format: decoded.format, width, height: total_height };
-    let mut webp = Vec::new();
-    if with_webp && decoded.format == ImageFormat::Png {
+    let mut webp = Vec::with_capacity(specs.len());
+    if specs.first().is_some_and(|copy| copy.width == width && copy.screen == Screen::Desktop) {
         let bytes = codec::encode_webp(&canvas, icc.as_deref(), &attribution)?;
         let stamped = Stamped { bytes, format: ImageFormat::Webp, width, height: total_height };
         webp.push(Variant { suffix: String::new(), stamped });
     }
+    for copy in narrower {
+        webp.push(copy?);
+    }
     Ok(Copies { full, webp })
 }
 
-/// The photograph with the strip laid out for its width appended below it.
-fn with_strip(photo: Photo, strip: &Strip) -> Result<Photo, StampError> {
+/// One narrower (or phone's) WebP copy: the photograph scaled, its own strip below.
+fn webp_copy(
+    photo: &Photo,
+    copy: &CopySpec,
+    strip: &Strip,
+    icc: Option<&[u8]>,
+    attribution: &metadata::Attribution,
+) -> Result<Variant, StampError> {
+    let (width, height) = photo.dimensions();
+    let to_height = sizes::scaled_height(width, height, copy.width);
+    let scaled = match photo {
+        Photo::Rgb(image) if copy.width == width => Photo::Rgb(image.clone()),
+        Photo::Rgba(image) if copy.width == width => Photo::Rgba(image.clone()),
+        Photo::Rgb(image) => Photo::Rgb(image::imageops::thumbnail(image, copy.width, to_height)),
+        Photo::Rgba(image) => Photo::Rgba(image::imageops::thumbnail(image, copy.width, to_height)),
+    };
+    let canvas = with_strip(scaled, strip, sizes::em_px(copy.width, copy.screen))?;
+    let (_, total_height) = canvas.dimensions();
+    let bytes = codec::encode_webp(&canvas, icc, attribution)?;
+    Ok(Variant {
+        suffix: copy.suffix.clone(),
+        stamped: Stamped { bytes, format: ImageFormat::Webp, width: copy.width, height: total_height },
+    })
+}
+
+/// The photograph with the strip laid out for its width, its text `em_px`, appended below.
+fn with_strip(photo: Photo, strip: &Strip, em_px: f32) -> Result<Photo, StampError> {
     let (width, _) = photo.dimensions();
-    let layout = strip::layout(strip, width);
+    let layout = strip::layout_at(strip, width, em_px);
     let [br, bg, bb] = strip::BACKGROUND;
     let [tr, tg, tb] = strip::TEXT;
     Ok(match photo {

@@ -126,29 +126,9 @@ pub(crate) fn plan(site: &Site, work: &[PageWork]) -> Pictures {
 /// What a page knows of each picture it shows.
 pub(crate) type Pictures = HashMap<PathBuf, Planned>;
 
-/// An original's format and its size as a viewer shows it (after its EXIF orientation),
-/// from its header.
+/// An original's format and its size as a viewer shows it, from its header.
 fn upright_size(path: &Path) -> Option<(ImageFormat, u32, u32)> {
-    let file = std::io::BufReader::new(crate::regular::open(path).ok()?);
-    let reader = image::ImageReader::new(file).with_guessed_format().ok()?;
-    let format = match reader.format()? {
-        image::ImageFormat::Png => ImageFormat::Png,
-        image::ImageFormat::Jpeg => ImageFormat::Jpeg,
-        _ => return None,
-    };
-    let mut decoder = reader.into_decoder().ok()?;
-    let (width, height) = image::ImageDecoder::dimensions(&decoder);
-    let orientation = image::ImageDecoder::orientation(&mut decoder).ok();
-    let turned = matches!(
-        orientation,
-        Some(
-            image::metadata::Orientation::Rotate90
-                | image::metadata::Orientation::Rotate270
-                | image::metadata::Orientation::Rotate90FlipH
-                | image::metadata::Orientation::Rotate270FlipH
-        )
-    );
-    Some(if turned { (format, height, width) } else { (format, width, height) })
+    crate::stamp::upright_size(std::io::BufReader::new(crate::regular::open(path).ok()?))
 }
 
 /// Why an image is too large to decode, read from its header alone (a few bytes): a small

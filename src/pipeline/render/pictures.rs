@@ -88,16 +88,31 @@ fn picture_html(img_open: &str, shown: &Shown<'_>, first: bool, in_link: bool) -
         html.push_str("\">");
     }
     html.push_str("<picture>");
-    if !planned.webp.is_empty() {
+    // Phones first: a `<picture>` takes the first `<source>` whose media matches.
+    for phone in [true, false] {
         let srcset: Vec<String> = planned
             .webp
             .iter()
+            .filter(|(_, _, for_phone)| *for_phone == phone)
             .map(|(suffix, width, _)| format!("{} {width}w", escaped_attribute(&webp_url(shown.url, suffix))))
             .collect();
-        html.push_str("<source type=\"image/webp\" srcset=\"");
+        if srcset.is_empty() {
+            continue;
+        }
+        html.push_str("<source");
+        if phone {
+            html.push_str(" media=\"");
+            html.push_str(&crate::stamp::phone_media());
+            html.push('"');
+        }
+        html.push_str(" type=\"image/webp\" srcset=\"");
         html.push_str(&srcset.join(", "));
         html.push_str("\" sizes=\"");
-        html.push_str(&crate::stamp::sizes_attribute(planned.width));
+        html.push_str(&if phone {
+            crate::stamp::phone_sizes()
+        } else {
+            crate::stamp::sizes_attribute(planned.width)
+        });
         html.push_str("\">");
     }
     html.push_str(img_open);
@@ -196,7 +211,7 @@ mod tests {
         Planned {
             width: 1280,
             height: 400,
-            webp: if webp { vec![(String::new(), 1280, 400)] } else { Vec::new() },
+            webp: if webp { vec![(String::new(), 1280, false)] } else { Vec::new() },
         }
     }
 
@@ -259,5 +274,29 @@ mod tests {
         let html = rewrite(body, &shown);
         assert!(html.starts_with("<p><a href=\"x\"><picture>"), "{html}");
         assert!(html.contains("<img src=\"c.png\" alt=\"C\" /></p>"), "{html}");
+    }
+
+    #[test]
+    fn phones_get_their_own_copies_first_and_desktops_the_rest() {
+        let p = Planned {
+            width: 1280,
+            height: 400,
+            webp: vec![
+                (String::new(), 1280, false),
+                (".704w".to_string(), 704, false),
+                (".phone.358w".to_string(), 358, true),
+                (".phone.716w".to_string(), 716, true),
+            ],
+        };
+        let html =
+            rewrite("<p><img src=\"a.png\" alt=\"A\" /></p>\n", &[Shown { url: "a.png", planned: &p }]);
+        let phone = format!(
+            "<source media=\"{}\" type=\"image/webp\" srcset=\"a.phone.358w.webp 358w, a.phone.716w.webp 716w\" sizes=\"{}\">",
+            crate::stamp::phone_media(),
+            crate::stamp::phone_sizes()
+        );
+        let desktop = "<source type=\"image/webp\" srcset=\"a.webp 1280w, a.704w.webp 704w\"";
+        let (at_phone, at_desktop) = (html.find(&phone), html.find(desktop));
+        assert!(at_phone.is_some() && at_desktop.is_some() && at_phone < at_desktop, "{html}");
     }
 }
