@@ -8,7 +8,6 @@
 //! lays out and draws at the size given here, `stamp` scales the photograph.
 
 use super::ImageFormat;
-use super::strip::MIN_EM_PX;
 
 /// The width of the text column a page shows pictures in, in CSS pixels: the bundled
 /// stylesheet's `body { max-width: 46rem; padding: 0 1rem }` at 16 px a rem (a test holds
@@ -20,6 +19,9 @@ pub(crate) const GUTTER_PX: u32 = 16;
 pub(crate) const PHONE_COLUMN_PX: u32 = 390 - 2 * GUTTER_PX;
 /// The strip's em as a reader sees it, in CSS px: above the 11 px floor.
 const SHOWN_EM_PX: f32 = 12.0;
+/// Smallest em size in pixels. 13 px keeps lowercase letters readable at 100 % on the
+/// narrowest supported image (320 px), above the 11 px floor that tests hold it to.
+pub(crate) const MIN_EM_PX: f32 = 13.0;
 /// Largest em size in pixels, for absurdly wide pictures.
 const MAX_EM_PX: f32 = 160.0;
 

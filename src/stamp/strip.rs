@@ -26,10 +26,6 @@ static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
 /// The font's hash, part of every cache key: a new font must re-stamp every image.
 pub(crate) static FONT_HASH: LazyLock<blake3::Hash> = LazyLock::new(|| blake3::hash(FONT_BYTES));
 
-/// Smallest em size in pixels. 13 px keeps lowercase letters readable at 100 % on the
-/// narrowest supported image (320 px), above the 11 px floor that tests hold it to. How
-/// large the em is above that is `sizes`'s: for the screen each copy is shown on.
-pub(crate) const MIN_EM_PX: f32 = 13.0;
 /// More lines than this means an absurdly long owner or address; the last line is cut
 /// short with an ellipsis rather than letting the strip outgrow the photograph.
 const MAX_LINES: usize = 6;
