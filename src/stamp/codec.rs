@@ -195,7 +195,7 @@ pub(crate) fn encode_png(
     Ok(encoded)
 }
 
-/// Encodes the stamped canvas as lossless WebP (libwebp, its default effort, the RGB of
+/// Encodes the stamped canvas as lossless WebP (libwebp at a low effort, the RGB of
 /// transparent pixels kept exactly), then adds the VP8X header with EXIF and XMP chunks
 /// carrying the attribution, which libwebp's encoder does not write.
 pub(crate) fn encode_webp(
@@ -212,6 +212,13 @@ pub(crate) fn encode_webp(
         .map_err(|()| StampError::Encode("libwebp's encoder settings could not be made".to_string()))?;
     config.lossless = 1;
     config.exact = 1;
+    // Effort 1 of libwebp's lossless presets (method 1, quality 25) rather than its default
+    // (method 4, quality 75): on console screenshots and the benchmark's noisy 1920×1080
+    // pictures alike the files came out the same size or smaller (35.5 against 37.0 KB,
+    // 694 against 694 KB) in a third of the time, and a cold build encodes five copies of
+    // every screenshot.
+    config.method = 1;
+    config.quality = 25.0;
     let simple = webp::Encoder::new(raw, layout, width, height)
         .encode_advanced(&config)
         .map_err(|error| StampError::Encode(format!("libwebp: {error:?}")))?;
