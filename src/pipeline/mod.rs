@@ -149,8 +149,9 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     let site_key = keys::site_key(&site, &checked.completions);
     let listing_key = keys::listing_key(&site, &site_key);
     let keys = (&site_key, &listing_key);
+    let pictures = render::images::plan(&site, &work);
     let (figures, claim_count, raw_evidence, indexed) =
-        figures_and_pages(&site, &work, &checked, keys, &collector, memo, &mut problems);
+        figures_and_pages(&site, &work, &checked, (keys, &pictures), &collector, memo, &mut problems);
     check::raw_share(&raw_evidence, site.settings.figures.min_raw, &mut problems);
     clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
     // Before the listings, made on this thread: what the pages' threads freed (13 MiB for a
@@ -234,7 +235,7 @@ fn figures_and_pages(
     site: &Site,
     work: &[PageWork],
     checked: &check::Checked,
-    (site_key, listing_key): (&memo::Key, &memo::Key),
+    ((site_key, listing_key), pictures): ((&memo::Key, &memo::Key), &render::images::Pictures),
     output: &Collector,
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
@@ -277,14 +278,21 @@ fn figures_and_pages(
             .flat_map_iter(|bundle| {
                 let mut shared = check::BundleFigures::default();
                 bundle.iter().map(move |&(page, page_work)| {
-                    let key = keys::page_key(site, site_key, listing_key, page, page_work);
+                    let key = keys::page_key(site, (site_key, listing_key), page, page_work, pictures);
                     let (reused, made) = match memo_read.page(&page.source, &key) {
                         Some(made) => (true, made),
                         None => {
                             let original = original_scan(page);
                             (
                                 false,
-                                Arc::new(make_page(site, page, page_work, original, checked, &mut shared)),
+                                Arc::new(make_page(
+                                    site,
+                                    (page, page_work),
+                                    original,
+                                    checked,
+                                    pictures,
+                                    &mut shared,
+                                )),
                             )
                         }
                     };
@@ -346,21 +354,22 @@ fn figures_and_pages(
 /// One page's figures checked and its HTML rendered.
 fn make_page(
     site: &Site,
-    page: &crate::content::Page,
-    page_work: &PageWork,
+    (page, page_work): (&crate::content::Page, &PageWork),
     original: Option<&crate::markdown::Scan>,
     checked: &check::Checked,
+    pictures: &render::images::Pictures,
     shared: &mut check::BundleFigures,
 ) -> memo::RenderedPage {
     let (figures, mut found) =
         check::page_figures(site, page, page_work, original, &checked.completions, shared);
-    let html = match render::page::render_page(site, page, page_work, &figures, &checked.completions) {
-        Ok(html) => Some(memo::Kept::Bytes(bytes::Bytes::from(html))),
-        Err(d) => {
-            found.push(d);
-            None
-        }
-    };
+    let html =
+        match render::page::render_page(site, page, page_work, &figures, &checked.completions, pictures) {
+            Ok(html) => Some(memo::Kept::Bytes(bytes::Bytes::from(html))),
+            Err(d) => {
+                found.push(d);
+                None
+            }
+        };
     let lines = figures_json::lines(&figures.records);
     let places = figures_json::published::Places::entry(&figures.records);
     let record_count = figures.records.len();
