@@ -255,10 +255,14 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
           breakInside: getComputedStyle(e).breakInside,
         })),
         corrections: document.querySelector(".corrections") && shown(document.querySelector(".corrections")),
+        // Printed open, script or not: every evidence entry's details, every plot's values.
+        folded: [...document.querySelectorAll(".evidence details > :not(summary), .plot-values table")]
+          .filter((e) => !shown(e)).map((e) => e.outerHTML.slice(0, 60)),
       };
     });
     await page.close();
     assert.deepEqual(printed.chrome, [], url);
+    assert.deepEqual(printed.folded, [], `${url}: a folded entry or table of values does not print`);
     assert.deepEqual(printed.hiddenInArticle, [], url);
     assert.deepEqual(printed.colours, ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], url);
     for (const figure of printed.figures) {
