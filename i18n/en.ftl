@@ -56,6 +56,7 @@ source-of = The run data of{" "}
 source-of-end = .{" "}
 source-download = Download the file as it is.
 source-hint = Each line number links to its line.
+source-encoding = Decoded from { $encoding }.
 source-description = { $file }: the run data behind “{ $page }”, with numbered lines.
 plot-axis-rate = Rate ({ $unit })
 plot-axis-percent = Share ({ $unit })

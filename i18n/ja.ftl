@@ -56,6 +56,7 @@ source-of = 次のページの実行データです：
 source-of-end = 。
 source-download = このファイルをそのままダウンロード
 source-hint = 行番号はそれぞれその行へのリンクです。
+source-encoding = { $encoding } から読み取りました。
 source-description = { $file }：「{ $page }」の実行データ（行番号付き）。
 plot-axis-rate = レート（{ $unit }）
 plot-axis-percent = 割合（{ $unit }）

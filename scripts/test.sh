@@ -15,6 +15,8 @@ command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 command -v iperf3 >/dev/null 2>&1 || missing+=(iperf3)
 command -v iperf >/dev/null 2>&1 || missing+=(iperf)
 command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)
+# ping -M do over a loopback set to MTU 1500 inside `unshare -n` (util-linux).
+command -v ip >/dev/null 2>&1 || missing+=(iproute2)
 command -v sha256sum >/dev/null 2>&1 || missing+=(coreutils)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 # browser/run.sh's, here so that one apt-get run installs everything.

@@ -171,8 +171,26 @@ pub fn table(text: &str) {
     let _ = crate::figures::import::import_table(text, &columns);
 }
 
-/// Bytes as the fuzzer gives them: only UTF-8 reaches the readers (a file that is not UTF-8
-/// is refused before any of them runs).
+/// A raw file's bytes as saved: decoded by its byte-order mark (refusals drawn as a user
+/// sees them), then read by the iperf and ping importers.
+pub fn raw_text(bytes: &[u8]) {
+    match crate::figures::import::raw_text::decode(bytes) {
+        Ok(decoded) => {
+            iperf(&decoded.text);
+            ping(&decoded.text);
+        }
+        Err(error) => show(&[Diagnostic {
+            line: error.line,
+            col: error.col,
+            source_line: Some(error.shown_line),
+            highlight: error.highlight,
+            ..Diagnostic::file("runs-raw-text", "raw.txt", error.message)
+        }]),
+    }
+}
+
+/// Bytes as the fuzzer gives them to a text reader: only UTF-8 reaches the readers (a raw
+/// file is decoded first, `raw_text`; a page that is not UTF-8 is refused).
 pub fn with_text(bytes: &[u8], reader: fn(&str)) {
     if let Ok(text) = std::str::from_utf8(bytes) {
         reader(text);

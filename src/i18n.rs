@@ -14,6 +14,8 @@ use crate::diagnostics::Diagnostic;
 use crate::settings::Settings;
 use crate::shown_numbers::{ShownNumber, keep_only};
 
+mod functions;
+
 /// Every language's UI strings.
 pub struct Strings {
     bundles: BTreeMap<String, FluentBundle<FluentResource>>,
@@ -91,6 +93,23 @@ impl Strings {
         self.names.get(lang).is_some_and(|names| names.contains(name))
     }
 
+    /// Why [`Strings::get`] gave nothing for `key`: a string that is there but cannot be
+    /// formatted is not a missing string (issue 48).
+    pub(crate) fn why_not(&self, lang: &str, key: &str, args: &[(&str, String)]) -> String {
+        let pattern = self.bundles.get(lang).and_then(|b| Some((b, b.get_message(key)?.value()?)));
+        let Some((bundle, pattern)) = pattern else {
+            return format!("the UI string `{key}` is missing in i18n/{lang}.ftl");
+        };
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            fluent_args.set(*name, FluentValue::from(value.clone()));
+        }
+        let mut errors = Vec::new();
+        bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        format!("the UI string `{key}` in i18n/{lang}.ftl cannot be formatted: {}", errors.join("; "))
+    }
+
     /// Like [`Strings::get`], for keys that the program itself needs (checked at load).
     pub fn text(&self, lang: &str, key: &str) -> String {
         self.get(lang, key, &[]).unwrap_or_else(|| key.to_string())
@@ -160,6 +179,7 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
             .collect();
         keys.insert(lang.clone(), (names, relative.clone()));
         shown.extend(shown_numbers(&resource, &relative, lang));
+        diagnostics.extend(functions::calls(&resource, &relative));
         strings_by_language
             .insert(lang.clone(), patterns(resource.entries()).into_iter().map(|(name, _)| name).collect());
         let Ok(langid) = lang.parse() else { continue };

@@ -41,6 +41,7 @@ mod shown_numbers;
 mod site_files;
 mod stamp;
 mod static_str;
+mod stylesheets;
 mod templates;
 mod tera_syntax;
 mod text;

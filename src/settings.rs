@@ -54,6 +54,10 @@ pub struct Settings {
     /// Written as bytes (`1048576`) or with a unit (`16 MiB`, `500 KiB`, `1 GiB`).
     #[serde(default = "default_max_page_bytes", deserialize_with = "size_in_bytes")]
     pub max_page_bytes: u64,
+    /// The largest raw file (a tool's output a run names) tally reads, in bytes (default
+    /// 256 MiB), checked from the file's size before it is read. Written as `max_page_bytes`.
+    #[serde(default = "default_max_raw_bytes", deserialize_with = "size_in_bytes")]
+    pub max_raw_bytes: u64,
     /// Literal strings that hold a figure-like number which is text, not a figure
     /// (`CC BY 4.0`, `512 KB responses`): allowed where tally publishes text outside a page
     /// body (templates, UI strings, these settings, runs.yaml's build and vendor texts).
@@ -107,6 +111,14 @@ fn parse_size(text: &str) -> Option<u64> {
 
 fn default_max_image_pixels() -> u64 {
     50_000_000
+}
+
+/// The largest raw file read when site.yaml does not say (`max_raw_bytes`): a long soak's
+/// curl log is far larger than a page, a log padded to gigabytes is not a tool's output.
+pub(crate) const DEFAULT_MAX_RAW_BYTES: u64 = 256 << 20;
+
+fn default_max_raw_bytes() -> u64 {
+    DEFAULT_MAX_RAW_BYTES
 }
 
 fn default_max_page_bytes() -> u64 {
@@ -320,6 +332,13 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
                 ),
             ));
         }
+    }
+    if settings.max_raw_bytes == 0 {
+        return Err(refuse(
+            "max_raw_bytes",
+            "`max_raw_bytes` is 0, which would refuse every raw file: expected a size such as `256 MiB`"
+                .to_string(),
+        ));
     }
     if settings.max_page_bytes == 0 {
         return Err(refuse(

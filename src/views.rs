@@ -169,6 +169,9 @@ pub(crate) struct SourceFileView {
     /// Its lines as the list items of `<ol class="source-lines">`, each with its anchor
     /// (`L12`) and a link to itself: HTML, which templates print as it is.
     pub lines_html: String,
+    /// The encoding it was decoded from, when it is not plain UTF-8 with `\n` line ends
+    /// (`UTF-16 LE with a byte-order mark, CRLF line ends`).
+    pub encoding: Option<String>,
     /// The same file's page in each language of its measurement page, for the switcher.
     pub alternates: Vec<Alternate>,
 }

@@ -52,6 +52,11 @@ const JOINED: &[(&str, &str, &str)] = &[
     ("in a block quote", "> 日本\n> 語", "日本語"),
     ("in a setext heading", "日本\n語\n===", "日本語</h1>"),
     ("two breaks in a row", "日\n本\n語", "日本語"),
+    // Issue 50: plain square brackets show themselves, but the reader reads the Japanese
+    // inside them as the neighbour of the break.
+    ("plain brackets after", "本文\n[注記]の", "本文[注記]の"),
+    ("plain brackets before", "…[注記]\nの説明", "[注記]の説明"),
+    ("plain brackets alone on the next line", "本文\n[注記]\nの説明", "本文[注記]の説明"),
 ];
 
 /// (what is probed, markdown, the HTML that keeps the break)
@@ -64,6 +69,9 @@ const KEPT: &[(&str, &str, &str)] = &[
     ("Korean", "한국\n어", "한국\n어"),
     ("an image before", "![図](a.png)\n語", "/>\n語"),
     ("a line break in raw HTML", "日本<br>\n語", "<br>\n語"),
+    ("Latin in brackets after", "日本\n[note]", "日本\n[note]"),
+    ("Latin in brackets before", "[note]\n日本", "[note]\n日本"),
+    ("a figure tag in brackets after", "値は\n[[40 %]{=n}]", "値は\n["),
 ];
 
 #[test]

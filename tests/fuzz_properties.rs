@@ -469,3 +469,37 @@ fn flow_collections_nested_thousands_deep_are_refused_without_overflowing() {
     fuzzing::runs_yaml(&format!("build: {}\n", "[".repeat(100_000)));
     fuzzing::runs_yaml(&format!("build: {}1{}\n", "{a: ".repeat(20_000), "}".repeat(20_000)));
 }
+
+proptest! {
+    /// A raw file's bytes: byte-order marks, UTF-16 halves, NULs, escapes and iperf's lines.
+    #[test]
+    fn no_raw_file_makes_the_decoder_or_the_importers_panic(
+        parts in prop::collection::vec(prop_oneof![
+            Just(vec![0xFF, 0xFE]),
+            Just(vec![0xFE, 0xFF]),
+            Just(vec![0xEF, 0xBB, 0xBF]),
+            Just(vec![0]),
+            Just(vec![0x1B, b'[']),
+            Just(b"\r\n".to_vec()),
+            Just("[  5]   0.00-1.00   sec  1.10 GBytes   941 Mbits/sec  receiver\n".as_bytes().to_vec()),
+            Just("\u{200b}> ".as_bytes().to_vec()),
+            any::<u8>().prop_map(|b| vec![b]),
+        ], 0..40)
+    ) {
+        let bytes = parts.concat();
+        fuzzing::raw_text(&bytes);
+        let utf16: Vec<u8> = String::from_utf8_lossy(&bytes).encode_utf16().flat_map(u16::to_le_bytes).collect();
+        fuzzing::raw_text(&[&[0xFF, 0xFE][..], &utf16].concat());
+    }
+}
+
+#[test]
+fn the_raw_text_seed_corpus_reads_without_panicking() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/raw_text");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&folder).expect("the raw_text corpus") {
+        fuzzing::raw_text(&std::fs::read(entry.expect("an entry").path()).expect("a seed"));
+        read += 1;
+    }
+    assert!(read >= 2, "the raw_text seeds are missing");
+}

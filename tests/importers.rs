@@ -240,3 +240,46 @@ fn a_field_written_beside_the_file_that_gives_it_is_the_one_error() {
     assert_eq!(run.diagnostic_lines().len(), 1, "{}", run.stderr);
     run.expect_stderr("error[runs-conflict]");
 }
+
+#[test]
+fn a_powershell_capture_is_read_and_its_source_page_says_how_it_was_decoded() {
+    // PowerShell 5.1's `ping ... > ping.txt`: UTF-16 LE with a byte-order mark and CRLF. It
+    // was refused under `runs-path` as "not UTF-8" (issue 44).
+    let text = "PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.\r\n\
+                64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms\r\n\
+                64 bytes from 127.0.0.1: icmp_seq=2 ttl=64 time=0.077 ms\r\n\
+                \r\n\
+                --- 127.0.0.1 ping statistics ---\r\n\
+                2 packets transmitted, 2 received, 0% packet loss, time 405ms\r\n\
+                rtt min/avg/max/mdev = 0.045/0.061/0.077/0.016 ms\r\n";
+    let mut utf16 = vec![0xFF, 0xFE];
+    utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/ping.txt"), utf16);
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  path:\n    ping: raw/ping.txt\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page("All [2]{=runs.path.received} replies took [0.061 ms]{=runs.path.rtt.avg}."),
+    );
+    let check = site.check();
+    check.expect_success();
+    let listed = format!(
+        "raw file {BUNDLE}/raw/ping.txt: decoded from UTF-16 LE with a byte-order mark, CRLF line ends"
+    );
+    assert!(check.stdout.contains(&listed), "{}", check.stdout);
+    site.build().expect_success();
+    let source = site.read("measurements/2026-11-20-soak/raw/ping.txt.html");
+    assert!(source.contains("Decoded from UTF-16 LE with a byte-order mark, CRLF line ends."), "{source}");
+    assert!(source.contains("<a href=\"#L7\">7</a>rtt min/avg/max/mdev"), "{source}");
+    // A colour escape in the same capture is refused at its line, with how to record it.
+    let coloured = text.replace("rtt", "\u{1b}[1mrtt");
+    let mut utf16 = vec![0xFF, 0xFE];
+    utf16.extend(coloured.encode_utf16().flat_map(u16::to_le_bytes));
+    site.file(&format!("{BUNDLE}/raw/ping.txt"), utf16);
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[runs-raw-text]").expect_stderr("raw/ping.txt:7:1");
+}

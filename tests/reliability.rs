@@ -168,6 +168,30 @@ fn measurement_with_figures(site: &Site, figures: &str, stated: &str, name: &str
     site.appliance().file("content/m/index.md", page).file("content/m/runs.yaml", runs);
 }
 
+/// Issue 48: 12,000 tags in one paragraph were refused from the 10,916th on (read as
+/// text, "stands apart from its [TEXT]"): pulldown-cmark spends a page's link budget, the
+/// body's length, by the destinations filled in for dangling brackets, and each tag's
+/// placeholder cost 11 bytes. An honest page of this size builds, every tag checked.
+#[test]
+fn a_paragraph_of_twelve_thousand_tags_builds_every_tag_checked() {
+    let site = home_site();
+    // Short names, as `[1]{=n}`: the budget is the body's length, so the test must make
+    // the tags cost more than the text they stand in.
+    let paragraph = vec!["a [1]{=n}"; 12_000].join(" ");
+    measurement_with_figures(&site, "  n: {is: \"1\"}\n", "1", "n");
+    let source = |site: &Site| std::fs::read_to_string(site.path("content/m/index.md")).expect("the page");
+    let page = source(&site).replace("The host received", &format!("{paragraph}\n\nThe host received"));
+    site.file("content/m/index.md", page);
+    site.build().expect_success();
+    let html = site.read("m/index.html");
+    assert_eq!(html.matches("<data value=\"1\"").count(), 12_001, "every tag is a checked figure");
+    let last = source(&site).replace("a [1]{=n}\n", "a [2]{=n}\n");
+    site.file("content/m/index.md", last);
+    let run = site.check();
+    run.expect_code(1).expect_stderr("error[figure-mismatch]");
+    assert!(run.stderr.contains(&format!("content/m/index.md:9:{}:", 10 * 11_999 + 4)), "{}", run.stderr);
+}
+
 #[test]
 fn an_expression_nested_two_thousand_deep_is_an_error_not_a_crash() {
     let site = home_site();

@@ -140,7 +140,7 @@ fn wait_for_event(stream: &mut TcpStream, seen: &mut String, build: u64) {
 #[test]
 fn a_save_tells_open_pages_to_reload_and_a_burst_of_saves_gives_one_rebuild() {
     let site = small_site();
-    let serve = Serve::start(&site);
+    let serve = Serve::start_in(site.root(), &["--timings"]);
     let mut events = TcpStream::connect(("127.0.0.1", serve.port)).expect("connecting");
     events.set_read_timeout(Some(DEADLINE)).expect("a read timeout");
     write!(events, "GET /__tally/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").expect("sending");
@@ -155,12 +155,30 @@ fn a_save_tells_open_pages_to_reload_and_a_burst_of_saves_gives_one_rebuild() {
     serve.wait_for_lines("rebuilt ", 1);
     let method = serve.get("/method/");
     assert!(method.body.contains("edited"), "{}", method.body);
-    assert!(method.body.contains("data-build=\"2\""), "{}", method.body);
     assert_eq!(serve.get("/notes/note-19/").status, 200);
-    // Nothing more is coming: a second rebuild would print a second line.
+    // Nothing more is coming: a rebuild still under way would print its line by then.
     std::thread::sleep(Duration::from_secs(2));
-    assert_eq!(count_lines(&serve.stderr(), "rebuilt "), 1, "{}", serve.stderr());
-    assert_eq!(count_lines(&serve.stderr(), "changed: "), 1, "{}", serve.stderr());
+    let stderr = serve.stderr();
+    let changes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("changed: ")).collect();
+    assert_eq!(count_lines(&stderr, "rebuilt "), changes.len(), "one rebuild a change: {stderr}");
+    // What is promised, however busy the machine: batches that arrive within the window of
+    // each other are one change. A second change is allowed only where the watcher saw a
+    // quiet at least as long as the window before it (on a quiet machine, there is one).
+    assert!(changes.first().is_some_and(|c| c.contains(" batches over ")), "{stderr}");
+    for later in changes.iter().skip(1) {
+        let (quiet, window) = quiet_and_window(later);
+        assert!(quiet >= window, "a change gathered apart after only {quiet} ms of quiet: {stderr}");
+    }
+}
+
+/// The quiet before a change and the window then in force, from a `changed:` line of
+/// `serve --timings` ("…, quiet 120 ms before it (window 50 ms))").
+fn quiet_and_window(line: &str) -> (u64, u64) {
+    let number_after = |word: &str| -> u64 {
+        let at = line.find(word).unwrap_or_else(|| panic!("no `{word}` in {line}")) + word.len();
+        line[at..].split(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{line}"))
+    };
+    (number_after("quiet "), number_after("(window "))
 }
 
 #[test]

@@ -207,6 +207,10 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
         for page in &built.raw_evidence {
             println!("raw evidence {}: {}", page.page, raw_evidence_text(page));
         }
+        // What a Windows capture was read as, so that its author sees it was understood.
+        for (file, how) in &built.raw_encodings {
+            println!("raw file {file}: decoded from {how}");
+        }
         println!("checked {} figures", built.claim_count);
     }
     if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }

@@ -23,9 +23,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "bad-fluent",
         severity: "error",
-        summary: "a UI strings file (i18n/*.ftl) that is not valid Fluent",
-        meaning: "The strings templates show (buttons, labels, headings) are read from `i18n/LANG.ftl`, in Project Fluent's syntax. A line Fluent cannot parse is an error at its place; the strings it held then also count as missing.",
-        fix: "Correct the line in Fluent syntax: `key = text`, with `{ $variable }` for a value; a `{` in text is written `{\"{\"}`.",
+        summary: "a UI strings file (i18n/*.ftl) that tally cannot read, or a string in it that cannot be formatted",
+        meaning: "The strings templates show (buttons, labels, headings) are read from `i18n/LANG.ftl`, in Project Fluent's syntax. Each of these is an error at its place: a line Fluent cannot parse (the strings it held then also count as missing), a file not saved as UTF-8, a key defined twice (the second would silently replace the first), and a call to a Fluent function such as `{ NUMBER($n) }` or `{ DATETIME($d) }` (tally registers none, so the string could never be formatted).",
+        fix: "Correct the line in Fluent syntax: `key = text`, with `{ $variable }` for a value; a `{` in text is written `{\"{\"}`. Save the file as UTF-8, keep one definition of each key, and in place of a function call write the text itself or a variable the template passes already formatted.",
     },
     Code {
         code: "bad-image",

@@ -10,6 +10,7 @@ pub(crate) mod expr;
 pub(crate) mod import;
 pub(crate) mod rundata;
 
+pub(crate) use rundata::load_run_data_with;
 pub use rundata::{RunData, load_run_data};
 
 use std::ops::Range;

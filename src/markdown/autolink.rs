@@ -22,7 +22,14 @@ pub(crate) fn link_bare_addresses(pieces: Vec<Piece<'_>>) -> Vec<Piece<'_>> {
     // Inside a link (or an image, whose text is its alt text) or a raw `<a>`, which a link
     // cannot be nested in.
     let (mut in_link, mut in_raw_link, mut in_code_block) = (0usize, 0usize, false);
+    // The last character of the text piece just before, when the two are one run of text
+    // that an escape or an entity split (`foo\+@bar`).
+    let mut run_before: Option<char> = None;
     for piece in pieces {
+        let ends_run = match &piece {
+            Piece::Event(Event::Text(text), _) => text.chars().next_back(),
+            _ => None,
+        };
         match &piece {
             Piece::Event(Event::Start(Tag::Link { .. } | Tag::Image { .. }), _) => in_link += 1,
             Piece::Event(Event::End(TagEnd::Link | TagEnd::Image), _) => in_link = in_link.saturating_sub(1),
@@ -34,26 +41,38 @@ pub(crate) fn link_bare_addresses(pieces: Vec<Piece<'_>>) -> Vec<Piece<'_>> {
                 None => {}
             },
             Piece::Event(Event::Text(text), range) if in_link == 0 && in_raw_link == 0 && !in_code_block => {
-                if let Some(linked) = linked(&finder, text, range) {
+                if let Some(linked) = linked(&finder, text, range, run_before) {
                     out.extend(linked);
+                    run_before = ends_run;
                     continue;
                 }
             }
             _ => {}
         }
+        run_before = ends_run;
         out.push(piece);
     }
     out
 }
 
 /// The pieces `text` (at `range`) becomes with its addresses linked, or `None` when it holds
-/// none.
-fn linked<'a>(finder: &LinkFinder, text: &str, range: &Range<usize>) -> Option<Vec<Piece<'a>>> {
+/// none. `run_before` is the character the run of text holds just before `text`, if any.
+fn linked<'a>(
+    finder: &LinkFinder,
+    text: &str,
+    range: &Range<usize>,
+    run_before: Option<char>,
+) -> Option<Vec<Piece<'a>>> {
     let found: Vec<(Range<usize>, String)> = finder
         .links(text)
         .filter_map(|link| {
             let written = link.as_str();
             let dest = match link.kind() {
+                // GitHub links an address only inside one run of text: one whose local part
+                // an escape splits, or that starts inside a word, would mail someone else.
+                LinkKind::Email if link.start() == 0 && run_before.is_some_and(continues_local_part) => {
+                    return None;
+                }
                 LinkKind::Email => format!("mailto:{written}"),
                 _ if ["https://", "http://", "ftp://"].iter().any(|scheme| has_scheme(written, scheme)) => {
                     written.to_string()
@@ -113,6 +132,12 @@ fn linked<'a>(finder: &LinkFinder, text: &str, range: &Range<usize>) -> Option<V
         ));
     }
     Some(pieces)
+}
+
+/// Whether a character just before an address would belong to its local part, had the run
+/// not been split: a letter, a digit, or one of the local part's marks.
+fn continues_local_part(before: char) -> bool {
+    before.is_alphanumeric() || ".+-_".contains(before)
 }
 
 fn has_scheme(address: &str, scheme: &str) -> bool {

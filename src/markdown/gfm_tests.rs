@@ -52,6 +52,23 @@ fn a_figure_tag_beside_an_address_is_still_a_tag() {
     assert_eq!(scan.links.len(), 1);
 }
 
+/// Issue 50: `<foo\+@bar.example.com>` linked `+@bar.example.com`, dropping `foo`: a reader
+/// who clicked mailed someone else. An escape splits the run, and no address is linked
+/// across it; an address whole in one run is still linked.
+#[test]
+fn an_address_split_by_an_escape_is_not_linked() {
+    assert_eq!(render("<foo\\+@bar.example.com>\n"), "<p>&lt;foo+@bar.example.com&gt;</p>\n");
+    assert_eq!(render("mail a\\_b@example.org\n"), "<p>mail a_b@example.org</p>\n");
+    assert_eq!(
+        render("<foo+@bar.example.com>\n"),
+        "<p><a href=\"mailto:foo+@bar.example.com\">foo+@bar.example.com</a></p>\n"
+    );
+    assert_eq!(
+        render("see (me@example.org)\n"),
+        "<p>see (<a href=\"mailto:me@example.org\">me@example.org</a>)</p>\n"
+    );
+}
+
 mod properties {
     use proptest::prelude::*;
 

@@ -8,15 +8,21 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::{Claim, ClaimForm, Piece, slugify};
 
-/// Where a dangling `[TEXT]` came from: a shortcut link without a definition whose `]` is
-/// followed by `{` is given this destination, so that `[TEXT]{=NAME}` arrives as a link
-/// followed by the tag. Every other undefined bracket is left to CommonMark: taken for a
-/// link, `[see [1]](x.md)` lost its inner link and `[foo][bar][baz]` its reference.
-const CLAIM_SENTINEL: &str = "tally:claim";
+/// A dangling `[TEXT]` whose `]` is followed by `{` is made a link by the broken-link
+/// callback, so that `[TEXT]{=NAME}` arrives as a link followed by the tag: the only links
+/// of type `ShortcutUnknown`, since the callback makes no other. Every other undefined
+/// bracket is left to CommonMark: taken for a link, `[see [1]](x.md)` lost its inner link
+/// and `[foo][bar][baz]` its reference. Its destination is empty because pulldown-cmark
+/// spends a page's link budget (the body's length) by the destinations it fills in: an
+/// 11-byte placeholder ran out after about 10,900 tags in one paragraph, and the rest
+/// were read as text (issue 48).
+fn is_tag_link(link_type: LinkType, dest_url: &str) -> bool {
+    link_type == LinkType::ShortcutUnknown && dest_url.is_empty()
+}
 
 /// Whether the undefined reference `link` of `body` may open a figure tag.
 fn may_open_tag(body: &str, link: &pulldown_cmark::BrokenLink<'_>) -> bool {
@@ -47,7 +53,7 @@ pub fn parse_count() -> usize {
 pub(crate) fn parse(body: &str, offset: usize) -> (Vec<Piece<'_>>, Vec<Claim>) {
     PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let callback = |link: pulldown_cmark::BrokenLink<'_>| {
-        may_open_tag(body, &link).then(|| (CowStr::from(CLAIM_SENTINEL), CowStr::from("")))
+        may_open_tag(body, &link).then(|| (CowStr::from(""), CowStr::from("")))
     };
     let parser = Parser::new_with_broken_link_callback(body, options(), Some(callback));
     let events: Vec<(Event, Range<usize>)> = parser
@@ -148,8 +154,8 @@ fn heading_text(events: &[(Event<'_>, Range<usize>)]) -> String {
     for (i, (event, _)) in events.iter().enumerate() {
         match event {
             Event::End(TagEnd::Heading(_)) => break,
-            Event::Start(Tag::Link { dest_url, .. })
-                if dest_url.as_ref() == CLAIM_SENTINEL
+            Event::Start(Tag::Link { link_type, dest_url, .. })
+                if is_tag_link(*link_type, dest_url)
                     && tag_after(events.get(sentinel_end(events, i) + 1)).is_some() =>
             {
                 in_tag = true
@@ -181,12 +187,12 @@ fn group_claims(events: Vec<(Event<'_>, Range<usize>)>) -> (Vec<Piece<'_>>, Vec<
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
-        let Event::Start(Tag::Link { dest_url, .. }) = event else {
+        let Event::Start(Tag::Link { link_type, dest_url, .. }) = event else {
             nodes.push(Piece::Event(event.clone(), range.clone()));
             i += 1;
             continue;
         };
-        if dest_url.as_ref() != CLAIM_SENTINEL {
+        if !is_tag_link(*link_type, dest_url) {
             nodes.push(Piece::Event(event.clone(), range.clone()));
             i += 1;
             continue;

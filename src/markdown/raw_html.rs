@@ -11,13 +11,30 @@ use super::Reference;
 /// The attributes of raw HTML whose values a reader is shown: as text (`alt`, `title`,
 /// `aria-label`, `label`), in a form's field (`value`, `placeholder`) or to a machine
 /// (`content` of a `<meta>`). Their numbers count for coverage and parity.
-const READ_ATTRIBUTES: [&str; 7] = ["alt", "title", "aria-label", "label", "value", "placeholder", "content"];
+/// `data-pagefind-meta` is shown in search results (`title:Peak 999 Gbit/s`), and `srcdoc`
+/// is the page a frame shows.
+const READ_ATTRIBUTES: [&str; 9] = [
+    "alt",
+    "title",
+    "aria-label",
+    "label",
+    "value",
+    "placeholder",
+    "content",
+    "data-pagefind-meta",
+    "srcdoc",
+];
 
 /// Raw HTML with everything a reader does not see blanked out (tag markup, comments,
 /// script and style), byte for byte, so that places in it are places in the file: the text
 /// between tags and the values of the attributes of `READ_ATTRIBUTES` stay.
 pub(crate) fn html_reader_text(source: &str, in_script: &mut bool) -> String {
     let mut out = String::with_capacity(source.len());
+    html_reader_text_into(source, in_script, &mut out);
+    out
+}
+
+fn html_reader_text_into(source: &str, in_script: &mut bool, out: &mut String) {
     let blank = |out: &mut String, text: &str| {
         for c in text.chars() {
             if c == '\n' {
@@ -27,33 +44,41 @@ pub(crate) fn html_reader_text(source: &str, in_script: &mut bool) -> String {
             }
         }
     };
+    // Inside a `<style>` opened in this text: its `content:` strings are shown.
+    let mut in_style = false;
     let mut rest = source;
     while !rest.is_empty() {
         if let Some(comment) = rest.strip_prefix("<!--") {
             let end = comment.find("-->").map_or(rest.len(), |i| i + 7);
-            blank(&mut out, &rest[..end]);
+            blank(out, &rest[..end]);
             rest = &rest[end..];
             continue;
         }
         if rest.starts_with('<') {
-            let end = rest.find('>').map_or(rest.len(), |i| i + 1);
+            let (attributes, end) = tag_attributes(rest);
             let tag = &rest[..end];
             let lower = tag.to_ascii_lowercase();
             if lower.starts_with("<script") || lower.starts_with("<style") {
                 *in_script = !tag.ends_with("/>");
+                in_style = *in_script && lower.starts_with("<style");
             } else if lower.starts_with("</script") || lower.starts_with("</style") {
                 *in_script = false;
+                in_style = false;
             }
-            // Keep the values of attributes a reader is given.
+            // Keep the values of attributes a reader is given, however they are written
+            // (`title = "…"`, `title=940Mbit/s`); a frame's `srcdoc` without its markup.
             let mut kept = String::with_capacity(tag.len());
             blank(&mut kept, tag);
-            for (name, quote) in READ_ATTRIBUTES.iter().flat_map(|n| [(n, '"'), (n, '\'')]) {
-                let attribute = format!("{name}={quote}");
-                let mut from = 0;
-                while let Some(at) = lower[from..].find(&attribute).map(|i| from + i + attribute.len()) {
-                    let close = tag[at..].find(quote).map_or(tag.len(), |i| at + i);
-                    kept.replace_range(at..close, &tag[at..close]);
-                    from = close;
+            for (name, value) in attributes {
+                if READ_ATTRIBUTES.contains(&name.as_str()) {
+                    let shown = if name == "srcdoc" {
+                        let mut inner = String::new();
+                        html_reader_text_into(&tag[value.clone()], &mut false, &mut inner);
+                        inner
+                    } else {
+                        tag[value.clone()].to_string()
+                    };
+                    kept.replace_range(value, &shown);
                 }
             }
             out.push_str(&kept);
@@ -61,14 +86,65 @@ pub(crate) fn html_reader_text(source: &str, in_script: &mut bool) -> String {
             continue;
         }
         let end = rest.find('<').unwrap_or(rest.len());
-        if *in_script {
-            blank(&mut out, &rest[..end]);
+        if in_style {
+            out.push_str(&crate::stylesheets::shown_text(&rest[..end]));
+        } else if *in_script {
+            blank(out, &rest[..end]);
         } else {
             out.push_str(&rest[..end]);
         }
         rest = &rest[end..];
     }
-    out
+}
+
+/// The attributes of the tag `tag` starts with, each as its name (lowercased) and where its
+/// value stands (inside its quotes, if any), and where the tag ends: after its `>`, which a
+/// quoted value may hold (`srcdoc="<p>940 Mbit/s</p>"`). Spaces around `=` and unquoted
+/// values are read as a browser reads them.
+fn tag_attributes(tag: &str) -> (Vec<(String, Range<usize>)>, usize) {
+    let bytes = tag.as_bytes();
+    let skip = |mut at: usize, stop: &dyn Fn(u8) -> bool| {
+        while at < bytes.len() && !stop(bytes[at]) {
+            at += 1;
+        }
+        at
+    };
+    let space = |b: u8| b.is_ascii_whitespace();
+    let mut attributes = Vec::new();
+    // Past `<` and the element's name.
+    let mut at = skip(1, &|b| space(b) || b == b'>');
+    loop {
+        at = skip(at, &|b| !space(b) && b != b'/');
+        match bytes.get(at) {
+            None => return (attributes, tag.len()),
+            Some(b'>') => return (attributes, at + 1),
+            Some(_) => {}
+        }
+        let name_start = at;
+        at = skip(at, &|b| space(b) || b == b'=' || b == b'>' || b == b'/');
+        let name = tag[name_start..at].to_ascii_lowercase();
+        let after_name = skip(at, &|b| !space(b));
+        if bytes.get(after_name) != Some(&b'=') {
+            if name_start == at {
+                at += 1;
+            }
+            continue;
+        }
+        let value_start = skip(after_name + 1, &|b| !space(b));
+        let value = match bytes.get(value_start) {
+            Some(&quote @ (b'"' | b'\'')) => {
+                let end = skip(value_start + 1, &|b| b == quote);
+                at = (end + 1).min(tag.len());
+                value_start + 1..end
+            }
+            _ => {
+                let end = skip(value_start, &|b| space(b) || b == b'>');
+                at = end;
+                value_start..end
+            }
+        };
+        attributes.push((name, value));
+    }
 }
 
 /// Whether inline HTML opens a link (`<a ...>`: `Some(true)`) or closes one (`</a>`).

@@ -73,8 +73,13 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
     for (range, date) in &dates {
         found.push(FigureLike { range: range.clone(), value: FigureValue::Date(date.clone()) });
     }
+    let decimal_commas = if text.contains(',') { decimal_comma_figures(text) } else { Vec::new() };
+    let within = |range: &Range<usize>, at: usize| range.start <= at && at < range.end;
     for lexed in lex_all(text) {
-        if lexed.glued || dates.iter().any(|(r, _)| r.start <= lexed.start && lexed.start < r.end) {
+        if lexed.glued
+            || dates.iter().any(|(range, _)| within(range, lexed.start))
+            || decimal_commas.iter().any(|figure| within(&figure.range, lexed.start))
+        {
             continue;
         }
         let value = lexed.decimal.to_f64();
@@ -92,6 +97,7 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
             });
         }
     }
+    found.extend(decimal_commas);
     if !ascii_only {
         found.extend(kanji_figures(text));
     }
@@ -157,6 +163,45 @@ fn kanji_figures(text: &str) -> Vec<FigureLike> {
                 value: FigureValue::Spelled { base: value as f64 * unit.factor(), kind: unit.kind() },
             });
         }
+    }
+    found
+}
+
+/// Numbers written with a decimal comma right before a unit (`8,14 Gbit/s`, as much of
+/// Europe writes 8.14): a reader reads a measurement there, though tally's grammar reads a
+/// comma only as a thousands separator (`8,140`). A comma that a unit does not follow is
+/// a list ("runs 1,2 and 3"), not a decimal.
+fn decimal_comma_figures(text: &str) -> Vec<FigureLike> {
+    let mut found = Vec::new();
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(comma) = text[at..].find(',').map(|i| at + i) {
+        at = comma + 1;
+        let whole_start = text[..comma].trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let fraction_end = comma + 1 + text[comma + 1..].bytes().take_while(u8::is_ascii_digit).count();
+        let fraction_digits = fraction_end - comma - 1;
+        // A group of three after a comma is a thousands separator the lexer reads.
+        if whole_start == comma || fraction_digits == 0 || fraction_digits == 3 {
+            continue;
+        }
+        let glued_before =
+            text[..whole_start].chars().next_back().is_some_and(|c| is_word_char(c) || c == ',' || c == '.');
+        let glued_after = bytes.get(fraction_end).is_some_and(|b| *b == b',' || *b == b'.');
+        if glued_before || glued_after {
+            continue;
+        }
+        let Some((unit, unit_end)) = match_unit(text, fraction_end) else {
+            continue;
+        };
+        let number = format!("{}.{}", &text[whole_start..comma], &text[comma + 1..fraction_end]);
+        let Ok(value) = number.parse::<f64>() else {
+            continue;
+        };
+        found.push(FigureLike {
+            range: whole_start..unit_end,
+            value: FigureValue::Number { base: value * unit.factor(), kind: unit.kind() },
+        });
+        at = unit_end;
     }
     found
 }
@@ -322,6 +367,27 @@ fn find_dates(text: &str) -> Vec<(Range<usize>, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 43: `8,14 Gbit/s` (a decimal comma) was no figure-like number at all; a list
+    /// of counts ("runs 1,2 and 3") and thousands (`8,140 Gbit/s`) stay as they were.
+    #[test]
+    fn a_decimal_comma_before_a_unit_is_a_figure_and_a_list_is_not() {
+        let found = scan_figure_like("It reached 8,14 Gbit/s, then 120,5 Mbit/s.");
+        let values: Vec<(&Range<usize>, &FigureValue)> = found.iter().map(|f| (&f.range, &f.value)).collect();
+        assert_eq!(values.len(), 2, "{values:?}");
+        assert!(found[0].value.same_as(&FigureValue::Number { base: 8.14e9, kind: UnitKind::BitRate }));
+        assert_eq!(found[0].range, 11..22);
+        assert!(found[1].value.same_as(&FigureValue::Number { base: 120.5e6, kind: UnitKind::BitRate }));
+        assert!(scan_figure_like("runs 1,2 and 3").is_empty());
+        let thousands = scan_figure_like("8,140 Gbit/s");
+        assert!(
+            thousands.len() == 1
+                && thousands[0]
+                    .value
+                    .same_as(&FigureValue::Number { base: 8.14e12, kind: UnitKind::BitRate })
+        );
+        assert!(scan_figure_like("v1,2.3 ms").iter().all(|f| f.range.start != 1));
+    }
 
     proptest::proptest! {
         /// The shortcut skips only readers that would find nothing: what is found is what

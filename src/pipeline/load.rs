@@ -38,9 +38,22 @@ pub(crate) struct Site {
     /// Every file under static/ and content/ that is not private, as
     /// `site_files::find_files` found them (their names checked).
     pub(crate) files: std::sync::Arc<Vec<(PathBuf, String)>>,
+    /// The figure-like numbers the stylesheets under static/ show (`content: "…"`).
+    pub(crate) stylesheet_numbers: Vec<crate::shown_numbers::ShownNumber>,
 }
 
 impl Site {
+    /// Each raw file not in plain UTF-8 with `\n` line ends, from the site's folder, and
+    /// what it was decoded from, for `tally check`'s listing.
+    pub(crate) fn raw_encodings(&self) -> Vec<(String, String)> {
+        let files = self.runs.iter().flat_map(|(bundle, data)| {
+            data.raw_encodings()
+                .iter()
+                .map(move |(file, how)| (crate::paths::display_path(&bundle.join(file)), how.clone()))
+        });
+        files.collect()
+    }
+
     /// The run data of the page's bundle, when it has one.
     pub(crate) fn run_data(&self, page: &crate::content::Page) -> Option<&RunData> {
         self.runs_by_bundle.get(page.bundle.as_ref()?).map(|data| &**data)
@@ -101,7 +114,7 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         fail_on_errors(problems)?;
         return Err(Failure::Problems(Vec::new()));
     };
-    let (runs, runs_digests) = load_run_data(root, &content, memo, problems);
+    let (runs, runs_digests) = load_run_data(root, &content, settings.max_raw_bytes, memo, problems);
     // The files published as they are, found now so that a name that is no address is
     // listed with the pages' errors.
     let files = memo.found_files(|| crate::site_files::find_files(root, &settings.publish_hidden));
@@ -111,6 +124,7 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         refused
     }));
     fail_on_errors(problems)?;
+    let stylesheet_numbers = stylesheet_numbers(&files);
     Ok(Site {
         root: root.to_path_buf(),
         settings,
@@ -122,7 +136,24 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         inputs_digest,
         runs_digests,
         files,
+        stylesheet_numbers,
     })
+}
+
+/// The figure-like numbers of the published stylesheets (static/**/*.css).
+fn stylesheet_numbers(files: &[(PathBuf, String)]) -> Vec<crate::shown_numbers::ShownNumber> {
+    // `files` holds each file's path and its name as found: static/'s without the folder.
+    files
+        .iter()
+        .filter(|(path, found_as)| {
+            !found_as.starts_with("content/")
+                && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("css"))
+        })
+        .filter_map(|(path, found_as)| Some((found_as, crate::regular::read_to_string(path).ok()?)))
+        .flat_map(|(found_as, css)| {
+            crate::stylesheets::shown_numbers(&Path::new("static").join(found_as), &css)
+        })
+        .collect()
 }
 
 /// What every page is read and made with: the settings, UI strings and templates, and the
@@ -175,6 +206,7 @@ fn inputs_digest(root: &Path) -> String {
 fn load_run_data(
     root: &Path,
     content: &Content,
+    max_raw_bytes: u64,
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
 ) -> (BTreeMap<PathBuf, Arc<RunData>>, HashMap<PathBuf, String>) {
@@ -194,7 +226,7 @@ fn load_run_data(
             }
             let runs_stamp = FileStamp::settled(&path, started);
             let (data, found) = match crate::regular::read_to_string(&path) {
-                Ok(text) => crate::figures::load_run_data(root, &path, &text),
+                Ok(text) => crate::figures::load_run_data_with(root, &path, &text, max_raw_bytes),
                 Err(e) => (
                     None,
                     vec![Diagnostic::file(

@@ -74,6 +74,9 @@ pub struct Made {
     /// Each measurement page's figures computed from run data, and how many of them trace
     /// every input to a raw file.
     pub raw_evidence: Vec<RawEvidence>,
+    /// Each raw file not in plain UTF-8 with `\n` line ends (a Windows capture), from the
+    /// site's folder, and what it was decoded from.
+    pub raw_encodings: Vec<(String, String)>,
     /// Each appliance's completion, for README's block.
     pub completions: Vec<ApplianceCompletion>,
     /// Images stamped anew, and images taken from the stamp cache without decoding.
@@ -212,6 +215,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         completions: check::completion_summary(&site, &checked.completions),
         coverage: checked.coverage,
         raw_evidence,
+        raw_encodings: site.raw_encodings(),
         images_decoded,
         images_cached,
         search_to_make,

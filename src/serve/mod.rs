@@ -173,15 +173,20 @@ fn rebuild_loop(
     timings: bool,
     sender: &tokio::sync::watch::Sender<Arc<Snapshot>>,
 ) {
-    while let Some(changed) = watcher.next_change() {
+    while let Some(change) = watcher.next_change() {
+        let changed = &change.files;
         let (generation, last_good, was_good) = {
             let current = sender.borrow();
             (current.generation + 1, current.site.clone(), current.failure.is_none())
         };
         let names: Vec<String> = changed.iter().take(3).map(|p| crate::paths::display_path(p)).collect();
         let more = if changed.len() > 3 { format!(" and {} more", changed.len() - 3) } else { String::new() };
-        eprintln!("changed: {}{more}", names.join(", "));
-        memo.only_changed(root, &changed);
+        if timings {
+            eprintln!("changed: {}{more} ({})", names.join(", "), change.timing());
+        } else {
+            eprintln!("changed: {}{more}", names.join(", "));
+        }
+        memo.only_changed(root, changed);
         let (result, search_to_make) = match build_once(root, &mut memo, timings, "rebuilt") {
             // The last index is served until this build's is made; a site whose search was
             // turned off serves none.

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use notify_debouncer_full::notify::event::{MetadataKind, ModifyKind};
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};
@@ -41,6 +41,38 @@ pub(crate) struct Watcher {
     debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
     /// The source folders watched (recursively) now; one created later is added.
     watched: Vec<&'static str>,
+    /// When the last change's last batch arrived, and the quiet that closed it.
+    last_change: Option<(Instant, Duration)>,
+}
+
+/// One gathered change: the sources it changed and how its batches arrived.
+#[derive(Debug)]
+pub(crate) struct Change {
+    pub(crate) files: Vec<PathBuf>,
+    /// How many debounced batches were gathered into it.
+    pub(crate) batches: usize,
+    /// From its first batch's arrival to its last one's.
+    pub(crate) spread: Duration,
+    /// How long nothing arrived before its first batch, since the last change's last batch,
+    /// and the quiet that had closed that change: a change that follows another is a
+    /// second rebuild only if the first is at least the second (`serve --timings` prints
+    /// both, so that a test can tell a slow burst from a gathering that stopped early).
+    pub(crate) after: Option<(Duration, Duration)>,
+}
+
+impl Change {
+    /// What `serve --timings` says of how the change was gathered.
+    pub(crate) fn timing(&self) -> String {
+        let mut said = format!("{} batches over {} ms", self.batches, self.spread.as_millis());
+        if let Some((quiet, window)) = self.after {
+            said.push_str(&format!(
+                ", quiet {} ms before it (window {} ms)",
+                quiet.as_millis(),
+                window.as_millis()
+            ));
+        }
+        said
+    }
 }
 
 impl Watcher {
@@ -56,7 +88,8 @@ impl Watcher {
         let mut debouncer = new_debouncer(DEBOUNCE, None, sender)?;
         // The root itself, not recursively: site.yaml, and source folders created later.
         debouncer.watch(root, RecursiveMode::NonRecursive)?;
-        let mut watcher = Watcher { root: root.to_path_buf(), events, debouncer, watched: Vec::new() };
+        let mut watcher =
+            Watcher { root: root.to_path_buf(), events, debouncer, watched: Vec::new(), last_change: None };
         watcher.watch_new_folders()?;
         Ok(watcher)
     }
@@ -66,12 +99,20 @@ impl Watcher {
     /// folder created since the last change is watched from now on (new folders inside a
     /// watched one are watched by notify itself); what was saved in it before is read by
     /// the rebuild this change calls for.
-    pub(crate) fn next_change(&mut self) -> Option<Vec<PathBuf>> {
-        let changed = gather(&self.events, &self.root, SETTLE)?;
+    pub(crate) fn next_change(&mut self) -> Option<Change> {
+        let gathered = gather(&self.events, &self.root, SETTLE)?;
         if let Err(error) = self.watch_new_folders() {
             eprintln!("warning: a new source folder is not watched: {error}");
         }
-        Some(changed)
+        let after =
+            self.last_change.map(|(last, window)| (gathered.first.saturating_duration_since(last), window));
+        self.last_change = Some((gathered.last, gathered.window));
+        Some(Change {
+            files: gathered.files,
+            batches: gathered.batches,
+            spread: gathered.last.saturating_duration_since(gathered.first),
+            after,
+        })
     }
 
     /// Watches each source folder that exists and is not watched yet; forgets one that is
@@ -101,29 +142,44 @@ fn watched_root(root: &Path) -> anyhow::Result<PathBuf> {
     Ok(crate::paths::normalise(&absolute))
 }
 
+/// The batches [`gather`] took: the union of their changed sources, when the first and
+/// the last arrived, and the quiet that closed the gathering.
+pub(crate) struct Gathered {
+    pub(crate) files: Vec<PathBuf>,
+    batches: usize,
+    first: Instant,
+    last: Instant,
+    window: Duration,
+}
+
 /// Waits for the first batch with a source change, then takes every batch that arrives
 /// within `settle` of the previous one (within [`BURST_SETTLE`] once more than one file
-/// has changed); the union of their changed sources.
+/// has changed).
 pub(crate) fn gather(
     events: &Receiver<DebounceEventResult>,
     root: &Path,
     settle: Duration,
-) -> Option<Vec<PathBuf>> {
+) -> Option<Gathered> {
     let mut changed = Vec::new();
     while changed.is_empty() {
         add_sources(&mut changed, events.recv().ok()?, root);
     }
-    loop {
-        let settle = if changed.len() > 1 { settle.max(BURST_SETTLE) } else { settle };
-        match events.recv_timeout(settle) {
-            Ok(batch) => add_sources(&mut changed, batch, root),
-            Err(RecvTimeoutError::Timeout) => break,
-            Err(RecvTimeoutError::Disconnected) => break,
+    let first = Instant::now();
+    let (mut last, mut batches) = (first, 1);
+    let window = loop {
+        let window = if changed.len() > 1 { settle.max(BURST_SETTLE) } else { settle };
+        match events.recv_timeout(window) {
+            Ok(batch) => {
+                add_sources(&mut changed, batch, root);
+                last = Instant::now();
+                batches += 1;
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break window,
         }
-    }
+    };
     changed.sort();
     changed.dedup();
-    Some(changed)
+    Some(Gathered { files: changed, batches, first, last, window })
 }
 
 fn add_sources(changed: &mut Vec<PathBuf>, batch: DebounceEventResult, root: &Path) {

@@ -204,9 +204,7 @@ fn translate(strings: &Strings, kwargs: &Kwargs, state: &State) -> tera::TeraRes
         .filter(|(name, _)| !matches!(name.as_str(), Some("key" | "lang")))
         .filter_map(|(name, value)| Some((name.as_str()?, value.to_string())))
         .collect();
-    strings
-        .get(&lang, &key, &args)
-        .ok_or_else(|| tera::Error::message(format!("the UI string `{key}` is missing in i18n/{lang}.ftl")))
+    strings.get(&lang, &key, &args).ok_or_else(|| tera::Error::message(strings.why_not(&lang, &key, &args)))
 }
 
 impl Templates {

@@ -64,3 +64,25 @@ fn a_number_in_a_translations_title_is_checked_against_its_own_body() {
     assert_eq!(ours.len(), 1, "{errors:#?}");
     common::assert_at(ours[0], "front-matter-figure", &site, JA, "800 bit/s");
 }
+
+/// Issue 43: `TCP 9000 connections` and `Ports 9000 open` in a measurement's title passed
+/// as model names; only a name the site declares (its appliances') does.
+#[test]
+fn a_count_after_a_capitalised_word_in_a_title_is_a_name_only_if_declared() {
+    for (title, needle) in [("TCP 9000 connections", "9000"), ("Ports 9000 open on the host", "9000")] {
+        let site = titled(title, "One run.", "It took [120]{=runs.t1.frames} frames.");
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{title} passed: {run:#?}");
+        let ours: Vec<&Value> = errors.iter().filter(|e| e["code"] == "front-matter-figure").collect();
+        assert_eq!(ours.len(), 1, "{title}: {errors:#?}");
+        common::assert_at(ours[0], "front-matter-figure", &site, PAGE, needle);
+        assert!(
+            ours[0]["message"].as_str().unwrap_or("").contains("part of a name, or a figure?"),
+            "{:#}",
+            ours[0]
+        );
+    }
+    let site = titled("HTTP through the XGS 136", "One run.", "It took [120]{=runs.t1.frames} frames.");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 0, "{errors:#?}");
+}

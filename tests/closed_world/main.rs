@@ -72,6 +72,7 @@ mod bidi;
 mod commands;
 mod false_alarms;
 mod front_matter;
+mod last_ring;
 mod outside;
 mod run_data;
 mod tags;

@@ -335,3 +335,55 @@ fn the_bundled_site_s_templates_and_strings_state_no_undeclared_number() {
     // would fail them all, so it is refused here first.
     quiet_site().check().expect_success();
 }
+
+/// Issue 43: a count after a capitalised word (`TCP 9000 connections`, `Ports 9000 open`)
+/// passed as a model name, and a year-like count after "from" (`from 2048 hosts`) as a
+/// year. Names come from what the site declares: anything else asks which it is.
+#[test]
+fn a_count_after_a_capitalised_word_is_a_name_only_where_the_site_declares_it() {
+    for (added, needle, asks) in [
+        ("<p>TCP 9000 connections.</p>", "9000", true),
+        ("<p>Ports 9000 open.</p>", "9000", true),
+        ("<p>Requests from 2048 hosts.</p>", "2048", false),
+        ("<span data-pagefind-meta=\"title:Peak 999 Gbit/s\"></span>", "999 Gbit/s", false),
+    ] {
+        let site = quiet_site();
+        site.edit(
+            "templates/page.html",
+            "<h1>{{ page.title }}</h1>",
+            &format!("<h1>{{{{ page.title }}}}</h1>{added}"),
+        );
+        let error = one_error(&site, "outside-figure", "templates/page.html", needle);
+        let message = error["message"].as_str().unwrap_or("");
+        assert_eq!(message.contains("part of a name, or a figure?"), asks, "{added}: {error:#}");
+    }
+    // A declared appliance's name, and a year, stay quiet.
+    let site = quiet_site();
+    site.edit(
+        "templates/page.html",
+        "<h1>{{ page.title }}</h1>",
+        "<h1>{{ page.title }}</h1><p>The two XGS 136 appliances, measured since 2025.</p>",
+    );
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 0, "{errors:#?}");
+}
+
+/// Issue 43: CSS `content:` draws text on the page, in a template's `<style>` or a
+/// stylesheet under static/; its numbers were never read.
+#[test]
+fn a_number_in_a_stylesheets_content_is_an_error_there() {
+    let site = quiet_site();
+    site.edit(
+        "templates/page.html",
+        "<h1>{{ page.title }}</h1>",
+        "<h1>{{ page.title }}</h1><style>.peak::after { content: \"999 Gbit/s\" }</style>",
+    );
+    one_error(&site, "outside-figure", "templates/page.html", "999 Gbit/s");
+    let site = quiet_site();
+    site.file(
+        "static/css/extra.css",
+        ".peak::after { color: red; content: '940 Mbit/s'; }\n.a { align-content: center }\n",
+    );
+    let error = one_error(&site, "outside-figure", "static/css/extra.css", "940 Mbit/s");
+    assert!(error["message"].as_str().unwrap_or("").contains("the stylesheet"), "{error:#}");
+}

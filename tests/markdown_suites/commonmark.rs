@@ -9,10 +9,6 @@ const BY_DESIGN: &[ByDesign] = &[
     // GFM's autolinks, which tally makes as the forge that shows the same files does, and
     // CommonMark alone does not.
     differs(602, "GFM links the bare address inside `<https://foo.bar/baz bim>`"),
-    differs(
-        606,
-        "GFM links a bare e-mail address; the escape in `foo\\+@bar.example.com` splits the text there, so only `+@bar.example.com` is read as an address",
-    ),
     differs(608, "GFM links the bare address inside `< https://foo.bar >`"),
     differs(611, "GFM links a bare `https://` address"),
     differs(612, "GFM links a bare e-mail address"),

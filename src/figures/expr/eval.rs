@@ -59,6 +59,11 @@ pub(crate) struct Evaluation {
     /// rate of counted things (`unit: connections/s`).
     #[serde(default)]
     pub count_per_second: bool,
+    /// A count divided by a count (`received / transmitted`): the spans of the two, in the
+    /// expression. A fraction, which a figure declared `%` would state as a hundredth of
+    /// what its reader means (`share()` gives the percentage).
+    #[serde(default)]
+    pub count_quotient: Option<(Range<usize>, Range<usize>)>,
     /// The series of repeated runs it read, when it read one (the scope fills it).
     #[serde(default)]
     pub over: Option<Box<crate::number::Over>>,
@@ -133,6 +138,18 @@ pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, Fig
     };
     let ratio = q.ratio && q.dim.is_none();
     let count_per_second = q.dim.is_count_per_second();
+    // Units that cancelled make a ratio (`rate / link_rate`); a quotient of two counts read
+    // from the data does not, and a literal (`errors / 2`) is no count of its own.
+    let count_quotient = match &expr.kind {
+        ExprKind::Binary { op: BinaryOp::Div, left, right }
+            if !q.ratio
+                && q.dim.is_none()
+                && ![left, right].iter().any(|side| matches!(side.kind, ExprKind::Number { .. })) =>
+        {
+            Some((left.span.clone(), right.span.clone()))
+        }
+        _ => None,
+    };
     Ok(Evaluation {
         value: q.value / f64::from(divisor),
         implied_unit: unit,
@@ -140,6 +157,7 @@ pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, Fig
         inputs,
         ratio,
         count_per_second,
+        count_quotient,
         over: None,
     })
 }
@@ -332,6 +350,23 @@ fn call(
                         "busy(): the readings have {} and {} counters",
                         before.ticks.len(),
                         after.ticks.len()
+                    ),
+                    span: whole.span.clone(),
+                });
+            }
+            // kern.cp_time counts up: a counter lower after than before is readings swapped, a
+            // reboot between them, or two machines, and gave a negative share (−2.68 %).
+            let went_down = before.ticks.iter().zip(&after.ticks).position(|(b, a)| a < b);
+            if let Some(i) = went_down {
+                return Err(FigureError::BadArgument {
+                    message: format!(
+                        "busy(): counter {i} ({}) went from {} to {} between the readings: a counter decreased: swapped files, a reboot, or two machines",
+                        ["user", "nice", "system", "interrupt", "idle"]
+                            .get(i)
+                            .filter(|_| before.ticks.len() == 5)
+                            .unwrap_or(&"of kern.cp_time"),
+                        before.ticks[i],
+                        after.ticks[i]
                     ),
                     span: whole.span.clone(),
                 });

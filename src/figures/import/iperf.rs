@@ -145,6 +145,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_report_behind_any_prefix_is_refused_not_skipped_as_a_prompt() {
+        // A receiver interval hidden from the importer while the source page shows it.
+        let server = super::super::testing::real_data("apu2-pfsense-iperf3-text/aws1_server_side.txt");
+        let soekris = super::super::testing::fixture("iperf2/test1.txt");
+        let (iperf3_line, iperf2_line) = ("[  5]   1.00-2.00   sec", "[ 3] 1.0- 2.0 sec");
+        for prefix in ["\0", "\u{200b}", "\u{feff}", "\u{1b}", "> ", "[me@host ~]$ "] {
+            for (text, line) in [(&server, iperf3_line), (&soekris, iperf2_line)] {
+                let hidden = text.replacen(line, &format!("{prefix}{line}"), 1);
+                let error = import_iperf(&hidden).expect_err(prefix);
+                let at = error.at.clone().unwrap_or_else(|| panic!("{prefix}: {error}"));
+                assert!(hidden[at].contains(line), "{prefix}: {error}");
+                // iperf 2 reads a bracketed prompt's line as a report, and cannot.
+                let read_as_report =
+                    prefix.starts_with('[') && error.message.starts_with("cannot read this line");
+                assert!(
+                    error.message.contains("holds an iperf report after") || read_as_report,
+                    "{prefix}: {error}"
+                );
+            }
+        }
+        // The prompt and chatter lines of the real outputs are still skipped.
+        assert!(import_iperf(&server).is_ok() && import_iperf(&soekris).is_ok());
+    }
+
+    #[test]
     fn each_format_is_recognised_from_its_text() {
         assert_eq!(
             recognise(

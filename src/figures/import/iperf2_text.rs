@@ -102,7 +102,12 @@ fn read_streams(text: &str) -> Result<Vec<Stream<'_>>, ImportError> {
             server_report_for = bracketed_id(trimmed).map(|(id, _)| id.to_string());
             continue;
         }
-        let Some((id, rest)) = bracketed_id(trimmed) else { continue };
+        let Some((id, rest)) = bracketed_id(trimmed) else {
+            match super::hidden_report::hidden_report(&line) {
+                Some(hidden) => return Err(hidden),
+                None => continue,
+            }
+        };
         if id == "ID" {
             header = rest;
             continue;

@@ -12,6 +12,7 @@
 //! makes up what the output does not hold: a value the tool did not print for the
 //! receiver is a [`Tree::Absent`] with the reason, which a figure reading it reports.
 
+mod hidden_report;
 mod iperf;
 mod iperf2_csv;
 mod iperf2_text;
@@ -19,6 +20,7 @@ mod iperf3_json;
 mod iperf3_text;
 mod pfctl;
 mod ping;
+pub(crate) mod raw_text;
 mod soak;
 mod soak_times;
 mod sysctl;

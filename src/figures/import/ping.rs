@@ -18,6 +18,7 @@
 
 mod fields;
 mod line;
+mod rtt;
 #[cfg(test)]
 mod tests;
 mod unix;
@@ -95,12 +96,15 @@ enum Kind<'a> {
     Skip,
     /// The shell's `$ ping -c 4 host`: a run's first line.
     Command,
-    /// `PING host (addr) 56(84) bytes of data.`, `Pinging host with 32 bytes of data:`.
-    Header,
+    /// `PING host (addr) 56(84) bytes of data.`, `Pinging host with 32 bytes of data:`: the
+    /// payload's size asked for (`-s`), and the IP packet's where ping prints it (`(84)`).
+    Header(Option<Count>, Option<Count>),
     Reply(Reply),
     /// An error line, not a reply; `received` when Windows counts it as one.
     Failure {
         received: bool,
+        /// The path's MTU the error names (`message too long, mtu=1500`).
+        mtu: Option<Count>,
     },
     /// `--- host ping statistics ---`, `Ping statistics for host:`.
     Statistics,
@@ -161,10 +165,10 @@ pub(crate) fn import_ping(text: &str) -> Result<Imported, ImportError> {
     }
     let (mut phase, mut begun) = (Phase::Body, false);
     for (i, kind, _) in &read {
-        let run = matches!(kind, Kind::Command | Kind::Header | Kind::Reply(_) | Kind::Failure { .. });
+        let run = matches!(kind, Kind::Command | Kind::Header(..) | Kind::Reply(_) | Kind::Failure { .. });
         phase = match (phase, kind) {
             (_, Kind::Skip) => phase,
-            (Phase::Body, Kind::Command | Kind::Header) if !begun => Phase::Body,
+            (Phase::Body, Kind::Command | Kind::Header(..)) if !begun => Phase::Body,
             (Phase::Body, Kind::Reply(_) | Kind::Failure { .. }) => Phase::Body,
             (Phase::Body, Kind::Statistics) => Phase::Statistics,
             (Phase::Statistics, Kind::Summary(_)) => Phase::Summary,
@@ -197,10 +201,27 @@ pub(crate) fn import_ping(text: &str) -> Result<Imported, ImportError> {
         return fail(format!("{message}: a file holds one ping's output"), at(*i));
     }
     let (mut replies, mut summary, mut rtt, mut counted_failures) = (Vec::new(), None, None, 0);
+    let mut sizes = fields::Sizes::default();
     for (i, kind, _) in read {
         match kind {
             Kind::Reply(reply) => replies.push((at(i), reply)),
-            Kind::Failure { received } => counted_failures += u64::from(received),
+            Kind::Header(size, packet) => (sizes.size, sizes.packet) = (size, packet),
+            Kind::Failure { received, mtu } => {
+                counted_failures += u64::from(received);
+                if let Some(mtu) = mtu {
+                    match &sizes.mtu {
+                        Some(first) if first.0 != mtu.0 => {
+                            let message = format!(
+                                "this error names an MTU of {}, an earlier one {}: one run crosses one path",
+                                mtu.0, first.0
+                            );
+                            return fail(message, at(i));
+                        }
+                        Some(_) => {}
+                        None => sizes.mtu = Some(mtu),
+                    }
+                }
+            }
             Kind::Summary(printed) => summary = Some((i, printed)),
             Kind::Rtt(times) if !times.is_empty() => rtt = Some((at(i), times)),
             _ => {}
@@ -210,9 +231,14 @@ pub(crate) fn import_ping(text: &str) -> Result<Imported, ImportError> {
         return fail("the output ends before ping's summary (`--- HOST ping statistics ---`)", last);
     };
     check(&s, flavour, &replies, counted_failures, rtt.as_ref().map(|(at, _)| at.clone()), at(summary_line))?;
+    if let Some((rtt_at, times)) = &rtt
+        && flavour != WINDOWS
+    {
+        rtt::check_rtt(&replies, times, rtt_at.clone())?;
+    }
     Ok(Imported {
         format: names(flavour).0,
-        fields: fields(s, flavour, replies, counted_failures, rtt, at(summary_line)),
+        fields: fields(s, flavour, replies, counted_failures, rtt, at(summary_line), sizes),
     })
 }
 

@@ -69,100 +69,25 @@ pub(super) fn read_times(text: &str, passes: usize) -> Result<Vec<Stamp>, Import
     Ok(stamps)
 }
 
-/// `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM]`: nanoseconds since the epoch, and whether it
-/// had an offset. A fraction may be written with `,` (GNU `date --iso-8601=ns`) and up to
-/// nine digits; a space may stand for `T`.
+/// `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM]`, read by jiff's ISO-8601 (Temporal) parser:
+/// nanoseconds since the epoch, and whether it had an offset. A fraction may be written
+/// with `,` (GNU `date --iso-8601=ns`) and up to nine digits (PowerShell writes seven); a
+/// space may stand for `T`. The seconds must be written, in the extended form the soak's
+/// loops print (`17:49:08`, not `174908` nor `17:49`): a time without them is not one a
+/// loop wrote.
 fn parse_time(text: &str) -> Option<(i128, bool)> {
-    let bytes = text.as_bytes();
-    let digits = |range: Range<usize>| -> Option<i128> {
-        let part = text.get(range)?;
-        (!part.is_empty() && part.bytes().all(|b| b.is_ascii_digit())).then(|| part.parse().ok()).flatten()
-    };
-    if bytes.len() < 19
-        || bytes[4] != b'-'
-        || bytes[7] != b'-'
-        || !matches!(bytes[10], b'T' | b' ')
-        || bytes[13] != b':'
-        || bytes[16] != b':'
-    {
+    // jiff also reads the basic form, a time without seconds and `[zone]` annotations.
+    let extended = text.as_bytes().get(16) == Some(&b':') && text.get(..19).is_some() && !text.contains('[');
+    if !extended {
         return None;
     }
-    let (year, month, day) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
-    let (hour, minute, second) = (digits(11..13)?, digits(14..16)?, digits(17..19)?);
-    if !(1..=12).contains(&month)
-        || day < 1
-        || day > days_in_month(year, month)
-        || hour > 23
-        || minute > 59
-        || second > 59
-    {
-        return None;
+    if let Ok(timestamp) = text.parse::<jiff::Timestamp>() {
+        return Some((timestamp.as_nanosecond(), true));
     }
-    let mut rest = &text[19..];
-    let mut fraction_nanos = 0i128;
-    if let Some(after) = rest.strip_prefix(['.', ',']) {
-        let length = after.bytes().take_while(u8::is_ascii_digit).count();
-        if length == 0 || length > 9 {
-            return None;
-        }
-        let padded = format!("{:0<9}", &after[..length]);
-        fraction_nanos = padded.parse().ok()?;
-        rest = &after[length..];
-    }
-    let (offset_seconds, offset) = match rest {
-        "" => (0, false),
-        "Z" => (0, true),
-        _ => {
-            let sign = match rest.as_bytes()[0] {
-                b'+' => 1,
-                b'-' => -1,
-                _ => return None,
-            };
-            let offset_text = &rest[1..];
-            let (hours, minutes) = match offset_text.len() {
-                5 if offset_text.as_bytes()[2] == b':' => (offset_text.get(..2)?, offset_text.get(3..)?),
-                4 => (offset_text.get(..2)?, offset_text.get(2..)?),
-                _ => return None,
-            };
-            let all = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-            if !all(hours) || !all(minutes) {
-                return None;
-            }
-            let (hours, minutes): (i128, i128) = (hours.parse().ok()?, minutes.parse().ok()?);
-            if hours > 23 || minutes > 59 {
-                return None;
-            }
-            (sign * (hours * 3600 + minutes * 60), true)
-        }
-    };
-    let days = days_from_civil(year, month, day);
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset_seconds;
-    Some((seconds * 1_000_000_000 + fraction_nanos, offset))
-}
-
-fn is_leap(year: i128) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-}
-
-fn days_in_month(year: i128, month: i128) -> i128 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (Howard Hinnant's
-/// `days_from_civil`).
-fn days_from_civil(year: i128, month: i128, day: i128) -> i128 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let shifted_month = (month + 9) % 12;
-    let day_of_year = (153 * shifted_month + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
+    // No offset: a civil time, counted as if on UTC's clock (only spans are taken).
+    let civil: jiff::civil::DateTime = text.parse().ok()?;
+    let timestamp = jiff::tz::TimeZone::UTC.to_timestamp(civil).ok()?;
+    Some((timestamp.as_nanosecond(), false))
 }
 
 #[cfg(test)]
@@ -189,6 +114,9 @@ mod tests {
             "2026-12-04T17:49:08.1234567890Z",
             "2026-12-04T17:49:08+9",
             "2026-12-04T17:49:08 UTC",
+            "2026-12-04T17:49Z",
+            "20261204T174908Z",
+            "2026-12-04T17:49:08Z[UTC]",
             "+2026-12-04T17:49:08Z",
             "2026-12-04T17:49:０8Z",
         ] {
@@ -227,8 +155,21 @@ mod tests {
         }
     }
 
+    fn is_leap(year: i64) -> bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    fn days_in_month(year: i64, month: i64) -> i64 {
+        match month {
+            2 if is_leap(year) => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        }
+    }
+
     /// `seconds` since the epoch as `YYYY-MM-DDTHH:MM:SS.NNNNNNNNNZ`, by counting days
-    /// forward (an independent way from `days_from_civil`'s).
+    /// forward (a way independent of jiff's).
     fn chrono_free_format(seconds: i64, nanos: u32) -> String {
         let (mut days, mut rest) = (seconds / 86_400, seconds % 86_400);
         let mut year = 1970;
@@ -237,8 +178,8 @@ mod tests {
             year += 1;
         }
         let mut month = 1;
-        while days >= days_in_month(year, month) as i64 {
-            days -= days_in_month(year, month) as i64;
+        while days >= days_in_month(year, month) {
+            days -= days_in_month(year, month);
             month += 1;
         }
         let (hour, minute) = (rest / 3600, rest % 3600 / 60);

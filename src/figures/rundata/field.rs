@@ -317,7 +317,10 @@ fn quantity_text(text: &str) -> Option<Quantity> {
     let trimmed = text.trim();
     let leading = text.len() - text.trim_start().len();
     let whole = stated.whole_range.start == leading && stated.whole_range.end == leading + trimmed.len();
-    if !whole || stated.unit == Unit::Count || stated.style.scale_exponent != 0 {
+    // A number in words or a bound is how prose states a number ("forty seconds", "over
+    // 5 Gbit/s"): in runs.yaml, where a value is measured or typed, it is a text.
+    let prose = stated.style.words.is_some() || stated.bound.is_some();
+    if !whole || prose || stated.unit == Unit::Count || stated.style.scale_exponent != 0 {
         return None;
     }
     let exact = Exact::from_decimal(&stated.decimal).and_then(|e| e.mul(&stated.unit.exact_factor()));
@@ -370,6 +373,20 @@ mod tests {
         assert!(!states(&data, "1234567890123456789012345678901234567889", "runs.a.frames"));
         assert!(states(&data, "2469135780246913578024691357802469135781", "more"));
         assert!(!states(&data, "2469135780246913578024691357802469135780", "more"));
+    }
+
+    /// A text that a reader reads as a number in words, or as a bound, is a text in
+    /// runs.yaml: "forty seconds" is a note, not 40 s, and "over 5 Gbit/s" no measurement.
+    #[test]
+    fn words_and_bounds_in_runs_yaml_stay_text() {
+        let data = loaded(
+            &design_site(),
+            "runs:\n  a: {note: forty seconds, most: over 5 Gbit/s, half: three quarters, rate: 5 Gbit/s}\n",
+        );
+        for name in ["runs.a.note", "runs.a.most", "runs.a.half"] {
+            assert!(data.resolve(name).is_err(), "{name} was read as a number");
+        }
+        assert!(states(&data, "5 Gbit/s", "runs.a.rate"));
     }
 
     /// YAML decimals are read as written (`0.1` is one tenth), so sums and means of them are

@@ -22,9 +22,20 @@ const TOP_KEYS: &[&str] =
 /// Loads and checks a runs.yaml. Returns the data when the file could be read as runs.yaml
 /// at all (even with problems in it), and every problem found.
 pub fn load_run_data(site_root: &Path, runs_yaml: &Path, source: &str) -> (Option<RunData>, Vec<Diagnostic>) {
+    load_run_data_with(site_root, runs_yaml, source, super::DEFAULT_MAX_RAW_BYTES)
+}
+
+/// [`load_run_data`], reading no raw file larger than `max_raw_bytes` (site.yaml's setting).
+pub(crate) fn load_run_data_with(
+    site_root: &Path,
+    runs_yaml: &Path,
+    source: &str,
+    max_raw_bytes: u64,
+) -> (Option<RunData>, Vec<Diagnostic>) {
     let display = runs_yaml.strip_prefix(site_root).unwrap_or(runs_yaml).to_path_buf();
     let bundle = runs_yaml.parent().unwrap_or(site_root).to_path_buf();
     let mut loader = Loader::new(display, source, site_root.to_path_buf(), bundle);
+    loader.max_raw_bytes = max_raw_bytes;
     let root = match yaml::parse_tree(source) {
         Ok(root) => root,
         Err(error) => {
@@ -82,6 +93,7 @@ impl Loader<'_> {
         // why it does not.
         data.lines = super::lines::Lines::of_tree(root, self.source, std::mem::take(&mut self.raw_places));
         data.absent = std::mem::take(&mut self.absent).into_iter().collect();
+        data.raw_encodings = std::mem::take(&mut self.raw_encodings);
         self.check_names(&data, entries);
         for i in 0..data.runs.len() {
             self.check_bench(&data, i, entries);

@@ -32,6 +32,10 @@ pub(super) struct Loader<'a> {
     /// Data keys found to be no typo of a run's own key: every run of a bundle names the
     /// same ones, and the distances were a hundredth of a cold build.
     pub(super) not_run_key_typos: rustc_hash::FxHashSet<String>,
+    /// Raw files not in plain UTF-8 with `\n` line ends, and what they were decoded from.
+    pub(super) raw_encodings: Vec<(PathBuf, String)>,
+    /// The largest raw file read (site.yaml's `max_raw_bytes`).
+    pub(super) max_raw_bytes: u64,
 }
 
 impl<'a> Loader<'a> {
@@ -49,6 +53,8 @@ impl<'a> Loader<'a> {
             pending_import_errors: Vec::new(),
             raw_files_read: Vec::new(),
             not_run_key_typos: rustc_hash::FxHashSet::default(),
+            raw_encodings: Vec::new(),
+            max_raw_bytes: super::DEFAULT_MAX_RAW_BYTES,
         }
     }
 }
@@ -56,6 +62,17 @@ impl<'a> Loader<'a> {
 impl Loader<'_> {
     pub(super) fn error(&mut self, code: &'static str, span: Range<usize>, message: impl Into<String>) {
         self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message));
+    }
+
+    /// An error with a note saying what was probably meant.
+    pub(super) fn error_noted(
+        &mut self,
+        code: &'static str,
+        span: Range<usize>,
+        message: impl Into<String>,
+        note: impl Into<String>,
+    ) {
+        self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message).note(note));
     }
 
     pub(super) fn type_error(&mut self, node: &Node, what: &str, expected: &str) {

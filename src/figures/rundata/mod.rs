@@ -47,6 +47,7 @@
 //! failed runs and runs without the rest of the path.
 
 mod compact;
+mod counters;
 mod failed;
 mod field;
 mod figure_defs;
@@ -56,6 +57,7 @@ mod loader;
 mod name_index;
 mod provenance;
 mod raw;
+mod raw_file;
 mod rules;
 mod runs;
 mod scope;
@@ -72,9 +74,11 @@ use crate::number::{Computed, Withdrawal};
 use crate::number::{Rounding, Unit};
 use scope::EvalScope;
 
+pub(crate) use crate::settings::DEFAULT_MAX_RAW_BYTES;
 pub(crate) use field::{Field, NumberField};
 pub(crate) use lines::Origin;
 pub use load::load_run_data;
+pub(crate) use load::load_run_data_with;
 pub(crate) use provenance::{DataSource, ImageRights};
 
 /// What a bench run was, where it matters to the rules of the bench.
@@ -189,9 +193,19 @@ pub struct RunData {
     /// The figure-like numbers of `build:` and the vendor figures' texts, which a page shows
     /// as they are.
     shown: Vec<crate::shown_numbers::ShownNumber>,
+    /// Each raw file read that is not plain UTF-8 with `\n` line ends, relative to the
+    /// bundle, and what it was decoded from (`UTF-16 LE with a byte-order mark, CRLF line
+    /// ends`), for `tally check`'s listing.
+    #[serde(default)]
+    raw_encodings: Vec<(PathBuf, String)>,
 }
 
 impl RunData {
+    /// Each raw file not in plain UTF-8 with `\n` line ends, and what it was decoded from.
+    pub(crate) fn raw_encodings(&self) -> &[(PathBuf, String)] {
+        &self.raw_encodings
+    }
+
     /// The figure-like numbers of `build:` and the vendor figures' `source` and
     /// `conditions`, at their places in runs.yaml.
     pub(crate) fn shown_numbers(&self) -> &[crate::shown_numbers::ShownNumber] {

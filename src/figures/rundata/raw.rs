@@ -34,6 +34,9 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
             "corrupted",
             "rtt",
             "replies",
+            "size",
+            "packet_size",
+            "mtu",
         ],
         "soak" => &["passes", "failed_passes", "mismatches", "bytes", "seconds", "bits_per_second", "pass"],
         "table" => &["rows"],
@@ -56,13 +59,13 @@ pub(super) struct RawFields {
 type Reading = (Vec<String>, Result<(Imported, RawText), ()>);
 
 /// One raw file read: its path from the bundle, its text, and how it is shown in errors.
-struct RawText {
-    relative: PathBuf,
-    text: String,
-    display: String,
+pub(super) struct RawText {
+    pub(super) relative: PathBuf,
+    pub(super) text: String,
+    pub(super) display: String,
     /// Values (their paths under the run) whose line is in another file read with this
     /// one: that file and the 1-based line (a soak's `seconds`, in its times file).
-    elsewhere: Vec<(String, PathBuf, usize)>,
+    pub(super) elsewhere: Vec<(String, PathBuf, usize)>,
 }
 
 impl Loader<'_> {
@@ -111,18 +114,35 @@ impl Loader<'_> {
                 // After the value's place in the main file: the later place is the one kept.
                 self.raw_places.push((format!("{prefix}.{path}"), file.clone(), *line, yaml_line));
             }
+            // The deltas are traced to the later reading's file.
+            let later = under.get(1).map(String::as_str) != Some("before");
             readings.push((under, imported.fields));
-            last_raw = Some(raw);
+            if later {
+                last_raw = Some(raw);
+            }
         }
         if readings.len() == 2 && readings[0].0.len() == 2 {
             // Two readings of one tool's counters: their differences too, each traced to the
-            // line of the later reading (the earlier one is the same name's line before it).
-            let delta = difference(&readings[0].1, &readings[1].1);
-            let base = readings[0].0[0].clone();
-            if let Some(after) = &last_raw {
-                self.place_tree(&delta, &format!("runs.{run}.{base}.delta"), after, yaml_line);
+            // line of the later reading (the earlier one is the same name's line before it),
+            // unless they cannot be subtracted. `before` first, however runs.yaml orders them.
+            let (b, a) = if readings[0].0[1] == "before" { (0, 1) } else { (1, 0) };
+            match super::counters::unsubtractable(&key_text, &readings[b].1, &readings[a].1) {
+                Some(why) => self.error(
+                    "runs-readings",
+                    node.span.clone(),
+                    format!(
+                        "`{key_text}`'s two readings cannot be subtracted, so they give no `delta`: {why}"
+                    ),
+                ),
+                None => {
+                    let delta = super::counters::difference(&key_text, &readings[b].1, &readings[a].1);
+                    let base = readings[0].0[0].clone();
+                    if let Some(after) = &last_raw {
+                        self.place_tree(&delta, &format!("runs.{run}.{base}.delta"), after, yaml_line);
+                    }
+                    readings.push((vec![base, "delta".to_string()], delta));
+                }
             }
-            readings.push((vec![base, "delta".to_string()], delta));
         }
         for (under, tree) in readings {
             let Some(field) = to_field(&tree) else { continue };
@@ -401,37 +421,6 @@ impl Loader<'_> {
         };
         self.pending_import_errors.push(diagnostic);
     }
-
-    fn read_raw(&mut self, node: &Node, what: &str) -> Option<RawText> {
-        let (relative, absolute) = self.file(node, what)?;
-        let display = display_rel(&absolute, &self.site_root);
-        match crate::regular::read(&absolute) {
-            // Every file read is one the build depends on (an edit to a soak's sha256sum
-            // file must make its page again), and one the bundle's source pages show.
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => {
-                    self.raw_files_read.push(relative.clone());
-                    Some(RawText { relative, text, display, elsewhere: Vec::new() })
-                }
-                Err(_) => {
-                    self.error(
-                        "runs-path",
-                        node.span.clone(),
-                        format!("`{}` is not UTF-8 text", relative.display()),
-                    );
-                    None
-                }
-            },
-            Err(error) => {
-                self.error(
-                    "runs-path",
-                    node.span.clone(),
-                    format!("cannot read `{}`: {error}", relative.display()),
-                );
-                None
-            }
-        }
-    }
 }
 
 /// A tree as a run's fields; None for an absent value (it is no field: a figure reading it
@@ -445,30 +434,6 @@ fn to_field(tree: &Tree) -> Option<Field> {
             Some(Field::Map(entries.iter().filter_map(|(k, t)| Some((k.clone(), to_field(t)?))).collect()))
         }
         Tree::Absent(_) => None,
-    }
-}
-
-/// `after − before` for every number both readings have at the same path, in the same unit.
-fn difference(before: &Tree, after: &Tree) -> Tree {
-    match (before, after) {
-        (Tree::Value(b), Tree::Value(a)) if a.unit == b.unit => Tree::Value(import::Value {
-            value: a.value - b.value,
-            unit: a.unit,
-            printed: None,
-            at: a.at.clone(),
-        }),
-        (Tree::List(b), Tree::List(a)) if a.len() == b.len() => {
-            Tree::List(b.iter().zip(a).map(|(b, a)| difference(b, a)).collect())
-        }
-        (Tree::Map(b), Tree::Map(a)) => Tree::Map(
-            a.iter()
-                .filter_map(|(k, a)| {
-                    let b = b.iter().find(|(bk, _)| bk == k)?;
-                    Some((k.clone(), difference(&b.1, a)))
-                })
-                .collect(),
-        ),
-        _ => Tree::Absent("the two readings differ in shape here".to_string()),
     }
 }
 
@@ -487,11 +452,4 @@ fn merge(into: &mut Vec<(String, Field)>, name: String, field: Field, conflict: 
         },
         Some(_) => conflict(&name),
     }
-}
-/// `path` (resolved, so absolute and free of links) relative to the site's folder, however
-/// the root was given (`.` as users run tally, or an absolute path).
-fn display_rel(path: &std::path::Path, root: &std::path::Path) -> String {
-    let canonical = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let relative = path.strip_prefix(&canonical).or_else(|_| path.strip_prefix(root)).unwrap_or(path);
-    crate::paths::display_path(relative)
 }

@@ -212,11 +212,28 @@ impl Loader<'_> {
         match contained_path(&self.site_root, &self.bundle, &text) {
             Ok(paths) => Some(paths),
             Err(message) => {
-                self.error("runs-path", node.span.clone(), format!("{what} `{text}`: {message}"));
+                let message = format!("{what} `{text}`: {message}");
+                match typed_value_under_raw_key(what, &text) {
+                    Some(note) => self.error_noted("runs-path", node.span.clone(), message, note),
+                    None => self.error("runs-path", node.span.clone(), message),
+                }
                 None
             }
         }
     }
+}
+
+/// What to say when a raw key's value is a value typed by hand (`ping: 2 ms`, a
+/// speedtest's ping), not a file: the key names a raw file for its importer (issue 48).
+fn typed_value_under_raw_key(what: &str, text: &str) -> Option<String> {
+    let key = what.trim_matches('`');
+    let is_value = crate::number::parse_stated(text)
+        .is_ok_and(|stated| stated.whole_range.len() == text.trim().len() && !text.contains('/'));
+    (super::raw::RAW_KEYS.contains(&key) && is_value).then(|| {
+        format!(
+            "`{key}:` names a raw file that the {key} importer reads (the tool's output saved in the bundle, such as `raw/{key}.txt`); `{text}` is a value: type it under another name, such as `{key}_typed: {text}`"
+        )
+    })
 }
 
 /// Resolves `text` (relative to `bundle`) and checks it stays inside `site_root`, also
@@ -258,6 +275,19 @@ fn contained_path(site_root: &Path, bundle: &Path, text: &str) -> Result<(PathBu
 mod tests {
     use crate::figures::rundata::testing::{SOEKRIS, Site, errors, loaded, place};
 
+    /// Issue 48: `ping: 2 ms` (a speedtest's ping typed by hand) was reported only as "no
+    /// such file"; the note says that `ping:` names a raw file and how to type a value.
+    #[test]
+    fn a_value_typed_under_a_raw_key_is_told_apart_from_a_missing_file() {
+        let site = Site::new(&[("raw/ok.txt", SOEKRIS)]);
+        let diagnostics = errors(&site, "runs:\n  a: {ping: 2 ms}\n  b: {ping: raw/gone.txt}\n");
+        let typed = diagnostics.iter().find(|d| d.line == 2).expect("an error at the typed value");
+        let noted = typed.notes.join(" ");
+        assert!(noted.contains("names a raw file") && noted.contains("`ping_typed: 2 ms`"), "{typed:#?}");
+        let missing = diagnostics.iter().find(|d| d.line == 3).expect("an error at the missing file");
+        assert!(missing.message.contains("no such file") && missing.notes.is_empty(), "{missing:#?}");
+    }
+
     #[test]
     fn raw_files_must_stay_inside_the_site_and_be_readable_text() {
         let site = Site::new(&[("raw/bin.txt", &[0xff, 0xfe, 0x00]), ("raw/ok.txt", SOEKRIS)]);
@@ -269,15 +299,27 @@ mod tests {
             site.root.path().join("content/m/b/raw/link.txt"),
         )
         .unwrap();
-        let source = "runs:\n  a: {iperf: ../../../../etc/passwd, failed: x}\n  b: {iperf: /etc/passwd, failed: x}\n  c: {iperf: raw/missing.txt, failed: x}\n  d: {iperf: raw/bin.txt, failed: x}\n  e: {shot: raw/link.txt}\n  f: {iperf: ../../../content/m/b/raw/ok.txt}\n";
+        let other = site.root.path().join("content/m/other/raw");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("t.txt"), SOEKRIS).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(other.join("t.txt"), site.root.path().join("content/m/b/raw/t.txt"))
+            .unwrap();
+        let source = "runs:\n  a: {iperf: ../../../../etc/passwd, failed: x}\n  b: {iperf: /etc/passwd, failed: x}\n  c: {iperf: raw/missing.txt, failed: x}\n  d: {iperf: raw/bin.txt, failed: x}\n  e: {shot: raw/link.txt}\n  f: {iperf: ../../../content/m/b/raw/ok.txt}\n  g: {iperf: ../other/raw/t.txt, failed: x}\n  h: {iperf: raw/t.txt, failed: x}\n";
         let diagnostics = errors(&site, source);
-        assert!(place(&diagnostics, "leaves the site").0 == 2);
-        assert!(place(&diagnostics, "absolute path").0 == 3);
+        let outside: Vec<usize> =
+            diagnostics.iter().filter(|d| d.code == "runs-raw-outside").map(|d| d.line).collect();
+        #[cfg(unix)]
+        assert_eq!(outside, [2, 3, 8, 9], "{diagnostics:#?}");
+        assert!(place(&diagnostics, "copy the file into the bundle (as `raw/t.txt`)").0 == 8);
         assert!(place(&diagnostics, "no such file").0 == 4);
-        assert!(place(&diagnostics, "not UTF-8").0 == 5);
+        // [FF FE 00]: a UTF-16 LE byte-order mark and half a character.
+        let cut = diagnostics.iter().find(|d| d.code == "runs-raw-text").unwrap();
+        assert!(cut.message.contains("half a UTF-16 LE character"), "{cut:#?}");
+        assert_eq!(cut.path, std::path::Path::new("content/m/b/raw/bin.txt"));
         #[cfg(unix)]
         assert!(place(&diagnostics, "through a link").0 == 6);
-        // Up and down again inside the site is fine.
+        // Up and down again inside the bundle is fine.
         assert!(!diagnostics.iter().any(|d| d.line == 7), "{diagnostics:#?}");
     }
 

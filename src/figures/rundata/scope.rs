@@ -89,6 +89,20 @@ impl<'a> EvalScope<'a> {
         let evaluation = result?;
         let implied = evaluation.implied_unit;
         let unit = figure.unit.or(implied);
+        if let (Some((a, b)), Some(Unit::Percent)) = (&evaluation.count_quotient, figure.unit) {
+            let side = |span: &std::ops::Range<usize>| {
+                figure.text.get(span.clone()).unwrap_or("").trim().to_string()
+            };
+            return Err(FigureError::Unit {
+                message: format!(
+                    "`{}` divides a count by a count, which is a fraction (10 of 10 is 1), not a percentage: declared `%`, it would be stated as a hundredth of what a reader means. Write `share({}, {})` for the percentage (a ÷ b × 100), or leave out `unit: %` for the fraction",
+                    figure.text.trim(),
+                    side(a),
+                    side(b)
+                ),
+                span: a.start..b.end,
+            });
+        }
         // A ratio declared `%` is stated ×100 (0.814 is 81.4 %); a count declared `%` is
         // already a percentage as written (`busy_percent: 27.0`), and a share is one.
         let (value, exact) = match (evaluation.ratio, implied, figure.unit) {
@@ -113,6 +127,7 @@ impl<'a> EvalScope<'a> {
                 inputs,
                 ratio: evaluation.ratio,
                 count_per_second: evaluation.count_per_second,
+                count_quotient: evaluation.count_quotient.clone(),
                 over: self.over.borrow().get(series_before).cloned().map(Box::new),
             },
             implied,

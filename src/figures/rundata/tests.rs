@@ -149,6 +149,41 @@ fn names_that_do_not_resolve_are_errors() {
     assert!(matches!(data.resolve("a + b"), Err(FigureError::Syntax { .. })));
 }
 
+/// 10 of 10 pings declared `%` was stated as 1 %, and a 3.28 % loss as 0.0328 %, and the
+/// mismatch's "would pass" proposed those numbers (issue 44).
+#[test]
+fn a_count_over_a_count_declared_percent_is_an_error_naming_share() {
+    let site = design_site();
+    let source = "runs:\n  p: {received: 10, transmitted: 10, lost: 41, packets: 1250}\nfigures:\n  \
+                  replied: {is: \"runs.p.received / runs.p.transmitted\", unit: \"%\"}\n  \
+                  loss: {is: \"(runs.p.lost) / runs.p.packets\", unit: \"%\"}\n  \
+                  loss_share: {is: \"share(runs.p.lost, runs.p.packets)\", unit: \"%\"}\n  \
+                  loss_times_100: {is: \"runs.p.lost / runs.p.packets * 100\", unit: \"%\"}\n  \
+                  fraction: {is: \"runs.p.received / runs.p.transmitted\"}\n  \
+                  half: {is: \"runs.p.received / 2\", unit: \"%\"}\n";
+    let (_, diagnostics) = site.load(source);
+    let errors: Vec<(usize, &str)> = diagnostics.iter().map(|d| (d.line, d.message.as_str())).collect();
+    assert_eq!(errors.len(), 2, "{diagnostics:#?}");
+    for ((line, error), (a, b)) in errors
+        .into_iter()
+        .zip([("runs.p.received", "runs.p.transmitted"), ("(runs.p.lost)", "runs.p.packets")])
+    {
+        assert!(error.contains(&format!("Write `share({a}, {b})`")), "{error}");
+        assert!(error.contains("divides a count by a count") && !error.contains("would pass"), "{error}");
+        assert!(line == 4 || line == 5);
+    }
+    let fine: String = source
+        .lines()
+        .filter(|l| !l.contains("replied:") && !l.contains("loss:"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let data = loaded(&site, &fine);
+    assert!(states(&data, "3.28 %", "loss_share"));
+    assert!(states(&data, "3.28 %", "loss_times_100"));
+    assert!(states(&data, "1", "fraction"));
+    assert!(states(&data, "5 %", "half"));
+}
+
 #[test]
 fn a_vendors_source_and_conditions_are_given_per_language_as_written_else_in_the_first() {
     let site = design_site();

@@ -37,9 +37,13 @@ fn shows(piece: &Piece<'_>, claims: &[Claim]) -> Shows {
             };
             Shows::Text(first_shown(first), last)
         }
-        Piece::Event(Event::Text(text) | Event::Code(text), _) => {
-            Shows::Text(first_shown(text), last_shown(text))
-        }
+        // Plain square brackets are looked through: a reader takes the text inside
+        // `[注記]` as the break's neighbour, as a link's text is (issue 50).
+        Piece::Event(Event::Text(text), _) => Shows::Text(
+            first_shown(text.trim_start_matches(PLAIN_BRACKETS)),
+            last_shown(text.trim_end_matches(PLAIN_BRACKETS)),
+        ),
+        Piece::Event(Event::Code(text), _) => Shows::Text(first_shown(text), last_shown(text)),
         Piece::Event(
             Event::Start(Tag::Emphasis | Tag::Strong | Tag::Strikethrough | Tag::Link { .. })
             | Event::End(TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough | TagEnd::Link),
@@ -49,6 +53,8 @@ fn shows(piece: &Piece<'_>, claims: &[Claim]) -> Shows {
         _ => Shows::Stop,
     }
 }
+
+const PLAIN_BRACKETS: [char; 2] = ['[', ']'];
 
 /// Whether a piece of inline raw HTML shows something of its own where it stands (a line
 /// break, a picture, a control), rather than only marking the text around it.

@@ -11,14 +11,15 @@ use crate::diagnostics::Diagnostic;
 use crate::markdown::Scan;
 use crate::number::{FigureValue, Unit, every_number, parse_stated, scan_figure_like};
 
-use super::super::resolve::{PROSE_KEYS, front_matter_figures, front_matter_value};
+use super::super::resolve::{PROSE_KEYS, front_matter_figures, front_matter_value, is_model_name};
 
 /// An error at each figure-like number of `page`'s title or summary that no tag of its body
 /// states.
-pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagnostic> {
+pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan, names: &[String]) -> Vec<Diagnostic> {
     if page.front.kind != Kind::Measurement {
         return Vec::new();
     }
+    let mut problems = names_or_figures(page, names);
     let stated: Vec<(&str, FigureValue, std::ops::Range<usize>)> = PROSE_KEYS
         .iter()
         .flat_map(|key| {
@@ -28,7 +29,7 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
         })
         .filter(|(_, value, _)| !matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. }))
         .collect();
-    let mut problems = numbers_in_words_tagged(page, scan);
+    problems.extend(numbers_in_words_tagged(page, scan));
     if stated.is_empty() {
         // Reading every tag of every page again on each build cost a one-page rebuild of
         // the 1,000-bundle corpus 157 ms (its titles state no number).
@@ -55,6 +56,47 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan) -> Vec<Diagn
                 )
                 .note(format!("state it tagged in the body with the same value and unit, `[{text}]{{=NAME}}`, or take it out of the {key}")),
             );
+    }
+    problems
+}
+
+/// Issue 43: a count after a capitalised word in a title or summary (`TCP 9000
+/// connections`) was passed over as a model's name. It is one only where the site declares
+/// the name (`names`: its appliances' family titles); otherwise it asks which it is.
+fn names_or_figures(page: &Page, names: &[String]) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    // A site that declares no appliance (no family page) has no names to hold a count
+    // against: a measurement page naming an appliance needs its family page anyway.
+    if names.is_empty() {
+        return problems;
+    }
+    for key in PROSE_KEYS {
+        let Some(range) = front_matter_value(&page.text, page.body_start, key) else { continue };
+        let value = &page.text[range.clone()];
+        for figure in scan_figure_like(value) {
+            let before = &value[..figure.range.start];
+            if !is_model_name(before, &figure.value) {
+                continue;
+            }
+            let word_start = before.trim_end().rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| i + 1);
+            let said: String =
+                value[word_start..figure.range.end].split_whitespace().collect::<Vec<_>>().join(" ");
+            if names.iter().any(|name| name.contains(&said)) {
+                continue;
+            }
+            let at = range.start + figure.range.start..range.start + figure.range.end;
+            problems.push(
+                Diagnostic::at(
+                    "front-matter-figure",
+                    &page.source,
+                    &page.text,
+                    at,
+                    format!("the {key} states `{said}`: is `{}` part of a name, or a figure? No appliance the site declares is called so", &value[figure.range.clone()]),
+                )
+                .note("if it is a figure, state it tagged in the body and keep it out of the title")
+                .note("if it is a name, give the appliance its family page (content/families/NAME.md), or reword"),
+            );
+        }
     }
     problems
 }

@@ -59,6 +59,7 @@ pub(crate) fn check(
     problems: &mut Vec<Diagnostic>,
 ) -> Checked {
     let families = structure::family_ids(site);
+    let names = outside::declared_names(site);
     let memo_read: &Memo = memo;
     // Every page on every build, a page per task (in order, as the problems are listed).
     let found: Vec<(Vec<Diagnostic>, Option<FrontFigures>)> = site
@@ -70,7 +71,7 @@ pub(crate) fn check(
             let mut found =
                 structure::check_structure(site, &families, page, &page_work.scan, &page_work.resolved);
             found.extend(headings::numbers_in_headings(page, &page_work.scan));
-            (found, front_figures(site, page, page_work, memo_read))
+            (found, front_figures(site, &names, page, page_work, memo_read))
         })
         .collect();
     for (page, (found, front)) in site.content.pages.iter().zip(found) {
@@ -95,6 +96,7 @@ type FrontFigures = (Key, Arc<Vec<Diagnostic>>);
 /// one-page rebuild of the 1,000-bundle corpus); `None` for other pages.
 fn front_figures(
     site: &Site,
+    names: &[String],
     page: &crate::content::Page,
     work: &PageWork,
     memo: &Memo,
@@ -102,14 +104,17 @@ fn front_figures(
     if page.front.kind != Kind::Measurement {
         return None;
     }
+    // The names a title may hold are the site's appliances': a renamed family page reads
+    // every title again.
     let key = Digest::new()
         .bytes(site.inputs_digest.as_bytes())
         .number(page.body_start)
         .bytes(&page.digest)
+        .bytes(names.join("\n").as_bytes())
         .finish();
     let found = memo
         .front_figures(&page.source, &key)
-        .unwrap_or_else(|| Arc::new(front_figures::front_matter_figures_tagged(page, &work.scan)));
+        .unwrap_or_else(|| Arc::new(front_figures::front_matter_figures_tagged(page, &work.scan, names)));
     Some((key, found))
 }
 

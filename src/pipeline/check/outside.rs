@@ -16,6 +16,7 @@ use super::super::resolve::{PROSE_KEYS, is_model_name};
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::shown_numbers::{CODE, ShownNumber, names_a_build};
+use crate::text::is_cjk;
 
 /// Every refused number outside a page body, every unused entry of `text_numbers:`, and
 /// every UI string whose numbers differ from its original language's.
@@ -28,17 +29,23 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
         .chain(site.strings.shown_numbers())
         .chain(&settings.shown)
         .chain(site.runs.values().flat_map(|data| data.shown_numbers()))
+        .chain(&site.stylesheet_numbers)
         .cloned()
         .chain(site.content.pages.iter().flat_map(|page| front_matter_build(page)))
-        .filter(|n| !is_model_name(&n.context[..n.at.start], &n.value) && !is_year(n));
+        .filter(|n| !is_year(n));
+    let names = declared_names(site);
     let mut used = vec![false; settings.text_numbers.len()];
     let mut problems = Vec::new();
     let mut strings: BTreeMap<(&str, &str), Vec<Declared>> = BTreeMap::new();
     let shown: Vec<ShownNumber> = shown.collect();
     for number in &shown {
         let allowed_by = settings.text_numbers.iter().position(|entry| covers(entry, number));
+        let model_shaped = is_model_name(&number.context[..number.at.start], &number.value);
         match allowed_by {
             Some(entry) => used[entry] = true,
+            // A site that declares no appliance has no names to hold a count against.
+            None if model_shaped && (names.is_empty() || names_declared(&names, number)) => {}
+            None if model_shaped => problems.push(name_or_figure(number)),
             None => problems.push(refused(number)),
         }
         if let Some((lang, key)) = &number.message {
@@ -124,8 +131,49 @@ fn front_matter_build(page: &Page) -> Vec<ShownNumber> {
     found
 }
 
+/// The names the site declares: its appliances' family pages' titles ("XGS 3300") and the
+/// tools and builds its runs.yaml files name. A count after a capitalised word there
+/// ("the two XGS 3300 appliances") is part of a name.
+pub(super) fn declared_names(site: &Site) -> Vec<String> {
+    let families = site
+        .content
+        .pages
+        .iter()
+        .filter(|page| page.front.kind == crate::content::Kind::Family)
+        .map(|page| page.front.title.clone());
+    let mut names: Vec<String> = families.collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Whether the capitalised word and the count of `number` (`XGS 3300`) stand in a name
+/// the site declares.
+fn names_declared(names: &[String], number: &ShownNumber) -> bool {
+    let before = number.context[..number.at.start].trim_end();
+    let word_start = before.rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| i + 1);
+    let said = &number.context[word_start..number.at.end];
+    let said: String = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    names.iter().any(|name| name.contains(&said))
+}
+
+/// A count after a capitalised word that no declared name holds (`TCP 9000 connections`,
+/// `Ports 9000 open`): a reader cannot tell a name from a figure, and neither can tally.
+fn name_or_figure(number: &ShownNumber) -> Diagnostic {
+    let stated = &number.stated;
+    let entry = suggested_entry(&number.context, number.at.clone());
+    number
+        .diagnostic(
+            CODE,
+            format!("{} states `{entry}`: is `{stated}` part of a name, or a figure? No appliance, tool or build the site declares is called so", number.what),
+        )
+        .note(format!("if it is a name, declare it in site.yaml: `text_numbers: [{entry:?}]`"))
+        .note(format!("if it is a figure, state it tagged in a page (`[{stated}]{{=NAME}}`) and take it out of here"))
+}
+
 /// "in 2026", "© 2025", 「2025 年」: a year, written as a year is, names a time rather than
-/// stating a figure. A bare four-digit count elsewhere ("2048 requests") is still one.
+/// stating a figure. A bare four-digit count elsewhere ("2048 requests") is still one, and
+/// so is one after "from" or "in" that a noun follows ("from 2048 hosts").
 fn is_year(number: &ShownNumber) -> bool {
     let stated = number.stated.as_str();
     let year = stated.len() == 4
@@ -138,7 +186,9 @@ fn is_year(number: &ShownNumber) -> bool {
     let word = before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
     let word = word.trim_start_matches(['"', '\'', '“', '「']).to_lowercase();
     let after = number.context[number.at.end..].trim_start();
-    matches!(word.as_str(), "in" | "since" | "from" | "until" | "of" | "©" | "(c)" | "copyright")
+    let counts_something = after.starts_with(|c: char| c.is_alphabetic() && !is_cjk(c));
+    matches!(word.as_str(), "©" | "(c)" | "copyright")
+        || (matches!(word.as_str(), "in" | "since" | "from" | "until" | "of") && !counts_something)
         || after.starts_with('年')
 }
 

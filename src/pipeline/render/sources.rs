@@ -37,8 +37,16 @@ pub(crate) fn render_page_sources(
             let path = site.root.join(bundle).join(&relative);
             // Copied as it is only when it is under content/, at the same place under the site.
             let copied = crate::paths::name_inside(&relative) == display_path(&relative);
-            let text = match crate::regular::read(&path) {
-                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            // Decoded as the run data decoded it (a PowerShell capture is UTF-16), and the
+            // encoding said when it is not the plain UTF-8 the tools print.
+            let (text, encoding) = match crate::regular::read(&path) {
+                Ok(bytes) => match crate::figures::import::raw_text::decode(&bytes) {
+                    Ok(decoded) => {
+                        let described = decoded.described();
+                        (decoded.text, described)
+                    }
+                    Err(_) => (String::from_utf8_lossy(&bytes).into_owned(), None),
+                },
                 Err(e) => {
                     problems.push(Diagnostic::file(
                         "unreadable-file",
@@ -57,6 +65,7 @@ pub(crate) fn render_page_sources(
                     format!("/{}/{file}", display_path(bundle.strip_prefix("content").unwrap_or(bundle)))
                 }),
                 lines_html: lines_html(&text),
+                encoding,
                 alternates: alternates(site, &page.key, &page.lang)
                     .into_iter()
                     .map(|mut a| {

@@ -9,28 +9,102 @@ use crate::markdown::Scan;
 use crate::number::{FigureValue, UnitKind, scan_figure_like};
 
 /// Every untagged figure-like number of a page, with its place in the file, read as a
-/// reader is shown it.
+/// reader is shown it: pieces that markup alone separates (`9**40**`, `8<span></span>12`)
+/// are read as the one run of text a reader sees.
 pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue, Range<usize>)> {
     let mut found = Vec::new();
-    for (range, text) in &scan.prose {
-        // Raw HTML's reader text is the file's bytes with markup blanked out, so of the same
-        // length; markdown text whose references or escapes the parser decoded is shorter.
-        let raw = text.len() == range.len();
-        let shown = Shown::of(text, raw);
-        let placing = Placing::new(file_text, range, text);
-        for figure in scan_figure_like(&shown.text) {
-            let (start, end) =
-                (shown.written_offset(figure.range.start), shown.written_offset(figure.range.end));
-            let (start, end) = placing.place(start..end);
+    for run in runs(&scan.prose, file_text) {
+        let pieces: Vec<(Shown, Placing)> = run
+            .iter()
+            .map(|&i| {
+                let (range, text) = &scan.prose[i];
+                // Raw HTML's reader text is the file's bytes with markup blanked out, so of
+                // the same length; markdown text whose references or escapes the parser
+                // decoded is shorter.
+                let raw = text.len() == range.len();
+                (Shown::of(text, raw), Placing::new(file_text, range, text))
+            })
+            .collect();
+        let joined;
+        let text: &str = match pieces.as_slice() {
+            [(shown, _)] => &shown.text,
+            _ => {
+                joined = pieces.iter().map(|(shown, _)| shown.text.as_ref()).collect::<String>();
+                &joined
+            }
+        };
+        // Where each piece starts in the run's text.
+        let starts: Vec<usize> = pieces
+            .iter()
+            .scan(0, |at, (shown, _)| {
+                let start = *at;
+                *at += shown.text.len();
+                Some(start)
+            })
+            .collect();
+        let file_place = |at: usize, is_end: bool| {
+            // An end is placed in the piece that holds its last byte.
+            let probe = if is_end { at.saturating_sub(1) } else { at };
+            let i = starts.partition_point(|&start| start <= probe).saturating_sub(1);
+            let (shown, placing) = &pieces[i];
+            let within = shown.written_offset(at - starts[i]);
+            let (start, end) = placing.place(within..within);
+            if is_end { end } else { start }
+        };
+        for figure in scan_figure_like(text) {
+            let (start, end) = (file_place(figure.range.start, false), file_place(figure.range.end, true));
             // The file's text, not the segment's: a line break may stand between the two.
             let before = file_text.get(..start).unwrap_or("");
             if is_model_name(before, &figure.value) {
                 continue;
             }
-            found.push((figure.value, start..end));
+            found.push((figure.value, start..end.max(start)));
         }
     }
     found
+}
+
+/// The page's prose pieces in runs a reader reads as one text: a piece joins the run
+/// before it when only markup that shows nothing stands between them in the file
+/// (emphasis marks, inline tags, pieces of raw HTML that show no text).
+fn runs(prose: &[(Range<usize>, String)], file_text: &str) -> Vec<Vec<usize>> {
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    let mut last_end: Option<usize> = None;
+    for (i, (range, text)) in prose.iter().enumerate() {
+        let written = file_text.get(range.clone()).unwrap_or("");
+        let shows_nothing = text.trim().is_empty() && written.trim_start().starts_with('<');
+        if shows_nothing {
+            continue;
+        }
+        let glued = last_end.is_some_and(|end| {
+            end <= range.start && file_text.get(end..range.start).is_some_and(only_markup)
+        });
+        match runs.last_mut() {
+            Some(run) if glued => run.push(i),
+            _ => runs.push(vec![i]),
+        }
+        last_end = Some(range.end);
+    }
+    runs
+}
+
+/// Whether `between` (the file's text between two pieces of prose) is markup alone: tags,
+/// and the marks of emphasis and strikethrough, with no space or text a reader would see.
+fn only_markup(between: &str) -> bool {
+    let mut rest = between;
+    while !rest.is_empty() {
+        if rest.starts_with('<') {
+            match rest.find('>') {
+                Some(end) if !rest[1..end].contains('<') => rest = &rest[end + 1..],
+                _ => return false,
+            }
+        } else if let Some(after) = rest.strip_prefix(['*', '_', '~']) {
+            rest = after;
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 /// Where a segment's `text`, which stands at `range` of the file, is written as the file

@@ -428,3 +428,11 @@ fn a_chain_of_divisions_drops_to_f64_past_the_exact_bound() {
 }
 
 mod lists;
+
+/// kern.cp_time readings the wrong way round gave −2.68 % (and "would pass: −3 %") (issue 44).
+#[test]
+fn busy_refuses_counters_that_went_down() {
+    let message = error("busy(runs.a.cpu.after, runs.a.cpu.before)").to_string();
+    assert!(message.contains("counter 0 (user) went from 200 to 100"), "{message}");
+    assert!(message.contains("swapped files, a reboot, or two machines"), "{message}");
+}

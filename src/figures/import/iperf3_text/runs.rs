@@ -119,6 +119,8 @@ pub(super) fn read_tests(text: &str) -> Result<(Vec<Test<'_>>, Option<String>), 
             test.side = Side::Server;
         } else if trimmed.starts_with("iperf3: error") {
             tool_error.get_or_insert_with(|| trimmed.to_string());
+        } else if let Some(hidden) = super::super::hidden_report::hidden_report(&line) {
+            return Err(hidden);
         }
         // Any other line (iperf3's banner, `-V`'s settings, `iperf Done.`, a prompt) holds no figure.
     }

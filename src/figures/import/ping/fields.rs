@@ -12,6 +12,15 @@ use super::super::{Tree, Value};
 use super::{BSD, Count, IPUTILS, Reply, Summary, Times, UNTIMED, WINDOWS};
 use crate::number::Unit;
 
+/// The sizes a run's lines give: the payload asked for and the IP packet (the header), and
+/// the path's MTU an error named.
+#[derive(Default)]
+pub(super) struct Sizes {
+    pub size: Option<Count>,
+    pub packet: Option<Count>,
+    pub mtu: Option<Count>,
+}
+
 /// The run's fields from its checked summary, reply lines and round-trip times.
 pub(super) fn fields(
     s: Summary<'_>,
@@ -20,6 +29,7 @@ pub(super) fn fields(
     counted_failures: u64,
     rtt: Option<(Range<usize>, Times)>,
     summary_at: Range<usize>,
+    sizes: Sizes,
 ) -> Tree {
     let absent = |why: &str| Tree::Absent(why.to_string());
     // iputils and BSD print `+N duplicates` (iputils `+N errors`, `+N corrupted`) only when
@@ -75,5 +85,31 @@ pub(super) fn fields(
         ("corrupted", corrupted),
         ("rtt", rtt),
         ("replies", Tree::List(replies)),
+        (
+            "size",
+            bytes(
+                sizes.size,
+                "ping printed no header with the size it sent (`PING … 56(84) bytes of data.`)",
+            ),
+        ),
+        (
+            "packet_size",
+            bytes(sizes.packet, "only iputils' IPv4 header prints the IP packet's size (`56(84)`)"),
+        ),
+        (
+            "mtu",
+            bytes(
+                sizes.mtu,
+                "ping printed no MTU: it names one when a packet was too large for the path (`-M do`, `-D`)",
+            ),
+        ),
     ])
+}
+
+/// A size ping printed, in bytes, or why there is none.
+fn bytes(printed: Option<Count>, why: &str) -> Tree {
+    match printed {
+        Some((n, at)) => Value::exact(n as f64, Unit::Byte, at),
+        None => Tree::Absent(why.to_string()),
+    }
 }

@@ -10,7 +10,7 @@
 //! ping: the importer does), and a line it cannot read is `None` or why, never guessed.
 
 use super::super::Line;
-use super::unix::{four, iputils_rtt, stampable, unix_summary};
+use super::unix::{four, iputils_rtt, mtu_in, stampable, unix_summary};
 use super::windows::{windows_reply, windows_rtt, windows_summary};
 use super::{ANY, BSD, IPUTILS, Kind, Read, UNIX, WINDOWS, count, digits};
 
@@ -37,17 +37,16 @@ pub(super) fn classify<'a>(line: &Line<'a>, previous: &str) -> Read<'a> {
     if let Some(read) = stampable(line, text)? {
         return Ok(Some(read));
     }
-    let failure = Kind::Failure { received: false };
+    let failure = Kind::Failure { received: false, mtu: mtu_in(line, text) };
+    let header = || header_sizes(line, text);
     let fixed = match text {
         "" | "^C" | "Control-C" => Some((Kind::Skip, ANY)),
         "Approximate round trip times in milli-seconds:" => Some((Kind::RttHeading, WINDOWS)),
         _ if WINDOWS_FAILURES.split('|').any(|f| f == text) => Some((failure, WINDOWS)),
-        _ if text.starts_with("PING ") && text.ends_with("bytes of data.") => Some((Kind::Header, IPUTILS)),
+        _ if text.starts_with("PING ") && text.ends_with("bytes of data.") => Some((header()?, IPUTILS)),
         // iputils' IPv6 header says `56 data bytes` as BSD's does.
-        _ if text.starts_with("PING ") && text.ends_with(" data bytes") => Some((Kind::Header, UNIX)),
-        _ if text.starts_with("Pinging ") && text.ends_with(" bytes of data:") => {
-            Some((Kind::Header, WINDOWS))
-        }
+        _ if text.starts_with("PING ") && text.ends_with(" data bytes") => Some((header()?, UNIX)),
+        _ if text.starts_with("Pinging ") && text.ends_with(" bytes of data:") => Some((header()?, WINDOWS)),
         _ if text.starts_with("--- ") && text.ends_with(" ping statistics ---") => {
             Some((Kind::Statistics, UNIX))
         }
@@ -72,7 +71,7 @@ pub(super) fn classify<'a>(line: &Line<'a>, previous: &str) -> Read<'a> {
     }
     if let Some(n) = text.strip_prefix("Request timeout for icmp_seq ") {
         count(line, n)?;
-        return Ok(Some((Kind::Failure { received: false }, BSD)));
+        return Ok(Some((Kind::Failure { received: false, mtu: None }, BSD)));
     }
     if let Some(rest) = text.strip_prefix("Reply from ") {
         return windows_reply(line, rest);
@@ -110,4 +109,19 @@ fn shell(text: &str) -> Option<Kind<'static>> {
         Some("ping" | "ping6" | "ping.exe" | "PING.EXE") => Some(Kind::Command),
         Some(_) => None,
     }
+}
+
+/// The sizes a header gives: `56(84) bytes of data.` (iputils: the payload, and the IP
+/// packet), `56 data bytes` (BSD, iputils' IPv6), `with 32 bytes of data:` (Windows).
+fn header_sizes<'a>(line: &Line<'a>, text: &'a str) -> Result<Kind<'a>, String> {
+    let before = text
+        .strip_suffix(" bytes of data.")
+        .or_else(|| text.strip_suffix(" data bytes"))
+        .or_else(|| text.strip_suffix(" bytes of data:"))
+        .unwrap_or(text);
+    let word = before.rsplit(' ').next().unwrap_or("");
+    if let Some((size, packet)) = word.strip_suffix(')').and_then(|w| w.split_once('(')) {
+        return Ok(Kind::Header(Some(count(line, size)?), Some(count(line, packet)?)));
+    }
+    Ok(Kind::Header(Some(count(line, word)?), None))
 }

@@ -28,7 +28,7 @@ pub(super) fn stampable<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
         if why.trim().is_empty() {
             return Err("iputils' `From HOST icmp_seq=N …` line without its message".into());
         }
-        return Ok(Some((Kind::Failure { received: false }, IPUTILS)));
+        return Ok(Some((Kind::Failure { received: false, mtu: mtu_in(line, text) }, IPUTILS)));
     }
     if let Some(n) = text.strip_prefix("no answer yet for icmp_seq=") {
         count(line, n)?;
@@ -41,7 +41,7 @@ pub(super) fn stampable<'a>(line: &Line<'a>, text: &'a str) -> Read<'a> {
     let Some(seq) = body.strip_prefix("icmp_seq=").or_else(|| body.strip_prefix("icmp_req=")) else {
         // BSD prints an ICMP error as `92 bytes from HOST: Destination Host Unreachable`.
         if BSD_ICMP.split('|').any(|start| body.starts_with(start)) {
-            return Ok(Some((Kind::Failure { received: false }, BSD)));
+            return Ok(Some((Kind::Failure { received: false, mtu: mtu_in(line, text) }, BSD)));
         }
         return Err("a reply line goes on `icmp_seq=N ttl=N time=T ms`".into());
     };
@@ -143,4 +143,13 @@ pub(super) fn four(line: &Line<'_>, values: &str, names: [&'static str; 4]) -> R
         return Err("ping prints four round-trip times, `min/avg/max/… = A/B/C/D ms`".into());
     }
     names.into_iter().zip(parts).map(|(name, n)| Ok((name, ms(line, n, &format!("{n} ms"))?))).collect()
+}
+
+/// The MTU an error line names: `mtu=1500` (iputils' local error), `(mtu = 1492)` (iputils'
+/// `Frag needed`), `(MTU 1492)` (BSD).
+pub(super) fn mtu_in<'a>(line: &Line<'a>, text: &'a str) -> Option<super::Count> {
+    let at = text.to_ascii_lowercase().find("mtu")?;
+    let rest = text[at + 3..].trim_start_matches([' ', '=']);
+    let digits = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
+    count(line, digits).ok()
 }

@@ -18,7 +18,7 @@ pub(super) fn windows_reply<'a>(line: &Line<'a>, rest: &'a str) -> Read<'a> {
     let (_host, body) = rest.split_once(": ").ok_or("Windows' reply is `Reply from HOST: …`")?;
     if !body.starts_with("bytes=") && !body.starts_with("time") {
         if body.ends_with('.') && !body.contains('=') && body.starts_with(|c: char| c.is_ascii_uppercase()) {
-            return Ok(Some((Kind::Failure { received: true }, WINDOWS)));
+            return Ok(Some((Kind::Failure { received: true, mtu: None }, WINDOWS)));
         }
         return Err("Windows' reply goes on `bytes=N time=Tms TTL=N`".into());
     }

@@ -136,6 +136,10 @@ rtt min/avg/max/mdev = 0.398/133.269/399.000/188.237 ms
 #[test]
 fn iputils_frag_needed_counts_errors_not_replies() {
     let imported = read(IPUTILS_FRAG_NEEDED);
+    // The size asked for, the packet it made and the path's MTU, each as ping printed it.
+    assert_eq!(number(&imported, "size"), 1472.0);
+    assert_eq!(number(&imported, "packet_size"), 1500.0);
+    assert_eq!(number(&imported, "mtu"), 1400.0);
     assert_eq!(number(&imported, "errors"), 4.0);
     assert_eq!(number(&imported, "received"), 0.0);
     assert_eq!(number(&imported, "loss_percent"), 100.0);
@@ -194,6 +198,9 @@ fn windows_under_a_millisecond_is_no_value() {
 #[test]
 fn windows_errors_it_counts_as_received_are_counted_not_replies() {
     let imported = read(WINDOWS_DF);
+    assert_eq!(number(&imported, "size"), 1473.0);
+    assert!(absent(&imported, "mtu").contains("no MTU"));
+    assert!(absent(&imported, "packet_size").contains("iputils"));
     assert_eq!(number(&imported, "received"), 0.0);
     assert_eq!(number(&imported, "loss_percent"), 100.0);
     let imported = read(WINDOWS_UNREACHABLE);

@@ -156,3 +156,23 @@ fn a_shell_prompt_and_the_command_are_read() {
     let text = format!("# sudo ping -c 3 127.0.0.1\n{}^C\n$ \n", record("-c 3 -i 0.2 -q"));
     assert_eq!(number(&read(&text), "received"), 3.0);
 }
+
+/// ping -M do with a payload one byte too large for a loopback set to MTU 1500, inside a
+/// network namespace of its own: `1473(1501) bytes`, `message too long, mtu=1500`. "1,473
+/// bytes did not cross" paired a typed size with a count before `size` and `mtu` (issue 44).
+#[test]
+fn recorded_size_and_mtu_of_a_packet_too_large_for_the_path() {
+    let script =
+        "ip link set lo up && ip link set lo mtu 1500 && exec ping -c 2 -i 0.2 -M do -s 1473 127.0.0.1 2>&1";
+    let output = std::process::Command::new("unshare")
+        .args(["-n", "sh", "-c", script])
+        .output()
+        .expect("unshare runs");
+    let text = String::from_utf8(output.stdout).expect("ping prints UTF-8");
+    assert!(matches!(output.status.code(), Some(1)), "{:?}\n{text}", output.status);
+    let imported = read(&text);
+    assert_eq!(number(&imported, "size"), 1473.0);
+    assert_eq!(number(&imported, "packet_size"), 1501.0);
+    assert_eq!(number(&imported, "mtu"), 1500.0);
+    assert_eq!(number(&imported, "received"), 0.0);
+}

@@ -130,3 +130,40 @@ fn refuses_what_no_ping_wrote() {
     let (_, line) = refused(&IPUTILS_FRAG_NEEDED.replace(" Frag needed and DF set (mtu = 1400)", ""));
     assert!(line.starts_with("From "), "{line}");
 }
+
+/// Replies of 0.31 to 0.33 ms under a summary edited to 0.12 ms passed (issue 44).
+#[test]
+fn refuses_a_round_trip_summary_its_reply_lines_contradict() {
+    let text = "PING 10.0.0.1 (10.0.0.1) 56(84) bytes of data.\n\
+                64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.310 ms\n\
+                64 bytes from 10.0.0.1: icmp_seq=2 ttl=64 time=0.330 ms\n\
+                64 bytes from 10.0.0.1: icmp_seq=3 ttl=64 time=0.320 ms\n\
+                \n\
+                --- 10.0.0.1 ping statistics ---\n\
+                3 packets transmitted, 3 received, 0% packet loss, time 2003ms\n\
+                rtt min/avg/max/mdev = 0.310/0.320/0.330/0.008 ms\n";
+    read(text);
+    for (edited, name) in [
+        ("0.120/0.320/0.330", "minimum is 0.120 ms, but its 3 reply lines give 0.310 ms"),
+        ("0.310/0.120/0.330", "average is 0.120 ms"),
+        ("0.310/0.320/0.120", "maximum"),
+    ] {
+        let (error, line) = refused(&text.replace("0.310/0.320/0.330", edited));
+        assert!(error.message.contains(name), "{error}");
+        assert!(line.starts_with("rtt min/avg/max"), "{line}");
+    }
+    // A reply edited under its summary is the same disagreement.
+    refused(&text.replace("time=0.330", "time=0.930"));
+    // The real runs, timed to their digits, agree (iputils cuts a reply's time).
+    for args in ["-c 3 -i 0.2", "-c 5 -i 0.2 -s 1000"] {
+        read(&record(args));
+    }
+}
+
+#[test]
+fn refuses_two_mtus_in_one_run() {
+    let two = IPUTILS_FRAG_NEEDED.replacen("mtu=1400", "mtu=1500", 1);
+    let (error, line) = refused(&two);
+    assert!(error.message.contains("MTU of 1500, an earlier one 1400"), "{error}");
+    assert!(line.ends_with("mtu=1500"), "{line}");
+}
