@@ -165,6 +165,18 @@ mod tests {
         assert!(why(&real, &restarted).contains("it was restarted"), "{}", why(&real, &restarted));
         let other = later.replace("0x68d01842", "0x00000001");
         assert!(why(&real, &other).contains("two machines"));
+        // igb0 then igb1: pf shows its `loginterface`, and the author changed it between.
+        let interface = |name: &str, bytes: u64| {
+            let stats = format!(
+                "Interface Stats for {name}               IPv4             IPv6\n  Bytes In                      {bytes}             1024\n  Bytes Out                     {bytes}             2048\n  Packets In\n    Passed                         2741236               12\n    Blocked                             14                0\n  Packets Out\n    Passed                         2740011               10\n    Blocked                              0                0\n\nState Table"
+            );
+            real.replacen("State Table", &stats, 1)
+        };
+        let (igb0, igb1) = (interface("igb0", 4012345678), interface("igb1", 4012399999));
+        assert!(
+            why(&igb0, &igb1).contains("`interface.name` is `igb0` before and `igb1` after: two interfaces")
+        );
+        assert_eq!(unsubtractable("pfctl", &pf(&igb0), &pf(&interface("igb0", 4012399999))), None);
         // The states now go up and down: not a counter.
         let fewer = later
             .replace("current entries                        2", "current entries                        1");
