@@ -8,9 +8,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "bench-agrees",
         severity: "error",
-        summary: "a counter run whose count differs from the amount known beforehand",
-        meaning: "A counter run (`kind: counter`) states what a device counted. It is trusted only when its `agrees:` check holds: the counted value is within `within` of an amount known beforehand (the frames the generator sent). A counter that disagrees is not evidence.",
-        fix: "Find why the counter disagrees and run again; or mark the run `failed: why` so that no figure reads it.",
+        summary: "a counter run whose count differs from the amount known beforehand, or whose `agrees:` is incomplete",
+        meaning: "A counter run (`kind: counter`) states what a device counted. It is trusted only when its `agrees:` check holds: the counted value (`counted:`, paths into the run) is within `within` of an amount known beforehand (`known:`, the frames the generator sent). An `agrees:` that misses one of these keys, has another key, or whose `counted` path reads nothing cannot be checked, and is an error; so is a counter that disagrees, which is not evidence.",
+        fix: "Write `agrees: {counted: [PATH], known: N, within: X %}` in full; if the counter disagrees, find why and run again, or mark the run `failed: why` so that no figure reads it.",
     },
     Code {
         code: "bench-counter",
@@ -22,9 +22,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "bench-link-rate",
         severity: "error",
-        summary: "a throughput run that received more than its link carries",
-        meaning: "A throughput run on a link of known rate (`link: 1 Gbit/s`) cannot receive faster than the link: a value above it is a mistake of the tool or of the transcription.",
-        fix: "Check the raw file and the link's rate; correct whichever is wrong, or mark the run `failed: why`.",
+        summary: "a throughput run that received more than its link carries, or a link rate with nothing to check",
+        meaning: "A throughput run on a link of known rate (`link_rate: 1 Gbit/s`) cannot receive faster than the link: a value above it is a mistake of the tool or of the transcription. A run that gives a `link_rate` but no received bit rate has nothing the rate can check, which is a sign of a missing or misnamed field.",
+        fix: "Check the raw file and the link's rate; correct whichever is wrong, or mark the run `failed: why`. For a run with no bit rate, add its received rate (e.g. import the receiver's iperf output) or remove `link_rate`.",
     },
     Code {
         code: "bench-no-bytes",
@@ -36,9 +36,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "bench-soak",
         severity: "error",
-        summary: "a soak run with failed passes or hash mismatches",
-        meaning: "A soak passes only when it had no failed pass and no hash mismatch. A soak that did not pass cannot back a figure as if it did.",
-        fix: "Mark the run `failed: why` (its figures then cannot be stated), or run a soak that passes.",
+        summary: "a soak run that did not pass, or does not say whether it did",
+        meaning: "A soak passes only when it had at least one successful pass, no failed pass and no hash mismatch, and it must give `passes`, `failed_passes` and `mismatches` (directly or from its `soak:` raw files) to be judged. A soak that did not pass, or cannot be judged, cannot back a figure as if it did.",
+        fix: "Give the soak's `passes`, `failed_passes` and `mismatches` (or its `soak:` raw files); mark a run that did not pass `failed: why` (its figures then cannot be stated), or run a soak that passes.",
     },
     Code {
         code: "figure-coverage",
@@ -72,8 +72,8 @@ pub(super) const CODES: &[Code] = &[
         code: "figure-expression",
         severity: "error",
         summary: "a figure's expression that reads the run data wrongly",
-        meaning: "A figure's `is:` expression is arithmetic on paths into the run data. A path with `*` reads many values and is allowed only inside a function of a list (sum, mean, min, max, median, stdev, se, ci95, percentile, count, drop_ends); other misuses of the data are errors at their place.",
-        fix: "Wrap a `*` path in `sum(...)`, `mean(...)`, `min(...)` or `max(...)`, or name one value.",
+        meaning: "A figure's `is:` expression is arithmetic on paths into the run data. Each of these is an error at its place: a path with `*`, which reads many values, outside a function of a list (sum, mean, min, max, median, stdev, se, ci95, percentile, count, drop_ends); such a function whose paths match no value; a series path not read over its runs (`series.NAME.*.field`); and `busy()` given readings that are not two kern.cp_time readings of the same machine (another count of counters, or a counter that went down between them: swapped files, a reboot, two machines).",
+        fix: "Wrap a `*` path in `sum(...)`, `mean(...)`, `min(...)` or `max(...)`, or name one value; correct a path that matches nothing; read a series as `series.NAME.*.field`; give `busy()` the before and after `sysctl kern.cp_time` readings of one machine, in that order.",
     },
     Code {
         code: "figure-failed-run",
@@ -99,9 +99,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "figure-mismatch",
         severity: "error",
-        summary: "a stated figure that differs from what the run data gives",
-        meaning: "A tag `[TEXT]{=figure}` says that TEXT states the figure. tally computes the figure from the run data and fails when TEXT, read at its own precision, is not the computed value.",
-        fix: "State the value the data gives (the note `would pass` shows it), or correct the run data if the page is right.",
+        summary: "a stated figure that differs from what the run data, or the vendor's figure, gives",
+        meaning: "A tag `[TEXT]{=figure}` says that TEXT states the figure. tally computes the figure from the run data and fails when TEXT, read at its own precision, is not the computed value. A vendor figure's tag states the vendor's `value` from runs.yaml, and fails when TEXT is another value.",
+        fix: "State the value the data gives (the note `would pass` shows it), or the vendor's value as runs.yaml records it; or correct runs.yaml if the page is right.",
     },
     Code {
         code: "figure-missing-path",
@@ -169,23 +169,23 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "figure-unit",
         severity: "error",
-        summary: "a figure stated with a unit of another kind than its value",
-        meaning: "Each figure has a kind from its data (a count, a bit rate, a duration, a share). Its stated text must state that kind: a count written with `Mbit/s` is a mistake, even when the digits agree.",
-        fix: "State the figure with a unit of its kind (or none for a count); the note `would pass` shows one.",
+        summary: "a figure stated, or declared in runs.yaml, with a unit of another kind than its value",
+        meaning: "Each figure has a kind from its data (a count, a bit rate, a duration, a share). Its stated text must state that kind: a count written with `Mbit/s` is a mistake, even when the digits agree. In runs.yaml, a figure's `unit:` must be the kind its `is:` expression gives, and cannot give a unit to a count, which would turn a bare number into a measurement nothing measured.",
+        fix: "State the figure with a unit of its kind (or none for a count); the note `would pass` shows one. In runs.yaml, make `unit:` the kind the expression gives, or remove it; a number with a unit that nothing measured is written as a constant with its unit (`link: 1 Gbit/s` under `constants:`) and read in `is:`.",
     },
     Code {
         code: "figure-unknown",
         severity: "error",
-        summary: "a tag that names no figure, constant or run",
-        meaning: "A tag's name is a figure of runs.yaml's `figures:`, a constant, or a path starting with `runs.`. A name that is none of these is an error, with the nearest name when there is one.",
-        fix: "Name a figure, constant or run of this page's runs.yaml, or add the figure.",
+        summary: "a tag or comparison that names no figure, constant, run or vendor figure",
+        meaning: "A tag's name is a figure of runs.yaml's `figures:`, a constant, or a path starting with `runs.`; a vendor tag `{~NAME}` names a vendor figure of runs.yaml. A name that is none of these is an error, with the nearest name when there is one. A comparison between figures needs the page's run data: on a page with no runs.yaml it compares nothing.",
+        fix: "Name a figure, constant, run or vendor figure of this page's runs.yaml, or add it there; put a comparison on the page whose bundle holds the runs.yaml it reads.",
     },
     Code {
         code: "figure-unreadable",
         severity: "error",
         summary: "a tag whose stated text is not one number with its unit",
-        meaning: "The text in a tag's brackets is read whole, as one number and its unit: digits with separators (`962,826`), a decimal point, a scale word (`2.74 million`, `274 万`), then a unit tally knows (`Mbit/s`, `ms`, `%`, and `×` or `倍` for a ratio). A word in it (`not`, `over`, `per core`), a unit tally does not know (`Mbit/s/s`, `4x` with the letter x) or no number at all cannot be checked, so the tag is refused.",
-        fix: "Keep only the number and its unit in the brackets and move the words outside them (`about [962,826]{=...} frames`); write a ratio with `×` (`[4×]`). The units tally reads are listed in the manual, docs/content/units-and-precision.md.",
+        meaning: "The text in a tag's brackets is read whole, as one number and its unit: digits with separators (`962,826`), a decimal point, a scale word (`2.74 million`, `274 万`), then a unit tally knows (`Mbit/s`, `ms`, `%`, and `×` or `倍` for a ratio). A word in it (`not`, `over`, `per core`), a unit tally does not know (`Mbit/s/s`, `4x` with the letter x) or no number at all cannot be checked, so the tag is refused; so is a tag that holds only struck text (`[~~9,481~~]{=n}`), which states no current value.",
+        fix: "Keep only the number and its unit in the brackets and move the words outside them (`about [962,826]{=...} frames`); write a ratio with `×` (`[4×]`); write the current value beside a struck one (`[~~9,481~~ 9,090]{=n}`). The units tally reads are listed in the manual, docs/content/units-and-precision.md.",
     },
     Code {
         code: "figure-untagged",
@@ -211,23 +211,23 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "plot-spec",
         severity: "error",
-        summary: "a plot block with an unknown key or a wrong value",
-        meaning: "A ```plot block is YAML with a fixed set of keys (title, description, bars, intervals, runs, labels, unit); an unknown key is a typo, not a default.",
-        fix: "Use one of the keys the message lists, with a value of its kind.",
+        summary: "a plot block that is not written as a plot: bad YAML, an unknown or missing key, a wrong value",
+        meaning: "A ```plot block is a YAML map with a fixed set of keys (title, description, bars, intervals, runs, labels, unit). Each of these is an error at its place: YAML that does not parse or is not a map; an unknown key (a typo, not a default); no `title`; neither or both of `bars: FIELD` and `intervals: RUN`; `runs` or `labels` on an intervals plot; `labels` without `runs`, or not one label per run; a value of the wrong form (text, list) or a unit tally does not know; a `unit` of another kind than the values, or bars of different kinds; and a figure-like number in the title or description, where no tag can stand and nothing checks it.",
+        fix: "Write the block as a map with `title:` and either `bars: FIELD` (with `runs:` and one label per run) or `intervals: RUN`, using the keys the message lists, a unit of the values' kind, and no number in the title or description (state it in the page's text with its tag).",
     },
     Code {
         code: "plot-unknown",
         severity: "error",
         summary: "a plot that names a run or field the run data does not have",
-        meaning: "A plot draws runs of the page's runs.yaml; each run and field it names must be there.",
-        fix: "Name a run of the page's runs.yaml (the message suggests the nearest).",
+        meaning: "A plot draws runs of the page's runs.yaml: the page must have a runs.yaml beside it, and each run and field the plot names must be there and hold a number. An `intervals:` plot also needs the run's per-interval readings, which come from the receiver's iperf output.",
+        fix: "Name a run or field of the page's runs.yaml (the message suggests the nearest); put the plot on the page whose bundle holds the runs.yaml; for `intervals:`, import the receiver's iperf output with `iperf:` in the run.",
     },
     Code {
         code: "runs-conflict",
         severity: "error",
-        summary: "a run field given both by a raw file and by hand",
-        meaning: "When a run names a tool's output (`iperf: raw/x.json`), the fields that output gives are read from it. Writing one of them in runs.yaml too would leave two values for one field.",
-        fix: "Remove the typed field; the raw file gives it.",
+        summary: "a run field given twice: by a raw file and by hand, or by two raw files",
+        meaning: "When a run names a tool's output (`iperf: raw/x.json`), the fields that output gives are read from it. Writing one of them in runs.yaml too, or naming two raw files that both give it, would leave two values for one field.",
+        fix: "Remove the typed field, since the raw file gives it; put two raw files that give the same field in two runs.",
     },
     Code {
         code: "runs-figure",
@@ -239,9 +239,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "runs-image-rights",
         severity: "error",
-        summary: "an image in runs.yaml without its owner and licence",
-        meaning: "An image that is not the site owner's (`images:` in runs.yaml) must name its owner and licence, `licence: {name, url}`, so that the site publishes only what it may.",
-        fix: "Add `owner:` and `licence: {name: ..., url: ...}` to the image.",
+        summary: "an image in runs.yaml that is not in the bundle, or without its owner and licence",
+        meaning: "An image that is not the site owner's (`images:` in runs.yaml) must name its owner and licence, `licence: {name, url}`, so that the site publishes only what it may. Its key is the picture's path, relative to runs.yaml's folder: a path that finds no picture there is an error.",
+        fix: "Name the picture by its path in the bundle (`shots/dut.png`), and add `owner:` and `licence: {name: ..., url: ...}` to the image.",
     },
     Code {
         code: "runs-import",
@@ -253,9 +253,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "runs-name",
         severity: "error",
-        summary: "a run, figure or constant name outside [a-z0-9_]",
-        meaning: "Names in runs.yaml appear in tags and paths (`runs.close_host.responses`), so they are lower case letters, digits and underscores.",
-        fix: "Rename it with [a-z0-9_] only, e.g. `close_host`, and update the tags that name it.",
+        summary: "a name in runs.yaml that is malformed, used twice, or a series entry naming no run",
+        meaning: "Names in runs.yaml appear in tags and paths (`runs.close_host.responses`), so they are lower case letters, digits and underscores. A name must also be unique: a constant, a figure and a vendor figure cannot share one, and none may be called `runs`. A series lists runs by name: each must name a run of the file, once.",
+        fix: "Rename with [a-z0-9_] only, e.g. `close_host`, and update the tags that name it; give each constant, figure and vendor figure its own name; in a series, name each existing run once (the message suggests the nearest name).",
     },
     Code {
         code: "run-no-shot",
@@ -330,9 +330,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "runs-type",
         severity: "error",
-        summary: "a value in runs.yaml of the wrong kind",
-        meaning: "Each key of runs.yaml has a kind: a run's `kind` is throughput, soak or counter; a field is a number; a date is YYYY-MM-DD. A value of another kind is an error at its place.",
-        fix: "Give the key a value of the kind the message names, e.g. `kind: throughput`.",
+        summary: "a value in runs.yaml of the wrong kind or form",
+        meaning: "Each key of runs.yaml has a kind and a form: a run's `kind` is throughput, soak or counter; `failed` is a reason in words; a field is a finite number, or a number with a unit tally knows (`1 Gbit/s`), and a bit rate such as `link_rate` must have a unit of its kind; a date (`on`, `taken`) is YYYY-MM-DD; a `url` is a web address; a figure's `unit` is a unit tally knows and its `round` is `down` or `half_away_from_zero`; `shot` is a path or `{none: why}`; a redaction is `[x, y, width, height]` in whole pixels. A raw key has its own form: a file, or `{before: FILE, after: FILE}`; `soak` is `{curl, sha256, expect, times}`; `table` is `{file, columns}` with a unit, `count` or `text` for each column. A value of another kind or form is an error at its place.",
+        fix: "Give the key a value of the kind or form the message names, e.g. `kind: throughput`, `link_rate: 1 Gbit/s`, `on: 2026-10-31`, `shot: {none: no window}`.",
     },
     Code {
         code: "runs-unknown-key",
@@ -351,9 +351,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "runs-withdrawn",
         severity: "error",
-        summary: "a withdrawn value without its value, date or reason",
-        meaning: "Each entry of a field's `withdrawn:` records a correction: the old `value`, the date `on` which it was withdrawn and `why`.",
-        fix: "Write `{value: \"OLD\", on: YYYY-MM-DD, why: \"...\"}`.",
+        summary: "a withdrawn value in runs.yaml that is incomplete, dated ahead or not a value the figure could have stated",
+        meaning: "Each entry of a field's `withdrawn:` records a correction: the old `value`, the date `on` which it was withdrawn and `why`; the field keeps its live `value` beside it. Each of these is an error: an entry without `value`, `on` or `why`; a field with `withdrawn:` but no live `value`; an `on` date after today (a value is withdrawn on the day it was corrected); a withdrawn value that cannot be read as a number, or of another kind than the figure (a duration for a bit rate); and a withdrawn value equal to the current one, since a withdrawn value is one that was wrong.",
+        fix: "Write the field as `{value: NEW, withdrawn: [{value: \"OLD\", on: YYYY-MM-DD, why: \"...\"}]}`, with the date of the correction (today or earlier) and the old value as it was stated, unit included. Remove an entry whose value is the current one.",
     },
     Code {
         code: "runs-yaml",
