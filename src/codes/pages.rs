@@ -170,9 +170,9 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "missing-strings",
         severity: "error",
-        summary: "a language without its UI strings file",
-        meaning: "Each language site.yaml lists needs its strings file, i18n/LANG.ftl.",
-        fix: "Add i18n/LANG.ftl (copy another language's and translate it), or remove the language from site.yaml.",
+        summary: "a language whose UI strings file is missing or cannot be read",
+        meaning: "Each language site.yaml lists needs its strings file, i18n/LANG.ftl. A file that is not there, or that the system cannot read (no permission, a folder of that name), is an error naming the language: the message gives the system's reason.",
+        fix: "Add i18n/LANG.ftl (copy another language's and translate it) or make it readable, or remove the language from site.yaml.",
     },
     Code {
         code: "missing-template",
