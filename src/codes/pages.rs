@@ -72,8 +72,8 @@ pub(super) const CODES: &[Code] = &[
     Code {
         code: "control-character",
         severity: "error",
-        summary: "a control character in a title or other text that reaches the feed",
-        meaning: "XML, and so the Atom feed, cannot carry most control characters (U+0000 to U+001F but tab and newlines). A title, summary or string holding one is refused instead of making a broken feed.",
+        summary: "a control character in a page's title or summary, which reach the feed",
+        meaning: "XML, and so the Atom feed, cannot carry most control characters (U+0000 to U+001F but tab and newlines). A page's title or summary holding one is refused instead of making a broken feed. (The same character in site.yaml's title, description, owner or licence is reported as `bad-setting`.)",
         fix: "Remove the character; write the text as plain characters.",
     },
     Code {
