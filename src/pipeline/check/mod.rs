@@ -141,7 +141,10 @@ pub(crate) fn page_figures(
         has_family_page: &has_family_page,
         original_claims: original_scan.map_or(&[], |scan| &scan.claims),
     };
-    let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
+    let (mut figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
+    let (raw_blocks, raw_problems) = crate::raw_blocks::read_blocks(&site.root, page);
+    figures.raw_blocks = raw_blocks.iter().map(crate::raw_blocks::html).collect();
+    found.extend(raw_problems);
     found.extend(check_code_under_test_named(site, page));
     found.extend(series_rules::check_series_rules(site, page, &work.scan));
     found.extend(ids::check_ids(page, &work.scan, &figures, site.templates.ids()));
