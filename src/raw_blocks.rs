@@ -204,7 +204,9 @@ fn asked(info: &str) -> Result<Asked<'_>, String> {
             match (number(a), number(b)) {
                 (Some(a), Some(b)) if a <= b => Some((a, b)),
                 _ => {
-                    return Err(format!("the raw block's lines `{range}` are not a line or a range of lines"));
+                    return Err(format!(
+                        "the raw block's lines `{range}` are not a line or a range of lines"
+                    ));
                 }
             }
         }
