@@ -127,17 +127,32 @@ fn read_block(root: &Path, page: &Page, block: &Block) -> Result<Shown, Box<Diag
             "show a tool's text output",
         )
     })?;
-    let all: Vec<&str> = decoded.text.lines().collect();
-    let (first, last) = asked.lines.unwrap_or((1, all.len().max(1)));
-    if last > all.len() {
-        return Err(error(
-            format!("the raw block asks for line {last} of `{}`, which has {} lines", asked.path, all.len()),
-            "give a range within the file",
-        ));
-    }
-    let lines: Vec<String> = all[first - 1..last].iter().map(|l| l.to_string()).collect();
+    let (first, lines) =
+        lines_of(&asked, &decoded.text).map_err(|m| error(m, "give a range within the file"))?;
     check_copy(page, block, &asked, first, &lines)?;
     Ok(Shown { file: crate::paths::name_inside(&relative), first, lines })
+}
+
+/// The lines `asked` for of a file's `text`, and the number of the first, or why not.
+fn lines_of(asked: &Asked, text: &str) -> Result<(usize, Vec<String>), String> {
+    let all: Vec<&str> = text.lines().collect();
+    let (first, last) = asked.lines.unwrap_or((1, all.len().max(1)));
+    match all.get(first - 1..last) {
+        Some(lines) => Ok((first, lines.iter().map(|l| l.to_string()).collect())),
+        None => Err(format!(
+            "the raw block asks for line {last} of `{}`, which has {} lines",
+            asked.path,
+            all.len()
+        )),
+    }
+}
+
+/// The fuzz targets' entry: an info string read and a file's text shown by it, as a page's
+/// block would be (`fuzzing::raw_block`).
+pub(crate) fn show_any(info: &str, text: &str) -> Option<String> {
+    let asked = asked(info).ok()?;
+    let (first, lines) = lines_of(&asked, text).ok()?;
+    Some(html(&Shown { file: asked.path.to_string(), first, lines }))
 }
 
 /// A body that is not empty must be a copy of the lines it shows: an error at its first
