@@ -59,11 +59,16 @@ pub(crate) const BUILT_IN: &[&str] = &[
 /// Whether a bare number (no unit) whose text is preceded by `before` is a version: right
 /// after a built-in name or one of `declared`, compared without regard to case, the word
 /// "version" (or "release") allowed between. A number with a unit is a figure whatever
-/// stands before it.
+/// stands before it, and so is a whole number of 100 and more that is no year.
 pub(crate) fn is_version(before: &str, value: &FigureValue, declared: &[String]) -> bool {
-    let FigureValue::Number { kind: UnitKind::Count, .. } = value else {
+    let FigureValue::Number { kind: UnitKind::Count, base } = value else {
         return false;
     };
+    // A whole number of 100 and more is a count ("ping 1000 times"), but for a year's
+    // release ("Windows Server 2022").
+    if base.fract() == 0.0 && *base >= 100.0 && !(1990.0..2100.0).contains(base) {
+        return false;
+    }
     let mut rest = before.trim_end();
     for word in ["version", "release", "v"] {
         if let Some(cut) = strip_suffix_ignoring_case(rest, word)
@@ -129,6 +134,8 @@ mod tests {
     #[test]
     fn a_number_after_other_words_or_with_a_unit_is_not_a_version() {
         assert!(!is_version("received ", &count(3.12), &[]));
+        assert!(!is_version("ran ping ", &count(1000.0), &[]), "a count after a tool's name");
+        assert!(is_version("Windows Server ", &count(2022.0), &[]));
         assert!(!is_version("uncurl ", &count(3.12), &[]));
         assert!(!is_version("the Acme ", &count(3.12), &[]));
         let rate = FigureValue::Number { base: 3.12e9, kind: UnitKind::BitRate };
