@@ -86,32 +86,65 @@ for (const width of WIDTHS) {
   }
 }
 
-for (const [url, width] of [[MEASUREMENT, 390], [MEASUREMENT, 320], ["/ja/families/xgs-136/", 320]]) {
-  test(`a wide table on ${url} at ${width} px scrolls sideways with its first column in view`, async () => {
+for (const [url, width] of [[MEASUREMENT, 390], [MEASUREMENT, 320], [`/ja${MEASUREMENT}`, 390], ["/ja/families/xgs-136/", 320]]) {
+  test(`a wide table on ${url} at ${width} px scrolls sideways, says so, and keeps the columns that name a row in view`, async () => {
     const page = await open(url, { width });
     const result = await page.locator(".table-scroll").first().evaluate((scroller) => {
       const before = scroller.scrollWidth - scroller.clientWidth;
       scroller.scrollLeft = before;
       const box = scroller.getBoundingClientRect();
+      const kept = scroller.classList.contains("names-2") ? 2 : 1;
       const rows = [...scroller.querySelectorAll("tr")].map((row) => ({
-        first: row.cells[0].getBoundingClientRect(),
+        kept: [...row.cells].slice(0, kept).map((c) => c.getBoundingClientRect()),
         last: row.cells[row.cells.length - 1].getBoundingClientRect(),
       }));
+      const cue = scroller.previousElementSibling;
       return {
         overflow: before,
         scrolled: scroller.scrollLeft,
+        kept,
+        cue: Boolean(cue && cue.matches(".scroll-cue") && !cue.hidden && cue.getClientRects().length),
         box: { left: box.left, right: box.right },
-        rows: rows.map(({ first, last }) => ({ firstLeft: first.left, firstRight: first.right, lastRight: last.right })),
+        rows: rows.map(({ kept, last }) => ({ lefts: kept.map((r) => r.left), rights: kept.map((r) => r.right), lastRight: last.right })),
       };
     });
     await page.close();
     assert.ok(result.overflow > 0, "the table is not wider than the screen: nothing to test");
     assert.ok(result.scrolled > 0);
+    assert.ok(result.cue, "a table that scrolls says so");
+    // The XGS 136 table's rows are named by two columns (connections, forwarding), which both stay.
+    if (url.includes("measurements")) assert.equal(result.kept, 2);
     for (const row of result.rows) {
-      assert.ok(Math.abs(row.firstLeft - result.box.left) <= 1, `first column moved to ${row.firstLeft}`);
-      assert.ok(row.firstRight - row.firstLeft <= 0.45 * width, `first column ${row.firstRight - row.firstLeft} px wide`);
+      assert.ok(Math.abs(row.lefts[0] - result.box.left) <= 1, `first column moved to ${row.lefts[0]}`);
+      for (let i = 1; i < row.lefts.length; i++) assert.ok(Math.abs(row.lefts[i] - row.rights[i - 1]) <= 1, `column ${i + 1} left its place`);
+      const keptWidth = row.rights[row.rights.length - 1] - row.lefts[0];
+      assert.ok(keptWidth <= (row.lefts.length > 1 ? 0.67 : 0.45) * width, `the kept columns take ${keptWidth} px`);
       assert.ok(row.lastRight <= result.box.right + 1, "the last column is out of reach");
     }
+  });
+}
+
+for (const url of [MEASUREMENT, `/ja${MEASUREMENT}`, "/families/xgs-136/"]) {
+  test(`at 1280 px the tables of ${url} use the width the screen has: none is cut, and one that still scrolls says so`, async () => {
+    const page = await open(url, { width: 1280 });
+    const tables = await page.locator(".table-scroll").evaluateAll((boxes) => boxes.map((box) => {
+      const column = document.querySelector(".content").getBoundingClientRect();
+      const r = box.getBoundingClientRect();
+      const cue = box.previousElementSibling;
+      return {
+        width: r.width, column: column.width, left: r.left, right: r.right,
+        cut: box.scrollWidth - box.clientWidth > 1,
+        cue: Boolean(cue && cue.matches(".scroll-cue") && !cue.hidden),
+      };
+    }));
+    await page.screenshot({ path: path.join(artifacts, `table-${url.startsWith("/ja/") ? "ja" : "en"}-${url.includes("families") ? "family" : "measurement"}-1280.png`), fullPage: true });
+    await page.close();
+    assert.ok(tables.length > 0, url);
+    for (const t of tables) {
+      assert.ok(t.left >= 0 && t.right <= 1280, `${url}: a table outside the screen ${t.left}–${t.right}`);
+      assert.equal(t.cut, t.cue, `${url}: a table that scrolls says so, one that does not says nothing`);
+    }
+    if (url === MEASUREMENT) assert.ok(tables[0].width > tables[0].column + 100, `the wide table breaks out of the column: ${tables[0].width} px in a ${tables[0].column} px column`);
   });
 }
 
@@ -208,7 +241,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
         chrome: [...document.querySelectorAll(".site-header nav, nav.languages, .discussion, .skip")].filter(shown).map((e) => e.outerHTML.slice(0, 60)),
         // The corrections, the figures and all else of the article but its discussion.
         hiddenInArticle: [...document.querySelectorAll("article *")]
-          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor") && getComputedStyle(e).display === "none")
+          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor, .scroll-cue") && getComputedStyle(e).display === "none")
           .map((e) => e.outerHTML.slice(0, 60)),
         switcher: document.querySelectorAll("nav.languages").length,
         colours: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
@@ -222,10 +255,14 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
           breakInside: getComputedStyle(e).breakInside,
         })),
         corrections: document.querySelector(".corrections") && shown(document.querySelector(".corrections")),
+        // Printed open, script or not: every evidence entry's details, every plot's values.
+        folded: [...document.querySelectorAll(".evidence details > :not(summary), .plot-values table")]
+          .filter((e) => !shown(e)).map((e) => e.outerHTML.slice(0, 60)),
       };
     });
     await page.close();
     assert.deepEqual(printed.chrome, [], url);
+    assert.deepEqual(printed.folded, [], `${url}: a folded entry or table of values does not print`);
     assert.deepEqual(printed.hiddenInArticle, [], url);
     assert.deepEqual(printed.colours, ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], url);
     for (const figure of printed.figures) {

@@ -1,4 +1,5 @@
-// Search tests of the bundled site in headless Chromium: the box on `/` finds the XGS 136
+// Search tests of the bundled site in headless Chromium: no page loads Pagefind before its
+// box is used, and what is typed at once is kept; the box on `/` finds the XGS 136
 // page for "coprocessor", the box on `/ja/` finds the Japanese one for コプロセッサ and 試験台;
 // a result is reached and opened with the keyboard alone; axe finds nothing with the results
 // open, in either language, at 320 px as at 1280; nothing is fetched from another host.
@@ -39,6 +40,10 @@ async function open(url, { width = 1280 } = {}) {
 
 /** Types `query` into the page's search box and waits for its results' addresses. */
 async function search(page, query) {
+  // The site's own box until it is used: its first focus loads Pagefind's.
+  const own = page.locator("#site-search input");
+  await own.first().waitFor({ state: "visible", timeout: 20000 });
+  await own.first().focus();
   const input = page.locator("#site-search input.pagefind-ui__search-input");
   await input.waitFor({ state: "visible", timeout: 20000 });
   await input.fill(query);
@@ -76,8 +81,7 @@ test("a measurement result shows its date and appliance, named in the page's lan
 
 test("the keyboard alone reaches a result and opens it", async () => {
   const page = await open("/");
-  const input = page.locator("#site-search input.pagefind-ui__search-input");
-  await input.waitFor({ state: "visible", timeout: 20000 });
+  await page.locator("#site-search input").first().waitFor({ state: "visible", timeout: 20000 });
   let focused = "";
   for (let presses = 0; presses < 10 && focused !== "INPUT"; presses++) {
     await page.keyboard.press("Tab");
@@ -111,6 +115,26 @@ for (const width of [320, 1280]) {
     assert.deepEqual(found, []);
   });
 }
+
+test("a page loads no search script before its box is used, and what is typed at once is kept with the focus", async () => {
+  const page = await served.context.newPage();
+  const fetched = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(`${served.base}/method/`);
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(fetched.filter((p) => p.startsWith("/pagefind/")), [], "Pagefind loaded before anyone searched");
+  const own = page.locator("#site-search input");
+  assert.equal(await own.count(), 1);
+  assert.equal(await own.getAttribute("aria-label"), "Search this site");
+  // Typed straight away, before Pagefind has loaded: nothing is lost, focus stays in the box.
+  await own.focus();
+  await page.keyboard.type("coprocessor");
+  await page.locator(".pagefind-ui__result-link").first().waitFor({ timeout: 20000 });
+  assert.ok(fetched.some((p) => p.endsWith("/pagefind-ui.js")));
+  assert.equal(await page.evaluate(() => document.activeElement?.value), "coprocessor");
+  assert.ok(await page.evaluate(() => document.activeElement?.matches(".pagefind-ui__search-input")));
+  await page.close();
+});
 
 test("no request left 127.0.0.1", () => {
   assert.deepEqual(served.outside, []);

@@ -176,6 +176,9 @@ fn runs_yaml(rng: &mut Rng, shot: bool) -> String {
         if k == 0 && shot {
             let _ = writeln!(y, "    shot: shots/keep-coproc.png");
             let _ = writeln!(y, "    redact: [[40, 30, 300, 12]]");
+        } else {
+            // Every run is photographed or says why not (run-no-shot).
+            let _ = writeln!(y, "    shot: {{none: \"its window was not kept\"}}");
         }
         let _ = writeln!(y, "    link_rate: 1 Gbit/s");
         let _ = writeln!(y, "    cpu: {{busy_percent: {}.{}}}", rng.range(1, 40), rng.range(0, 9));

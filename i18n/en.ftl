@@ -5,6 +5,7 @@ nav-label = Site
 nav-measurements = Measurements by day
 nav-appliances = By appliance
 heading-anchor = Link to this section
+table-scrolls = Scroll the table sideways for more →
 contents-heading = On this page
 nav-method = Method
 language-switcher = Language

@@ -5,6 +5,7 @@ nav-label = サイト
 nav-measurements = 日付別の測定
 nav-appliances = 機器別
 heading-anchor = この節へのリンク
+table-scrolls = 表は横にスクロールできます →
 contents-heading = このページの内容
 nav-method = 測定方法
 language-switcher = 言語

@@ -64,7 +64,10 @@ pub use i18n::{Strings, load as load_strings};
 pub use markdown::{ClaimForm, RenderInputs, parse_count, render_html, scan};
 pub use number::{Passed, Stated, check as check_stated, format_like, parse_stated};
 pub use settings::{Settings, load as load_settings};
-pub use stamp::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
+pub use stamp::{
+    Copies, ImageFormat, StampCache, StampError, StampJob, Stamped, Strip, Variant, stamp, stamp_all,
+    stamp_copies,
+};
 pub use templates::{Templates, load as load_templates};
 pub use views::{
     EvidenceInput, EvidenceView, GENERATOR, Generator, LabelledRow, LinkItem, PageView, SiteView, SourceLink,

@@ -46,6 +46,10 @@ pub struct Settings {
     /// (`[.well-known]`); every other name starting with a dot is not.
     #[serde(default)]
     pub publish_hidden: Vec<String>,
+    /// Whether a measured run that figures read must name its photographed window:
+    /// `shots: required` makes the `run-no-shot` warning an error.
+    #[serde(default)]
+    pub shots: ShotsRule,
     /// The most pixels an image may have before it is decoded (default 50 million).
     #[serde(default = "default_max_image_pixels")]
     pub max_image_pixels: u64,
@@ -107,6 +111,17 @@ fn parse_size(text: &str) -> Option<u64> {
         _ => return None,
     };
     number.checked_mul(1 << shift)
+}
+
+/// `shots:` in site.yaml: what a measured run without a `shot:` is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ShotsRule {
+    /// A warning (the default).
+    #[default]
+    Warn,
+    /// An error.
+    Required,
 }
 
 fn default_max_image_pixels() -> u64 {

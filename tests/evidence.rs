@@ -360,6 +360,9 @@ fn the_evidence_is_folded_to_a_line_per_figure_at_the_stated_value_and_comes_aft
     // The exact value one step away, under the line.
     assert!(entry.contains("Exact value: 953,"), "{entry}");
     assert!(!summary.contains("953,"), "{summary}");
+    // A plotted value the page states is labelled as the page states it: 1.0 %, not 1.
+    assert!(html.contains(">1.0</text>") && html.contains(">27.0</text>"), "{html}");
+    assert!(html.contains("<a href=\"#figure-runs.keep_coproc.cpu.busy_percent\">1.0</a>"), "{html}");
     // A percentage written bare is shown with its unit.
     let family = site.read("families/xgs-136/index.html");
     let completion = evidence_entry(&family, "figure-completion");

@@ -92,3 +92,42 @@ fn a_redacted_shot_copied_as_it_is_is_refused_naming_the_shot() {
         assert!(!site.path("site").exists());
     }
 }
+
+/// Every picture file published under `m/`, by its path: PNG, JPEG and WebP alike.
+fn published_pictures(site: &Site) -> Vec<(String, image::RgbImage)> {
+    common::tree(&site.path("site"))
+        .into_iter()
+        .filter(|(path, _)| path.starts_with("m/") || path.starts_with("originals/"))
+        .filter_map(|(path, bytes)| {
+            let image = if path.ends_with(".webp") {
+                let decoded = webp::Decoder::new(&bytes).decode().expect("a published WebP decodes");
+                let channels = if decoded.is_alpha() { 4 } else { 3 };
+                let rgb = decoded.chunks(channels).flat_map(|pixel| pixel[..3].to_vec()).collect();
+                image::RgbImage::from_raw(decoded.width(), decoded.height(), rgb)?
+            } else if path.ends_with(".png") || path.ends_with(".jpg") {
+                image::load_from_memory(&bytes).expect("a published picture decodes").into_rgb8()
+            } else {
+                return None;
+            };
+            Some((path, image))
+        })
+        .collect()
+}
+
+/// Issue 46: the redaction holds in every copy published, at every size and format, and no
+/// copy is made of the original.
+#[test]
+fn every_published_copy_of_a_redacted_shot_is_redacted() {
+    let site = redacted_site(&["shots/s.png"]);
+    site.build().expect_success();
+    let pictures = published_pictures(&site);
+    let copies: Vec<&String> = pictures.iter().map(|(path, _)| path).collect();
+    assert!(copies.iter().any(|p| p.ends_with(".webp")), "a WebP copy is published: {copies:?}");
+    for (path, image) in &pictures {
+        assert!(!path.starts_with("originals/"), "an original is published: {path}");
+        // The redaction is the top-left quarter by a third of the width: its centre, at
+        // the copy's own scale.
+        let (x, y) = (image.width() * 6 / 64, image.height().min(image.width() * 48 / 64) * 6 / 48);
+        assert_eq!(image.get_pixel(x, y).0, [0, 0, 0], "{path} at {x},{y} shows the redacted pixels");
+    }
+}

@@ -502,3 +502,108 @@ fn every_language_has_a_home_page_even_without_a_translated_home() {
     let dangling = dangling_addresses(&site.path("site"));
     assert!(dangling.is_empty(), "{dangling:#?}");
 }
+
+/// A console-like screenshot `width` pixels wide: text-like bars on white.
+fn console_png(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(width, height, |x, y| {
+        if y % 24 < 12 && x % 97 < 80 { image::Rgb([40, 40, 48]) } else { image::Rgb([250, 250, 250]) }
+    });
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(picture).write_to(&mut bytes, image::ImageFormat::Png).expect("a PNG");
+    bytes.into_inner()
+}
+
+/// Issue 46: each screenshot is a `<picture>` with its WebP copies, its size, linked to its
+/// full-size stamped file, lazy after the first; its caption a `<figcaption>`, written once
+/// for consecutive pictures sharing it; every WebP copy says whose it is (exiftool).
+#[test]
+fn screenshots_are_linked_sized_pictures_with_webp_copies_and_one_shared_caption() {
+    let site = Site::new();
+    let shots = "\n\n![first window](shots/a.png)\n\n*Stand-in, not the photograph.*\n\n\
+                 ![second window](shots/b.png)\n\n*Stand-in, not the photograph.*\n";
+    let page = MEASUREMENT
+        .replace("The host received most frames.", &format!("The host received most frames.{shots}"));
+    site.appliance().file("content/m/index.md", page).file("content/m/runs.yaml", common::RUNS_YAML);
+    site.file("content/m/shots/a.png", console_png(1280, 300))
+        .file("content/m/shots/b.png", console_png(1280, 300));
+    site.build().expect_success();
+    let html = std::fs::read_to_string(site.path("site/m/index.html")).unwrap();
+    assert_eq!(html.matches("<picture>").count(), 2, "{html}");
+    assert_eq!(html.matches("<figcaption>Stand-in, not the photograph.</figcaption>").count(), 1, "{html}");
+    assert!(html.contains("<a class=\"shot\" href=\"/m/shots/a.png\"><picture><source media=\"(max-width: 735px)\" type=\"image/webp\" srcset=\"/m/shots/a.phone.358w.webp 358w, /m/shots/a.phone.716w.webp 716w\" sizes=\"calc(100vw - 32px)\"><source type=\"image/webp\" srcset=\"/m/shots/a.webp 1280w, /m/shots/a.704w.webp 704w\" sizes=\"(max-width: 736px) calc(100vw - 32px), 704px\"><img src=\"/m/shots/a.png\""), "{html}");
+    let b = html.find("alt=\"second window\"").expect("the second picture");
+    assert!(html[b..].starts_with("alt=\"second window\" width=\"1280\" height=\""), "{}", &html[b..b + 120]);
+    assert_eq!(html.matches("loading=\"lazy\"").count(), 1, "every picture after the first: {html}");
+    let published = tree(&site.path("site"));
+    let png = image::load_from_memory(&published["m/shots/b.png"]).expect("the PNG decodes").into_rgb8();
+    assert!(html[b..].contains(&format!("width=\"{}\" height=\"{}\"", png.width(), png.height())));
+    let copies: Vec<&String> = published.keys().filter(|p| p.starts_with("m/shots/b")).collect();
+    assert_eq!(
+        copies,
+        [
+            "m/shots/b.704w.webp",
+            "m/shots/b.phone.358w.webp",
+            "m/shots/b.phone.716w.webp",
+            "m/shots/b.png",
+            "m/shots/b.webp"
+        ]
+    );
+    for name in copies {
+        let output = std::process::Command::new("exiftool")
+            .args(["-s3", "-XMP-dc:Creator", "-XMP-cc:License"])
+            .arg(site.path("site").join(name))
+            .output()
+            .expect("exiftool is required (apt package libimage-exiftool-perl)");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("The bench project"), "{name}: {text}");
+        assert!(text.contains("https://creativecommons.org/licenses/by/4.0/"), "{name}: {text}");
+        // The strip is there at every width, and its text as tall as a reader needs where
+        // the copy is shown: a phone's 358 px column, the desktop's 704.
+        let (width, rows) = strip_rows(&published[name.as_str()], name);
+        let shown = if name.contains(".phone.") { 358 } else { 704 };
+        assert!(rows[0].iter().all(|p| *p == [0x20; 3]), "{name}: no strip right under the photograph");
+        let tallest = ink_bands(&rows).into_iter().max().unwrap_or(0);
+        let css_px = tallest as f32 * shown.min(width) as f32 / width as f32;
+        assert!(css_px >= 11.0, "{name}: the strip's tallest line is {css_px:.1} CSS px where it is shown");
+    }
+}
+
+/// The rows under the photograph of a published copy (a 300-row console shot, scaled):
+/// the strip, as RGB, and the copy's width.
+fn strip_rows(bytes: &[u8], name: &str) -> (u32, Vec<Vec<[u8; 3]>>) {
+    let (width, height, rgb): (u32, u32, Vec<u8>) = if name.ends_with(".webp") {
+        let decoded = webp::Decoder::new(bytes).decode().expect("a WebP copy decodes");
+        (decoded.width(), decoded.height(), decoded.to_vec())
+    } else {
+        let image = image::load_from_memory(bytes).expect("a PNG decodes").into_rgb8();
+        (image.width(), image.height(), image.into_raw())
+    };
+    let photo_rows = (300 * width + 640) / 1280;
+    let rows = (photo_rows..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| {
+                    let at = ((y * width + x) * 3) as usize;
+                    [rgb[at], rgb[at + 1], rgb[at + 2]]
+                })
+                .collect()
+        })
+        .collect();
+    (width, rows)
+}
+
+/// The heights of the runs of rows holding the strip's light ink: one run a line of text.
+fn ink_bands(rows: &[Vec<[u8; 3]>]) -> Vec<u32> {
+    let mut bands = Vec::new();
+    let mut run = 0;
+    for row in rows {
+        if row.iter().any(|p| p.iter().all(|&c| c >= 0xB0)) {
+            run += 1;
+        } else if run > 0 {
+            bands.push(run);
+            run = 0;
+        }
+    }
+    bands.extend((run > 0).then_some(run));
+    bands
+}

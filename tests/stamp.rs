@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 use image::{DynamicImage, GenericImageView, Rgb, RgbImage, Rgba, RgbaImage};
-use tally::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all};
+use tally::{ImageFormat, StampCache, StampError, StampJob, Strip, stamp, stamp_all, stamp_copies};
 
 /// The brief's floor: a line of strip text is at least this many pixels tall at 100 %.
 const MIN_GLYPH_HEIGHT_PX: u32 = 11;
@@ -242,8 +242,8 @@ fn sixteen_bit_and_grey_pngs_are_stamped() {
 fn same_inputs_give_identical_bytes() {
     for format in [image::ImageFormat::Png, image::ImageFormat::Jpeg] {
         let bytes = encode(&noise(333, 222, 3).into(), format);
-        let first = stamp(&bytes, &strip("山田太郎"), &[[1, 2, 30, 40]]).unwrap();
-        let second = stamp(&bytes, &strip("山田太郎"), &[[1, 2, 30, 40]]).unwrap();
+        let first = stamp_copies(&bytes, &strip("山田太郎"), &[[1, 2, 30, 40]]).unwrap();
+        let second = stamp_copies(&bytes, &strip("山田太郎"), &[[1, 2, 30, 40]]).unwrap();
         assert_eq!(first, second, "{format:?}");
     }
 }
@@ -337,22 +337,16 @@ fn originals_are_never_written() {
     assert_eq!(names.len(), jobs.len() + 1, "{names:?}");
 }
 
-/// Runs exiftool, or says why the check cannot run: missing exiftool fails under CI (which
-/// installs the Debian package libimage-exiftool-perl) and is a notice elsewhere.
-fn exiftool_json(path: &Path) -> Option<serde_json::Value> {
-    let output = match Command::new("exiftool").args(["-j", "-G1", "-a"]).arg(path).output() {
-        Ok(output) => output,
-        Err(error) => {
-            if std::env::var_os("CI").is_some() {
-                panic!("exiftool is required under CI (apt package libimage-exiftool-perl): {error}");
-            }
-            eprintln!("SKIPPED metadata check: exiftool not found ({error}); install libimage-exiftool-perl");
-            return None;
-        }
-    };
+/// Runs exiftool. It is required, not skipped: CI installs it (the Debian package
+/// libimage-exiftool-perl), and a metadata check that quietly does not run proves nothing.
+fn exiftool_json(path: &Path) -> serde_json::Value {
+    let output =
+        Command::new("exiftool").args(["-j", "-G1", "-a"]).arg(path).output().unwrap_or_else(|error| {
+            panic!("exiftool is required (apt package libimage-exiftool-perl): {error}")
+        });
     assert!(output.status.success(), "exiftool failed: {}", String::from_utf8_lossy(&output.stderr));
     let parsed: serde_json::Value = serde_json::from_slice(&output.stdout).expect("exiftool prints JSON");
-    Some(parsed[0].clone())
+    parsed[0].clone()
 }
 
 /// The values of every tag whose name (after the group) is `tag`.
@@ -367,27 +361,56 @@ fn tag_values<'a>(tags: &'a serde_json::Value, tag: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// What exiftool must read in every published copy: the owner, the licence and the rights
+/// sentence, with no warning about the file's structure.
+fn assert_attributed(path: &Path, owner: &str) {
+    let licence_url = "https://creativecommons.org/licenses/by/4.0/";
+    let name = path.display();
+    let tags = exiftool_json(path);
+    assert!(tag_values(&tags, "Creator").contains(&owner), "{name}: {tags:#}");
+    assert!(tag_values(&tags, "Artist").contains(&owner), "{name}: {tags:#}");
+    assert!(tag_values(&tags, "WebStatement").contains(&licence_url), "{name}: {tags:#}");
+    assert!(tag_values(&tags, "License").contains(&licence_url), "{name}: {tags:#}");
+    let rights = tag_values(&tags, "Rights");
+    assert!(rights.iter().any(|r| r.contains(owner) && r.contains("CC BY 4.0")), "{name}: {tags:#}");
+    assert!(tag_values(&tags, "Warning").is_empty(), "{name}: exiftool warns: {tags:#}");
+}
+
 #[test]
 fn owner_and_licence_travel_in_the_file_metadata() {
     let dir = tempfile::tempdir().unwrap();
     let owner = "山田太郎 (Yamada)";
-    let licence_url = "https://creativecommons.org/licenses/by/4.0/";
     for (format, name) in [(image::ImageFormat::Png, "out.png"), (image::ImageFormat::Jpeg, "out.jpg")] {
         let original = encode(&noise(80, 60, 2).into(), format);
-        let stamped = stamp(&original, &strip(owner), &[]).unwrap();
+        let copies = stamp_copies(&original, &strip(owner), &[]).unwrap();
         let path = dir.path().join(name);
-        std::fs::write(&path, &stamped.bytes).unwrap();
-        let Some(tags) = exiftool_json(&path) else {
-            return;
-        };
-        assert!(tag_values(&tags, "Creator").contains(&owner), "{name}: {tags:#}");
-        assert!(tag_values(&tags, "Artist").contains(&owner), "{name}: {tags:#}");
-        assert!(tag_values(&tags, "WebStatement").contains(&licence_url), "{name}: {tags:#}");
-        assert!(tag_values(&tags, "License").contains(&licence_url), "{name}: {tags:#}");
-        let rights = tag_values(&tags, "Rights");
-        assert!(rights.iter().any(|r| r.contains(owner) && r.contains("CC BY 4.0")), "{name}: {tags:#}");
-        assert!(tag_values(&tags, "Warning").is_empty(), "{name}: exiftool warns: {tags:#}");
+        std::fs::write(&path, &copies.full.bytes).unwrap();
+        assert_attributed(&path, owner);
+        for (index, variant) in copies.webp.iter().enumerate() {
+            let path = dir.path().join(format!("out{index}.webp"));
+            std::fs::write(&path, &variant.stamped.bytes).unwrap();
+            assert_attributed(&path, owner);
+            assert_eq!(exiftool_json(&path)["File:FileType"], "Extended WEBP", "VP8X written");
+        }
     }
+}
+
+#[test]
+fn png_gains_a_lossless_webp_twin_with_the_same_pixels_and_jpeg_stays_jpeg_alone() {
+    let original = encode(&noise(301, 77, 9).into(), image::ImageFormat::Png);
+    let copies = stamp_copies(&original, &strip("Example Owner"), &[[3, 4, 50, 6]]).unwrap();
+    assert_eq!(copies.full.format, ImageFormat::Png);
+    let [webp] = &copies.webp[..] else { panic!("one WebP copy: {:?}", copies.webp.len()) };
+    assert_eq!((webp.suffix.as_str(), webp.stamped.format), ("", ImageFormat::Webp));
+    assert_eq!((webp.stamped.width, webp.stamped.height), (copies.full.width, copies.full.height));
+    let png = decode(&copies.full.bytes).into_rgb8();
+    let decoded = webp::Decoder::new(&webp.stamped.bytes).decode().expect("the WebP decodes");
+    assert_eq!((decoded.width(), decoded.height(), decoded.is_alpha()), (png.width(), png.height(), false));
+    assert_eq!(&*decoded, png.as_raw().as_slice(), "lossless: the WebP is the PNG, pixel for pixel");
+    assert!(webp.stamped.bytes.len() < copies.full.bytes.len() * 2, "no larger than a PNG's order");
+
+    let jpeg = encode(&noise(64, 40, 1).into(), image::ImageFormat::Jpeg);
+    assert!(stamp_copies(&jpeg, &strip("Example Owner"), &[]).unwrap().webp.is_empty());
 }
 
 /// Not a check: writes a 1280-wide stamped screenshot for a person to look at.

@@ -258,6 +258,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Rename it with [a-z0-9_] only, e.g. `close_host`, and update the tags that name it.",
     },
     Code {
+        code: "run-no-shot",
+        severity: "warning",
+        summary: "a measured run that figures read names no photograph of its window",
+        meaning: "The methodology photographs every run's window when the run finishes, so that anyone can see the run and not only a copy of its numbers. A run that is not marked `failed`, whose values a figure of `figures:` reads (by name, through `runs.*` or through a series), and that has no `shot:` is named, with those figures. A warning by default; an error where site.yaml says `shots: required`.",
+        fix: "Add the photograph: `shot: shots/NAME.png`. A run with no window to photograph (a counter read by a job, a trial not photographed) says so: `shot: {none: why}`.",
+    },
+    Code {
         code: "series-few-runs",
         severity: "warning",
         summary: "a figure over a series of fewer runs than `min_runs` asks",

@@ -126,6 +126,7 @@ pub(super) fn body_events<'a>(
     let mut plots = plots.iter();
     let mut raws = raws.iter();
     let mut in_plot = false;
+    let mut name_columns = naming_columns(&nodes).into_iter();
     for node in nodes {
         if in_plot {
             in_plot = !matches!(node, Piece::Event(Event::End(TagEnd::CodeBlock), _));
@@ -180,8 +181,17 @@ pub(super) fn body_events<'a>(
                 events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
             }
             Piece::Event(Event::Start(Tag::Table(alignments)), _) => {
-                // A wide table scrolls sideways inside its box instead of widening the page.
-                events.push(Event::Html(CowStr::from("<div class=\"table-scroll\" tabindex=\"0\">")));
+                // A table scrolls sideways inside its box instead of widening the page;
+                // `names-2` when its first two columns name a row, which then both stay.
+                // `wide` when it has five columns or more: on a screen wider than the text
+                // column it takes the width it needs, up to the screen's.
+                let open = match (name_columns.next(), alignments.len() >= 5) {
+                    (Some(2), true) => "<div class=\"table-scroll names-2 wide\" tabindex=\"0\">",
+                    (Some(2), false) => "<div class=\"table-scroll names-2\" tabindex=\"0\">",
+                    (_, true) => "<div class=\"table-scroll wide\" tabindex=\"0\">",
+                    (_, false) => "<div class=\"table-scroll\" tabindex=\"0\">",
+                };
+                events.push(Event::Html(CowStr::from(open)));
                 events.push(Event::Start(Tag::Table(alignments)));
             }
             Piece::Event(Event::End(TagEnd::Table), _) => {
@@ -200,6 +210,51 @@ pub(super) fn body_events<'a>(
         }
     }
     events
+}
+
+/// For each table of `nodes`, in order, how many of its first columns name a row: the
+/// first, and the second too when its body cells are short labels (24 characters at most,
+/// not a number) and neither states a figure. On a phone they stay in view while the rest scrolls, so
+/// that a scrolled row still says which it is ("kept open", "coprocessor").
+fn naming_columns(nodes: &[Piece<'_>]) -> Vec<usize> {
+    const LABEL: usize = 24;
+    let mut found = Vec::new();
+    // For each column: whether a body cell states a figure or is longer than a label.
+    let mut not_names: Vec<bool> = Vec::new();
+    let (mut in_head, mut column, mut cell) = (false, 0usize, 0usize);
+    for node in nodes {
+        match node {
+            Piece::Event(Event::Start(Tag::Table(alignments)), _) => {
+                not_names = vec![false; alignments.len()]
+            }
+            Piece::Event(Event::Start(Tag::TableHead), _) => in_head = true,
+            Piece::Event(Event::End(TagEnd::TableHead), _) => in_head = false,
+            Piece::Event(Event::Start(Tag::TableRow), _) => column = 0,
+            Piece::Event(Event::Start(Tag::TableCell), _) => cell = 0,
+            Piece::Event(Event::End(TagEnd::TableCell), _) => column += 1,
+            Piece::Event(Event::Text(text) | Event::Code(text), _) if !in_head => {
+                cell += text.chars().count();
+                // Too long for a label, or a number: the column gives values, not names.
+                let number = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
+                if (cell > LABEL || number)
+                    && let Some(long) = not_names.get_mut(column)
+                {
+                    *long = true;
+                }
+            }
+            Piece::Claim(_) if !in_head => {
+                if let Some(states) = not_names.get_mut(column) {
+                    *states = true;
+                }
+            }
+            Piece::Event(Event::End(TagEnd::Table), _) => {
+                let both = not_names.len() > 2 && !not_names[0] && !not_names[1];
+                found.push(if both { 2 } else { 1 });
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// The id of footnote `name`'s text, which its references link to.

@@ -114,6 +114,23 @@ fn a_headings_id_never_holds_a_figures_value_or_name() {
 }
 
 #[test]
+fn a_table_whose_first_two_columns_are_short_labels_keeps_both_in_view() {
+    let named = "| connections | by | frames |\n|---|---|---|\n| kept open | coprocessor | [520]{=a} |\n| kept open | host | [9]{=b} |\n";
+    assert!(render(named, &[]).contains("<div class=\"table-scroll names-2\" tabindex=\"0\">"));
+    // Five columns or more: a wide table, which a desktop gives the width it needs.
+    let wide = "| a | b | c | d | e |\n|---|---|---|---|---|\n| x | y | [1]{=a} | 2 | 3 |\n";
+    assert!(render(wide, &[]).contains("<div class=\"table-scroll names-2 wide\" tabindex=\"0\">"));
+    // A second column of sentences, or one stating figures, is no name: only the first stays.
+    let described = "| work | where it stands | done |\n|---|---|---|\n| HTTP | measured before this site's pages existed | 100 % |\n";
+    let stated = "| run | frames | sent |\n|---|---|---|\n| a | [520]{=a} | 10 |\n";
+    let two = "| run | frames |\n|---|---|\n| a | b |\n";
+    let numbers = "| run | complete | failed |\n|---|---|---|\n| a | 8,935 | 1 |\n";
+    for table in [described, stated, two, numbers] {
+        assert!(render(table, &[]).contains("<div class=\"table-scroll\" tabindex=\"0\">"), "{table}");
+    }
+}
+
+#[test]
 fn links_are_pointed_at_their_published_address_with_a_marker() {
     let mut links = BTreeMap::new();
     links.insert("../a.md#x".to_string(), LinkView { url: "/a/#x".into(), marker: Some("（英語）".into()) });

@@ -27,7 +27,13 @@ pub(crate) fn site_key(site: &Site, completions: &BTreeMap<String, Computed>) ->
 /// bundle's run data, and what it shows of other pages (its other language versions, the
 /// original's text for the translation banner, its appliances' family pages, the privacy
 /// page); for the home page, also what it lists.
-pub(crate) fn page_key(site: &Site, site_key: &Key, listing_key: &Key, page: &Page, work: &PageWork) -> Key {
+pub(crate) fn page_key(
+    site: &Site,
+    (site_key, listing_key): (&Key, &Key),
+    page: &Page,
+    work: &PageWork,
+    pictures: &super::render::images::Pictures,
+) -> Key {
     let mut digest = Digest::new();
     digest.bytes(site_key);
     if page.key == "index" {
@@ -37,6 +43,11 @@ pub(crate) fn page_key(site: &Site, site_key: &Key, listing_key: &Key, page: &Pa
     digest.path(&page.source).bytes(page.url.as_bytes());
     digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes())).bytes(&page.digest);
     work.resolved.digest_into(&mut digest);
+    // Each picture's copies and sizes, which its `<picture>` names: a replaced screenshot
+    // changes the page.
+    for image in &work.resolved.images {
+        digest.debug(&pictures.get(&image.source));
+    }
     match site.run_data_digest(page) {
         Some(runs) => digest.bytes(runs.as_bytes()),
         None => digest.bytes(b"-"),

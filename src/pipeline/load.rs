@@ -115,6 +115,11 @@ pub(crate) fn load(root: &Path, memo: &mut Memo, problems: &mut Vec<Diagnostic>)
         return Err(Failure::Problems(Vec::new()));
     };
     let (runs, runs_digests) = load_run_data(root, &content, settings.max_raw_bytes, memo, problems);
+    if settings.shots == crate::settings::ShotsRule::Required {
+        for problem in problems.iter_mut().filter(|p| p.code == "run-no-shot") {
+            problem.severity = crate::diagnostics::Severity::Error;
+        }
+    }
     // The files published as they are, found now so that a name that is no address is
     // listed with the pages' errors.
     let files = memo.found_files(|| crate::site_files::find_files(root, &settings.publish_hidden));
@@ -272,6 +277,7 @@ fn load_run_data(
             None => {}
         }
         if let Some(data) = data {
+            problems.extend(data.unphotographed(&bundle.join("runs.yaml")));
             let mut digest = Digest::new();
             match memo.runs_stamps(&bundle) {
                 Some(stamps) => {

@@ -125,6 +125,22 @@ pub(super) fn at_place(value: f64, place: i32) -> String {
     number((value / unit).round() * unit, 0)
 }
 
+/// `value` to the decimal place `place` as a page states it: trailing zeros kept (`1.0`,
+/// `27.0`), thousands grouped.
+pub(super) fn at_place_kept(value: f64, place: i32) -> String {
+    if place > 0 {
+        return at_place(value, place);
+    }
+    let decimals = usize::try_from(-place).unwrap_or(0).min(20);
+    let text = format!("{value:.decimals$}");
+    let text = if text.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') {
+        text.trim_start_matches('-').to_string()
+    } else {
+        text
+    };
+    grouped(&text)
+}
+
 /// The place of the last digit of a value known to `precision` (the value of its last
 /// printed digit, in the unit it is written in): the finest decimal place no finer than
 /// it, so that 0.01 GiB written in bytes keeps three digits, not ten.
@@ -223,6 +239,10 @@ mod tests {
         assert_eq!(at_place(2.84, -2), "2.84");
         assert_eq!(at_place(814.0, 0), "814");
         assert_eq!(place_of(0.01), Some(-2));
+        assert_eq!(at_place_kept(1.0, -1), "1.0");
+        assert_eq!(at_place_kept(27.04, -1), "27.0");
+        assert_eq!(at_place_kept(1_287_603.0, 0), "1,287,603");
+        assert_eq!(at_place_kept(-0.01, -1), "0.0");
         assert_eq!(place_of(1.0), Some(0));
         assert_eq!(place_of(0.01 * 1_073_741_824.0), Some(7));
     }

@@ -10,8 +10,8 @@ use std::fmt::Write;
 
 use super::Plot;
 use super::axis::{
-    Axis, Drawing, FONT, GAP, WIDTH, at_place, fitted, fmt, grid_vertical, place_of, text_width,
-    tick_labels_horizontal,
+    Axis, Drawing, FONT, GAP, WIDTH, at_place, at_place_kept, fitted, fmt, grid_vertical, place_of,
+    text_width, tick_labels_horizontal,
 };
 use crate::text::escape_html as escape;
 
@@ -30,7 +30,10 @@ pub(super) fn bars(plot: &Plot, value_axis: &str) -> Drawing {
         .points
         .iter()
         .zip(&values)
-        .map(|(p, v)| bar_value(*v, p.known_to.and_then(|k| place_of(k / plot.unit.factor()))))
+        .map(|(p, v)| match p.stated_place {
+            Some(place) => at_place_kept(*v, place),
+            None => bar_value(*v, p.known_to.and_then(|k| place_of(k / plot.unit.factor()))),
+        })
         .collect();
     let max = values.iter().copied().fold(0.0_f64, f64::max);
     let min = values.iter().copied().fold(0.0_f64, f64::min);
@@ -150,6 +153,7 @@ mod tests {
                 value: *v,
                 path: format!("runs.r{i}.x"),
                 known_to: None,
+                stated_place: None,
             })
             .collect();
         Plot { title: "T".into(), description: None, shape: Shape::Bars, field: "x".into(), unit, points }

@@ -123,6 +123,10 @@ pub(crate) struct Point {
     /// The value of its last known digit, in the base unit, when the tool printed it rounded
     /// or runs.yaml wrote it as a decimal: it is then labelled no finer than that.
     pub known_to: Option<f64>,
+    /// The decimal place, in the plot's unit, the page states this value to (`1.0 %` is
+    /// -1) when a tag of the page states it: its label and table entry are written to that
+    /// place, trailing zeros kept, as the page writes it.
+    pub stated_place: Option<i32>,
 }
 
 /// A plot, every value read from the run data.
@@ -374,7 +378,14 @@ impl Reader<'_> {
                     let label = labels.get(i).map_or_else(|| run.clone(), |(l, _)| l.clone());
                     let (printed_unit, known_to) = known_to(&computed);
                     printed_units.push(printed_unit);
-                    points.push(Point { label, span: None, value: computed.value, path, known_to });
+                    points.push(Point {
+                        label,
+                        span: None,
+                        value: computed.value,
+                        path,
+                        known_to,
+                        stated_place: None,
+                    });
                 }
                 Err(error) => self.error(
                     "plot-unknown",
@@ -416,6 +427,7 @@ impl Reader<'_> {
                 value: rate.value,
                 path: format!("{base}.bits_per_second"),
                 known_to: known_to(&rate).1,
+                stated_place: None,
             });
         }
         if points.is_empty() {

@@ -77,7 +77,10 @@ pub(crate) fn figure_html(
             "<tr><th scope=\"row\">{}</th><td><a href=\"#{}\">{}</a></td></tr>",
             escape(&category),
             escape(&evidence(&point.path)),
-            escape(&in_unit(point.value, point.known_to, plot.unit)),
+            escape(&match point.stated_place {
+                Some(place) => super::axis::at_place_kept(point.value / plot.unit.factor(), place),
+                None => in_unit(point.value, point.known_to, plot.unit),
+            }),
         );
     }
     out.push_str("</tbody>\n</table>\n</details>\n</figure>\n");

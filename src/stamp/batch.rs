@@ -12,9 +12,11 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use super::codec::{header_dimensions, sniff_format};
+use super::codec::{header_dimensions, sniff_format, upright_size};
 use super::strip::FONT_HASH;
-use super::{ImageFormat, Redaction, StampError, Stamped, Strip, stamp};
+use super::{
+    Copies, ImageFormat, Redaction, StampError, Stamped, Strip, Variant, stamp_copies, webp_suffixes,
+};
 
 /// Below this many images stamping is over before a bar would be worth drawing.
 const PROGRESS_BAR_THRESHOLD: usize = 32;
@@ -79,7 +81,8 @@ impl StampCache {
             hasher.update(&(bytes.len() as u64).to_le_bytes());
             hasher.update(bytes);
         };
-        field(b"tally stamp cache");
+        // The second: a copy's list and its strip's rules, which the version does not follow.
+        field(b"tally stamp cache 4: png + lossless webp (method 1), each copy stamped at its own size");
         field(env!("CARGO_PKG_VERSION").as_bytes());
         field(FONT_HASH.as_bytes());
         field(original);
@@ -96,27 +99,50 @@ impl StampCache {
         hasher.finalize()
     }
 
-    fn entry_path(&self, key: &blake3::Hash, format: ImageFormat) -> PathBuf {
-        self.dir.join(format!("{}.{}", key.to_hex(), format.extension()))
+    fn entry_path(&self, key: &blake3::Hash, suffix: &str, format: ImageFormat) -> PathBuf {
+        self.dir.join(format!("{}{suffix}.{}", key.to_hex(), format.extension()))
     }
 
-    /// A cached copy, if one exists and its header reads; a damaged entry is a miss.
-    fn load(&self, key: &blake3::Hash, format: ImageFormat) -> Option<Stamped> {
-        let bytes = std::fs::read(self.entry_path(key, format)).ok()?;
+    fn load_one(&self, key: &blake3::Hash, suffix: &str, format: ImageFormat) -> Option<Stamped> {
+        let bytes = std::fs::read(self.entry_path(key, suffix, format)).ok()?;
         let (width, height) = header_dimensions(&bytes, format)?;
         Some(Stamped { bytes, format, width, height })
     }
 
+    /// Every cached copy, if each exists and its header reads; a damaged or missing entry
+    /// is a miss of them all.
+    fn load(&self, key: &blake3::Hash, format: ImageFormat, original: &[u8]) -> Option<Copies> {
+        let full = self.load_one(key, "", format)?;
+        let (_, width, _) = upright_size(std::io::Cursor::new(original))?;
+        let webp = webp_suffixes(format, width)
+            .into_iter()
+            .map(|suffix| {
+                let stamped = self.load_one(key, &suffix, ImageFormat::Webp)?;
+                Some(Variant { suffix, stamped })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Copies { full, webp })
+    }
+
+    /// Stores every copy; the full-size one last, which [`StampCache::load`] reads
+    /// first, so an interrupted store is a miss.
+    fn store_all(&self, key: &blake3::Hash, copies: &Copies) -> std::io::Result<()> {
+        for variant in &copies.webp {
+            self.store(key, &variant.suffix, &variant.stamped)?;
+        }
+        self.store(key, "", &copies.full)
+    }
+
     /// Writes to a temporary file in the same folder, then renames it into place, so a
     /// reader (or a build interrupted halfway) never sees half an image.
-    fn store(&self, key: &blake3::Hash, stamped: &Stamped) -> std::io::Result<()> {
+    fn store(&self, key: &blake3::Hash, suffix: &str, stamped: &Stamped) -> std::io::Result<()> {
         if self.read_only {
             return Ok(());
         }
         std::fs::create_dir_all(&self.dir)?;
-        let final_path = self.entry_path(key, stamped.format);
+        let final_path = self.entry_path(key, suffix, stamped.format);
         let temp_path = self.dir.join(format!(
-            ".{}.{}.{}.tmp",
+            ".{}{suffix}.{}.{}.tmp",
             key.to_hex(),
             std::process::id(),
             TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
@@ -141,7 +167,7 @@ struct Counters {
     cache_write_failures: AtomicUsize,
 }
 
-fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<Stamped, StampError> {
+fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<Copies, StampError> {
     let original = crate::regular::read(&job.source).map_err(|error| StampError::Unreadable {
         path: job.source.clone(),
         reason: format!("{}: {error}", job.source.display()),
@@ -149,16 +175,16 @@ fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<St
     // The format comes from the first bytes, so a cache hit needs no decoding at all.
     let format = sniff_format(&original)?;
     let key = StampCache::key(&original, &job.strip, &job.redactions);
-    if let Some(cached) = cache.load(&key, format) {
+    if let Some(cached) = cache.load(&key, format, &original) {
         counters.from_cache.fetch_add(1, Ordering::Relaxed);
         return Ok(cached);
     }
     counters.decoded.fetch_add(1, Ordering::Relaxed);
-    let stamped = stamp(&original, &job.strip, &job.redactions)?;
-    if cache.store(&key, &stamped).is_err() {
+    let copies = stamp_copies(&original, &job.strip, &job.redactions)?;
+    if cache.store_all(&key, &copies).is_err() {
         counters.cache_write_failures.fetch_add(1, Ordering::Relaxed);
     }
-    Ok(stamped)
+    Ok(copies)
 }
 
 fn progress_bar(jobs: usize) -> ProgressBar {
@@ -181,7 +207,7 @@ pub fn stamp_all(jobs: &[StampJob], cache: &StampCache) -> (Vec<Result<Stamped, 
     let results: Vec<std::sync::Mutex<Option<Result<Stamped, StampError>>>> =
         jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
     let report = stamp_each(jobs, cache, |index, result| {
-        *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+        *results[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(result.map(|copies| copies.full));
     });
     let results = results
         .into_iter()
@@ -199,7 +225,7 @@ pub fn stamp_all(jobs: &[StampJob], cache: &StampCache) -> (Vec<Result<Stamped, 
 pub(crate) fn stamp_each(
     jobs: &[StampJob],
     cache: &StampCache,
-    deliver: impl Fn(usize, Result<Stamped, StampError>) + Sync,
+    deliver: impl Fn(usize, Result<Copies, StampError>) + Sync,
 ) -> StampReport {
     let counters = Counters {
         decoded: AtomicUsize::new(0),
@@ -270,7 +296,7 @@ mod tests {
         let job = StampJob { source: source.clone(), strip: sample_strip(), redactions: vec![] };
         let (first, _) = stamp_all(std::slice::from_ref(&job), &cache);
         let key = StampCache::key(&std::fs::read(&source).unwrap(), &job.strip, &[]);
-        let entry = cache.entry_path(&key, ImageFormat::Png);
+        let entry = cache.entry_path(&key, "", ImageFormat::Png);
         std::fs::write(&entry, b"garbage").unwrap();
         let (second, report) = stamp_all(std::slice::from_ref(&job), &cache);
         assert_eq!(report.decoded, 1);

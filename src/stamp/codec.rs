@@ -60,13 +60,42 @@ fn image_crate_format(format: ImageFormat) -> image::ImageFormat {
     match format {
         ImageFormat::Png => image::ImageFormat::Png,
         ImageFormat::Jpeg => image::ImageFormat::Jpeg,
+        ImageFormat::Webp => image::ImageFormat::WebP,
     }
 }
 
 /// Width and height from the file's header only; used for cached copies, which need no
 /// decoding.
 pub(crate) fn header_dimensions(bytes: &[u8], format: ImageFormat) -> Option<(u32, u32)> {
+    if format == ImageFormat::Webp {
+        return super::riff::canvas_size(bytes);
+    }
     ImageReader::with_format(Cursor::new(bytes), image_crate_format(format)).into_dimensions().ok()
+}
+
+/// An original's format and its size as a viewer shows it (after its EXIF orientation),
+/// from its header alone.
+pub(crate) fn upright_size<R: std::io::BufRead + std::io::Seek>(
+    reader: R,
+) -> Option<(ImageFormat, u32, u32)> {
+    let reader = ImageReader::new(reader).with_guessed_format().ok()?;
+    let format = match reader.format()? {
+        image::ImageFormat::Png => ImageFormat::Png,
+        image::ImageFormat::Jpeg => ImageFormat::Jpeg,
+        _ => return None,
+    };
+    let mut decoder = reader.into_decoder().ok()?;
+    let (width, height) = decoder.dimensions();
+    let turned = matches!(
+        decoder.orientation().ok(),
+        Some(
+            Orientation::Rotate90
+                | Orientation::Rotate270
+                | Orientation::Rotate90FlipH
+                | Orientation::Rotate270FlipH
+        )
+    );
+    Some(if turned { (format, height, width) } else { (format, width, height) })
 }
 
 /// Decodes an original, turned upright as its EXIF orientation says: authors measure
@@ -166,6 +195,40 @@ pub(crate) fn encode_png(
     Ok(encoded)
 }
 
+/// Encodes the stamped canvas as lossless WebP (libwebp at a low effort, the RGB of
+/// transparent pixels kept exactly), then adds the VP8X header with EXIF and XMP chunks
+/// carrying the attribution, which libwebp's encoder does not write.
+pub(crate) fn encode_webp(
+    canvas: &Photo,
+    icc_profile: Option<&[u8]>,
+    attribution: &Attribution,
+) -> Result<Vec<u8>, StampError> {
+    let (width, height) = canvas.dimensions();
+    let (layout, raw, has_alpha) = match canvas {
+        Photo::Rgb(image) => (webp::PixelLayout::Rgb, image.as_raw(), false),
+        Photo::Rgba(image) => (webp::PixelLayout::Rgba, image.as_raw(), true),
+    };
+    let mut config = webp::WebPConfig::new()
+        .map_err(|()| StampError::Encode("libwebp's encoder settings could not be made".to_string()))?;
+    config.lossless = 1;
+    config.exact = 1;
+    // Effort 1 of libwebp's lossless presets (method 1, quality 25) rather than its default
+    // (method 4, quality 75): on console screenshots and the benchmark's noisy 1920×1080
+    // pictures alike the files came out the same size or smaller (35.5 against 37.0 KB,
+    // 694 against 694 KB) in a third of the time, and a cold build encodes five copies of
+    // every screenshot.
+    config.method = 1;
+    config.quality = 25.0;
+    let simple = webp::Encoder::new(raw, layout, width, height)
+        .encode_advanced(&config)
+        .map_err(|error| StampError::Encode(format!("libwebp: {error:?}")))?;
+    let exif = metadata::exif_block(attribution);
+    let xmp = metadata::xmp_packet(attribution);
+    let extras =
+        super::riff::Extras { icc_profile, exif: &exif, xmp: xmp.as_bytes(), has_alpha, width, height };
+    super::riff::extend(&simple, &extras).map_err(StampError::Encode)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +252,25 @@ mod tests {
             Photo::Rgb(back) => assert_eq!(back, image),
             Photo::Rgba(_) => panic!("an RGB PNG came back with alpha"),
         }
+    }
+
+    /// libwebp's own decoder, so that the check does not lean on the encoder's binding.
+    fn decode_webp(bytes: &[u8]) -> (bool, Vec<u8>) {
+        let image = webp::Decoder::new(bytes).decode().expect("the WebP copy decodes");
+        (image.is_alpha(), image.to_vec())
+    }
+
+    #[test]
+    fn webp_copy_holds_the_exact_pixels_even_under_transparency() {
+        let attribution = Attribution::from_strip(&super::super::tests::sample_strip());
+        let rgb = RgbImage::from_fn(33, 17, |x, y| image::Rgb([x as u8 * 7, y as u8 * 13, (x * y) as u8]));
+        let bytes = encode_webp(&Photo::Rgb(rgb.clone()), None, &attribution).unwrap();
+        assert_eq!(decode_webp(&bytes), (false, rgb.into_raw()));
+        // Colour under fully transparent pixels is kept too (`exact`), as the PNG keeps it.
+        let rgba =
+            RgbaImage::from_fn(20, 9, |x, y| image::Rgba([x as u8 * 9, y as u8, 200, (x % 3 * 100) as u8]));
+        let bytes = encode_webp(&Photo::Rgba(rgba.clone()), Some(b"not really icc"), &attribution).unwrap();
+        assert_eq!(decode_webp(&bytes), (true, rgba.into_raw()));
+        assert_eq!(header_dimensions(&bytes, ImageFormat::Webp), Some((20, 9)));
     }
 }

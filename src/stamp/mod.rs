@@ -14,6 +14,8 @@ mod batch;
 mod codec;
 mod metadata;
 mod redact;
+mod riff;
+mod sizes;
 mod strip;
 
 use image::{ImageBuffer, Pixel, Rgb, Rgba};
@@ -22,6 +24,9 @@ use thiserror::Error;
 pub(crate) use batch::stamp_each;
 pub use batch::{StampCache, StampJob, stamp_all};
 use codec::Photo;
+pub(crate) use codec::upright_size;
+use sizes::{CopySpec, Screen};
+pub(crate) use sizes::{phone_media, phone_sizes, sizes_attribute};
 
 /// What the strip under a photograph says, from site.yaml and the page.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -47,6 +52,9 @@ pub enum ImageFormat {
     Png,
     /// JPEG, published with EXIF and XMP metadata.
     Jpeg,
+    /// Lossless WebP, published beside a PNG with EXIF and XMP metadata (VP8X, `EXIF`,
+    /// `XMP ` chunks); never an original's format.
+    Webp,
 }
 
 impl ImageFormat {
@@ -55,6 +63,7 @@ impl ImageFormat {
         match self {
             ImageFormat::Png => "png",
             ImageFormat::Jpeg => "jpg",
+            ImageFormat::Webp => "webp",
         }
     }
 
@@ -63,6 +72,7 @@ impl ImageFormat {
         match self {
             ImageFormat::Png => "image/png",
             ImageFormat::Jpeg => "image/jpeg",
+            ImageFormat::Webp => "image/webp",
         }
     }
 }
@@ -71,9 +81,13 @@ impl ImageFormat {
 /// `width`/`height` attributes of the page's `<img>`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stamped {
+    /// The encoded file.
     pub bytes: Vec<u8>,
+    /// Its format.
     pub format: ImageFormat,
+    /// Its width in pixels.
     pub width: u32,
+    /// Its height in pixels, strip included.
     pub height: u32,
 }
 
@@ -125,19 +139,150 @@ pub enum StampError {
     Encode(String),
 }
 
+/// Every copy of one original that a site publishes: the full-size file in the original's
+/// format, and for a PNG its lossless WebP twin first in `webp`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Copies {
+    /// The full-size copy in the original's format.
+    pub full: Stamped,
+    /// The WebP copies, the full-size one first.
+    pub webp: Vec<Variant>,
+}
+
+/// A WebP copy and what its name adds to the original's stem: `""` for the full size
+/// (`x.webp` beside `x.png`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variant {
+    /// Added to the original's stem in the copy's name.
+    pub suffix: String,
+    /// The copy.
+    pub stamped: Stamped,
+}
+
+/// The sizes of the copies [`stamp_copies`] makes of an original of `format`, upright
+/// `width` × `height` pixels, known without decoding it: for a page's `width`, `height`
+/// and `srcset`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Planned {
+    /// The full-size copy, strip included.
+    pub width: u32,
+    pub height: u32,
+    /// Each WebP copy: its suffix, its width and whether it is a phone's, in the order
+    /// [`stamp_copies`] makes them.
+    pub webp: Vec<(String, u32, bool)>,
+}
+
+pub(crate) fn planned(format: ImageFormat, width: u32, height: u32, strip: &Strip) -> Planned {
+    let full_height = height.saturating_add(strip_height(strip, width, Screen::Desktop));
+    let webp = sizes::webp_copies(format, width)
+        .into_iter()
+        .map(|copy| (copy.suffix, copy.width, copy.screen == Screen::Phone))
+        .collect();
+    Planned { width, height: full_height, webp }
+}
+
+fn strip_height(strip: &Strip, width: u32, screen: Screen) -> u32 {
+    strip::layout_at(strip, width, sizes::em_px(width, screen)).height
+}
+
+/// The suffixes of the WebP copies an original of `format`, upright `width` pixels wide,
+/// gets, in the order [`stamp_copies`] makes them; the cache looks for these.
+pub(crate) fn webp_suffixes(format: ImageFormat, width: u32) -> Vec<String> {
+    sizes::webp_copies(format, width).into_iter().map(|copy| copy.suffix).collect()
+}
+
 /// Stamps one original: redacts, adds the strip below, writes attribution metadata, and
 /// encodes in the original's format with fixed settings (same input, same bytes).
 pub fn stamp(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> Result<Stamped, StampError> {
+    stamp_with(original, strip, redactions, false).map(|copies| copies.full)
+}
+
+/// Stamps one original into every copy a page serves: the full-size file in the original's
+/// format and, for a PNG, the same pixels as lossless WebP, each carrying the owner and
+/// licence in its strip and its metadata.
+pub fn stamp_copies(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> Result<Copies, StampError> {
+    stamp_with(original, strip, redactions, true)
+}
+
+fn stamp_with(
+    original: &[u8],
+    strip: &Strip,
+    redactions: &[Redaction],
+    with_webp: bool,
+) -> Result<Copies, StampError> {
     let decoded = codec::decode(original)?;
     let (width, height) = decoded.photo.dimensions();
     redact::check(redactions, width, height)?;
     let mut photo = decoded.photo;
     redact::apply(&mut photo, redactions);
 
-    let layout = strip::layout(strip, width);
+    let attribution = metadata::Attribution::from_strip(strip);
+    let icc = decoded.icc_profile;
+    let specs = if with_webp { sizes::webp_copies(decoded.format, width) } else { Vec::new() };
+    // Each copy scaled from the redacted photograph and stamped at its own size, so its
+    // strip is legible where it is shown; the full size first, from the photograph itself.
+    let narrower: Vec<Result<Variant, StampError>> = {
+        use rayon::prelude::*;
+        specs
+            .par_iter()
+            .filter(|copy| copy.width != width || copy.screen != Screen::Desktop)
+            .map(|copy| webp_copy(&photo, copy, strip, icc.as_deref(), &attribution))
+            .collect()
+    };
+    let canvas = with_strip(photo, strip, sizes::em_px(width, Screen::Desktop))?;
+    let (_, total_height) = canvas.dimensions();
+    let bytes = match (decoded.format, &canvas) {
+        (ImageFormat::Jpeg, Photo::Rgb(image)) => codec::encode_jpeg(image, icc.clone(), &attribution)?,
+        (ImageFormat::Jpeg | ImageFormat::Webp, _) => {
+            return Err(StampError::Encode("a JPEG cannot carry transparency".to_string()));
+        }
+        (ImageFormat::Png, _) => codec::encode_png(&canvas, icc.clone(), &attribution)?,
+    };
+    let full = Stamped { bytes, format: decoded.format, width, height: total_height };
+    let mut webp = Vec::with_capacity(specs.len());
+    if specs.first().is_some_and(|copy| copy.width == width && copy.screen == Screen::Desktop) {
+        let bytes = codec::encode_webp(&canvas, icc.as_deref(), &attribution)?;
+        let stamped = Stamped { bytes, format: ImageFormat::Webp, width, height: total_height };
+        webp.push(Variant { suffix: String::new(), stamped });
+    }
+    for copy in narrower {
+        webp.push(copy?);
+    }
+    Ok(Copies { full, webp })
+}
+
+/// One narrower (or phone's) WebP copy: the photograph scaled, its own strip below.
+fn webp_copy(
+    photo: &Photo,
+    copy: &CopySpec,
+    strip: &Strip,
+    icc: Option<&[u8]>,
+    attribution: &metadata::Attribution,
+) -> Result<Variant, StampError> {
+    let (width, height) = photo.dimensions();
+    let to_height = sizes::scaled_height(width, height, copy.width);
+    let scaled = match photo {
+        Photo::Rgb(image) if copy.width == width => Photo::Rgb(image.clone()),
+        Photo::Rgba(image) if copy.width == width => Photo::Rgba(image.clone()),
+        Photo::Rgb(image) => Photo::Rgb(image::imageops::thumbnail(image, copy.width, to_height)),
+        Photo::Rgba(image) => Photo::Rgba(image::imageops::thumbnail(image, copy.width, to_height)),
+    };
+    let canvas = with_strip(scaled, strip, sizes::em_px(copy.width, copy.screen))?;
+    let (_, total_height) = canvas.dimensions();
+    let bytes = codec::encode_webp(&canvas, icc, attribution)?;
+    Ok(Variant {
+        suffix: copy.suffix.clone(),
+        stamped: Stamped { bytes, format: ImageFormat::Webp, width: copy.width, height: total_height },
+    })
+}
+
+/// The photograph with the strip laid out for its width, its text `em_px`, appended below.
+fn with_strip(photo: Photo, strip: &Strip, em_px: f32) -> Result<Photo, StampError> {
+    let (width, _) = photo.dimensions();
+    let layout = strip::layout_at(strip, width, em_px);
     let [br, bg, bb] = strip::BACKGROUND;
     let [tr, tg, tb] = strip::TEXT;
-    let canvas = match photo {
+    Ok(match photo {
         Photo::Rgb(image) => {
             let band = strip::render(&layout, width, Rgb(strip::BACKGROUND), Rgb(strip::TEXT));
             Photo::Rgb(append_below(image, band)?)
@@ -148,20 +293,7 @@ pub fn stamp(original: &[u8], strip: &Strip, redactions: &[Redaction]) -> Result
                 strip::render(&layout, width, Rgba([br, bg, bb, u8::MAX]), Rgba([tr, tg, tb, u8::MAX]));
             Photo::Rgba(append_below(image, band)?)
         }
-    };
-    let (_, total_height) = canvas.dimensions();
-
-    let attribution = metadata::Attribution::from_strip(strip);
-    let bytes = match (decoded.format, &canvas) {
-        (ImageFormat::Jpeg, Photo::Rgb(image)) => {
-            codec::encode_jpeg(image, decoded.icc_profile, &attribution)?
-        }
-        (ImageFormat::Jpeg, Photo::Rgba(_)) => {
-            return Err(StampError::Encode("a JPEG cannot carry transparency".to_string()));
-        }
-        (ImageFormat::Png, _) => codec::encode_png(&canvas, decoded.icc_profile, &attribution)?,
-    };
-    Ok(Stamped { bytes, format: decoded.format, width, height: total_height })
+    })
 }
 
 /// The photograph's rows, untouched, followed by the strip's rows: no glyph can land on

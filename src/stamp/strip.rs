@@ -26,14 +26,6 @@ static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
 /// The font's hash, part of every cache key: a new font must re-stamp every image.
 pub(crate) static FONT_HASH: LazyLock<blake3::Hash> = LazyLock::new(|| blake3::hash(FONT_BYTES));
 
-/// Smallest em size in pixels. 13 px keeps lowercase letters readable at 100 % on the
-/// narrowest supported image (320 px), above the 11 px floor that tests hold it to.
-pub(crate) const MIN_EM_PX: f32 = 13.0;
-/// Largest em size: beyond this a 4K image's strip only wastes height.
-const MAX_EM_PX: f32 = 48.0;
-/// Image width per em: the text keeps the same proportion to the picture at every width,
-/// so it stays legible when a page shows a wide screenshot scaled down.
-const WIDTH_PER_EM: f32 = 80.0;
 /// More lines than this means an absurdly long owner or address; the last line is cut
 /// short with an ellipsis rather than letting the strip outgrow the photograph.
 const MAX_LINES: usize = 6;
@@ -53,11 +45,6 @@ pub(crate) struct StripLayout {
     pub line_pitch: u32,
     pub lines: Vec<String>,
     pub height: u32,
-}
-
-/// The em size for an image `width` pixels wide.
-pub(crate) fn em_px_for_width(width: u32) -> f32 {
-    (width as f32 / WIDTH_PER_EM).clamp(MIN_EM_PX, MAX_EM_PX)
 }
 
 /// ab_glyph's `PxScale` is the height from descender to ascender, not the em; for Noto
@@ -89,9 +76,15 @@ fn text_width(scale: PxScale, text: &str) -> u32 {
     text_size(scale, &*FONT, text).0
 }
 
-/// Lays the strip out for an image `width` pixels wide.
+/// Lays the strip out for an image `width` pixels wide shown on a desktop (the full-size
+/// copy).
+#[cfg(test)]
 pub(crate) fn layout(strip: &Strip, width: u32) -> StripLayout {
-    let em_px = em_px_for_width(width);
+    layout_at(strip, width, super::sizes::em_px(width, super::sizes::Screen::Desktop))
+}
+
+/// Lays the strip out for an image `width` pixels wide, its text `em_px` pixels.
+pub(crate) fn layout_at(strip: &Strip, width: u32, em_px: f32) -> StripLayout {
     let scale = scale_for_em(em_px);
     let padding_x = (em_px * 0.75).round() as u32;
     let padding_y = (em_px * 0.4).round() as u32;
@@ -222,14 +215,6 @@ mod tests {
         let scale = scale_for_em(20.0);
         // Noto Sans JP's ascender-to-descender height is well over one em.
         assert!(scale.y > 26.0 && scale.y < 32.0, "{scale:?}");
-    }
-
-    #[test]
-    fn em_size_grows_with_width_within_bounds() {
-        assert_eq!(em_px_for_width(320), MIN_EM_PX);
-        assert_eq!(em_px_for_width(1280), 16.0);
-        assert_eq!(em_px_for_width(3840), 48.0);
-        assert_eq!(em_px_for_width(20_000), MAX_EM_PX);
     }
 
     #[test]

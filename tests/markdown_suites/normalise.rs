@@ -67,9 +67,33 @@ enum Last {
     Other,
 }
 
-/// `html` in normalize.py's form, with tally's heading ids and table boxes left out.
+/// `html` without the `#` link tally ends a heading with, a reader's copyable anchor
+/// (`<h2>Foo <a … class="heading-anchor" href="#foo">#</a></h2>`), which the spec's HTML
+/// does not have.
+fn without_heading_anchors(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find(" <a ") {
+        let link = &rest[start..];
+        match link.find("</a>") {
+            Some(end) if link[..end].contains("class=\"heading-anchor\"") => {
+                out.push_str(&rest[..start]);
+                rest = &link[end + "</a>".len()..];
+            }
+            _ => {
+                out.push_str(&rest[..start + 1]);
+                rest = &rest[start + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `html` in normalize.py's form, with tally's heading ids, heading anchors and table
+/// boxes left out.
 pub fn normalise(html: &str) -> String {
-    let html = html
+    let html = without_heading_anchors(html)
         .replace("<div class=\"table-scroll\" tabindex=\"0\">", "")
         .replace("</table>\n</div>\n", "</table>\n");
     let mut out = String::new();
@@ -198,6 +222,10 @@ fn reads_html_as_normalize_py_does() {
         "<a href=\"x\" title=\"&quot;\">A&amp;</a>"
     );
     assert_eq!(normalise("<h2 id=\"made-up\">T</h2>"), "<h2>T</h2>");
+    assert_eq!(
+        normalise("<h2 id=\"t\">T <a aria-label=\"Link\" class=\"heading-anchor\" href=\"#t\">#</a></h2>"),
+        "<h2>T</h2>"
+    );
     assert_eq!(normalise("<pre><code>a  b\n</code></pre>"), "<pre><code>a  b\n</code></pre>");
     assert_ne!(normalise("<p>*a*</p>"), normalise("<p><em>a</em></p>"));
 }

@@ -21,6 +21,7 @@ impl RunData {
             name.fit();
         }
         self.defined_wrongly.fit();
+        self.unphotographed.fit();
         self.runs.fit();
         for run in &mut self.runs {
             run.redact.fit();

@@ -99,6 +99,7 @@ impl Loader<'_> {
         for i in 0..data.runs.len() {
             self.check_bench(&data, i, entries);
         }
+        data.unphotographed = self.unphotographed(&data, entries);
         data.computed = self.check_figures(&data);
         self.check_withdrawals(&data);
         data.shown = self.shown_numbers(entries);

@@ -62,6 +62,7 @@ mod rules;
 mod runs;
 mod scope;
 mod series;
+mod shots;
 #[cfg(test)]
 mod testing;
 mod withdrawals;
@@ -97,6 +98,8 @@ pub struct Run {
     pub failed: Option<String>,
     /// Relative to the bundle (runs.yaml's folder).
     pub shot: Option<PathBuf>,
+    /// Why the run has no window to photograph (`shot: {none: why}`).
+    pub no_shot: Option<String>,
     pub redact: Vec<[u32; 4]>,
     /// Relative to the bundle.
     pub iperf: Option<PathBuf>,
@@ -160,6 +163,8 @@ pub(super) struct FigureDef {
 /// Everything one runs.yaml holds, checked. Shared read-only between threads.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct RunData {
+    /// Measured runs that figures read with no photograph of their window.
+    unphotographed: Vec<shots::Unphotographed>,
     code_under_test: Vec<(String, Vec<String>)>,
     tools: Vec<(String, String)>,
     constants: Vec<(String, NumberField)>,

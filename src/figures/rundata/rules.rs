@@ -16,7 +16,7 @@ use crate::number::{self, Unit};
 use crate::yaml::{Node, NodeKind};
 
 impl Loader<'_> {
-    fn run_span(&self, entries: &[(Node, Node)], run: &str, key: Option<&str>) -> Range<usize> {
+    pub(super) fn run_span(&self, entries: &[(Node, Node)], run: &str, key: Option<&str>) -> Range<usize> {
         let runs = entries.iter().find(|(k, _)| k.key_text() == "runs").map(|(_, v)| v);
         let Some(Node { kind: NodeKind::Map(runs), .. }) = runs else {
             return 0..0;

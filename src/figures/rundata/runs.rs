@@ -40,6 +40,7 @@ impl Loader<'_> {
                 kind: None,
                 failed: None,
                 shot: None,
+                no_shot: None,
                 redact: Vec::new(),
                 iperf: None,
                 raw_files: Vec::new(),
@@ -77,7 +78,10 @@ impl Loader<'_> {
                             );
                         }
                     }
-                    "shot" => run.shot = self.file(field_value, "`shot`").map(|(rel, _)| rel),
+                    "shot" => match &field_value.kind {
+                        NodeKind::Map(_) => run.no_shot = self.no_shot(field_value),
+                        _ => run.shot = self.file(field_value, "`shot`").map(|(rel, _)| rel),
+                    },
                     "redact" => run.redact = self.redactions(field_value),
                     key_text if super::raw::RAW_KEYS.contains(&key_text) => {
                         if key_text == "iperf" {

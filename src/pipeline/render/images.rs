@@ -11,7 +11,9 @@ use super::super::resolve::PageWork;
 use super::super::write::Collector;
 use crate::diagnostics::Diagnostic;
 use crate::paths::display_path;
-use crate::stamp::{StampCache, StampJob, Strip, stamp_each};
+use rayon::prelude::*;
+
+use crate::stamp::{ImageFormat, Planned, StampCache, StampJob, Strip, planned, stamp_each};
 
 /// Where an image was asked for, to place its errors.
 struct Request {
@@ -50,21 +52,7 @@ pub(crate) fn publish(
         .iter()
         .map(|r| StampJob {
             source: site.root.join(&r.source),
-            // A third party's picture keeps its owner and licence, in the strip and the metadata.
-            strip: match &r.rights {
-                Some(rights) => Strip {
-                    owner: rights.owner.clone(),
-                    licence: rights.licence_name.clone(),
-                    licence_url: rights.licence_url.clone(),
-                    page_url: r.page_url.clone(),
-                },
-                None => Strip {
-                    owner: site.settings.owner.clone(),
-                    licence: site.settings.licence.name.clone(),
-                    licence_url: site.settings.licence.url.clone(),
-                    page_url: r.page_url.clone(),
-                },
-            },
+            strip: strip_of(site, r),
             redactions: r.redactions.clone(),
         })
         .collect();
@@ -77,7 +65,12 @@ pub(crate) fn publish(
         let request = &requests[index];
         let published = published_path(&request.source);
         match result {
-            Ok(stamped) => output.add(published.clone(), stamped.bytes),
+            Ok(copies) => {
+                for variant in copies.webp {
+                    output.add(webp_path(&published, &variant.suffix), variant.stamped.bytes);
+                }
+                output.add(published.clone(), copies.full.bytes);
+            }
             Err(error) => failed.lock().unwrap_or_else(|e| e.into_inner()).push((index, error.to_string())),
         }
         // A redacted picture's original is what the redaction hides: never published.
@@ -97,6 +90,47 @@ pub(crate) fn publish(
     (report.decoded, report.from_cache)
 }
 
+/// A third party's picture keeps its owner and licence, in the strip and the metadata.
+fn strip_of(site: &Site, r: &Request) -> Strip {
+    match &r.rights {
+        Some(rights) => Strip {
+            owner: rights.owner.clone(),
+            licence: rights.licence_name.clone(),
+            licence_url: rights.licence_url.clone(),
+            page_url: r.page_url.clone(),
+        },
+        None => Strip {
+            owner: site.settings.owner.clone(),
+            licence: site.settings.licence.name.clone(),
+            licence_url: site.settings.licence.url.clone(),
+            page_url: r.page_url.clone(),
+        },
+    }
+}
+
+/// Every picture's published copies and their sizes, by its source (relative to the root),
+/// read from each original's header without decoding it: what a page's `<picture>` names.
+/// A picture whose header does not read is left out; publishing it reports why.
+pub(crate) fn plan(site: &Site, work: &[PageWork]) -> Pictures {
+    let requests = collect(site, work);
+    let planned: Vec<Option<(PathBuf, Planned)>> = requests
+        .par_iter()
+        .map(|request| {
+            let (format, width, height) = upright_size(&site.root.join(&request.source))?;
+            Some((request.source.clone(), planned(format, width, height, &strip_of(site, request))))
+        })
+        .collect();
+    planned.into_iter().flatten().collect()
+}
+
+/// What a page knows of each picture it shows.
+pub(crate) type Pictures = HashMap<PathBuf, Planned>;
+
+/// An original's format and its size as a viewer shows it, from its header.
+fn upright_size(path: &Path) -> Option<(ImageFormat, u32, u32)> {
+    crate::stamp::upright_size(std::io::BufReader::new(crate::regular::open(path).ok()?))
+}
+
 /// Why an image is too large to decode, read from its header alone (a few bytes): a small
 /// file can claim billions of pixels, which decoding would allocate.
 fn too_many_pixels(path: &Path, limit: u64) -> Option<String> {
@@ -112,6 +146,12 @@ fn too_many_pixels(path: &Path, limit: u64) -> Option<String> {
             limit as f64 / 1e6
         )
     })
+}
+
+/// `a/shots/x.png` and `.640w` → `a/shots/x.640w.webp`: a WebP copy beside its PNG.
+pub(crate) fn webp_path(published: &str, suffix: &str) -> String {
+    let stem = published.rsplit_once('.').map_or(published, |(stem, _)| stem);
+    format!("{stem}{suffix}.webp")
 }
 
 /// `content/a/shots/x.png` → `a/shots/x.png`, the path its page links to.

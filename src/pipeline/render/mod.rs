@@ -9,5 +9,6 @@ mod evidence;
 pub(crate) mod generated;
 pub(crate) mod images;
 pub(crate) mod page;
+mod pictures;
 mod site_view;
 pub(crate) mod sources;

@@ -84,6 +84,7 @@ pub(crate) fn render_page(
     work: &PageWork,
     figures: &PageClaims,
     completions: &BTreeMap<String, Computed>,
+    pictures: &super::images::Pictures,
 ) -> Result<Vec<u8>, Diagnostic> {
     let inputs = RenderInputs { links: &work.resolved.links, claims: &figures.views };
     let plots: Vec<String> = figures
@@ -103,6 +104,15 @@ pub(crate) fn render_page(
         }
         _ => render_html_with_plots(page.body(), page.body_start, &inputs, [&plots, &figures.raw_blocks]),
     };
+    let shown: Vec<super::pictures::Shown> = work
+        .resolved
+        .images
+        .iter()
+        .filter_map(|image| {
+            Some(super::pictures::Shown { url: &image.url, planned: pictures.get(&image.source)? })
+        })
+        .collect();
+    let html = super::pictures::rewrite(&html, &shown);
     // The contents read before the anchors are added, whose `#` is no heading's word.
     let mut contents = super::contents::contents(&html);
     let html = super::contents::with_anchors(&html, &site.strings.text(&page.lang, "heading-anchor"));

@@ -45,6 +45,8 @@ pub(crate) struct ImageUse {
     pub source: PathBuf,
     pub alt: String,
     pub range: std::ops::Range<usize>,
+    /// Its published address.
+    pub url: String,
 }
 
 pub(crate) struct ResolvedLinks {
@@ -106,11 +108,12 @@ pub(crate) fn resolve(cx: &LinkContext, page: &Page, scan: &Scan) -> (ResolvedLi
         }
         match asset(cx, page, image, "image") {
             Ok((source, url)) => {
-                links.insert(image.dest.clone(), LinkView { url, marker: None });
+                links.insert(image.dest.clone(), LinkView { url: url.clone(), marker: None });
                 images.push(ImageUse {
                     source,
                     alt: image.alt.trim().to_string(),
                     range: image.range.clone(),
+                    url,
                 });
             }
             Err(d) => diagnostics.push(*d),

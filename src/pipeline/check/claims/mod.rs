@@ -160,7 +160,19 @@ pub(crate) fn check_claims(
     }
     for block in find_blocks(page.body(), page.body_start) {
         match read_plot(&block, sources.runs, &page.source, &page.text) {
-            Ok(plot) => {
+            Ok(mut plot) => {
+                // A tag states a plotted value by its path, or by a figure that is that path.
+                let mut formula_of = |name: &str| -> Option<String> {
+                    resolution::resolve_memo(name, sources, resolved).map(|r| r.computed.formula.clone())
+                };
+                let mut stated_as: Vec<(&str, String)> = Vec::new();
+                for claim in scan.claims.iter().filter(|c| c.form == ClaimForm::Exact) {
+                    if let Some(formula) = formula_of(&claim.name) {
+                        stated_as.push((claim.live.as_str(), formula));
+                    }
+                    stated_as.push((claim.live.as_str(), claim.name.clone()));
+                }
+                stated_places(&mut plot, &stated_as);
                 for point in &plot.points {
                     if !named.iter().any(|(n, _)| n == &point.path) {
                         named.push((point.path.clone(), false));
@@ -192,6 +204,25 @@ pub(crate) fn check_claims(
     (figures, problems)
 }
 
+/// Each plotted value the page states in digits gets the place it is stated to, in the
+/// plot's unit: its label then reads as the page does (`1.0 %`, not `1`).
+/// `stated_as` gives each exact tag's text with the path it states.
+fn stated_places(plot: &mut Plot, stated_as: &[(&str, String)]) {
+    for point in &mut plot.points {
+        let Some((live, _)) = stated_as.iter().find(|(_, path)| *path == point.path) else {
+            continue;
+        };
+        if !live.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(stated) = crate::number::parse_stated(live) else { continue };
+        let precision = stated.precision * stated.unit.factor() / plot.unit.factor();
+        if precision.is_finite() && precision > 0.0 {
+            point.stated_place = Some((precision * (1.0 + 1e-9)).log10().floor() as i32);
+        }
+    }
+}
+
 /// A tag's text as the evidence shows it: as written, with the figure's unit after a
 /// number written in digits alone (`47` of a completion in % is `47 %`).
 fn stated_text(live: &str, unit: Option<crate::number::Unit>) -> String {
@@ -218,6 +249,8 @@ fn plotted_text(point: &crate::plots::Point, unit: crate::number::Unit) -> Strin
     let place = known.map_or(three, |k| k.max(three)).clamp(-20, 20);
     // A count keeps its units: 1,287,603 frames are not 1,290,000.
     let place = if unit == crate::number::Unit::Count { place.min(0) } else { place };
+    // As a tag of the page states it, when one does (`1.0 %` of a plotted busy share).
+    let place = point.stated_place.unwrap_or(place);
     let text = match usize::try_from(-place) {
         Ok(decimals) => format!("{value:.decimals$}"),
         Err(_) => format!("{:.0}", (value / 10f64.powi(place)).round() * 10f64.powi(place)),
@@ -240,7 +273,7 @@ mod tests {
     use crate::plots::Point;
 
     fn point(value: f64, known_to: Option<f64>) -> Point {
-        Point { label: String::new(), span: None, value, path: String::new(), known_to }
+        Point { label: String::new(), span: None, value, path: String::new(), known_to, stated_place: None }
     }
 
     #[test]
@@ -250,6 +283,9 @@ mod tests {
         assert_eq!(plotted_text(&point(0.012345, None), Unit::Count), "0.0123");
         // Known to the gigabyte's hundredth: not more digits than that.
         assert_eq!(plotted_text(&point(2.5e9, Some(1e7)), Unit::Gigabyte), "2.50 GB");
+        // A value a tag of the page states: to the tag's place.
+        let stated = Point { stated_place: Some(-1), ..point(1.0, None) };
+        assert_eq!(plotted_text(&stated, Unit::Percent), "1.0 %");
     }
 
     #[test]
