@@ -23,6 +23,13 @@ pub fn number(text: &str) {
     let _ = crate::number::scan_figure_like(text);
 }
 
+/// A raw block's info string (`raw raw/x.txt 38-52`, the first line) and the lines it
+/// shows of a file (the rest).
+pub fn raw_block(text: &str) {
+    let (info, file_text) = text.split_once('\n').unwrap_or((text, ""));
+    let _ = crate::raw_blocks::show_any(info, file_text);
+}
+
 /// The expression parser, and the evaluation of what it parses (every name reads 1).
 pub fn expression(text: &str) {
     use crate::figures::expr::{Leaf, Path as ExprPath, Scope};

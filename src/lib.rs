@@ -32,6 +32,7 @@ mod number;
 mod paths;
 mod pipeline;
 mod plots;
+mod raw_blocks;
 mod regular;
 mod report;
 mod search;

@@ -116,6 +116,9 @@ pub struct EvidenceView {
     pub source: Option<SourceLink>,
     /// For an imported value: the raw file's line.
     pub raw: Option<SourceLink>,
+    /// Every file its run read it with, and the lines read (a soak's curl lines, hash
+    /// file, server's hash and times).
+    pub read_with: Vec<SourceLink>,
     /// For a vendor's figure: where it is from and under which conditions.
     pub vendor: Option<VendorEvidence>,
 }
@@ -131,6 +134,8 @@ pub struct EvidenceInput {
     pub source: Option<SourceLink>,
     /// For an imported value: the raw file's line.
     pub raw: Option<SourceLink>,
+    /// Every file its run read it with, and the lines read.
+    pub read_with: Vec<SourceLink>,
 }
 
 /// A vendor's figure's source and conditions.
@@ -151,6 +156,8 @@ pub struct SourceLink {
     pub file: String,
     /// The 1-based line.
     pub line: usize,
+    /// The last line of the lines linked (`line` itself for one line).
+    pub last: usize,
     /// The line on the file's page, relative to the page that links it (`runs.yaml.html#L4`).
     pub url: String,
 }

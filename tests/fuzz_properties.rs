@@ -11,8 +11,9 @@ use tally::fuzzing;
 type Reader = fn(&str);
 
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, Reader); 14] = [
+const TARGETS: [(&str, Reader); 15] = [
     ("number", fuzzing::number),
+    ("raw_block", fuzzing::raw_block),
     ("expression", fuzzing::expression),
     ("runs_yaml", fuzzing::runs_yaml),
     ("claims", fuzzing::claims),
@@ -396,6 +397,14 @@ proptest! {
         check("iperf3_json", &text);
         check("iperf2_text", &text);
         check("iperf", &text);
+    }
+
+    #[test]
+    fn no_raw_block_makes_its_reader_panic(
+        info in prop_oneof![pieces(&["raw", " ", "raw/x.txt", "0", "1", "9", "-", "–", "18446744073709551615", "../", "/"], 8), any::<String>()],
+        text in prop_oneof![pieces(&["a", "\n", "\r\n", " ", "<", "&"], 20), any::<String>()],
+    ) {
+        check("raw_block", &format!("{info}\n{text}"));
     }
 
     #[test]

@@ -283,3 +283,31 @@ fn a_powershell_capture_is_read_and_its_source_page_says_how_it_was_decoded() {
     let run = site.check();
     run.expect_code(1).expect_stderr("error[runs-raw-text]").expect_stderr("raw/ping.txt:7:1");
 }
+
+/// Issue 44: a soak's figures are read from its curl lines, its hash file, the server's hash
+/// and its times file; each figure's evidence names them all (before, only "raw/curl.jsonl,
+/// line 1"), each linked to its lines on the file's source page.
+#[test]
+fn a_soaks_evidence_names_every_file_its_figures_read() {
+    let site = soak_site(SERVED);
+    site.file(&format!("{BUNDLE}/raw/served.sha256"), format!("{SERVED}  f\n"));
+    site.edit(&format!("{BUNDLE}/runs.yaml"), &format!("expect: {SERVED}"), "expect: raw/served.sha256");
+    site.build().expect_success();
+    let html = site.read("measurements/2026-11-20-soak/index.html");
+    for id in ["figure-runs.soak.passes", "figure-runs.soak.mismatches", "figure-runs.soak.seconds"] {
+        let entry = common::evidence_entry(&html, id);
+        for (url, said) in [
+            ("raw/curl.jsonl.html#L1", "raw/curl.jsonl, lines 1–3"),
+            ("raw/sums.txt.html#L1", "raw/sums.txt, lines 1–3"),
+            ("raw/served.sha256.html#L1", "raw/served.sha256, line 1"),
+            ("raw/times.txt.html#L1", "raw/times.txt, lines 1–6"),
+        ] {
+            assert!(entry.contains(&format!("<a href=\"{url}\">{said}</a>")), "{id}: {said}: {entry}");
+        }
+    }
+    // Each file's source page is published, so that every link leads to its lines.
+    for file in ["curl.jsonl", "sums.txt", "served.sha256", "times.txt"] {
+        let page = site.read(&format!("measurements/2026-11-20-soak/raw/{file}.html"));
+        assert!(page.contains("<li id=\"L1\">"), "{file}");
+    }
+}

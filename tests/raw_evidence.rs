@@ -150,3 +150,79 @@ fn the_evidence_shows_a_printed_value_at_the_digits_it_was_printed_with() {
     assert!(html.contains("<code>runs.s.received.bytes</code></a> = 2.84 GiB"), "{html}");
     assert!(html.contains("<code>runs.s.received.bytes</code> <b>2.84 GiB</b>"), "{html}");
 }
+
+/// Issue 44, show what was read: a `raw` block with an empty body shows the file's lines,
+/// each numbered and linked to its line on the file's source page, which is published.
+const SERVER_LOG: &str = "Server listening on 5201\nAccepted connection from 192.0.2.20\n[  5]   0.00-1.00   sec   112 MBytes   941 Mbits/sec\n[  5]   1.00-2.00   sec   112 MBytes   942 Mbits/sec\n";
+
+fn raw_block_site(block: &str) -> Site {
+    let site = mixed_site("");
+    site.file(&format!("{BUNDLE}/raw/server.txt"), SERVER_LOG);
+    site.file(
+        PAGE,
+        measurement_page(&format!(
+            "The receiver counted [940 Mbit/s]{{=runs.measured.received.bits_per_second}}; the host \
+             took [962,826]{{=runs.typed.host_frames.received}} frames.\n\n{block}\n"
+        )),
+    );
+    site
+}
+
+#[test]
+fn a_raw_block_shows_the_files_lines_linked_to_its_source_page_and_counts_for_nothing() {
+    let site = raw_block_site("```raw raw/server.txt 3-4\n```");
+    let run = site.build();
+    run.expect_success();
+    let html = site.read("measurements/2011-soekris/index.html");
+    assert!(html.contains("<figure class=\"raw-block\"><figcaption><a href=\"raw/server.txt.html\">raw/server.txt</a>:3–4</figcaption>"), "{html}");
+    assert!(
+        html.contains("<a class=\"line-number\" href=\"raw/server.txt.html#L3\">3</a>[  5]   0.00-1.00   sec   112 MBytes   941 Mbits/sec\n<a class=\"line-number\" href=\"raw/server.txt.html#L4\">4</a>"),
+        "{html}"
+    );
+    assert!(!html.contains("Server listening"), "only the lines asked for");
+    let source = site.read("measurements/2011-soekris/raw/server.txt.html");
+    assert!(source.contains("<li id=\"L3\">"), "{source}");
+    // The block's numbers are the tool's output, not prose: none is counted untagged.
+    let check = site.check();
+    assert!(check.stdout.contains("2 of 2 figure-like numbers tagged"), "{}", check.stdout);
+}
+
+#[test]
+fn a_raw_block_without_a_range_shows_the_whole_file_and_a_faithful_copy_passes() {
+    let site = raw_block_site(&format!("```raw raw/server.txt\n{SERVER_LOG}```"));
+    site.build().expect_success();
+    let html = site.read("measurements/2011-soekris/index.html");
+    assert!(html.contains("raw/server.txt</a>:1–4</figcaption>"), "{html}");
+    assert!(html.contains("href=\"raw/server.txt.html#L1\">1</a>Server listening on 5201\n"), "{html}");
+}
+
+#[test]
+fn a_raw_block_whose_copy_differs_from_its_file_is_an_error_at_the_first_differing_line() {
+    let site = raw_block_site(
+        "```raw raw/server.txt 3-4\n[  5]   0.00-1.00   sec   112 MBytes   941 Mbits/sec\n[  5]   1.00-2.00   sec   112 MBytes   999 Mbits/sec\n```",
+    );
+    let (run, errors) = common::check_json(&site);
+    assert_eq!(run.code, 1, "{errors:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    common::assert_at(&errors[0], "raw-block", &site, PAGE, "[  5]   1.00-2.00   sec   112 MBytes   999");
+    let message = errors[0]["message"].as_str().unwrap_or("");
+    assert!(message.contains("line 4") && message.contains("942 Mbits/sec"), "{message}");
+}
+
+#[test]
+fn a_raw_block_that_leaves_its_bundle_names_a_missing_file_or_lines_past_the_end_is_an_error() {
+    for (block, said) in [
+        ("```raw ../other/raw/t.txt\n```", "leaves the page's folder"),
+        ("```raw raw/absent.txt\n```", "cannot be read"),
+        ("```raw raw/server.txt 3-9\n```", "asks for line 9 of `raw/server.txt`, which has 4 lines"),
+        ("```raw raw/server.txt 4-3\n```", "not a line or a range"),
+    ] {
+        let site = raw_block_site(block);
+        site.file("content/measurements/other/raw/t.txt", "[  5] 0.00-1.00 sec 1 MBytes 999 Mbits/sec\n");
+        let (run, errors) = common::check_json(&site);
+        assert_eq!(run.code, 1, "{block}: {errors:#?}");
+        assert_eq!(errors.len(), 1, "{block}: {errors:#?}");
+        common::assert_at(&errors[0], "raw-block", &site, PAGE, "```raw");
+        assert!(errors[0]["message"].as_str().unwrap_or("").contains(said), "{block}: {:#}", errors[0]);
+    }
+}

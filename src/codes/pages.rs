@@ -203,6 +203,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "Replace the link with the file or folder itself (move or copy it into the site), or remove the link.",
     },
     Code {
+        code: "raw-block",
+        severity: "error",
+        summary: "a raw block that does not show its file as it is",
+        meaning: "A fenced block whose info string is `raw PATH [N | N-M]` shows those lines of a raw file of the page's bundle verbatim, each numbered and linked to its line on the file's source page. Its body may be empty (tally fills it from the file) or a copy of the lines: a copy that differs from the file would show a reader output no tool printed. The path must stay inside the page's folder, the file must exist and be text, and the lines must be in it.",
+        fix: "Leave the block's body empty so that tally shows the file's lines, or copy them exactly; copy a file from elsewhere into the page's folder (raw/) and name it from there; give a range within the file.",
+    },
+    Code {
         code: "readme-completion",
         severity: "error",
         summary: "README.md's completion block is out of date, missing or malformed",

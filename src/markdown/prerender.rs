@@ -40,7 +40,7 @@ enum Hole {
 pub(crate) fn prerender(body: &str, nodes: Vec<Piece<'_>>) -> Option<Prerendered> {
     let has_plot = nodes.iter().any(|node| {
         matches!(node, Piece::Event(Event::Start(Tag::CodeBlock(pulldown_cmark::CodeBlockKind::Fenced(info))), _)
-            if crate::plots::is_plot_fence(info))
+            if crate::plots::is_plot_fence(info) || crate::raw_blocks::is_raw_fence(info))
     });
     if has_plot {
         return None;
@@ -48,7 +48,7 @@ pub(crate) fn prerender(body: &str, nodes: Vec<Piece<'_>>) -> Option<Prerendered
     // A mark no body can hold: made from the body's own hash, which the body cannot contain.
     let boundary = format!("tally{}-", &blake3::hash(body.as_bytes()).to_hex()[..16]);
     let mut marks = Marks { boundary: &boundary, dests: Vec::new(), written: 0 };
-    let events = body_events(nodes, &mut marks, &[]);
+    let events = body_events(nodes, &mut marks, [&[], &[]]);
     let mut marked = String::with_capacity(body.len() * 3 / 2);
     html::push_html(&mut marked, events.into_iter());
     let (html, holes) = cut_holes(&marked, &boundary)?;

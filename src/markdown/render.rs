@@ -42,22 +42,22 @@ pub struct RenderInputs<'a> {
 
 /// Renders a body that starts at byte `offset` of its file.
 pub fn render_html(body: &str, offset: usize, inputs: &RenderInputs) -> String {
-    render_html_with_plots(body, offset, inputs, &[])
+    render_html_with_plots(body, offset, inputs, [&[], &[]])
 }
 
-/// Renders a body whose ```` ```plot ```` blocks are replaced, in order, by `plots` (HTML);
-/// a block with no plot given stays a code block.
+/// Renders a body whose ```` ```plot ```` blocks are replaced, in order, by `plots` (HTML),
+/// and its ```` ```raw ```` blocks by `raws`; a block with none given stays a code block.
 pub(crate) fn render_html_with_plots(
     body: &str,
     offset: usize,
     inputs: &RenderInputs,
-    plots: &[String],
+    [plots, raws]: [&[String]; 2],
 ) -> String {
     // Parsed again rather than kept from the scan: a thousand bundles' parses, kept from the
     // resolve stage to the render, were 76 MB, the build's peak. A page scanned in this
     // build is rendered from its prerendered HTML instead (`prerender`).
     let (nodes, claims) = parse(body, offset);
-    let events = body_events(nodes, &mut Filled { inputs, claims: &claims }, plots);
+    let events = body_events(nodes, &mut Filled { inputs, claims: &claims }, [plots, raws]);
     let mut out = String::with_capacity(body.len() * 3 / 2);
     html::push_html(&mut out, events.into_iter());
     out
@@ -116,7 +116,7 @@ impl Fill for Filled<'_> {
 pub(super) fn body_events<'a>(
     nodes: Vec<Piece<'a>>,
     fill: &mut impl Fill,
-    plots: &[String],
+    [plots, raws]: [&[String]; 2],
 ) -> Vec<Event<'a>> {
     let mut events: Vec<Event> = Vec::with_capacity(nodes.len());
     // The destination of each link open around the current event, as written.
@@ -124,6 +124,7 @@ pub(super) fn body_events<'a>(
     // Inside an image's alt text a figure cannot be a link.
     let mut images_open = 0usize;
     let mut plots = plots.iter();
+    let mut raws = raws.iter();
     let mut in_plot = false;
     let mut name_columns = naming_columns(&nodes).into_iter();
     for node in nodes {
@@ -143,9 +144,13 @@ pub(super) fn body_events<'a>(
                 events.push(Event::InlineHtml(CowStr::from(fill.claim(index, place))));
             }
             Piece::Event(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))), _)
-                if crate::plots::is_plot_fence(&info) =>
+                if crate::plots::is_plot_fence(&info) || crate::raw_blocks::is_raw_fence(&info) =>
             {
-                match plots.next() {
+                let given = match crate::plots::is_plot_fence(&info) {
+                    true => plots.next(),
+                    false => raws.next(),
+                };
+                match given {
                     Some(plot) => {
                         events.push(Event::Html(CowStr::from(plot.clone())));
                         in_plot = true;

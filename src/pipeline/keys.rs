@@ -66,6 +66,7 @@ pub(crate) fn page_key(
         digest.optional(family.map(|p| p.url.as_bytes()));
         digest.optional(family.map(|p| p.front.title.as_bytes()));
     }
+    digest.bytes(&crate::raw_blocks::files_digest(&site.root, page));
     privacy(site, page, &mut digest);
     digest.finish()
 }
@@ -78,6 +79,7 @@ pub(crate) fn sources_key(site: &Site, page: &Page) -> Key {
     digest.optional(page.bundle.as_deref().map(|b| b.as_os_str().as_encoded_bytes()));
     digest.bytes(page.lang.as_bytes()).bytes(page.url.as_bytes()).bytes(page.front.title.as_bytes());
     digest.bytes(site.run_data_digest(page).unwrap_or("-").as_bytes());
+    digest.bytes(&crate::raw_blocks::files_digest(&site.root, page));
     privacy(site, page, &mut digest);
     digest.finish()
 }

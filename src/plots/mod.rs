@@ -42,9 +42,12 @@ pub(crate) fn is_plot_fence(info: &str) -> bool {
     info.split_whitespace().next() == Some(FENCE)
 }
 
-/// A plot block as written: its text and where that text starts in the page's file.
+/// A plot block (or another fenced block tally reads, `raw`) as written: its text and
+/// where that text starts in the page's file.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Block {
+    /// The fence's info string (`plot`, `raw raw/x.txt 38-52`).
+    pub info: String,
     pub text: String,
     pub text_start: usize,
     /// The whole block, fences included.
@@ -53,15 +56,22 @@ pub(crate) struct Block {
 
 /// Every plot block of a body that starts at byte `offset` of its file, in order.
 pub(crate) fn find_blocks(body: &str, offset: usize) -> Vec<Block> {
-    if !body.contains(FENCE) {
+    find_fenced(body, offset, FENCE, is_plot_fence)
+}
+
+/// Every fenced block of a body whose info string `is_fence` accepts (and so holds `word`,
+/// looked for first), in order.
+pub(crate) fn find_fenced(body: &str, offset: usize, word: &str, is_fence: fn(&str) -> bool) -> Vec<Block> {
+    if !body.contains(word) {
         return Vec::new();
     }
     let mut blocks = Vec::new();
     let mut open: Option<Block> = None;
     for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
         match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if is_plot_fence(&info) => {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if is_fence(&info) => {
                 open = Some(Block {
+                    info: info.to_string(),
                     text: String::new(),
                     text_start: offset + range.end,
                     range: offset + range.start..offset + range.end,

@@ -79,4 +79,5 @@ mod tags;
 mod translation_places;
 mod translations;
 mod untagged;
+mod versions;
 mod words_and_bounds;

@@ -20,6 +20,9 @@ pub(crate) struct Origin {
     pub(crate) yaml_line: Option<usize>,
     /// For an imported value: the raw file (relative to the bundle) and its 1-based line.
     pub(crate) raw: Option<(PathBuf, usize)>,
+    /// Every file its run read it with, and the lines read there (first, last): a soak's
+    /// curl lines, hash file, server's hash and times (issue 44).
+    pub(crate) read_with: Vec<(PathBuf, usize, usize)>,
 }
 
 /// Lines by path: `runs.RUN.field.sub`, and a bare name for figures, constants and vendor
@@ -31,6 +34,10 @@ pub(super) struct Lines {
     /// (an index into `files`) and its 1-based line there.
     raw: Table<(u32, u32)>,
     files: Vec<PathBuf>,
+    /// By run (`runs.NAME`): the files its values were read from together, each with the
+    /// lines read (an index into `files`, first and last line).
+    #[serde(default)]
+    reads: Table<Box<[(u32, u32, u32)]>>,
 }
 
 /// Paths in order, each with its value: a table built once and then only read, held at its
@@ -85,7 +92,12 @@ impl Lines {
         for (path, file, line, yaml_line) in imported {
             lines.imported(path, &file, line, Some(yaml_line));
         }
-        Lines { yaml: Table::of(lines.yaml), raw: Table::of(lines.raw), files: lines.files }
+        Lines {
+            yaml: Table::of(lines.yaml),
+            raw: Table::of(lines.raw),
+            files: lines.files,
+            reads: Table::default(),
+        }
     }
 }
 
@@ -143,6 +155,28 @@ impl Filling {
 }
 
 impl Lines {
+    /// The files each run read its values from together (`Loader::run_reads`).
+    pub(super) fn with_reads(mut self, reads: Vec<(String, PathBuf, usize, usize)>) -> Lines {
+        let mut by_run: BTreeMap<String, Vec<(u32, u32, u32)>> = BTreeMap::new();
+        for (run, file, first, last) in reads {
+            let index = match self.files.iter().position(|f| *f == file) {
+                Some(index) => index,
+                None => {
+                    self.files.push(file);
+                    self.files.len() - 1
+                }
+            };
+            let entry = (small(index), small(first), small(last));
+            let files = by_run.entry(run).or_default();
+            if !files.contains(&entry) {
+                files.push(entry);
+            }
+        }
+        self.reads =
+            Table::of(by_run.into_iter().map(|(run, files)| (run, files.into_boxed_slice())).collect());
+        self
+    }
+
     pub(super) fn shrink_to_fit(&mut self) {
         self.files.fit();
     }
@@ -161,7 +195,24 @@ impl Lines {
         let raw = self
             .raw_place(path)
             .and_then(|&(file, line)| Some((self.files.get(file as usize)?.clone(), line as usize)));
-        Origin { yaml_line, raw }
+        let mut read_with = Vec::new();
+        let mut prefix = path;
+        loop {
+            if let Some(files) = self.reads.get(prefix) {
+                read_with = files
+                    .iter()
+                    .filter_map(|&(file, first, last)| {
+                        Some((self.files.get(file as usize)?.clone(), first as usize, last as usize))
+                    })
+                    .collect();
+                break;
+            }
+            match prefix.rfind('.') {
+                Some(dot) => prefix = &prefix[..dot],
+                None => break,
+            }
+        }
+        Origin { yaml_line, raw, read_with }
     }
 
     /// Whether the value at `path` was read from a raw file: [`Lines::origin`]'s `raw`
@@ -204,6 +255,25 @@ pub(super) fn line_of(text: &str, offset: usize) -> usize {
 mod tests {
     use super::*;
 
+    /// Issue 44: every value of a run read from several files names them all; another run's
+    /// values name none.
+    #[test]
+    fn a_runs_values_name_every_file_read_with_them() {
+        let source = "runs:\n  s:\n    soak: {}\n  t:\n    frames: 1\n";
+        let root = crate::yaml::parse_tree(source).unwrap();
+        let (curl, sums) = (PathBuf::from("raw/curl.jsonl"), PathBuf::from("raw/sums.txt"));
+        let lines = Lines::of_tree(&root, source, vec![("runs.s.passes".to_string(), curl.clone(), 1, 3)])
+            .with_reads(vec![
+                ("runs.s".to_string(), curl.clone(), 1, 80),
+                ("runs.s".to_string(), sums.clone(), 1, 80),
+                ("runs.s".to_string(), sums.clone(), 1, 80),
+            ]);
+        let expected = vec![(curl, 1, 80), (sums, 1, 80)];
+        assert_eq!(lines.origin("runs.s.passes").read_with, expected);
+        assert_eq!(lines.origin("runs.s.pass.3.bytes").read_with, expected);
+        assert!(lines.origin("runs.t.frames").read_with.is_empty());
+    }
+
     #[test]
     fn every_value_has_its_line_and_an_imported_one_its_raw_line() {
         let source = "build: {driver: x}\nconstants:\n  seconds: 40\nruns:\n  a:\n    cpu:\n      busy: 1.0\n  \
@@ -216,8 +286,8 @@ mod tests {
         }
         imported.push(("runs.b.received.intervals.0.bits_per_second".to_string(), file.clone(), 8, 9));
         let lines = Lines::of_tree(&root, source, imported);
-        assert_eq!(lines.origin("seconds"), Origin { yaml_line: Some(3), raw: None });
-        assert_eq!(lines.origin("runs.a.cpu.busy"), Origin { yaml_line: Some(7), raw: None });
+        assert_eq!(lines.origin("seconds"), Origin { yaml_line: Some(3), ..Origin::default() });
+        assert_eq!(lines.origin("runs.a.cpu.busy"), Origin { yaml_line: Some(7), ..Origin::default() });
         assert_eq!(lines.origin("f").yaml_line, Some(11));
         let raw = |path: &str| lines.origin(path).raw.map(|(_, line)| line);
         assert_eq!(lines.origin("runs.b.received.bytes").yaml_line, Some(9), "the `iperf:` line");

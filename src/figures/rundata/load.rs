@@ -91,7 +91,8 @@ impl Loader<'_> {
         data.index_figures();
         // Before any figure is computed: an error reading what a raw file does not hold says
         // why it does not.
-        data.lines = super::lines::Lines::of_tree(root, self.source, std::mem::take(&mut self.raw_places));
+        data.lines = super::lines::Lines::of_tree(root, self.source, std::mem::take(&mut self.raw_places))
+            .with_reads(std::mem::take(&mut self.run_reads));
         data.absent = std::mem::take(&mut self.absent).into_iter().collect();
         data.raw_encodings = std::mem::take(&mut self.raw_encodings);
         self.check_names(&data, entries);

@@ -23,6 +23,9 @@ pub(super) struct Loader<'a> {
     pub(super) unread: Vec<String>,
     /// Each imported value's path, raw file, line there, and the runs.yaml line naming it.
     pub(super) raw_places: Vec<(String, PathBuf, usize, usize)>,
+    /// Each run (`runs.NAME`) whose values were read from several files together, each file
+    /// with the lines read (`RawText::read_with`).
+    pub(super) run_reads: Vec<(String, PathBuf, usize, usize)>,
     /// Paths a raw file does not hold, with why (`raw::load_raw`).
     pub(super) absent: Vec<(String, String)>,
     /// The current run's import errors, reported unless the run failed.
@@ -49,6 +52,7 @@ impl<'a> Loader<'a> {
             diagnostics: Vec::new(),
             unread: Vec::new(),
             raw_places: Vec::new(),
+            run_reads: Vec::new(),
             absent: Vec::new(),
             pending_import_errors: Vec::new(),
             raw_files_read: Vec::new(),

@@ -66,6 +66,10 @@ pub(super) struct RawText {
     /// Values (their paths under the run) whose line is in another file read with this
     /// one: that file and the 1-based line (a soak's `seconds`, in its times file).
     pub(super) elsewhere: Vec<(String, PathBuf, usize)>,
+    /// Every file the run's values were read from with this one, and the lines read there
+    /// (first, last): a soak's curl lines, its hash file, the server's hash and its times
+    /// (issue 44), which each of its figures' evidence names.
+    pub(super) read_with: Vec<(PathBuf, usize, usize)>,
 }
 
 impl Loader<'_> {
@@ -113,6 +117,9 @@ impl Loader<'_> {
             for (path, file, line) in &raw.elsewhere {
                 // After the value's place in the main file: the later place is the one kept.
                 self.raw_places.push((format!("{prefix}.{path}"), file.clone(), *line, yaml_line));
+            }
+            for (file, first, last) in &raw.read_with {
+                self.run_reads.push((prefix.clone(), file.clone(), *first, *last));
             }
             // The deltas are traced to the later reading's file.
             let later = under.get(1).map(String::as_str) != Some("before");
@@ -290,7 +297,7 @@ impl Loader<'_> {
             );
             return Err(());
         };
-        let expected = self.expected_hash(expect_node).ok_or(())?;
+        let (expected, expected_file) = self.expected_hash(expect_node).ok_or(())?;
         if times_unread {
             return Err(());
         }
@@ -312,6 +319,12 @@ impl Loader<'_> {
                         curl.elsewhere.push((path.to_string(), other.relative.clone(), line));
                     }
                 }
+                // Every figure of a soak reads all of its files: each is named whole.
+                let whole = |raw: &RawText| (raw.relative.clone(), 1, raw.text.lines().count().max(1));
+                curl.read_with.push(whole(&curl));
+                curl.read_with.push(whole(&sha256));
+                curl.read_with.extend(expected_file.as_ref().map(whole));
+                curl.read_with.extend(times.as_ref().map(whole));
                 Ok((soak.imported, curl))
             }
             Err(error) => {
@@ -329,15 +342,17 @@ impl Loader<'_> {
 
     /// The expected hash: 64 hex digits written in runs.yaml, or the first hash of a
     /// `sha256sum` file.
-    fn expected_hash(&mut self, node: &Node) -> Option<String> {
+    fn expected_hash(&mut self, node: &Node) -> Option<(String, Option<RawText>)> {
         let text = self.text(node, "`soak.expect`")?;
         if text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Some(text.to_ascii_lowercase());
+            return Some((text.to_ascii_lowercase(), None));
         }
         let raw = self.read_raw(node, "`soak.expect`")?;
         let hash = raw.text.split_whitespace().next().map(str::to_ascii_lowercase);
         match hash {
-            Some(hash) if hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()) => Some(hash),
+            Some(hash) if hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Some((hash, Some(raw)))
+            }
             _ => {
                 self.error(
                     "runs-import",

@@ -71,7 +71,13 @@ impl Loader<'_> {
                 {
                     self.raw_encodings.push((relative.clone(), described));
                 }
-                Some(RawText { relative, text: decoded.text, display, elsewhere: Vec::new() })
+                Some(RawText {
+                    relative,
+                    text: decoded.text,
+                    display,
+                    elsewhere: Vec::new(),
+                    read_with: Vec::new(),
+                })
             }
             Err(error) => {
                 let diagnostic = Diagnostic {

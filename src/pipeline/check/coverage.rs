@@ -9,11 +9,11 @@ use rayon::prelude::*;
 
 use super::super::load::Site;
 use super::super::memo::{Digest, Key, Memo};
-use super::super::resolve::{PROSE_KEYS, PageWork, front_matter_figures};
+use super::super::resolve::{PROSE_KEYS, PageWork, front_matter_figures, is_version};
 use crate::content::Kind;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::number::FigureValue;
+use crate::number::{FigureValue, scan_figure_like};
 use crate::paths::display_path;
 
 /// How many of a measurement page's figure-like numbers are tagged.
@@ -40,6 +40,7 @@ fn counts_for_coverage(value: &FigureValue) -> bool {
 pub(super) fn coverage(
     site: &Site,
     work: &[PageWork],
+    versions: &[String],
     memo: &mut Memo,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Arc<Coverage>> {
@@ -54,9 +55,15 @@ pub(super) fn coverage(
         .map(|(page, work)| {
             // All of it is read from the page's text: counted again only when that changed
             // (scanning every page's title and summary was most of a preview's site checks).
-            let key = Digest::new().number(page.body_start).bytes(&page.digest).finish();
-            let counted =
-                memo_read.coverage(&page.source, &key).unwrap_or_else(|| Arc::new(count(page, work)));
+            // ...and the names whose versions are not figures (runs.yaml's `tools:`).
+            let key = Digest::new()
+                .number(page.body_start)
+                .bytes(&page.digest)
+                .bytes(versions.join("\n").as_bytes())
+                .finish();
+            let counted = memo_read
+                .coverage(&page.source, &key)
+                .unwrap_or_else(|| Arc::new(count(page, work, versions)));
             (page.source.clone(), key, counted)
         })
         .collect();
@@ -72,15 +79,28 @@ pub(super) fn coverage(
 }
 
 /// The coverage of one measurement page.
-fn count(page: &Page, work: &PageWork) -> Coverage {
+fn count(page: &Page, work: &PageWork, versions: &[String]) -> Coverage {
     let numbers = work.numbers(page);
     let lines = crate::diagnostics::LineIndex::new(&page.text);
-    let in_front: Vec<_> =
-        PROSE_KEYS.iter().flat_map(|key| front_matter_figures(&page.text, page.body_start, key)).collect();
+    // Issue 44: a title's or summary's number that the body tags is that tag, counted once.
+    let tagged_values: Vec<FigureValue> = numbers
+        .scan
+        .claims
+        .iter()
+        .filter_map(|claim| scan_figure_like(&claim.live).into_iter().next())
+        .map(|f| f.value)
+        .collect();
+    let in_front: Vec<_> = PROSE_KEYS
+        .iter()
+        .flat_map(|key| front_matter_figures(&page.text, page.body_start, key))
+        .filter(|(value, _)| !tagged_values.iter().any(|t| t.same_as(value)))
+        .collect();
     let untagged: Vec<Diagnostic> = in_front
         .iter()
         .chain(numbers.untagged)
         .filter(|(v, _)| counts_for_coverage(v))
+        // A version after a tool runs.yaml declares (`tools: {curl: …}`): "curl 8.21".
+        .filter(|(v, range)| !is_version(page.text.get(..range.start).unwrap_or(""), v, versions))
         .map(|(_, range)| {
             let text = page.text.get(range.clone()).unwrap_or("");
             let mut d = Diagnostic::at_indexed(

@@ -11,11 +11,18 @@ use crate::diagnostics::Diagnostic;
 use crate::markdown::Scan;
 use crate::number::{FigureValue, Unit, every_number, parse_stated, scan_figure_like};
 
-use super::super::resolve::{PROSE_KEYS, front_matter_figures, front_matter_value, is_model_name};
+use super::super::resolve::{
+    PROSE_KEYS, front_matter_figures, front_matter_value, is_model_name, is_version,
+};
 
 /// An error at each figure-like number of `page`'s title or summary that no tag of its body
 /// states.
-pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan, names: &[String]) -> Vec<Diagnostic> {
+pub(super) fn front_matter_figures_tagged(
+    page: &Page,
+    scan: &Scan,
+    names: &[String],
+    versions: &[String],
+) -> Vec<Diagnostic> {
     if page.front.kind != Kind::Measurement {
         return Vec::new();
     }
@@ -28,6 +35,8 @@ pub(super) fn front_matter_figures_tagged(page: &Page, scan: &Scan, names: &[Str
                 .map(move |(value, range)| (*key, value, range))
         })
         .filter(|(_, value, _)| !matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. }))
+        // Issue 44: "with curl 8.21" names a version, where `curl` is a declared tool.
+        .filter(|(_, value, range)| !is_version(&page.text[..range.start], value, versions))
         .collect();
     problems.extend(numbers_in_words_tagged(page, scan));
     if stated.is_empty() {
@@ -75,7 +84,8 @@ fn names_or_figures(page: &Page, names: &[String]) -> Vec<Diagnostic> {
         let value = &page.text[range.clone()];
         for figure in scan_figure_like(value) {
             let before = &value[..figure.range.start];
-            if !is_model_name(before, &figure.value) {
+            // "OPNsense 24.7" is shaped like a model's name, and is a version (issue 44).
+            if !is_model_name(before, &figure.value) || is_version(before, &figure.value, &[]) {
                 continue;
             }
             let word_start = before.trim_end().rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| i + 1);

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use super::super::resolve::is_model_name;
+use super::super::resolve::{is_model_name, is_version};
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::Scan;
@@ -41,7 +41,8 @@ pub(super) fn numbers_in_headings(page: &Page, scan: &Scan) -> Vec<Diagnostic> {
             let (start, end) = (heading.start + number.start, heading.start + number.end);
             let in_code = written[..number.start].matches('`').count() % 2 == 1;
             let tagged = scan.claims.iter().any(|claim| claim.range.start <= start && end <= claim.range.end);
-            if in_code || tagged || is_model_name(&page.text[..start], &count) {
+            let before = &page.text[..start];
+            if in_code || tagged || is_model_name(before, &count) || is_version(before, &count, &[]) {
                 continue;
             }
             let stated = &page.text[start..end];

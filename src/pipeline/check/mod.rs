@@ -60,6 +60,7 @@ pub(crate) fn check(
 ) -> Checked {
     let families = structure::family_ids(site);
     let names = outside::declared_names(site);
+    let versions = outside::version_names(site);
     let memo_read: &Memo = memo;
     // Every page on every build, a page per task (in order, as the problems are listed).
     let found: Vec<(Vec<Diagnostic>, Option<FrontFigures>)> = site
@@ -71,7 +72,7 @@ pub(crate) fn check(
             let mut found =
                 structure::check_structure(site, &families, page, &page_work.scan, &page_work.resolved);
             found.extend(headings::numbers_in_headings(page, &page_work.scan));
-            (found, front_figures(site, &names, page, page_work, memo_read))
+            (found, front_figures(site, [&names, &versions], page, page_work, memo_read))
         })
         .collect();
     for (page, (found, front)) in site.content.pages.iter().zip(found) {
@@ -84,7 +85,7 @@ pub(crate) fn check(
     problems.extend(outside::outside_numbers(site));
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work, memo));
-    let coverage = coverage::coverage(site, work, memo, problems);
+    let coverage = coverage::coverage(site, work, &versions, memo, problems);
     Checked { coverage, completions }
 }
 
@@ -96,7 +97,7 @@ type FrontFigures = (Key, Arc<Vec<Diagnostic>>);
 /// one-page rebuild of the 1,000-bundle corpus); `None` for other pages.
 fn front_figures(
     site: &Site,
-    names: &[String],
+    [names, versions]: [&[String]; 2],
     page: &crate::content::Page,
     work: &PageWork,
     memo: &Memo,
@@ -111,10 +112,11 @@ fn front_figures(
         .number(page.body_start)
         .bytes(&page.digest)
         .bytes(names.join("\n").as_bytes())
+        .bytes(versions.join("\n").as_bytes())
         .finish();
-    let found = memo
-        .front_figures(&page.source, &key)
-        .unwrap_or_else(|| Arc::new(front_figures::front_matter_figures_tagged(page, &work.scan, names)));
+    let found = memo.front_figures(&page.source, &key).unwrap_or_else(|| {
+        Arc::new(front_figures::front_matter_figures_tagged(page, &work.scan, names, versions))
+    });
     Some((key, found))
 }
 
@@ -139,7 +141,10 @@ pub(crate) fn page_figures(
         has_family_page: &has_family_page,
         original_claims: original_scan.map_or(&[], |scan| &scan.claims),
     };
-    let (figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
+    let (mut figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
+    let (raw_blocks, raw_problems) = crate::raw_blocks::read_blocks(&site.root, page);
+    figures.raw_blocks = raw_blocks.iter().map(crate::raw_blocks::html).collect();
+    found.extend(raw_problems);
     found.extend(check_code_under_test_named(site, page));
     found.extend(series_rules::check_series_rules(site, page, &work.scan));
     found.extend(ids::check_ids(page, &work.scan, &figures, site.templates.ids()));

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use super::super::load::Site;
-use super::super::resolve::{PROSE_KEYS, is_model_name};
+use super::super::resolve::{PROSE_KEYS, is_model_name, is_version, names_in};
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
 use crate::shown_numbers::{CODE, ShownNumber, names_a_build};
@@ -34,15 +34,19 @@ pub(super) fn outside_numbers(site: &Site) -> Vec<Diagnostic> {
         .chain(site.content.pages.iter().flat_map(|page| front_matter_build(page)))
         .filter(|n| !is_year(n));
     let names = declared_names(site);
+    let versions = version_names(site);
     let mut used = vec![false; settings.text_numbers.len()];
     let mut problems = Vec::new();
     let mut strings: BTreeMap<(&str, &str), Vec<Declared>> = BTreeMap::new();
     let shown: Vec<ShownNumber> = shown.collect();
     for number in &shown {
         let allowed_by = settings.text_numbers.iter().position(|entry| covers(entry, number));
-        let model_shaped = is_model_name(&number.context[..number.at.start], &number.value);
+        let before = &number.context[..number.at.start];
+        let model_shaped = is_model_name(before, &number.value);
         match allowed_by {
             Some(entry) => used[entry] = true,
+            // Issue 44: "curl 8.21", "OPNsense 24.7" are versions, not figures.
+            None if is_version(before, &number.value, &versions) => {}
             // A site that declares no appliance has no names to hold a count against.
             None if model_shaped && (names.is_empty() || names_declared(&names, number)) => {}
             None if model_shaped => problems.push(name_or_figure(number)),
@@ -142,6 +146,25 @@ pub(super) fn declared_names(site: &Site) -> Vec<String> {
         .filter(|page| page.front.kind == crate::content::Kind::Family)
         .map(|page| page.front.title.clone());
     let mut names: Vec<String> = families.collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Names whose versions a page may state (issue 44), beside the built-in list: runs.yaml's
+/// `tools:` (`curl`), and the names a version follows in runs.yaml's `build:` values and
+/// site.yaml's `text_numbers:` ("OPNsense 24.7" declares `OPNsense`).
+pub(super) fn version_names(site: &Site) -> Vec<String> {
+    let mut names = Vec::new();
+    for data in site.runs.values() {
+        names.extend(data.tools().iter().map(|(name, _)| name.clone()));
+        for (_, value) in data.code_under_test() {
+            names.extend(names_in(&value));
+        }
+    }
+    for entry in &site.settings.text_numbers {
+        names.extend(names_in(entry));
+    }
     names.sort();
     names.dedup();
     names

@@ -33,6 +33,8 @@ struct Words<'s> {
     typed: String,
     vendor: String,
     separator: String,
+    read_with: String,
+    read_with_separator: String,
     exact: String,
     computed: String,
     /// "runs.yaml, line 7" by file, then line: a page links the same lines many times, of
@@ -55,6 +57,11 @@ impl<'s> Words<'s> {
             typed: text("evidence-typed"),
             vendor: text("evidence-vendor"),
             separator: text("evidence-line-separator"),
+            // A site's own strings written before these existed read as English.
+            read_with: strings.get(lang, "evidence-read-with", &[]).unwrap_or_else(|| ", with ".to_string()),
+            read_with_separator: strings
+                .get(lang, "evidence-read-with-separator", &[])
+                .unwrap_or_else(|| "; ".to_string()),
             exact: text("evidence-exact"),
             computed: text("evidence-computed"),
             lines: Vec::new(),
@@ -76,6 +83,18 @@ impl<'s> Words<'s> {
                 .get(lang, "evidence-line", &args)
                 .unwrap_or_else(|| format!("{}:{}", link.file, link.line))
         })
+    }
+
+    /// "raw/a.txt, lines 1–80" for lines read together; one line as [`Words::line`] says it.
+    fn lines(&mut self, link: &SourceLink) -> String {
+        if link.last <= link.line {
+            return self.line(link).to_string();
+        }
+        let args =
+            [("file", link.file.clone()), ("first", link.line.to_string()), ("last", link.last.to_string())];
+        self.strings
+            .get(self.lang, "evidence-lines", &args)
+            .unwrap_or_else(|| format!("{}:{}-{}", link.file, link.line, link.last))
     }
 }
 
@@ -232,7 +251,7 @@ fn write_entry(
     match (&entry.raw, &entry.source) {
         (Some(raw), source) => {
             out.push_str("<p>");
-            read_from(out, raw, source.as_ref(), words);
+            read_from(out, raw, source.as_ref(), &entry.read_with, words);
             out.push_str("</p>\n");
         }
         (None, Some(source)) => {
@@ -312,7 +331,7 @@ fn entry_link(out: &mut String, entry: &EvidenceView, shown: &str) {
 /// Where an input's value is written: the raw file's line, or runs.yaml's.
 fn origin(out: &mut String, input: &EvidenceInput, words: &mut Words) {
     match (&input.raw, &input.source) {
-        (Some(raw), source) => read_from(out, raw, source.as_ref(), words),
+        (Some(raw), source) => read_from(out, raw, source.as_ref(), &input.read_with, words),
         (None, Some(source)) => {
             text(out, &words.typed);
             link(out, source, words);
@@ -321,14 +340,31 @@ fn origin(out: &mut String, input: &EvidenceInput, words: &mut Words) {
     }
 }
 
-/// "Read from raw/x.txt, line 9 (named in runs.yaml, line 4)".
-fn read_from(out: &mut String, raw: &SourceLink, named: Option<&SourceLink>, words: &mut Words) {
+/// "Read from raw/x.txt, line 9 (named in runs.yaml, line 4)", and every file read with
+/// it: ", with raw/x.txt, lines 1–80; raw/x.sha256, lines 1–80; …" (issue 44).
+fn read_from(
+    out: &mut String,
+    raw: &SourceLink,
+    named: Option<&SourceLink>,
+    read_with: &[SourceLink],
+    words: &mut Words,
+) {
     text(out, &words.read);
     link(out, raw, words);
     if let Some(named) = named {
         text(out, &words.named);
         link(out, named, words);
         text(out, &words.named_end);
+    }
+    for (i, file) in read_with.iter().enumerate() {
+        let before = if i == 0 { &words.read_with } else { &words.read_with_separator };
+        text(out, before);
+        out.push_str("<a href=\"");
+        let _ = escape_href(FmtWriter(&mut *out), &file.url);
+        out.push_str("\">");
+        let said = words.lines(file);
+        text(out, &said);
+        out.push_str("</a>");
     }
 }
 

@@ -99,8 +99,10 @@ pub(crate) fn render_page(
     // Taken, so that each page's holes are let go as it is rendered.
     let prerendered = work.prerendered.lock().ok().and_then(|mut held| held.take());
     let html = match prerendered {
-        Some(prerendered) if plots.is_empty() => prerendered.fill(&work.scan.claims, &inputs),
-        _ => render_html_with_plots(page.body(), page.body_start, &inputs, &plots),
+        Some(prerendered) if plots.is_empty() && figures.raw_blocks.is_empty() => {
+            prerendered.fill(&work.scan.claims, &inputs)
+        }
+        _ => render_html_with_plots(page.body(), page.body_start, &inputs, [&plots, &figures.raw_blocks]),
     };
     let shown: Vec<super::pictures::Shown> = work
         .resolved

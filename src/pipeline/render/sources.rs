@@ -33,6 +33,12 @@ pub(crate) fn render_page_sources(
                 }
             }
         }
+        // And the files its raw blocks show, whose lines link here (issue 44).
+        for (name, relative) in crate::raw_blocks::files(page) {
+            if !files.iter().any(|(n, _)| n == &name) {
+                files.push((name, relative));
+            }
+        }
         for (file, relative) in files {
             let path = site.root.join(bundle).join(&relative);
             // Copied as it is only when it is under content/, at the same place under the site.

@@ -8,6 +8,7 @@ mod emphasis;
 mod links;
 mod shown;
 mod untagged;
+mod versions;
 pub(crate) use shown::as_read;
 pub(crate) use untagged::untagged_figures;
 
@@ -26,6 +27,7 @@ use crate::number::FigureValue;
 
 pub(crate) use links::ResolvedLinks;
 pub(crate) use untagged::{PROSE_KEYS, front_matter_figures, front_matter_value, is_model_name};
+pub(crate) use versions::{is_version, names_in};
 
 /// A page after the resolve stage.
 pub(crate) struct PageWork {

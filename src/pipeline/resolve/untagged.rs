@@ -1,10 +1,12 @@
 //! Untagged figure-like numbers of a page's running text, found once while the page is
 //! scanned, for translation parity and coverage, and those of its `title:` and `summary:`,
-//! which are published too (page, listings, feed). Model names ("XGS 3300") are not figures.
+//! which are published too (page, listings, feed). Model names ("XGS 3300") and versions
+//! after a built-in tool's or system's name ("iperf3 3.12") are not figures.
 
 use std::ops::Range;
 
 use super::shown::Shown;
+use super::versions::is_version;
 use crate::markdown::Scan;
 use crate::number::{FigureValue, UnitKind, scan_figure_like};
 
@@ -55,7 +57,7 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
             let (start, end) = (file_place(figure.range.start, false), file_place(figure.range.end, true));
             // The file's text, not the segment's: a line break may stand between the two.
             let before = file_text.get(..start).unwrap_or("");
-            if is_model_name(before, &figure.value) {
+            if is_model_name(before, &figure.value) || is_version(before, &figure.value, &[]) {
                 continue;
             }
             found.push((figure.value, start..end.max(start)));
@@ -166,7 +168,10 @@ pub(crate) fn front_matter_figures(
     scan_figure_like(&file_text[range])
         .into_iter()
         .map(|f| (f.value, start + f.range.start..start + f.range.end))
-        .filter(|(value, range)| !is_model_name(&file_text[..range.start], value))
+        .filter(|(value, range)| {
+            let before = &file_text[..range.start];
+            !is_model_name(before, value) && !is_version(before, value, &[])
+        })
         .collect()
 }
 

@@ -192,6 +192,7 @@ pub(super) fn check_comparison(
         inputs: named_figures(page, &comparison, sources, resolved),
         source: None,
         raw: None,
+        read_with: Vec::new(),
         vendor: None,
     };
     (view, Some(record), Some(evidence))
@@ -221,7 +222,8 @@ fn named_figures(
             let computed = &resolution.computed;
             let value = grouped_digits(&computed_text(computed, computed.unit));
             let (source, raw) = origin_links(page, &name, sources.runs);
-            Some(Arc::new(EvidenceInput { value, path: name, source, raw }))
+            let read_with = super::evidence::read_with_links(page, &name, sources.runs);
+            Some(Arc::new(EvidenceInput { value, path: name, source, raw, read_with }))
         })
         .collect()
 }

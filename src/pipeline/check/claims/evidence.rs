@@ -26,7 +26,23 @@ fn source_link(page: &Page, file: &str, line: usize) -> Option<SourceLink> {
     url.push_str(file);
     url.push_str(".html#L");
     url.push_str(number);
-    Some(SourceLink { file: file.to_string(), line, url })
+    Some(SourceLink { file: file.to_string(), line, last: line, url })
+}
+
+/// Every file the run of the value at `path` read it with, each linked at the first of the
+/// lines read (issue 44: a soak's figures name its curl lines, hash file, server's hash and
+/// times, not only the curl line their value stands on).
+pub(super) fn read_with_links(page: &Page, path: &str, runs: Option<&RunData>) -> Vec<SourceLink> {
+    let Some(origin) = runs.map(|r| r.origin(path)) else { return Vec::new() };
+    origin
+        .read_with
+        .iter()
+        .filter_map(|(file, first, last)| {
+            let mut link = source_link(page, &crate::paths::name_inside(file), *first)?;
+            link.last = *last;
+            Some(link)
+        })
+        .collect()
 }
 
 /// Where the value at `path` is written: its runs.yaml line and, when imported, its raw line.
@@ -69,6 +85,7 @@ pub(super) fn figure_evidence(
                         value: input_text(path, *value, runs),
                         source,
                         raw,
+                        read_with: read_with_links(page, path, runs),
                     })
                 };
                 // A completion's inputs are not read from the run data: not shared.
@@ -98,6 +115,7 @@ pub(super) fn figure_evidence(
         inputs,
         source,
         raw,
+        read_with: read_with_links(page, name, runs),
         vendor: None,
     })
 }
@@ -115,6 +133,7 @@ pub(super) fn vendor_evidence(page: &Page, name: &str, sources: &FigureSources) 
         inputs: Vec::new(),
         source,
         raw: None,
+        read_with: Vec::new(),
         vendor: Some({
             let (source, conditions, written) = vendor.texts_in(&page.lang);
             VendorEvidence {

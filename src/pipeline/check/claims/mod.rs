@@ -63,6 +63,8 @@ pub(crate) struct PageClaims {
     pub evidence: Vec<Arc<EvidenceView>>,
     /// The page's plots, in order, every value read from the run data.
     pub plots: Vec<Plot>,
+    /// The HTML of the page's raw blocks, in order (`raw_blocks`).
+    pub raw_blocks: Vec<String>,
     /// Each figure's value as the page first states it, with its unit, by name: the line
     /// its evidence entry shows (the exact value is one step away, under it).
     pub stated: rustc_hash::FxHashMap<String, String>,
