@@ -46,3 +46,11 @@ pub(crate) fn escape_html(text: &str) -> String {
     let _ = pulldown_cmark_escape::escape_html(&mut out, text);
     out
 }
+
+/// `part` of `whole` in whole percent, rounded down, as a report states a share: 12,001 of
+/// 12,004 tagged is "99 %", never a "100 %" that reads as all of them. Nothing of nothing
+/// is all of it.
+pub(crate) fn percent_of(part: usize, whole: usize) -> String {
+    let percent = (part.min(whole) * 100).checked_div(whole).unwrap_or(100);
+    format!("{percent} %")
+}

@@ -193,11 +193,11 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
     if cli.format == Format::Human {
         for line in &built.coverage {
             println!(
-                "coverage {}: {} of {} figure-like numbers tagged ({:.0} %)",
+                "coverage {}: {} of {} figure-like numbers tagged ({})",
                 line.page,
                 line.tagged,
                 line.figure_like,
-                line.share() * 100.0
+                crate::text::percent_of(line.tagged, line.figure_like)
             );
             for untagged in &line.untagged {
                 let text = untagged.message.split('`').nth(1).unwrap_or("");
@@ -219,10 +219,10 @@ fn check_command(cli: &Cli, against: Option<&std::path::Path>) -> ExitCode {
 /// "12 of 20 figures computed from run data are read from raw files (60 %)".
 fn raw_evidence_text(page: &crate::pipeline::RawEvidence) -> String {
     format!(
-        "{} of {} figures computed from run data are read from raw files ({:.0} %)",
+        "{} of {} figures computed from run data are read from raw files ({})",
         page.raw,
         page.figures,
-        page.share() * 100.0
+        crate::text::percent_of(page.raw, page.figures)
     )
 }
 

@@ -135,7 +135,7 @@ fn report(
         if let Some(minimum) = minimum
             && line.share() < minimum
         {
-            let mut d = Diagnostic::file("figure-coverage", page, format!("{tagged} of {figure_like} figure-like numbers are tagged ({:.0} %), below the site's minimum of {:.0} %", line.share() * 100.0, minimum * 100.0))
+            let mut d = Diagnostic::file("figure-coverage", page, format!("{tagged} of {figure_like} figure-like numbers are tagged ({}), below the site's minimum of {:.0} %", crate::text::percent_of(tagged, figure_like), minimum * 100.0))
                 .note("tag the figures the run data gives; untagged:");
             for untagged in &line.untagged {
                 let text = untagged.message.split('`').nth(1).unwrap_or("");

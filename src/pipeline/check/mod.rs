@@ -323,10 +323,10 @@ pub(crate) fn raw_share(pages: &[super::RawEvidence], minimum: Option<f64>, prob
             "figure-raw-share",
             &page.page,
             format!(
-                "{} of {} figures computed from run data are read from raw files ({:.0} %), below the site's minimum of {:.0} %",
+                "{} of {} figures computed from run data are read from raw files ({}), below the site's minimum of {:.0} %",
                 page.raw,
                 page.figures,
-                page.share() * 100.0,
+                crate::text::percent_of(page.raw, page.figures),
                 minimum * 100.0
             ),
         )
