@@ -88,10 +88,8 @@ fn names_or_figures(page: &Page, names: &[String]) -> Vec<Diagnostic> {
             if !is_model_name(before, &figure.value) || is_version(before, &figure.value, &[]) {
                 continue;
             }
-            let word_start = before.trim_end().rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| i + 1);
-            let said: String =
-                value[word_start..figure.range.end].split_whitespace().collect::<Vec<_>>().join(" ");
-            if names.iter().any(|name| name.contains(&said)) {
+            let said = super::outside::name_said(value, figure.range.clone());
+            if super::outside::is_declared(names, &said) {
                 continue;
             }
             let at = range.start + figure.range.start..range.start + figure.range.end;

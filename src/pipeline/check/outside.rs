@@ -173,11 +173,20 @@ pub(super) fn version_names(site: &Site) -> Vec<String> {
 /// Whether the capitalised word and the count of `number` (`XGS 3300`) stand in a name
 /// the site declares.
 fn names_declared(names: &[String], number: &ShownNumber) -> bool {
-    let before = number.context[..number.at.start].trim_end();
+    is_declared(names, &name_said(&number.context, number.at.clone()))
+}
+
+/// The capitalised word before the count at `at` of `text` and the count (`XGS 3300`),
+/// spaces made single, as a declared name would hold it.
+pub(super) fn name_said(text: &str, at: std::ops::Range<usize>) -> String {
+    let before = text[..at.start].trim_end();
     let word_start = before.rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| i + 1);
-    let said = &number.context[word_start..number.at.end];
-    let said: String = said.split_whitespace().collect::<Vec<_>>().join(" ");
-    names.iter().any(|name| name.contains(&said))
+    text[word_start..at.end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a name the site declares holds `said`.
+pub(super) fn is_declared(names: &[String], said: &str) -> bool {
+    names.iter().any(|name| name.contains(said))
 }
 
 /// A count after a capitalised word that no declared name holds (`TCP 9000 connections`,

@@ -83,28 +83,15 @@ fn not_found(site: &Site, lang: &str) -> (String, Context) {
         }
         false => site.settings.languages.iter().filter(|l| *l == lang).collect(),
     };
-    let texts: Vec<Alternate> = languages
-        .into_iter()
-        .map(|l| Alternate {
-            lang: l.clone(),
-            url: home(l),
-            permalink: format!("{}{}", site.settings.base_url, home(l)),
-            title: String::new(),
-            current: l == lang,
-        })
-        .collect();
-    let switcher: Vec<Alternate> = site
-        .settings
-        .languages
-        .iter()
-        .map(|l| Alternate {
-            lang: l.clone(),
-            url: home(l),
-            permalink: format!("{}{}", site.settings.base_url, home(l)),
-            title: String::new(),
-            current: l == lang,
-        })
-        .collect();
+    let home_of = |l: &String| Alternate {
+        lang: l.clone(),
+        url: home(l),
+        permalink: format!("{}{}", site.settings.base_url, home(l)),
+        title: String::new(),
+        current: l == lang,
+    };
+    let texts: Vec<Alternate> = languages.into_iter().map(home_of).collect();
+    let switcher: Vec<Alternate> = site.settings.languages.iter().map(home_of).collect();
     let mut context = base_context(site, lang);
     context.insert("not_found", &texts);
     context.insert("alternates", &switcher);
