@@ -82,7 +82,7 @@ impl StampCache {
             hasher.update(bytes);
         };
         // The second: a copy's list and its strip's rules, which the version does not follow.
-        field(b"tally stamp cache 4: png + lossless webp (method 1), each copy stamped at its own size");
+        field(b"tally stamp cache 5: png + lossless webp (method 1, quality 24), box-scaled copies");
         field(env!("CARGO_PKG_VERSION").as_bytes());
         field(FONT_HASH.as_bytes());
         field(original);

@@ -15,6 +15,7 @@ mod codec;
 mod metadata;
 mod redact;
 mod riff;
+mod scale;
 mod sizes;
 mod strip;
 
@@ -223,10 +224,13 @@ fn stamp_with(
     // strip is legible where it is shown; the full size first, from the photograph itself.
     let narrower: Vec<Result<Variant, StampError>> = {
         use rayon::prelude::*;
-        specs
+        let copies: Vec<&CopySpec> =
+            specs.iter().filter(|copy| copy.width != width || copy.screen != Screen::Desktop).collect();
+        let scaled = scale::scaled_photos(&photo, &copies);
+        copies
             .par_iter()
-            .filter(|copy| copy.width != width || copy.screen != Screen::Desktop)
-            .map(|copy| webp_copy(&photo, copy, strip, icc.as_deref(), &attribution))
+            .zip(scaled)
+            .map(|(copy, scaled)| webp_copy(scaled, copy, strip, icc.as_deref(), &attribution))
             .collect()
     };
     let canvas = with_strip(photo, strip, sizes::em_px(width, Screen::Desktop))?;
@@ -251,22 +255,14 @@ fn stamp_with(
     Ok(Copies { full, webp })
 }
 
-/// One narrower (or phone's) WebP copy: the photograph scaled, its own strip below.
+/// One narrower (or phone's) WebP copy: the photograph as scaled for it, its own strip below.
 fn webp_copy(
-    photo: &Photo,
+    scaled: Photo,
     copy: &CopySpec,
     strip: &Strip,
     icc: Option<&[u8]>,
     attribution: &metadata::Attribution,
 ) -> Result<Variant, StampError> {
-    let (width, height) = photo.dimensions();
-    let to_height = sizes::scaled_height(width, height, copy.width);
-    let scaled = match photo {
-        Photo::Rgb(image) if copy.width == width => Photo::Rgb(image.clone()),
-        Photo::Rgba(image) if copy.width == width => Photo::Rgba(image.clone()),
-        Photo::Rgb(image) => Photo::Rgb(image::imageops::thumbnail(image, copy.width, to_height)),
-        Photo::Rgba(image) => Photo::Rgba(image::imageops::thumbnail(image, copy.width, to_height)),
-    };
     let canvas = with_strip(scaled, strip, sizes::em_px(copy.width, copy.screen))?;
     let (_, total_height) = canvas.dimensions();
     let bytes = codec::encode_webp(&canvas, icc, attribution)?;
