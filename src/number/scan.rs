@@ -26,8 +26,9 @@ pub(crate) enum FigureValue {
     Number { base: f64, kind: UnitKind },
     /// YYYY-MM-DD, from "2026-10-29" or "2026年10月29日".
     Date(String),
-    /// A number spelled out next to a unit ("forty seconds", 「四十秒」): compared in
-    /// parity like a number, but not a figure that coverage asks to be tagged.
+    /// A number in words that is figure-like by the rule digits follow ("forty seconds",
+    /// "two hundred", "three quarters", 千本): compared in parity and counted for coverage
+    /// like digits; kept apart because a title's may be matched by a tag in words.
     Spelled { base: f64, kind: UnitKind },
 }
 
@@ -98,72 +99,19 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
         }
     }
     found.extend(decimal_commas);
-    if !ascii_only {
-        found.extend(kanji_figures(text));
-    }
-    found.extend(english_figures(text));
+    let digits: Vec<Range<usize>> = found.iter().map(|f| f.range.clone()).collect();
+    let words: Vec<FigureLike> = super::words::figure_like_words(text, &digits)
+        .into_iter()
+        .map(|number| FigureLike {
+            range: number.start..number.end,
+            value: FigureValue::Spelled {
+                base: number.to_f64() * number.unit.factor(),
+                kind: number.unit.kind(),
+            },
+        })
+        .collect();
+    found.extend(words);
     found.sort_by_key(|f| f.range.start);
-    found
-}
-
-/// The value of a kanji numeral digit.
-fn kanji_digit(c: char) -> Option<u64> {
-    // A match, not a search of a string of them: this runs on every character of a
-    // Japanese page's prose.
-    Some(match c {
-        '〇' => 0,
-        '一' => 1,
-        '二' => 2,
-        '三' => 3,
-        '四' => 4,
-        '五' => 5,
-        '六' => 6,
-        '七' => 7,
-        '八' => 8,
-        '九' => 9,
-        _ => return None,
-    })
-}
-
-/// Numbers in kanji numerals right before a unit (「四十秒間」, 「百二十ミリ秒」): read so
-/// that a translation writing them states the same figure as its original's "40 seconds".
-/// Kanji numerals without a unit are words ("二台"), as small counts written out are.
-fn kanji_figures(text: &str) -> Vec<FigureLike> {
-    let mut found = Vec::new();
-    let is_kanji_number = |c: char| kanji_digit(c).is_some() || matches!(c, '十' | '百' | '千' | '万');
-    let mut chars = text.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        if !is_kanji_number(c) {
-            continue;
-        }
-        let mut end = start + c.len_utf8();
-        let mut numeral = String::from(c);
-        while let Some(&(i, next)) = chars.peek() {
-            if !is_kanji_number(next) {
-                break;
-            }
-            numeral.push(next);
-            end = i + next.len_utf8();
-            chars.next();
-        }
-        // 「274 万」: a scale word after digits, read by the lexer, not a numeral.
-        let after_digits =
-            text[..start].trim_end().chars().next_back().is_some_and(|p| digit_value(p).is_some());
-        if after_digits || numeral == "万" || numeral == "千" {
-            continue;
-        }
-        let Some(value) = kanji_value(&numeral) else {
-            continue;
-        };
-        if let Some((unit, unit_end)) = match_unit(text, end)
-            && unit != Unit::Times
-        {
-            found.push(FigureLike {
-                range: start..unit_end,
-                value: FigureValue::Spelled { base: value as f64 * unit.factor(), kind: unit.kind() },
-            });
-        }
-    }
     found
 }
 
@@ -204,111 +152,6 @@ fn decimal_comma_figures(text: &str) -> Vec<FigureLike> {
         at = unit_end;
     }
     found
-}
-
-/// English number words, "zero" to "ninety-nine", right before a unit ("forty seconds").
-fn english_figures(text: &str) -> Vec<FigureLike> {
-    const ONES: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
-    let mut found = Vec::new();
-    let lower = text.to_ascii_lowercase();
-    let mut at = 0;
-    while at < lower.len() {
-        let word_start =
-            at == 0 || !lower[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric());
-        let rest = &lower[at..];
-        let mut parsed: Option<(u64, usize)> = None;
-        // Every number word starts with one of these letters: the other words are passed
-        // without trying each of the twenty-eight.
-        if word_start
-            && matches!(rest.as_bytes().first(), Some(b'z' | b'o' | b't' | b'f' | b's' | b'e' | b'n'))
-        {
-            if let Some((i, tens)) = TENS.iter().enumerate().find(|(_, t)| rest.starts_with(**t)) {
-                let mut value = (i as u64 + 2) * 10;
-                let mut len = tens.len();
-                if let Some(after) = rest[len..].strip_prefix('-')
-                    && let Some((one, word)) =
-                        ONES.iter().enumerate().skip(1).take(9).find(|(_, o)| after.starts_with(**o))
-                {
-                    value += one as u64;
-                    len += 1 + word.len();
-                }
-                parsed = Some((value, len));
-            } else if let Some((i, word)) =
-                ONES.iter().enumerate().filter(|(_, o)| rest.starts_with(**o)).max_by_key(|(_, o)| o.len())
-            {
-                parsed = Some((i as u64, word.len()));
-            }
-        }
-        let Some((value, len)) = parsed
-            .filter(|(_, len)| !lower[at + len..].chars().next().is_some_and(|c| c.is_ascii_alphanumeric()))
-        else {
-            at += lower[at..].chars().next().map_or(1, char::len_utf8);
-            continue;
-        };
-        let end = at + len;
-        if let Some((unit, unit_end)) = match_unit(text, end)
-            && unit != Unit::Times
-            && unit.kind() != UnitKind::Count
-        {
-            found.push(FigureLike {
-                range: at..unit_end,
-                value: FigureValue::Spelled { base: value as f64 * unit.factor(), kind: unit.kind() },
-            });
-        }
-        at = end;
-    }
-    found
-}
-
-/// 四十 → 40, 百二十 → 120, 三千五百 → 3500, 二万 → 20000; None for what is not a numeral.
-fn kanji_value(numeral: &str) -> Option<u64> {
-    let mut total = 0u64;
-    let mut group = 0u64;
-    let mut digit: Option<u64> = None;
-    for c in numeral.chars() {
-        if let Some(d) = kanji_digit(c) {
-            if digit.is_some() {
-                return None;
-            }
-            digit = Some(d);
-            continue;
-        }
-        let power = match c {
-            '十' => 10,
-            '百' => 100,
-            '千' => 1000,
-            '万' => {
-                total += (group + digit.take().unwrap_or(0)).max(1) * 10_000;
-                group = 0;
-                continue;
-            }
-            _ => return None,
-        };
-        group += digit.take().unwrap_or(1) * power;
-    }
-    Some(total + group + digit.unwrap_or(0))
 }
 
 /// Dates: 2026-10-29 and 2026年10月29日 (ASCII or full-width digits).
@@ -454,9 +297,13 @@ mod tests {
         assert_eq!(words.len(), 2, "{words:?}");
         assert!(words[0].value.same_as(&ja[0].value));
         assert!(words[1].value.same_as(&FigureValue::Number { base: 0.025, kind: UnitKind::Seconds }));
-        assert_eq!(kanji_value("三千五百"), Some(3500));
-        assert_eq!(kanji_value("二万"), Some(20_000));
-        assert_eq!(kanji_value("十"), Some(10));
+        for (numeral, value) in [("三千五百本", 3500.0), ("二万台", 20_000.0), ("百件", 100.0)] {
+            let found = scan_figure_like(numeral);
+            assert!(
+                found[0].value.same_as(&FigureValue::Number { base: value, kind: UnitKind::Count }),
+                "{found:?}"
+            );
+        }
     }
 
     /// Regression (user trial): a unit written without its space was a glued name, so

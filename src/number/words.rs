@@ -10,6 +10,7 @@
 //! in running text (`scan`) nor compare one with a computed figure (`check`, through
 //! [`step_check`]); writing a value back in words is `words::write`.
 
+mod in_text;
 mod japanese;
 pub(super) mod kind;
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod write;
 use super::Unit;
 use super::lex::match_unit;
 
+pub(crate) use in_text::figure_like_words;
 pub(crate) use japanese::{COUNTERS, counter_after, is_numeral_char, read_japanese};
 pub(crate) use kind::{WordKind, Words};
 pub(crate) use write::write_words;
@@ -357,10 +359,19 @@ fn is_not_a_number(text: &str, at: usize) -> bool {
     not_numbers().any(|phrase| {
         let first = phrase.chars().next().unwrap_or(' ');
         if first.is_ascii() {
-            rest.len() >= phrase.len()
-                && rest.is_char_boundary(phrase.len())
-                && rest[..phrase.len()].eq_ignore_ascii_case(phrase)
-                && !rest[phrase.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            // The number may start the phrase ("one of") or end it ("runs twice").
+            phrase.match_indices(' ').map(|(space, _)| space + 1).chain([0]).any(|from| {
+                let (head, tail) = phrase.split_at(from);
+                let before = &text[..at];
+                rest.len() >= tail.len()
+                    && rest.is_char_boundary(tail.len())
+                    && rest[..tail.len()].eq_ignore_ascii_case(tail)
+                    && !rest[tail.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && before.len() >= head.len()
+                    && before.is_char_boundary(before.len() - head.len())
+                    && before[before.len() - head.len()..].eq_ignore_ascii_case(head)
+                    && !before[..before.len() - head.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+            })
         } else {
             rest.starts_with(phrase)
                 || text[..at].chars().next_back().is_some_and(|before| {

@@ -80,3 +80,36 @@ fn a_page_whose_numbers_are_all_hidden_falls_below_its_minimum_coverage() {
     assert!(errors.iter().any(|e| e["code"] == "figure-coverage"
         && e["message"].as_str().unwrap_or("").contains("1 of 4")), "{errors:#?}");
 }
+
+/// Issue 43, numbers in words "count for coverage by the digit rule": with a unit, as a
+/// share or a multiple in a comparison, or 100 and above. Untagged, each lowered the
+/// coverage of nothing and passed a minimum of 100 %.
+#[test]
+fn numbers_in_words_count_for_coverage_by_the_digit_rule() {
+    each_is_untagged_at(&[
+        ("It opened over two hundred new connections.", "two hundred"),
+        ("It held a thousand connections at once.", "a thousand"),
+        ("Three quarters still cross the host.", "Three quarters"),
+        ("The host was twice as busy.", "twice"),
+        ("Each one lives about four and a half seconds.", "four and a half"),
+        ("一度に千本の接続を保ちました。", "千"),
+        ("フレームの四分の三がホストを通りました。", "四分の三"),
+        ("四十秒間、同じファイルを取得しました。", "四十秒"),
+    ]);
+}
+
+/// Small bare counts stay words, as small bare digits do, and so do a count of repeats
+/// and an ordinal second: none of these is a figure a reader takes for a measurement.
+#[test]
+fn small_counts_repeats_and_ordinals_in_words_stay_words() {
+    for prose in [
+        "It ran two ways, with one file, three times.",
+        "iperf3 ran four times, one stream.",
+        "a second XGS 3300 runs twice, half-duplex",
+        "二十秒目から三十秒目までに、三件の失敗がありました。",
+        "一度に一覧の一部を一致させました。",
+    ] {
+        let (_, places) = untagged_places(prose);
+        assert!(places.is_empty(), "`{prose}`: {places:?}");
+    }
+}

@@ -32,9 +32,9 @@ impl Coverage {
     }
 }
 
-/// A run figure, not a date or a number spelled out, which do not count.
+/// A run figure, in digits or in words ("two hundred connections", 千本), not a date.
 fn counts_for_coverage(value: &FigureValue) -> bool {
-    !matches!(value, FigureValue::Date(_) | FigureValue::Spelled { .. })
+    !matches!(value, FigureValue::Date(_))
 }
 
 pub(super) fn coverage(

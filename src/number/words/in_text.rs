@@ -1,0 +1,136 @@
+//! The numbers in words of running text that a reader takes for figures, by the rule digits
+//! follow (with a unit, a fraction or share, a multiple, a half, or 100 and above): "two
+//! hundred connections", "a thousand", "three quarters", 千本, 四分の三. Coverage asks for
+//! them to be tagged and parity compares them, as it does digits.
+//!
+//! Owns that rule for words ([`is_figure_like`]) and the pass over text that finds them
+//! ([`figure_like_words`]). Reading one number is `words`'s; numbers in digits are `scan`'s.
+
+use std::ops::Range;
+
+use super::{ONES, TENS, WordKind, WordNumber, is_not_a_number, japanese, read_words};
+use crate::number::UnitKind;
+
+/// The words an English number in words can start with; any other word is passed without
+/// reading on (a reading looks ahead up to 32 words, and this runs at every word of prose).
+fn may_start_english(text: &str, at: usize) -> bool {
+    let word: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .take(8)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    matches!(word.as_str(), "a" | "an" | "half" | "twice" | "thrice")
+        || ONES.contains(&word.as_str())
+        || TENS.contains(&word.as_str())
+}
+
+/// Whether a number in words counts as digits would: a small bare count ("two ways", "one
+/// file", 三件) stays a word, and so does a count of repeats ("ran four times"); a multiple
+/// is one in a comparison ("twice as fast", "three times the rate", 二倍).
+pub(crate) fn is_figure_like(number: &WordNumber, after: &str) -> bool {
+    let (numerator, denominator) = number.value;
+    match number.words.kind {
+        WordKind::Multiple => number.words.japanese || compares(after),
+        WordKind::Fraction | WordKind::OneIn(_) => true,
+        WordKind::Cardinal => {
+            number.unit.kind() != UnitKind::Count
+                || !numerator.is_multiple_of(denominator.max(1))
+                || numerator >= 100 * denominator
+        }
+    }
+}
+
+/// Whether the words after a multiple make it a comparison: "as", "the", "more", or a
+/// comparative ("faster", "larger").
+fn compares(after: &str) -> bool {
+    let word: String = after
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    matches!(word.as_str(), "as" | "the" | "more" | "less" | "that" | "what")
+        || (word.len() > 4 && word.ends_with("er"))
+}
+
+/// Every figure-like number in words in `text`, in order, outside `digits` (the numbers in
+/// digits already read, with their scale words: 「274 万」 is one of them).
+pub(crate) fn figure_like_words(text: &str, digits: &[Range<usize>]) -> Vec<WordNumber> {
+    let mut found = Vec::new();
+    let mut read_to = 0;
+    let mut previous: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        let before = previous.replace(c);
+        if i < read_to || digits.iter().any(|r| r.contains(&i)) {
+            continue;
+        }
+        let starts = if c.is_ascii_alphabetic() {
+            !before.is_some_and(|p| p.is_ascii_alphanumeric() || p == '-' || p == '\'')
+                && may_start_english(text, i)
+        } else {
+            (japanese::is_numeral_char(c) && !before.is_some_and(japanese::is_numeral_char))
+                || text[i..].starts_with("半分")
+        };
+        if !starts {
+            continue;
+        }
+        let Some(number) = read_words(text, i) else {
+            continue;
+        };
+        let glued = !number.words.japanese
+            && text[number.end..].chars().next().is_some_and(|n| n.is_ascii_alphanumeric());
+        // 「二十秒目」 is the twentieth second, a place in the run, as "second 20" is.
+        let ordinal = number.words.japanese && text[number.end..].starts_with('目');
+        if glued || ordinal || is_not_a_number(text, i) {
+            continue;
+        }
+        read_to = number.end;
+        if is_figure_like(&number, &text[number.end..]) {
+            found.push(number);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(text: &str) -> Vec<&str> {
+        figure_like_words(text, &[]).iter().map(|n| &text[n.start..n.end]).collect()
+    }
+
+    #[test]
+    fn round_words_shares_and_multiples_are_figures() {
+        assert_eq!(said("over two hundred new connections"), ["two hundred"]);
+        assert_eq!(said("two hundred connections a second"), ["two hundred connections a second"]);
+        assert_eq!(said("a thousand connections at once"), ["a thousand"]);
+        assert_eq!(said("three quarters still cross the host"), ["three quarters"]);
+        assert_eq!(said("it lives four and a half seconds"), ["four and a half seconds"]);
+        assert_eq!(said("forty seconds long"), ["forty seconds"]);
+        assert_eq!(said("one in four failed"), ["one in four"]);
+        assert_eq!(
+            said("four times faster, twice as busy, three times the rate"),
+            ["four times", "twice", "three times"]
+        );
+        assert_eq!(said("三十秒、千本の接続の四分の三"), ["三十秒", "千", "四分の三"]);
+    }
+
+    #[test]
+    fn small_bare_counts_and_phrases_that_are_no_number_stay_words() {
+        assert!(said("two ways, one file, three runs").is_empty());
+        assert!(said("a second XGS 3300 runs twice, half-duplex").is_empty());
+        assert!(said("一度に一覧の三件").is_empty());
+        assert!(said("二十秒目から三十秒目まで").is_empty());
+        assert!(said("iperf3 four times, one stream. It ran three times.").is_empty());
+        assert!(said("someone, often, tenfold, antenna").is_empty());
+    }
+
+    #[test]
+    fn numbers_in_digits_are_not_read_again() {
+        let text = "274 万 hosts";
+        let digits = [std::ops::Range { start: 0, end: 6 }];
+        assert!(figure_like_words(text, &digits).is_empty());
+    }
+}
