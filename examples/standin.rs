@@ -2,7 +2,10 @@
 //! typed from its runs.yaml, in a console-like window labelled as a stand-in. Used for the
 //! bundled site, whose real photographs are not in the repository.
 //!
-//! cargo run --example standin -- OUT.png "first line" "second line" ...
+//! cargo run --example standin -- [--ja] OUT.png "first line" "second line" ...
+//!
+//! `--ja` labels it in Japanese, for the page's translation: a reader of the Japanese page
+//! is told in Japanese that the picture is no photograph.
 
 use ab_glyph::{Font, FontRef, PxScale};
 use image::{Rgb, RgbImage};
@@ -15,7 +18,11 @@ const LINE_HEIGHT: i32 = 34;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let out = args.next().ok_or("usage: standin OUT.png LINE...")?;
+    let mut out = args.next().ok_or("usage: standin [--ja] OUT.png LINE...")?;
+    let japanese = out == "--ja";
+    if japanese {
+        out = args.next().ok_or("usage: standin [--ja] OUT.png LINE...")?;
+    }
     let lines: Vec<String> = args.collect();
     let font = FontRef::try_from_slice(FONT)?;
     let scale = PxScale::from(font.pt_to_px_scale(17.0).map_or(22.0, |s| s.y));
@@ -27,7 +34,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             image.put_pixel(x, y, Rgb([222, 222, 222]));
         }
     }
-    let label = "STAND-IN: rendered from runs.yaml, not the photograph of the run's window";
+    let label = if japanese {
+        "代替画像：runs.yaml から描いたもので、実行のウィンドウを撮った写真ではありません"
+    } else {
+        "STAND-IN: rendered from runs.yaml, not the photograph of the run's window"
+    };
     draw_text_mut(&mut image, Rgb([40, 40, 40]), MARGIN, 10, label_scale, &font, label);
     for (i, line) in lines.iter().enumerate() {
         let y = 40 + MARGIN + LINE_HEIGHT * i as i32;

@@ -6,7 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 shots=content/measurements/2026-10-29-xgs136-http/shots
 mkdir -p "$shots"
-standin() { cargo run -q --release --example standin -- "$@"; }
+# Each is rendered twice: labelled in English for the page, in Japanese for its translation.
+standin() {
+  local out=$1
+  shift
+  cargo run -q --release --example standin -- "$out" "$@"
+  cargo run -q --release --example standin -- --ja "${out%.png}.ja.png" "$@"
+}
 standin "$shots/keep-coproc.png" \
   "run keep_coproc: connections kept open, the coprocessor forwarding" \
   "curl, 1024 connections, 40 s:   complete 9090   failed 0" \
