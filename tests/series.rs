@@ -100,3 +100,74 @@ fn min_runs_and_max_cv_warn_naming_the_runs_only_when_set() {
     site.file(PAGE, common::measurement_page(PROSE).replacen("---\n\n", "min_runs: 4\nmax_cv:\n---\n\n", 1));
     assert!(!codes(&site).iter().any(|c| c.starts_with("series-")), "{:#?}", check_json_all(&site));
 }
+
+/// The page's Japanese translation of [`PROSE`], with `front` added to its front matter.
+fn japanese(site: &Site, front: &str) {
+    let hash = site.hash(PAGE);
+    let prose = "四回の中央値は [987.75 Mbit/s]{=median_rate}、平均は [987.6 Mbit/s]{=mean_rate}、\
+その標準誤差は [0.69 Mbit/s]{=se_rate}、最小 [986 Mbit/s]{=slowest}、最大 [989 Mbit/s]{=fastest}。";
+    site.file(
+        "content/measurements/m/index.ja.md",
+        format!(
+            "---\ntitle: 一回\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: 一回。\ntranslates: {hash}\n{front}---\n\n{prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
+        ),
+    );
+}
+
+/// What tally writes after a figure's tag, when anything.
+fn label_after(html: &str, stated: &str) -> Option<String> {
+    let tag = html.find(&format!(">{stated}</data>"))?;
+    let rest = &html[tag..];
+    let rest = rest.strip_prefix(&format!(">{stated}</data></a>"))?;
+    let label = rest.strip_prefix(" <span class=\"figure-label\">")?;
+    Some(label.split("</span>").next()?.to_string())
+}
+
+#[test]
+fn spread_in_front_matter_writes_n_and_the_spread_beside_the_figure_in_both_languages() {
+    let site = site(PROSE);
+    let front = "spread: {median_rate: range, mean_rate: se, fastest: sd}\n";
+    site.file(PAGE, common::measurement_page(PROSE).replacen("---\n\n", &format!("{front}---\n\n"), 1));
+    // The translation follows its original's `spread:`.
+    japanese(&site, "");
+    site.build().expect_success();
+    let en = site.read("measurements/m/index.html");
+    assert_eq!(label_after(&en, "987.75 Mbit/s").as_deref(), Some("(N = 4, 986.00–989.00)"), "{en}");
+    assert_eq!(label_after(&en, "987.6 Mbit/s").as_deref(), Some("(SE ± 0.69, N = 4)"));
+    assert_eq!(label_after(&en, "989 Mbit/s").as_deref(), Some("(SD ± 1.4, N = 4)"));
+    assert_eq!(label_after(&en, "0.69 Mbit/s"), None, "a figure the page does not name");
+    let ja = site.read("ja/measurements/m/index.html");
+    assert_eq!(label_after(&ja, "987.75 Mbit/s").as_deref(), Some("（N = 4、986.00～989.00）"), "{ja}");
+    assert_eq!(label_after(&ja, "987.6 Mbit/s").as_deref(), Some("（標準誤差 ± 0.69、N = 4）"));
+    // What tally writes there is no number of the page: coverage and parity do not read it.
+    let (run, errors) = check_json(&site);
+    assert_eq!((run.code, errors.len()), (0, 0), "{errors:#?}");
+    let notes = check_json_all(&site);
+    assert!(!notes.iter().any(|d| d["code"] == "figure-untagged"), "{notes:#?}");
+}
+
+#[test]
+fn spread_for_every_figure_shows_beside_a_median_or_mean_only_and_is_off_by_default() {
+    let site = site(PROSE);
+    site.build().expect_success();
+    assert_eq!(label_after(&site.read("measurements/m/index.html"), "987.75 Mbit/s"), None);
+    site.file(PAGE, common::measurement_page(PROSE).replacen("---\n\n", "spread: range\n---\n\n", 1));
+    site.build().expect_success();
+    let en = site.read("measurements/m/index.html");
+    assert_eq!(label_after(&en, "987.75 Mbit/s").as_deref(), Some("(N = 4, 986.00–989.00)"));
+    assert_eq!(label_after(&en, "987.6 Mbit/s").as_deref(), Some("(N = 4, 986.0–989.0)"));
+    for bound in ["0.69 Mbit/s", "986 Mbit/s", "989 Mbit/s"] {
+        assert_eq!(label_after(&en, bound), None, "{bound}");
+    }
+}
+
+#[test]
+fn a_spread_tally_does_not_know_is_an_error_at_its_place() {
+    let site = site(PROSE);
+    site.file(PAGE, common::measurement_page(PROSE).replacen("---\n\n", "spread: rnage\n---\n\n", 1));
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let message = errors[0]["message"].as_str().unwrap_or("");
+    assert!(message.contains("rnage") && message.contains("range"), "{errors:#?}");
+    assert_eq!(errors[0]["line"].as_u64(), Some(7), "{errors:#?}");
+}
