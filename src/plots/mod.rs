@@ -22,7 +22,10 @@
 
 mod axis;
 mod bars;
+mod series;
 pub(crate) mod svg;
+
+pub(crate) use series::{Spread, Whiskers};
 
 use std::ops::Range;
 
@@ -127,6 +130,8 @@ pub(crate) struct Point {
     /// -1) when a tag of the page states it: its label and table entry are written to that
     /// place, trailing zeros kept, as the page writes it.
     pub stated_place: Option<i32>,
+    /// A bar of a figure over a series: its N and whiskers.
+    pub spread: Option<Spread>,
 }
 
 /// A plot, every value read from the run data.
@@ -140,9 +145,12 @@ pub(crate) struct Plot {
     /// The unit the values are drawn and listed in.
     pub unit: Unit,
     pub points: Vec<Point>,
+    /// Bars of figures over series (`figures:`): what their whiskers span.
+    pub whiskers: Option<Whiskers>,
 }
 
-const KEYS: &[&str] = &["title", "description", "bars", "intervals", "runs", "labels", "unit"];
+const KEYS: &[&str] =
+    &["title", "description", "bars", "intervals", "figures", "whiskers", "runs", "labels", "unit"];
 
 /// Reads one plot block against the page's run data; every problem is a diagnostic.
 pub(crate) fn read_plot(
@@ -233,7 +241,7 @@ impl Reader<'_> {
             return None;
         };
         let (mut title, mut description, mut bars, mut intervals, mut unit) = (None, None, None, None, None);
-        let (mut run_list, mut labels) = (None, None);
+        let (mut run_list, mut labels, mut figures, mut whiskers) = (None, None, None, None);
         for (key, value) in entries {
             match key.key_text().as_str() {
                 "title" => title = self.text(value, "`title`").inspect(|t| self.no_figure(t, value, "title")),
@@ -245,6 +253,10 @@ impl Reader<'_> {
                 "bars" => bars = self.text(value, "`bars`").map(|t| (t, value.span.clone())),
                 "intervals" => intervals = self.text(value, "`intervals`").map(|t| (t, value.span.clone())),
                 "runs" => run_list = Some((self.list(value, "runs"), value.span.clone())),
+                "figures" => figures = Some((self.list(value, "figures"), value.span.clone())),
+                "whiskers" => {
+                    whiskers = self.text(value, "`whiskers`").map(|t| (t, value.span.clone()));
+                }
                 "labels" => {
                     let list = self.list(value, "labels");
                     for (label, span) in &list {
@@ -279,8 +291,20 @@ impl Reader<'_> {
             self.error("plot-unknown", self.whole(), "this page has no runs.yaml beside it to plot");
             return None;
         };
-        let (shape, field, points, natural) = match (bars, intervals) {
-            (Some((field, span)), None) => {
+        if let (Some((_, span)), None) = (&whiskers, &figures) {
+            let message =
+                "`whiskers` are drawn on bars of figures over a series: name them with `figures: [NAME, …]`";
+            self.error("plot-spec", span.clone(), message);
+        }
+        let mut drawn_whiskers = None;
+        let (shape, field, points, natural) = match (bars, intervals, figures) {
+            (None, None, Some(figures)) => {
+                let (points, natural, drawn) =
+                    self.figures_plot(data, figures, run_list, labels, whiskers)?;
+                drawn_whiskers = Some(drawn);
+                (Shape::Bars, "figures".to_string(), points, natural)
+            }
+            (Some((field, span)), None, None) => {
                 if labels.as_ref().zip(run_list.as_ref()).is_some_and(|(l, r)| l.0.len() != r.0.len()) {
                     let span = labels.as_ref().map_or(self.whole(), |l| l.1.clone());
                     self.error("plot-spec", span, "`labels` needs one label for each of `runs`");
@@ -299,7 +323,7 @@ impl Reader<'_> {
                 let (points, natural) = self.bars(data, &field, span, run_list, labels)?;
                 (Shape::Bars, field, points, natural)
             }
-            (None, Some((run, span))) => {
+            (None, Some((run, span)), None) => {
                 if let Some((_, span)) = run_list.or(labels) {
                     self.error("plot-spec", span, "`runs` and `labels` are for bars; intervals plot one run");
                 }
@@ -308,7 +332,8 @@ impl Reader<'_> {
                 (Shape::Intervals { run, link_rate }, "received.intervals".to_string(), points, natural)
             }
             _ => {
-                self.error("plot-spec", self.whole(), "a plot has either `bars: FIELD` or `intervals: RUN`");
+                let message = "a plot has one of `bars: FIELD`, `figures: [NAME, …]` or `intervals: RUN`";
+                self.error("plot-spec", self.whole(), message);
                 return None;
             }
         };
@@ -327,7 +352,7 @@ impl Reader<'_> {
             (Some((unit, _)), _) => unit,
             (None, natural) => natural.unwrap_or(Unit::Count),
         };
-        Some(Plot { title, description, shape, field, unit, points })
+        Some(Plot { title, description, shape, field, unit, points, whiskers: drawn_whiskers })
     }
 
     #[allow(clippy::type_complexity, reason = "the block's two optional lists, each with its place")]
@@ -385,6 +410,7 @@ impl Reader<'_> {
                         path,
                         known_to,
                         stated_place: None,
+                        spread: None,
                     });
                 }
                 Err(error) => self.error(
@@ -428,6 +454,7 @@ impl Reader<'_> {
                 path: format!("{base}.bits_per_second"),
                 known_to: known_to(&rate).1,
                 stated_place: None,
+                spread: None,
             });
         }
         if points.is_empty() {

@@ -288,7 +288,15 @@ mod tests {
     use crate::plots::Point;
 
     fn point(value: f64, known_to: Option<f64>) -> Point {
-        Point { label: String::new(), span: None, value, path: String::new(), known_to, stated_place: None }
+        Point {
+            label: String::new(),
+            span: None,
+            value,
+            path: String::new(),
+            known_to,
+            stated_place: None,
+            spread: None,
+        }
     }
 
     #[test]
