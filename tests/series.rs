@@ -171,3 +171,167 @@ fn a_spread_tally_does_not_know_is_an_error_at_its_place() {
     assert!(message.contains("rnage") && message.contains("range"), "{errors:#?}");
     assert_eq!(errors[0]["line"].as_u64(), Some(7), "{errors:#?}");
 }
+
+/// Real runs (issue 47's CI item): iperf3 run here on 127.0.0.1 only, a server and one
+/// client after another, each client's `--json` kept as a raw file. CI installs iperf3 from
+/// Debian (`scripts/test.sh`): a missing one fails, never skips.
+mod recorded {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Child, Command, Stdio};
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    /// One recording at a time: the machine is shared, and loopback runs saturate a core.
+    static IPERF3: Mutex<()> = Mutex::new(());
+
+    /// A child killed and reaped when dropped, however the test ends.
+    struct Reaped(Child);
+
+    impl Drop for Reaped {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+
+    /// `count` client runs of `iperf3 -c 127.0.0.1 -n 8M --json`, in order, against one
+    /// server: each run's JSON as the client wrote it.
+    pub fn iperf3_runs(count: usize) -> Vec<String> {
+        let _one_at_a_time = IPERF3.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port()
+            .to_string();
+        // `--forceflush`: a piped iperf3 would hold `Server listening` in its buffer.
+        let mut server = Reaped(
+            Command::new("iperf3")
+                .args(["-s", "-p", &port, "--bind", "127.0.0.1", "--forceflush"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("iperf3 must be installed (scripts/test.sh installs it from Debian)"),
+        );
+        let stdout = server.0.stdout.take().expect("the server's stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        loop {
+            let line = rx.recv_timeout(Duration::from_secs(5)).expect("the iperf3 server listens within 5 s");
+            if line.starts_with("Server listening") {
+                break;
+            }
+        }
+        (0..count)
+            .map(|i| {
+                let mut client = Reaped(
+                    Command::new("iperf3")
+                        .args([
+                            "-c",
+                            "127.0.0.1",
+                            "-p",
+                            &port,
+                            "--connect-timeout",
+                            "3000",
+                            "-n",
+                            "8M",
+                            "--json",
+                        ])
+                        .stdout(Stdio::piped())
+                        .stderr(Stdio::null())
+                        .spawn()
+                        .expect("cannot run the iperf3 client"),
+                );
+                let mut json = String::new();
+                let mut out = client.0.stdout.take().expect("the client's stdout");
+                let deadline = Instant::now() + Duration::from_secs(20);
+                out.read_to_string(&mut json).expect("the client's JSON");
+                while client.0.try_wait().expect("try_wait").is_none() {
+                    assert!(Instant::now() < deadline, "iperf3 run {i} did not finish within 20 s");
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                json
+            })
+            .collect()
+    }
+}
+
+/// The receiver's rate of one recorded run, as its JSON holds it (bit/s).
+fn received_rate(json: &str) -> f64 {
+    let value: serde_json::Value = serde_json::from_str(json).expect("iperf3's JSON");
+    value["end"]["sum_received"]["bits_per_second"].as_f64().expect("end.sum_received.bits_per_second")
+}
+
+/// The median, least and greatest of `rates`, computed here, not by tally.
+fn median_and_range(rates: &[f64]) -> (f64, f64, f64) {
+    let mut sorted = rates.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
+    (median, sorted[0], sorted[n - 1])
+}
+
+/// A site whose bundle holds `runs` as raw files, one series of them, and a page stating
+/// their median and range in Mbit/s to a tenth, its spread beside the median.
+fn recorded_site(runs: &[String]) -> (Site, String) {
+    let mut yaml = String::from("build: {driver: loopback}\nruns:\n");
+    for i in 1..=runs.len() {
+        yaml.push_str(&format!(
+            "  r{i}: {{iperf: raw/r{i}.json, shot: {{none: \"recorded on loopback by the test\"}}}}\n"
+        ));
+    }
+    let names: Vec<String> = (1..=runs.len()).map(|i| format!("r{i}")).collect();
+    yaml.push_str(&format!(
+        "series:\n  lo: [{}]\nfigures:\n  lo_median: {{is: \"median(series.lo.*.received.bits_per_second)\", unit: Mbit/s}}\n  \
+         lo_least: {{is: \"min(series.lo.*.received.bits_per_second)\", unit: Mbit/s}}\n  \
+         lo_most: {{is: \"max(series.lo.*.received.bits_per_second)\", unit: Mbit/s}}\n",
+        names.join(", ")
+    ));
+    let (median, least, most) = median_and_range(&runs.iter().map(|j| received_rate(j)).collect::<Vec<_>>());
+    let prose = format!(
+        "Over the runs the median was [{:.1} Mbit/s]{{=lo_median}}, from [{:.1} Mbit/s]{{=lo_least}} to \
+         [{:.1} Mbit/s]{{=lo_most}}.",
+        median / 1e6,
+        least / 1e6,
+        most / 1e6
+    );
+    let site = site(&prose);
+    site.file(RUNS, yaml);
+    for (i, json) in runs.iter().enumerate() {
+        site.file(&format!("content/measurements/m/raw/r{}.json", i + 1), json);
+    }
+    site.file(PAGE, common::measurement_page(&prose).replacen("---\n\n", "spread: range\n---\n\n", 1));
+    (site, format!("{:.1} Mbit/s", median / 1e6))
+}
+
+/// `text`'s last digit changed by one, the rest as written.
+fn one_digit_off(text: &str) -> String {
+    let at = text.rfind(|c: char| c.is_ascii_digit()).unwrap_or(0);
+    let digit = text.as_bytes()[at] - b'0';
+    format!("{}{}{}", &text[..at], (digit + 1) % 10, &text[at + 1..])
+}
+
+#[test]
+fn series_of_1_2_4_and_50_runs_recorded_on_loopback_state_their_median_and_range() {
+    for count in [1, 2, 4, 50] {
+        let runs = recorded::iperf3_runs(count);
+        let (site, median) = recorded_site(&runs);
+        let (run, errors) = check_json(&site);
+        assert_eq!((run.code, errors.len()), (0, 0), "{count} runs: {errors:#?}");
+        site.build().expect_success();
+        let html = site.read("measurements/m/index.html");
+        let label = label_after(&html, &median).unwrap_or_default();
+        assert!(label.starts_with(&format!("(N = {count}, ")), "{count} runs: {label:?}\n{html}");
+        // The median stated one digit off is caught at its place.
+        let wrong = one_digit_off(&median);
+        site.edit(PAGE, &format!("[{median}]"), &format!("[{wrong}]"));
+        let (run, errors) = check_json(&site);
+        assert_eq!((run.code, errors.len()), (1, 1), "{count} runs, {wrong}: {errors:#?}");
+        assert_eq!(errors[0]["code"], "figure-mismatch", "{:#}", errors[0]);
+        let (line, col) = place(&site, PAGE, &wrong);
+        assert_eq!((errors[0]["line"].as_u64(), errors[0]["col"].as_u64()), (Some(line), Some(col)));
+    }
+}
