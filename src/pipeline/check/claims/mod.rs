@@ -216,6 +216,7 @@ pub(crate) fn check_claims(
         figures.evidence.extend(entry);
     }
     figures.evidence.extend(comparisons.map(|(_, entry)| Arc::new(entry)));
+    problems.extend(spread::check_spread_names(page, &scan.claims, sources, resolved));
     (figures, problems)
 }
 

@@ -7,9 +7,68 @@
 //! text, shown after the tag and in no page body, so coverage and translation parity never
 //! read it. The hover title's and evidence's spread is `values::spread_text`.
 
-use crate::content::SpreadForm;
+use crate::content::{Page, Spread, SpreadForm};
+use crate::diagnostics::Diagnostic;
 use crate::i18n::Strings;
+use crate::markdown::Claim;
 use crate::number::{Computed, Unit, parse_stated};
+
+use super::FigureSources;
+use super::resolution::{Memo, resolve_memo};
+
+/// The page's own `spread: {NAME: form}` names figures the page states, each computed over a
+/// series: a name that is not one would show nothing, silently (`spread-not-series`, at the
+/// name in the front matter).
+pub(super) fn check_spread_names(
+    page: &Page,
+    claims: &[Claim],
+    sources: &FigureSources,
+    resolved: &mut Memo,
+) -> Vec<Diagnostic> {
+    let Some(Spread::Each(each)) = &page.front.spread else { return Vec::new() };
+    let front = &page.text[..page.body_start];
+    let start = crate::yaml::key_value_offset(front, "spread").unwrap_or(0);
+    let mut problems = Vec::new();
+    for name in each.keys() {
+        let why = if !claims.iter().any(|c| &c.name == name) {
+            "no tag of this page states it, so there is nowhere to show its spread".to_string()
+        } else {
+            match resolve_memo(name, sources, resolved) {
+                Some(resolution) if resolution.computed.over.is_some() => continue,
+                Some(resolution) => format!(
+                    "it is `{}`, which reads no series (`series.NAME.*`), so it has no N or spread",
+                    resolution.computed.formula
+                ),
+                // A tag naming no figure is reported at the tag.
+                None => continue,
+            }
+        };
+        let at = key_at(&front[start..], name).map_or(start, |i| start + i);
+        problems.push(
+            Diagnostic::at(
+                "spread-not-series",
+                &page.source,
+                &page.text,
+                at..at + name.len().max(1),
+                format!("`spread:` names `{name}`, but {why}"),
+            )
+            .note(
+                "name a figure the page states that is computed over a series, or leave it out of `spread:`",
+            ),
+        );
+    }
+    problems
+}
+
+/// Where `name` stands as a key in `text` (`name:`), not inside another name.
+fn key_at(text: &str, name: &str) -> Option<usize> {
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
+    text.match_indices(name).map(|(i, _)| i).find(|&i| {
+        let before = text[..i].chars().next_back().is_none_or(|c| !is_name(c));
+        let after = text[i + name.len()..].trim_start_matches([' ', '"', '\'']).starts_with(':');
+        before && after
+    })
+}
 
 /// The text shown after a tag whose text is `live` stating `computed`, in `form`; None
 /// when the figure is not over a series or the form shows nothing in the text.
@@ -120,6 +179,13 @@ mod tests {
         assert_eq!(two_significant(1_234.0), "1,200");
         assert_eq!(stated_unit_and_place("987.75 Mbit/s", Unit::BitPerSecond), (Unit::MegabitPerSecond, -2));
         assert_eq!(stated_unit_and_place("about 988", Unit::MegabitPerSecond), (Unit::MegabitPerSecond, 0));
+    }
+
+    #[test]
+    fn a_name_is_found_as_a_key_not_inside_another_name() {
+        assert_eq!(key_at(" {median_rate: range, rate: se}", "rate"), Some(22));
+        assert_eq!(key_at(" {median_rate: range}", "median_rate"), Some(2));
+        assert_eq!(key_at(" {x: range}", "rate"), None);
     }
 
     #[test]
