@@ -67,6 +67,7 @@ plot-axis-bytes = Amount ({ $unit })
 plot-axis-seconds = Time ({ $unit })
 plot-axis-packets = Packets a second ({ $unit })
 plot-axis-count = Count
+plot-axis-figure = Figure
 plot-axis-run = Run
 plot-axis-time = Time (s)
 plot-interval = Interval (s)

@@ -67,6 +67,7 @@ plot-axis-bytes = 量（{ $unit }）
 plot-axis-seconds = 時間（{ $unit }）
 plot-axis-packets = 毎秒のパケット数（{ $unit }）
 plot-axis-count = 数
+plot-axis-figure = 数値
 plot-axis-run = 実行
 plot-axis-time = 時間（秒）
 plot-interval = 区間（秒）

@@ -147,6 +147,19 @@ fn spread_in_front_matter_writes_n_and_the_spread_beside_the_figure_in_both_lang
 }
 
 #[test]
+fn a_translation_stating_another_spread_than_its_original_is_an_error_at_its_key() {
+    let site = site(PROSE);
+    site.file(PAGE, common::measurement_page(PROSE).replacen("---\n\n", "spread: range\n---\n\n", 1));
+    japanese(&site, "spread: se\n");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let error = errors.iter().find(|e| e["code"] == "translation-front-matter").expect("{errors:#?}");
+    let message = error["message"].as_str().unwrap_or("");
+    assert!(message.contains("`spread` is se here but range in the original"), "{message}");
+    assert_eq!(error["line"].as_u64(), Some(8), "{error:#}");
+}
+
+#[test]
 fn spread_for_every_figure_shows_beside_a_median_or_mean_only_and_is_off_by_default() {
     let site = site(PROSE);
     site.build().expect_success();

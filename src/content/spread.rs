@@ -46,6 +46,30 @@ impl Spread {
     }
 }
 
+impl std::fmt::Display for SpreadForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            SpreadForm::Title => "title",
+            SpreadForm::Range => "range",
+            SpreadForm::Se => "se",
+            SpreadForm::Sd => "sd",
+        })
+    }
+}
+
+/// As written in front matter: `range`, or `{median_rate: range, mean_rate: se}`.
+impl std::fmt::Display for Spread {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Spread::All(form) => write!(f, "{form}"),
+            Spread::Each(each) => {
+                let pairs: Vec<String> = each.iter().map(|(name, form)| format!("{name}: {form}")).collect();
+                write!(f, "{{{}}}", pairs.join(", "))
+            }
+        }
+    }
+}
+
 /// Whether a formula's value is a centre of its list (`median(…)`, `mean(…)`,
 /// `percentile(…)`): a spread said beside a spread (`se(…)`) or a bound (`max(…)`) would say
 /// it twice.

@@ -73,7 +73,7 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
     let bottom = top + row * plot.points.len() as f64;
     let mut svg = String::new();
     grid_vertical(&mut svg, &axis, bottom, top, &x);
-    for (i, (((point, value), said), whisker)) in
+    for (i, (((point, value), said), whiskers_of)) in
         plot.points.iter().zip(&values).zip(&said).zip(&whiskers).enumerate()
     {
         let y = top + row * i as f64;
@@ -96,11 +96,11 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
                 fmt((end - zero).abs().max(1.0)),
             );
         }
-        let far = whisker.map(|(low, high)| if *value < 0.0 { x(low) } else { x(high) });
-        if let Some((low, high)) = whisker {
-            super::series::whisker(&mut svg, x(*low), x(*high), y + FONT + 17.0);
+        let far = whiskers_of.map(|(low, high)| if *value < 0.0 { x(low) } else { x(high) });
+        if let Some((low, high)) = whiskers_of {
+            whisker(&mut svg, x(*low), x(*high), y + FONT + 17.0);
         }
-        let value_x = super::series::label_x(end, far, *value < 0.0);
+        let value_x = label_x(end, far, *value < 0.0);
         let anchor = if *value < 0.0 { " text-anchor=\"end\"" } else { "" };
         let _ = write!(
             svg,
@@ -145,6 +145,28 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
         );
     }
     Drawing { svg, height, width }
+}
+
+/// A whisker from `low` to `high` (already on the picture's x) at height `y`, capped at
+/// each end.
+fn whisker(svg: &mut String, low: f64, high: f64, y: f64) {
+    let (top, bottom) = (fmt(y - 6.0), fmt(y + 6.0));
+    let (low, high, y) = (fmt(low), fmt(high), fmt(y));
+    let _ = write!(
+        svg,
+        "<path class=\"plot-whisker\" d=\"M{low} {y} H{high} M{low} {top} V{bottom} M{high} {top} V{bottom}\" \
+         fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
+    );
+}
+
+/// Where a bar's value is written: past the farther of its end and its whisker's.
+fn label_x(end: f64, whisker_end: Option<f64>, negative: bool) -> f64 {
+    match (whisker_end, negative) {
+        (Some(w), false) => end.max(w) + GAP,
+        (Some(w), true) => end.min(w) - GAP,
+        (None, false) => end + GAP,
+        (None, true) => end - GAP,
+    }
 }
 
 /// A bar's value as its label shows it: up to three decimals, or as many more as a value

@@ -10,13 +10,11 @@
 //! ````
 //!
 //! Owns reading `figures:` and `whiskers:` (each figure must be over a series), each bar's
-//! N and whisker ends ([`Spread`]), and how a whisker and a spread in the values table are
-//! written. The bars themselves are drawn by `bars`, the table by `svg`.
+//! N and whisker ends ([`Spread`]), and how a spread in the values table is written. The bars and
+//! their whiskers are drawn by `bars`, the table by `svg`.
 
-use std::fmt::Write;
 use std::ops::Range;
 
-use super::axis::{GAP, fmt};
 use super::{Point, Reader, known_to};
 use crate::figures::{RunData, did_you_mean};
 use crate::number::Unit;
@@ -201,28 +199,6 @@ impl Reader<'_> {
             return None;
         }
         Some((points, unit))
-    }
-}
-
-/// A whisker from `low` to `high` (already on the picture's x) at height `y`, capped at
-/// each end.
-pub(super) fn whisker(svg: &mut String, low: f64, high: f64, y: f64) {
-    let (top, bottom) = (fmt(y - 6.0), fmt(y + 6.0));
-    let (low, high, y) = (fmt(low), fmt(high), fmt(y));
-    let _ = write!(
-        svg,
-        "<path class=\"plot-whisker\" d=\"M{low} {y} H{high} M{low} {top} V{bottom} M{high} {top} V{bottom}\" \
-         fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
-    );
-}
-
-/// Where a bar's value is written: past the farther of its end and its whisker's.
-pub(super) fn label_x(end: f64, whisker_end: Option<f64>, negative: bool) -> f64 {
-    match (whisker_end, negative) {
-        (Some(w), false) => end.max(w) + GAP,
-        (Some(w), true) => end.min(w) - GAP,
-        (None, false) => end + GAP,
-        (None, true) => end - GAP,
     }
 }
 

@@ -192,7 +192,10 @@ fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
             category_axis: text("plot-axis-run", &[]),
             link_rate: text("plot-link-rate", &[]),
             table_summary: text("plot-values", &[]),
-            table_category: text("plot-axis-run", &[]),
+            table_category: text(
+                if plot.whiskers.is_some() { "plot-axis-figure" } else { "plot-axis-run" },
+                &[],
+            ),
             description: match plot.whiskers {
                 Some(_) => text("plot-figures-description", &[("count", count)]),
                 None => text("plot-bars-description", &[("field", plot.field.clone()), ("count", count)]),
