@@ -278,18 +278,31 @@ fn received_rate(json: &str) -> f64 {
     value["end"]["sum_received"]["bits_per_second"].as_f64().expect("end.sum_received.bits_per_second")
 }
 
-/// The median, least and greatest of `rates`, computed here, not by tally.
-fn median_and_range(rates: &[f64]) -> (f64, f64, f64) {
+/// Each statistic a page states of `rates`, computed here, not by tally: (figure, formula,
+/// value in Mbit/s, decimals stated). The mean and its SE need two runs.
+fn statistics(rates: &[f64]) -> Vec<(&'static str, &'static str, f64, usize)> {
     let mut sorted = rates.to_vec();
     sorted.sort_by(f64::total_cmp);
     let n = sorted.len();
     let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
-    (median, sorted[0], sorted[n - 1])
+    let mut out = vec![
+        ("lo_median", "median", median, 1),
+        ("lo_least", "min", sorted[0], 1),
+        ("lo_most", "max", sorted[n - 1], 1),
+    ];
+    if n >= 2 {
+        let mean = rates.iter().sum::<f64>() / n as f64;
+        let variance = rates.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0);
+        out.push(("lo_mean", "mean", mean, 1));
+        out.push(("lo_se", "se", (variance / n as f64).sqrt(), 2));
+    }
+    out.into_iter().map(|(name, f, v, d)| (name, f, v / 1e6, d)).collect()
 }
 
 /// A site whose bundle holds `runs` as raw files, one series of them, and a page stating
-/// their median and range in Mbit/s to a tenth, its spread beside the median.
-fn recorded_site(runs: &[String]) -> (Site, String) {
+/// their median and range (and with two runs or more their mean and its SE) in Mbit/s, the
+/// spread beside the median; with each tag as the page writes it (`[12.5 Mbit/s]{=lo_se}`).
+fn recorded_site(runs: &[String]) -> (Site, Vec<String>) {
     let mut yaml = String::from("build: {driver: loopback}\nruns:\n");
     for i in 1..=runs.len() {
         yaml.push_str(&format!(
@@ -297,27 +310,23 @@ fn recorded_site(runs: &[String]) -> (Site, String) {
         ));
     }
     let names: Vec<String> = (1..=runs.len()).map(|i| format!("r{i}")).collect();
-    yaml.push_str(&format!(
-        "series:\n  lo: [{}]\nfigures:\n  lo_median: {{is: \"median(series.lo.*.received.bits_per_second)\", unit: Mbit/s}}\n  \
-         lo_least: {{is: \"min(series.lo.*.received.bits_per_second)\", unit: Mbit/s}}\n  \
-         lo_most: {{is: \"max(series.lo.*.received.bits_per_second)\", unit: Mbit/s}}\n",
-        names.join(", ")
-    ));
-    let (median, least, most) = median_and_range(&runs.iter().map(|j| received_rate(j)).collect::<Vec<_>>());
-    let prose = format!(
-        "Over the runs the median was [{:.1} Mbit/s]{{=lo_median}}, from [{:.1} Mbit/s]{{=lo_least}} to \
-         [{:.1} Mbit/s]{{=lo_most}}.",
-        median / 1e6,
-        least / 1e6,
-        most / 1e6
-    );
+    yaml.push_str(&format!("series:\n  lo: [{}]\nfigures:\n", names.join(", ")));
+    let stated = statistics(&runs.iter().map(|j| received_rate(j)).collect::<Vec<_>>());
+    let mut tags = Vec::new();
+    for (name, function, value, decimals) in &stated {
+        yaml.push_str(&format!(
+            "  {name}: {{is: \"{function}(series.lo.*.received.bits_per_second)\", unit: Mbit/s}}\n"
+        ));
+        tags.push(format!("[{value:.decimals$} Mbit/s]{{={name}}}"));
+    }
+    let prose = format!("Over the runs: {}.", tags.join(", "));
     let site = site(&prose);
     site.file(RUNS, yaml);
     for (i, json) in runs.iter().enumerate() {
         site.file(&format!("content/measurements/m/raw/r{}.json", i + 1), json);
     }
     site.file(PAGE, common::measurement_page(&prose).replacen("---\n\n", "spread: range\n---\n\n", 1));
-    (site, format!("{:.1} Mbit/s", median / 1e6))
+    (site, tags)
 }
 
 /// `text`'s last digit changed by one, the rest as written.
@@ -331,20 +340,29 @@ fn one_digit_off(text: &str) -> String {
 fn series_of_1_2_4_and_50_runs_recorded_on_loopback_state_their_median_and_range() {
     for count in [1, 2, 4, 50] {
         let runs = recorded::iperf3_runs(count);
-        let (site, median) = recorded_site(&runs);
+        let (site, tags) = recorded_site(&runs);
         let (run, errors) = check_json(&site);
         assert_eq!((run.code, errors.len()), (0, 0), "{count} runs: {errors:#?}");
         site.build().expect_success();
         let html = site.read("measurements/m/index.html");
-        let label = label_after(&html, &median).unwrap_or_default();
+        let median = tags[0].trim_start_matches('[').split(']').next().unwrap_or_default();
+        let label = label_after(&html, median).unwrap_or_default();
         assert!(label.starts_with(&format!("(N = {count}, ")), "{count} runs: {label:?}\n{html}");
-        // The median stated one digit off is caught at its place.
-        let wrong = one_digit_off(&median);
-        site.edit(PAGE, &format!("[{median}]"), &format!("[{wrong}]"));
-        let (run, errors) = check_json(&site);
-        assert_eq!((run.code, errors.len()), (1, 1), "{count} runs, {wrong}: {errors:#?}");
-        assert_eq!(errors[0]["code"], "figure-mismatch", "{:#}", errors[0]);
-        let (line, col) = place(&site, PAGE, &wrong);
-        assert_eq!((errors[0]["line"].as_u64(), errors[0]["col"].as_u64()), (Some(line), Some(col)));
+        // Each statistic stated one digit off is caught at its place, the others passing.
+        for tag in &tags {
+            let (text, name) = tag.trim_start_matches('[').split_once(']').unwrap_or_default();
+            let wrong = format!("[{}]{name}", one_digit_off(text));
+            site.edit(PAGE, tag, &wrong);
+            let (run, errors) = check_json(&site);
+            assert_eq!((run.code, errors.len()), (1, 1), "{count} runs, {wrong}: {errors:#?}");
+            assert_eq!(errors[0]["code"], "figure-mismatch", "{:#}", errors[0]);
+            let (line, col) = place(&site, PAGE, &wrong[1..]);
+            assert_eq!(
+                (errors[0]["line"].as_u64(), errors[0]["col"].as_u64()),
+                (Some(line), Some(col)),
+                "{wrong}"
+            );
+            site.edit(PAGE, &wrong, tag);
+        }
     }
 }
