@@ -162,6 +162,18 @@ mod tests {
     }
 
     #[test]
+    fn the_build_memo_reads_back_what_it_wrote() {
+        for spread in [
+            Spread::All(SpreadForm::Se),
+            Spread::Each(BTreeMap::from([("m".to_string(), SpreadForm::Range)])),
+        ] {
+            let bytes = postcard::to_allocvec(&spread).unwrap_or_default();
+            assert_eq!(postcard::from_bytes::<Spread>(&bytes).ok(), Some(spread.clone()));
+            assert!(!spread.to_string().is_empty());
+        }
+    }
+
+    #[test]
     fn all_or_each_picks_the_form_beside_a_figure() {
         let all = Spread::All(SpreadForm::Range);
         assert_eq!(all.form_of("m", "median(series.t.*.x)"), SpreadForm::Range);
