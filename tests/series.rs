@@ -238,37 +238,39 @@ mod recorded {
                 break;
             }
         }
-        (0..count)
-            .map(|i| {
-                let mut client = Reaped(
-                    Command::new("iperf3")
-                        .args([
-                            "-c",
-                            "127.0.0.1",
-                            "-p",
-                            &port,
-                            "--connect-timeout",
-                            "3000",
-                            "-n",
-                            "8M",
-                            "--json",
-                        ])
-                        .stdout(Stdio::piped())
-                        .stderr(Stdio::null())
-                        .spawn()
-                        .expect("cannot run the iperf3 client"),
-                );
-                let mut json = String::new();
-                let mut out = client.0.stdout.take().expect("the client's stdout");
-                let deadline = Instant::now() + Duration::from_secs(20);
-                out.read_to_string(&mut json).expect("the client's JSON");
-                while client.0.try_wait().expect("try_wait").is_none() {
-                    assert!(Instant::now() < deadline, "iperf3 run {i} did not finish within 20 s");
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                json
-            })
-            .collect()
+        (0..count).map(|i| one_run(&port, i)).collect()
+    }
+
+    /// One client run; again after a pause when the server says it is still busy with the
+    /// run before (`the server is busy running a test`), which its `--json` reports as an
+    /// `error`.
+    fn one_run(port: &str, i: usize) -> String {
+        let mut last = String::new();
+        for _ in 0..50 {
+            let mut client = Reaped(
+                Command::new("iperf3")
+                    .args(["-c", "127.0.0.1", "-p", port, "--connect-timeout", "3000", "-n", "8M", "--json"])
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .expect("cannot run the iperf3 client"),
+            );
+            let mut json = String::new();
+            let mut out = client.0.stdout.take().expect("the client's stdout");
+            let deadline = Instant::now() + Duration::from_secs(20);
+            out.read_to_string(&mut json).expect("the client's JSON");
+            while client.0.try_wait().expect("try_wait").is_none() {
+                assert!(Instant::now() < deadline, "iperf3 run {i} did not finish within 20 s");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let value: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+            if value.get("error").is_none() {
+                return json;
+            }
+            last = json;
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("iperf3 run {i} failed 50 times; the last said:\n{last}")
     }
 }
 
