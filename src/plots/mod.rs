@@ -13,6 +13,11 @@
 //! title: iperf3 through the box
 //! intervals: soekris_debian           # a run's imported intervals, its link rate drawn
 //! ```
+//! ```plot
+//! title: Repeated runs
+//! figures: [tcp_median, udp_median]   # figures over series, with whiskers (`series`)
+//! whiskers: range                     # optional: range, se or sd
+//! ```
 //! ````
 //!
 //! Owns the block's syntax ([`find_blocks`], [`read_plot`]), what a plot shows ([`Plot`],
