@@ -67,6 +67,7 @@ plot-axis-bytes = Amount ({ $unit })
 plot-axis-seconds = Time ({ $unit })
 plot-axis-packets = Packets a second ({ $unit })
 plot-axis-count = Count
+plot-axis-figure = Figure
 plot-axis-run = Run
 plot-axis-time = Time (s)
 plot-interval = Interval (s)
@@ -74,6 +75,18 @@ plot-link-rate = link rate
 plot-values = The values plotted
 plot-bars-description = One bar for each of { $count } runs, showing { $field }. The table below lists the values.
 plot-intervals-description = The rate received in each of { $count } intervals of the run { $run }, with the link's rate as a dashed line. The table below lists the values.
+figure-spread-n = (N = { $n })
+figure-spread-range = (N = { $n }, { $low }–{ $high })
+figure-spread-se = (SE ± { $spread }, N = { $n })
+figure-spread-sd = (SD ± { $spread }, N = { $n })
+plot-whiskers-range = Whiskers: the least and the greatest value of the runs
+plot-whiskers-se = Whiskers: ± the standard error of the mean
+plot-whiskers-sd = Whiskers: ± the standard deviation of the runs
+plot-runs = N
+plot-spread-range = Range ({ $unit })
+plot-spread-se = SE ± ({ $unit })
+plot-spread-sd = SD ± ({ $unit })
+plot-figures-description = One bar for each of { $count } figures over repeated runs, with whiskers. The table below lists the values.
 build-driver = Driver
 build-release = Release
 build-scripts = Scripts

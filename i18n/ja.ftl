@@ -67,6 +67,7 @@ plot-axis-bytes = 量（{ $unit }）
 plot-axis-seconds = 時間（{ $unit }）
 plot-axis-packets = 毎秒のパケット数（{ $unit }）
 plot-axis-count = 数
+plot-axis-figure = 数値
 plot-axis-run = 実行
 plot-axis-time = 時間（秒）
 plot-interval = 区間（秒）
@@ -74,6 +75,18 @@ plot-link-rate = リンク速度
 plot-values = グラフの値
 plot-bars-description = { $count } 回の実行それぞれの { $field } を棒で示したグラフです。値は下の表にあります。
 plot-intervals-description = 実行 { $run } の { $count } 区間それぞれの受信レートを示し、リンク速度を破線で描いたグラフです。値は下の表にあります。
+figure-spread-n = （N = { $n }）
+figure-spread-range = （N = { $n }、{ $low }～{ $high }）
+figure-spread-se = （標準誤差 ± { $spread }、N = { $n }）
+figure-spread-sd = （標準偏差 ± { $spread }、N = { $n }）
+plot-whiskers-range = ひげ：各回の最小値から最大値まで
+plot-whiskers-se = ひげ：平均の標準誤差（±）
+plot-whiskers-sd = ひげ：各回の標準偏差（±）
+plot-runs = N
+plot-spread-range = 範囲（{ $unit }）
+plot-spread-se = 標準誤差 ±（{ $unit }）
+plot-spread-sd = 標準偏差 ±（{ $unit }）
+plot-figures-description = 繰り返した実行から計算した { $count } 個の数値それぞれを棒で示し、ばらつきをひげで描いたグラフです。値は下の表にあります。
 build-driver = ドライバー
 build-release = リリース
 build-scripts = スクリプト

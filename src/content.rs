@@ -20,7 +20,9 @@ use crate::settings::Settings;
 use crate::text::is_forbidden_control;
 
 mod one_or_many;
+mod spread;
 pub(crate) use one_or_many::OneOrMany;
+pub(crate) use spread::{Spread, SpreadForm};
 
 /// What a page is, from its front matter's `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
@@ -58,6 +60,9 @@ pub(crate) struct FrontMatter {
     pub min_runs: Option<usize>,
     #[serde(default, deserialize_with = "crate::settings::max_cv_or_default")]
     pub max_cv: Option<f64>,
+    /// Where a figure over a series shows its N and spread in the text (`spread:`); the
+    /// hover title and evidence line only when unset.
+    pub spread: Option<Spread>,
 }
 
 /// A real calendar date written YYYY-MM-DD, and no other way (`20260101` is not one).

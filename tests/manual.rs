@@ -80,8 +80,13 @@ fn every_page_of_the_built_manual_is_reachable_from_its_home_page() {
     let mut to_read = vec!["index.html".to_string()];
     while let Some(page) = to_read.pop() {
         let html = String::from_utf8_lossy(&files[&page]).into_owned();
+        // The folder of the page, for a relative link (an evidence entry's `runs.yaml.html#L9`).
+        let folder = page.rsplit_once('/').map_or(String::new(), |(f, _)| format!("{f}/"));
         for address in addresses(&html) {
             let path = address.split('#').next().unwrap_or_default();
+            let relative = !path.is_empty() && !path.starts_with('/') && !path.contains(':');
+            let joined = format!("/{folder}{path}");
+            let path = if relative { joined.as_str() } else { path };
             let Some(path) = path.strip_prefix('/').filter(|p| !p.starts_with('/')) else { continue };
             let target = if path.is_empty() || path.ends_with('/') {
                 format!("{path}index.html")

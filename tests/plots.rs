@@ -167,3 +167,105 @@ fn a_zero_value_draws_no_bar_but_keeps_its_label() {
     let big = plot(&site, 2);
     assert_eq!(big.matches("<rect class=\"plot-bar\"").count(), 2, "{big}");
 }
+
+/// Two series of repeated runs (issue 47): four TCP runs and three UDP runs.
+const SERIES_RUNS: &str = "build: {driver: stock}
+runs:
+  t1: {proto: tcp, rate: 987 Mbit/s}
+  t2: {proto: tcp, rate: 986 Mbit/s}
+  t3: {proto: tcp, rate: 989 Mbit/s}
+  t4: {proto: tcp, rate: 988.5 Mbit/s}
+  u1: {proto: udp, rate: 951 Mbit/s}
+  u2: {proto: udp, rate: 955 Mbit/s}
+  u3: {proto: udp, rate: 949 Mbit/s}
+series:
+  tcp: [t1, t2, t3, t4]
+  udp: [u1, u2, u3]
+figures:
+  tcp_median: {is: \"median(series.tcp.*.rate)\", unit: Mbit/s}
+  udp_median: {is: \"median(series.udp.*.rate)\", unit: Mbit/s}
+  tcp_mean: {is: \"mean(series.tcp.*.rate)\", unit: Mbit/s}
+  udp_mean: {is: \"mean(series.udp.*.rate)\", unit: Mbit/s}
+  one_rate: {is: \"runs.t1.rate\", unit: Mbit/s}
+";
+
+/// The values table's rows: each cell's text, links and all markup left out.
+fn rows(figure: &str) -> Vec<Vec<String>> {
+    let body = figure.split("<tbody>").nth(1).unwrap_or("");
+    body.split("<tr>")
+        .skip(1)
+        .map(|row| {
+            row.replace("</a>", "")
+                .split("</t")
+                .filter_map(|cell| cell.rsplit('>').next())
+                .map(str::to_string)
+                .filter(|c| !c.is_empty() && !c.starts_with('\n'))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_bar_of_a_series_has_whiskers_of_its_range_named_in_the_legend_and_n_in_its_table() {
+    let plots =
+        "```plot\ntitle: TCP and UDP, repeated\nfigures: [tcp_median, udp_median]\nlabels: [TCP, UDP]\n```\n";
+    let site = site_with(SERIES_RUNS, plots);
+    site.build().expect_success();
+    let figure = plot(&site, 1);
+    assert_eq!(figure.matches("<path class=\"plot-whisker\"").count(), 2, "{figure}");
+    assert!(figure.contains("Whiskers: the least and the greatest value of the runs"), "{figure}");
+    assert!(figure.contains("<th scope=\"col\">N</th><th scope=\"col\">Range (Mbit/s)</th>"), "{figure}");
+    assert_eq!(rows(&figure), [["TCP", "987.75", "4", "986–989"], ["UDP", "951", "3", "949–955"]]);
+    // Each bar links to its figure's evidence, which says N and the spread.
+    assert!(figure.contains("href=\"#figure-tcp_median\""), "{figure}");
+    assert_inside(&figure);
+    insta::assert_snapshot!(figure);
+}
+
+#[test]
+fn whiskers_of_the_standard_error_are_drawn_about_the_mean_and_listed_in_japanese() {
+    let plots = "```plot\ntitle: Means\nfigures: [tcp_mean, udp_mean]\nwhiskers: se\n```\n";
+    let site = site_with(SERIES_RUNS, plots);
+    let hash = site.hash(&format!("{BUNDLE}/index.md"));
+    site.file(
+        &format!("{BUNDLE}/index.ja.md"),
+        format!(
+            "---\ntitle: XGS 136 を通る HTTP\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: HTTP の応答とフレーム。\n\
+             translates: {hash}\n---\n\n```plot\ntitle: 平均\nfigures: [tcp_mean, udp_mean]\nwhiskers: se\n```\n\n## 測り方\n\n9,000 件の応答を curl で。\n\n## 測っていないこと\n\n遅延。\n"
+        ),
+    );
+    site.build().expect_success();
+    let figure = plot(&site, 1);
+    assert!(figure.contains("Whiskers: ± the standard error of the mean"), "{figure}");
+    // SE of the TCP runs: √(5.6875 / 3) / 2 = 0.688… Mbit/s; of the UDP runs
+    // √(18.666… / 2) / √3 = 1.763… Mbit/s. A mean of thirds is listed as its bar is labelled.
+    assert_eq!(rows(&figure), [["tcp_mean", "987.625", "4", "0.69"], ["udp_mean", "951.667", "3", "1.8"]]);
+    let ja = site.read("ja/measurements/2026-10-29-http/index.html");
+    let at = ja.find("<figure class=\"plot\"").unwrap_or(0);
+    let ja_figure = &ja[at..ja[at..].find("</figure>").map_or(ja.len(), |e| at + e)];
+    assert!(ja_figure.contains("ひげ：平均の標準誤差（±）"), "{ja_figure}");
+    assert!(ja_figure.contains("<th scope=\"col\">標準誤差 ±（Mbit/s）</th>"), "{ja_figure}");
+    insta::assert_snapshot!(figure);
+}
+
+#[test]
+fn whiskers_need_figures_over_a_series() {
+    for (plots, says) in [
+        ("```plot\ntitle: One\nfigures: [one_rate]\n```\n", "`one_rate` is not computed over a series"),
+        (
+            "```plot\ntitle: Bars\nbars: rate\nwhiskers: range\n```\n",
+            "`whiskers` are drawn on bars of figures",
+        ),
+        ("```plot\ntitle: T\nfigures: [tcp_median]\nwhiskers: iqr\n```\n", "`whiskers: iqr` is not one"),
+    ] {
+        let site = site_with(SERIES_RUNS, plots);
+        let (run, errors) = common::check_json(&site);
+        assert_eq!(run.code, 1, "{plots}: {run:#?}");
+        assert!(
+            errors
+                .iter()
+                .any(|e| e["code"] == "plot-spec" && e["message"].as_str().unwrap_or("").contains(says)),
+            "{plots}: {errors:#?}"
+        );
+    }
+}

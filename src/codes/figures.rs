@@ -212,7 +212,7 @@ pub(super) const CODES: &[Code] = &[
         code: "plot-spec",
         severity: "error",
         summary: "a plot block that is not written as a plot: bad YAML, an unknown or missing key, a wrong value",
-        meaning: "A ```plot block is a YAML map with a fixed set of keys (title, description, bars, intervals, runs, labels, unit). Each of these is an error at its place: YAML that does not parse or is not a map; an unknown key (a typo, not a default); no `title`; neither or both of `bars: FIELD` and `intervals: RUN`; `runs` or `labels` on an intervals plot; `labels` without `runs`, or not one label per run; a value of the wrong form (text, list) or a unit tally does not know; a `unit` of another kind than the values, or bars of different kinds; and a figure-like number in the title or description, where no tag can stand and nothing checks it.",
+        meaning: "A ```plot block is a YAML map with a fixed set of keys (title, description, bars, intervals, figures, whiskers, runs, labels, unit). Each of these is an error at its place: YAML that does not parse or is not a map; an unknown key (a typo, not a default); no `title`; not exactly one of `bars: FIELD`, `figures: [NAME, …]` and `intervals: RUN`; a name of `figures` that is not computed over a series (its bar would have no runs to draw whiskers from), `whiskers` without `figures`, or a `whiskers` other than range, se or sd; `runs` or `labels` on an intervals plot; `labels` without `runs`, or not one label per run; a value of the wrong form (text, list) or a unit tally does not know; a `unit` of another kind than the values, or bars of different kinds; and a figure-like number in the title or description, where no tag can stand and nothing checks it.",
         fix: "Write the block as a map with `title:` and either `bars: FIELD` (with `runs:` and one label per run) or `intervals: RUN`, using the keys the message lists, a unit of the values' kind, and no number in the title or description (state it in the page's text with its tag).",
     },
     Code {
@@ -277,6 +277,13 @@ pub(super) const CODES: &[Code] = &[
         summary: "a series whose runs differ in their configuration",
         meaning: "A series (`series: {NAME: [run, ...]}` in runs.yaml) names runs that repeat one configuration, so that their median, spread and N mean something. A run's configuration is its `kind`, its `link_rate` and every text field it holds (`mode: keep`); a run that differs from the series' first run in any of them is an error at its name in the series.",
         fix: "Give the runs of each configuration their own series, or correct the field that was written wrongly.",
+    },
+    Code {
+        code: "spread-not-series",
+        severity: "error",
+        summary: "front matter `spread:` names a figure the page does not state over a series",
+        meaning: "`spread: {NAME: range}` (or `se`, `sd`) asks tally to write a figure's N and spread beside its first tag on the page, from the runs of the series it is computed over. A name that no tag of the page states, or a figure that reads no series (`runs.a.rate`, a constant), would show nothing, so it is an error at the name in the front matter rather than a setting that silently does nothing.",
+        fix: "Name a figure the page states whose formula reads a series (`median(series.tcp.*.received.bits_per_second)`), correct a misspelt name, or leave the figure out of `spread:`.",
     },
     Code {
         code: "series-spread",

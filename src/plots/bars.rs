@@ -23,7 +23,9 @@ const MIN_LENGTH: f64 = 160.0;
 /// Bars start at zero: a negative value is drawn leftwards from the zero line, its value
 /// before its end. The picture makes room on each side for the longest value written there
 /// and for the end ticks' labels, so that no label falls outside it.
-pub(super) fn bars(plot: &Plot, value_axis: &str) -> Drawing {
+/// A bar of a figure over a series has whiskers (`series`), named by `legend` under the
+/// axis; the axis reaches their ends, and the bar's value is written past the farther end.
+pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawing {
     let (top, row) = (8.0, 50.0);
     let values: Vec<f64> = plot.points.iter().map(|p| p.value / plot.unit.factor()).collect();
     let said: Vec<String> = plot
@@ -35,8 +37,14 @@ pub(super) fn bars(plot: &Plot, value_axis: &str) -> Drawing {
             None => bar_value(*v, p.known_to.and_then(|k| place_of(k / plot.unit.factor()))),
         })
         .collect();
-    let max = values.iter().copied().fold(0.0_f64, f64::max);
-    let min = values.iter().copied().fold(0.0_f64, f64::min);
+    let whiskers: Vec<Option<(f64, f64)>> = plot
+        .points
+        .iter()
+        .map(|p| p.spread.as_ref().map(|s| (s.low / plot.unit.factor(), s.high / plot.unit.factor())))
+        .collect();
+    let ends = whiskers.iter().flatten().flat_map(|(low, high)| [*low, *high]);
+    let max = values.iter().copied().chain(ends.clone()).fold(0.0_f64, f64::max);
+    let min = values.iter().copied().chain(ends).fold(0.0_f64, f64::min);
     let room = |negative: bool| {
         values
             .iter()
@@ -65,7 +73,9 @@ pub(super) fn bars(plot: &Plot, value_axis: &str) -> Drawing {
     let bottom = top + row * plot.points.len() as f64;
     let mut svg = String::new();
     grid_vertical(&mut svg, &axis, bottom, top, &x);
-    for (i, ((point, value), said)) in plot.points.iter().zip(&values).zip(&said).enumerate() {
+    for (i, (((point, value), said), whiskers_of)) in
+        plot.points.iter().zip(&values).zip(&said).zip(&whiskers).enumerate()
+    {
         let y = top + row * i as f64;
         let _ = write!(svg, "<text x=\"{EDGE}\" y=\"{}\">", fmt(y + FONT + 2.0));
         match fitted(&point.label, width - 2.0 * EDGE) {
@@ -86,8 +96,12 @@ pub(super) fn bars(plot: &Plot, value_axis: &str) -> Drawing {
                 fmt((end - zero).abs().max(1.0)),
             );
         }
-        let (value_x, anchor) =
-            if *value < 0.0 { (end - GAP, " text-anchor=\"end\"") } else { (end + GAP, "") };
+        let far = whiskers_of.map(|(low, high)| if *value < 0.0 { x(low) } else { x(high) });
+        if let Some((low, high)) = whiskers_of {
+            whisker(&mut svg, x(*low), x(*high), y + FONT + 17.0);
+        }
+        let value_x = label_x(end, far, *value < 0.0);
+        let anchor = if *value < 0.0 { " text-anchor=\"end\"" } else { "" };
         let _ = write!(
             svg,
             "<text x=\"{}\" y=\"{}\"{anchor}>{}</text>",
@@ -111,16 +125,48 @@ pub(super) fn bars(plot: &Plot, value_axis: &str) -> Drawing {
         r = fmt(right),
         b = fmt(bottom),
     );
-    let height = bottom + 2.0 * FONT + 22.0;
+    let legend_room = if legend.is_some() { FONT + 8.0 } else { 0.0 };
+    let height = bottom + 2.0 * FONT + 22.0 + legend_room;
     tick_labels_horizontal(&mut svg, &axis, bottom, &x);
     let _ = write!(
         svg,
         "<text x=\"{cx}\" y=\"{y}\" text-anchor=\"middle\">{label}</text>",
         cx = fmt((left + right) / 2.0),
-        y = fmt(height - 6.0),
+        y = fmt(height - 6.0 - legend_room),
         label = escape(value_axis),
     );
+    if let Some(legend) = legend {
+        let _ = write!(
+            svg,
+            "<text class=\"plot-legend\" x=\"{cx}\" y=\"{y}\" text-anchor=\"middle\">{legend}</text>",
+            cx = fmt(width / 2.0),
+            y = fmt(height - 6.0),
+            legend = escape(&fitted(legend, width - 2.0 * EDGE).unwrap_or_else(|| legend.to_string())),
+        );
+    }
     Drawing { svg, height, width }
+}
+
+/// A whisker from `low` to `high` (already on the picture's x) at height `y`, capped at
+/// each end.
+fn whisker(svg: &mut String, low: f64, high: f64, y: f64) {
+    let (top, bottom) = (fmt(y - 6.0), fmt(y + 6.0));
+    let (low, high, y) = (fmt(low), fmt(high), fmt(y));
+    let _ = write!(
+        svg,
+        "<path class=\"plot-whisker\" d=\"M{low} {y} H{high} M{low} {top} V{bottom} M{high} {top} V{bottom}\" \
+         fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
+    );
+}
+
+/// Where a bar's value is written: past the farther of its end and its whisker's.
+fn label_x(end: f64, whisker_end: Option<f64>, negative: bool) -> f64 {
+    match (whisker_end, negative) {
+        (Some(w), false) => end.max(w) + GAP,
+        (Some(w), true) => end.min(w) - GAP,
+        (None, false) => end + GAP,
+        (None, true) => end - GAP,
+    }
 }
 
 /// A bar's value as its label shows it: up to three decimals, or as many more as a value
@@ -154,9 +200,22 @@ mod tests {
                 path: format!("runs.r{i}.x"),
                 known_to: None,
                 stated_place: None,
+                spread: None,
             })
             .collect();
-        Plot { title: "T".into(), description: None, shape: Shape::Bars, field: "x".into(), unit, points }
+        Plot {
+            title: "T".into(),
+            description: None,
+            shape: Shape::Bars,
+            field: "x".into(),
+            unit,
+            points,
+            whiskers: None,
+        }
+    }
+
+    fn bars_plain(plot: &Plot, axis: &str) -> Drawing {
+        bars(plot, axis, None)
     }
 
     /// Each `<text>` of the drawing: where it starts and ends as estimated, its x, and what
@@ -214,7 +273,7 @@ mod tests {
     /// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0.
     #[test]
     fn a_small_bar_on_a_large_axis_is_labelled_with_the_digits_that_show_it() {
-        let drawing = bars(&bars_of(Unit::GigabitPerSecond, &[400e3, 2e9]), "");
+        let drawing = bars_plain(&bars_of(Unit::GigabitPerSecond, &[400e3, 2e9]), "");
         let said: Vec<String> = texts(&drawing.svg).into_iter().map(|t| t.3).collect();
         assert!(said.contains(&"0.0004".to_string()), "{said:?}");
         assert!(said.contains(&"2".to_string()), "{said:?}");
@@ -224,7 +283,7 @@ mod tests {
     /// is drawn from the zero line leftwards, its label beside its end, inside the picture.
     #[test]
     fn a_negative_bar_is_drawn_from_zero_with_its_label_inside_the_picture() {
-        let drawing = bars(&bars_of(Unit::Count, &[-50.0, 100.0]), "");
+        let drawing = bars_plain(&bars_of(Unit::Count, &[-50.0, 100.0]), "");
         let bars = rects(&drawing.svg);
         let (negative, positive) = (bars[0], bars[1]);
         // The negative bar ends where the positive one starts: at zero.
@@ -244,7 +303,7 @@ mod tests {
     #[test]
     fn a_large_value_is_labelled_inside_the_picture() {
         for values in [[12_345_678_901.234, 1e-7], [-12_345_678_901.234, 12_345_678_901.234]] {
-            let drawing = bars(&bars_of(Unit::Count, &values), "");
+            let drawing = bars_plain(&bars_of(Unit::Count, &values), "");
             assert!(drawing.svg.contains(">12,345,678,901.234</text>"), "{}", drawing.svg);
             assert_inside(&drawing);
         }
@@ -258,7 +317,7 @@ mod tests {
         plot.points[0].label = name.to_string();
         plot.points[1].label =
             "ホストが受信したフレームの数、十回の測定のそれぞれについて、長く書いたもの".into();
-        let drawing = bars(&plot, "");
+        let drawing = bars_plain(&plot, "");
         assert!(drawing.svg.contains(&format!("<title>{name}</title>")), "{}", drawing.svg);
         assert!(drawing.svg.contains("…</text>"), "{}", drawing.svg);
         assert_inside(&drawing);
@@ -268,7 +327,7 @@ mod tests {
     #[test]
     fn tick_labels_stand_apart() {
         for values in [[-12_345_678_901.234, 1e-7], [12_345_678_901.234, 1e-7], [-1e15, 1e15]] {
-            let drawing = bars(&bars_of(Unit::Count, &values), "");
+            let drawing = bars_plain(&bars_of(Unit::Count, &values), "");
             let ticks: Vec<_> = drawing
                 .svg
                 .split("<line class=\"plot-axis\"")
@@ -300,7 +359,7 @@ mod tests {
     /// A README-only trial: a zero value was drawn as a 1 px bar.
     #[test]
     fn zero_draws_no_bar_and_a_tiny_value_a_visible_one() {
-        let drawing = bars(&bars_of(Unit::Count, &[0.0, 1e-9, 5.0]), "");
+        let drawing = bars_plain(&bars_of(Unit::Count, &[0.0, 1e-9, 5.0]), "");
         let bars = rects(&drawing.svg);
         assert_eq!(bars.len(), 2, "{}", drawing.svg);
         assert!(bars[0].1 >= 1.0, "{bars:?}");

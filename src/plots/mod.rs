@@ -13,6 +13,11 @@
 //! title: iperf3 through the box
 //! intervals: soekris_debian           # a run's imported intervals, its link rate drawn
 //! ```
+//! ```plot
+//! title: Repeated runs
+//! figures: [tcp_median, udp_median]   # figures over series, with whiskers (`series`)
+//! whiskers: range                     # optional: range, se or sd
+//! ```
 //! ````
 //!
 //! Owns the block's syntax ([`find_blocks`], [`read_plot`]), what a plot shows ([`Plot`],
@@ -22,83 +27,20 @@
 
 mod axis;
 mod bars;
+mod blocks;
+mod series;
 pub(crate) mod svg;
 
-use std::ops::Range;
+pub(crate) use blocks::{Block, find_blocks, find_fenced, is_plot_fence};
+pub(crate) use series::{Spread, Whiskers};
 
-use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use std::ops::Range;
 
 use crate::diagnostics::Diagnostic;
 use crate::figures::{RunData, did_you_mean};
 use crate::number::Computed;
 use crate::number::{Unit, parse_stated, parse_unit};
 use crate::yaml::{Node, NodeKind};
-
-/// The info string of a plot's fenced block.
-pub(crate) const FENCE: &str = "plot";
-
-/// Whether a fenced block's info string asks for a plot.
-pub(crate) fn is_plot_fence(info: &str) -> bool {
-    info.split_whitespace().next() == Some(FENCE)
-}
-
-/// A plot block (or another fenced block tally reads, `raw`) as written: its text and
-/// where that text starts in the page's file.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Block {
-    /// The fence's info string (`plot`, `raw raw/x.txt 38-52`).
-    pub info: String,
-    pub text: String,
-    pub text_start: usize,
-    /// The whole block, fences included.
-    pub range: Range<usize>,
-}
-
-/// Every plot block of a body that starts at byte `offset` of its file, in order.
-pub(crate) fn find_blocks(body: &str, offset: usize) -> Vec<Block> {
-    find_fenced(body, offset, FENCE, is_plot_fence)
-}
-
-/// Every fenced block of a body whose info string `is_fence` accepts (and so holds `word`,
-/// looked for first), in order.
-pub(crate) fn find_fenced(body: &str, offset: usize, word: &str, is_fence: fn(&str) -> bool) -> Vec<Block> {
-    if !body.contains(word) {
-        return Vec::new();
-    }
-    let mut blocks = Vec::new();
-    let mut open: Option<Block> = None;
-    for (event, range) in Parser::new_ext(body, markdown_options()).into_offset_iter() {
-        match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if is_fence(&info) => {
-                open = Some(Block {
-                    info: info.to_string(),
-                    text: String::new(),
-                    text_start: offset + range.end,
-                    range: offset + range.start..offset + range.end,
-                });
-            }
-            Event::Text(text) => {
-                if let Some(block) = open.as_mut() {
-                    if block.text.is_empty() {
-                        block.text_start = offset + range.start;
-                    }
-                    block.text.push_str(&text);
-                }
-            }
-            Event::End(TagEnd::CodeBlock) => blocks.extend(open.take()),
-            _ => {}
-        }
-    }
-    blocks
-}
-
-/// The options the page's own parse uses, so that a block is found where it renders.
-fn markdown_options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_HEADING_ATTRIBUTES
-}
 
 /// What a plot draws.
 #[derive(Debug, Clone, PartialEq)]
@@ -127,6 +69,8 @@ pub(crate) struct Point {
     /// -1) when a tag of the page states it: its label and table entry are written to that
     /// place, trailing zeros kept, as the page writes it.
     pub stated_place: Option<i32>,
+    /// A bar of a figure over a series: its N and whiskers.
+    pub spread: Option<Spread>,
 }
 
 /// A plot, every value read from the run data.
@@ -140,9 +84,12 @@ pub(crate) struct Plot {
     /// The unit the values are drawn and listed in.
     pub unit: Unit,
     pub points: Vec<Point>,
+    /// Bars of figures over series (`figures:`): what their whiskers span.
+    pub whiskers: Option<Whiskers>,
 }
 
-const KEYS: &[&str] = &["title", "description", "bars", "intervals", "runs", "labels", "unit"];
+const KEYS: &[&str] =
+    &["title", "description", "bars", "intervals", "figures", "whiskers", "runs", "labels", "unit"];
 
 /// Reads one plot block against the page's run data; every problem is a diagnostic.
 pub(crate) fn read_plot(
@@ -233,7 +180,7 @@ impl Reader<'_> {
             return None;
         };
         let (mut title, mut description, mut bars, mut intervals, mut unit) = (None, None, None, None, None);
-        let (mut run_list, mut labels) = (None, None);
+        let (mut run_list, mut labels, mut figures, mut whiskers) = (None, None, None, None);
         for (key, value) in entries {
             match key.key_text().as_str() {
                 "title" => title = self.text(value, "`title`").inspect(|t| self.no_figure(t, value, "title")),
@@ -245,6 +192,10 @@ impl Reader<'_> {
                 "bars" => bars = self.text(value, "`bars`").map(|t| (t, value.span.clone())),
                 "intervals" => intervals = self.text(value, "`intervals`").map(|t| (t, value.span.clone())),
                 "runs" => run_list = Some((self.list(value, "runs"), value.span.clone())),
+                "figures" => figures = Some((self.list(value, "figures"), value.span.clone())),
+                "whiskers" => {
+                    whiskers = self.text(value, "`whiskers`").map(|t| (t, value.span.clone()));
+                }
                 "labels" => {
                     let list = self.list(value, "labels");
                     for (label, span) in &list {
@@ -279,8 +230,20 @@ impl Reader<'_> {
             self.error("plot-unknown", self.whole(), "this page has no runs.yaml beside it to plot");
             return None;
         };
-        let (shape, field, points, natural) = match (bars, intervals) {
-            (Some((field, span)), None) => {
+        if let (Some((_, span)), None) = (&whiskers, &figures) {
+            let message =
+                "`whiskers` are drawn on bars of figures over a series: name them with `figures: [NAME, …]`";
+            self.error("plot-spec", span.clone(), message);
+        }
+        let mut drawn_whiskers = None;
+        let (shape, field, points, natural) = match (bars, intervals, figures) {
+            (None, None, Some(figures)) => {
+                let (points, natural, drawn) =
+                    self.figures_plot(data, figures, run_list, labels, whiskers)?;
+                drawn_whiskers = Some(drawn);
+                (Shape::Bars, "figures".to_string(), points, natural)
+            }
+            (Some((field, span)), None, None) => {
                 if labels.as_ref().zip(run_list.as_ref()).is_some_and(|(l, r)| l.0.len() != r.0.len()) {
                     let span = labels.as_ref().map_or(self.whole(), |l| l.1.clone());
                     self.error("plot-spec", span, "`labels` needs one label for each of `runs`");
@@ -299,7 +262,7 @@ impl Reader<'_> {
                 let (points, natural) = self.bars(data, &field, span, run_list, labels)?;
                 (Shape::Bars, field, points, natural)
             }
-            (None, Some((run, span))) => {
+            (None, Some((run, span)), None) => {
                 if let Some((_, span)) = run_list.or(labels) {
                     self.error("plot-spec", span, "`runs` and `labels` are for bars; intervals plot one run");
                 }
@@ -308,7 +271,8 @@ impl Reader<'_> {
                 (Shape::Intervals { run, link_rate }, "received.intervals".to_string(), points, natural)
             }
             _ => {
-                self.error("plot-spec", self.whole(), "a plot has either `bars: FIELD` or `intervals: RUN`");
+                let message = "a plot has one of `bars: FIELD`, `figures: [NAME, …]` or `intervals: RUN`";
+                self.error("plot-spec", self.whole(), message);
                 return None;
             }
         };
@@ -327,7 +291,7 @@ impl Reader<'_> {
             (Some((unit, _)), _) => unit,
             (None, natural) => natural.unwrap_or(Unit::Count),
         };
-        Some(Plot { title, description, shape, field, unit, points })
+        Some(Plot { title, description, shape, field, unit, points, whiskers: drawn_whiskers })
     }
 
     #[allow(clippy::type_complexity, reason = "the block's two optional lists, each with its place")]
@@ -385,6 +349,7 @@ impl Reader<'_> {
                         path,
                         known_to,
                         stated_place: None,
+                        spread: None,
                     });
                 }
                 Err(error) => self.error(
@@ -428,6 +393,7 @@ impl Reader<'_> {
                 path: format!("{base}.bits_per_second"),
                 known_to: known_to(&rate).1,
                 stated_place: None,
+                spread: None,
             });
         }
         if points.is_empty() {

@@ -32,6 +32,17 @@ pub(crate) struct Labels {
     pub table_category: String,
     /// Used when the block gives no description.
     pub description: String,
+    /// Bars with whiskers: the legend that names what they span ("Whiskers: ± the standard
+    /// error of the mean"), and the table's columns for N and the spread.
+    pub whiskers: Option<WhiskerLabels>,
+}
+
+/// The words of a plot whose bars have whiskers.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct WhiskerLabels {
+    pub legend: String,
+    pub runs_column: String,
+    pub spread_column: String,
 }
 
 /// The plot's HTML: `<figure>` with the SVG, its caption and its table. `id` is unique on
@@ -44,7 +55,7 @@ pub(crate) fn figure_html(
 ) -> String {
     let description = plot.description.clone().unwrap_or_else(|| labels.description.clone());
     let body = match &plot.shape {
-        Shape::Bars => bars(plot, &labels.value_axis),
+        Shape::Bars => bars(plot, &labels.value_axis, labels.whiskers.as_ref().map(|w| w.legend.as_str())),
         Shape::Intervals { link_rate, .. } => intervals(plot, *link_rate, labels),
     };
     let mut out = String::new();
@@ -59,26 +70,52 @@ pub(crate) fn figure_html(
         d = escape(&description),
         svg = body.svg,
     );
+    let whiskers = labels.whiskers.as_ref().filter(|_| plot.whiskers.is_some());
     let _ = write!(
         out,
         "<details class=\"plot-values\"><summary>{}</summary>\n<table>\n<thead><tr><th scope=\"col\">{}</th>\
-         <th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
+         <th scope=\"col\">{}</th>",
         escape(&labels.table_summary),
         escape(&labels.table_category),
         escape(&labels.value_axis),
     );
+    if let Some(words) = whiskers {
+        let _ = write!(
+            out,
+            "<th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
+            escape(&words.runs_column),
+            escape(&words.spread_column)
+        );
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
     for point in &plot.points {
         let category = match point.span {
             Some((start, end)) => format!("{}–{}", number(start, 2), number(end, 2)),
             None => point.label.clone(),
         };
+        let spread = match (whiskers, &point.spread) {
+            (Some(_), Some(spread)) => {
+                let place =
+                    point.stated_place.or(point.known_to.and_then(|k| place_of(k / plot.unit.factor())));
+                format!(
+                    "<td>{}</td><td>{}</td>",
+                    spread.n,
+                    escape(&super::series::spread_cell(spread, plot.unit, place))
+                )
+            }
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "<tr><th scope=\"row\">{}</th><td><a href=\"#{}\">{}</a></td></tr>",
+            "<tr><th scope=\"row\">{}</th><td><a href=\"#{}\">{}</a></td>{spread}</tr>",
             escape(&category),
             escape(&evidence(&point.path)),
             escape(&match point.stated_place {
                 Some(place) => super::axis::at_place_kept(point.value / plot.unit.factor(), place),
+                // A figure over a series (a mean of thirds) as its bar is labelled.
+                None if point.spread.is_some() && point.known_to.is_none() => {
+                    super::bars::bar_value(point.value / plot.unit.factor(), None)
+                }
                 None => in_unit(point.value, point.known_to, plot.unit),
             }),
         );

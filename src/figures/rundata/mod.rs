@@ -225,6 +225,11 @@ impl RunData {
         self.constants.iter().find(|(n, _)| n == name).map(|(_, c)| c)
     }
 
+    /// The names of `figures:`, in order.
+    pub(crate) fn figure_names(&self) -> Vec<String> {
+        self.figures.iter().map(|f| f.name.clone()).collect()
+    }
+
     fn figure_def(&self, name: &str) -> Option<&FigureDef> {
         if self.figure_index.covers(self.figures.len()) {
             return self.figure_index.find(name, |i| &self.figures[i].name).map(|i| &self.figures[i]);

@@ -140,6 +140,10 @@ pub(crate) fn page_figures(
         family,
         has_family_page: &has_family_page,
         original_claims: original_scan.map_or(&[], |scan| &scan.claims),
+        spread: page.front.spread.as_ref().or_else(|| {
+            let original = site.content.get(&page.key, original).filter(|o| o.lang != page.lang)?;
+            original.front.spread.as_ref()
+        }),
     };
     let (mut figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
     let (raw_blocks, raw_problems) = crate::raw_blocks::read_blocks(&site.root, page);

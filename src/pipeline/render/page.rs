@@ -192,8 +192,22 @@ fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
             category_axis: text("plot-axis-run", &[]),
             link_rate: text("plot-link-rate", &[]),
             table_summary: text("plot-values", &[]),
-            table_category: text("plot-axis-run", &[]),
-            description: text("plot-bars-description", &[("field", plot.field.clone()), ("count", count)]),
+            table_category: text(
+                if plot.whiskers.is_some() { "plot-axis-figure" } else { "plot-axis-run" },
+                &[],
+            ),
+            description: match plot.whiskers {
+                Some(_) => text("plot-figures-description", &[("count", count)]),
+                None => text("plot-bars-description", &[("field", plot.field.clone()), ("count", count)]),
+            },
+            whiskers: plot.whiskers.map(|whiskers| {
+                let (legend, column) = whiskers.keys();
+                svg::WhiskerLabels {
+                    legend: text(legend, &[]),
+                    runs_column: text("plot-runs", &[]),
+                    spread_column: text(column, &[("unit", plot.unit.symbol().to_string())]),
+                }
+            }),
         },
         Shape::Intervals { run, .. } => svg::Labels {
             value_axis,
@@ -202,6 +216,7 @@ fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
             table_summary: text("plot-values", &[]),
             table_category: text("plot-interval", &[]),
             description: text("plot-intervals-description", &[("run", run.clone()), ("count", count)]),
+            whiskers: None,
         },
     }
 }

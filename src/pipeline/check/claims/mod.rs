@@ -13,6 +13,7 @@ mod comparison;
 mod computed;
 mod evidence;
 mod resolution;
+mod spread;
 mod values;
 mod vendor;
 
@@ -50,6 +51,9 @@ pub(crate) struct FigureSources<'a> {
     /// In a translation, the original's tags (else none): what a tag would pass with is
     /// then the original's, which passes the translation check too.
     pub original_claims: &'a [Claim],
+    /// The page's `spread:` (a translation's own, else its original's): where a figure
+    /// over a series shows its N and spread in the text.
+    pub spread: Option<&'a crate::content::Spread>,
 }
 
 /// What the checks give a page: one view per tag, its corrections and its records, the
@@ -125,7 +129,18 @@ pub(crate) fn check_claims(
             ClaimForm::Vendor => check_vendor(page, claim, sources, strings, &mut problems),
             ClaimForm::Exact | ClaimForm::Approximate => {
                 let at = (claim, original);
-                check_figure(page, at, sources, resolved, &mut figures.corrections, &mut problems)
+                let (mut view, record) =
+                    check_figure(page, at, sources, resolved, &mut figures.corrections, &mut problems);
+                // Beside the figure's first tag only: the page says it once.
+                if *nth == 1
+                    && let Some(spread) = sources.spread
+                    && let Some(resolution) = resolution::resolve_memo(&claim.name, sources, resolved)
+                {
+                    let computed = &resolution.computed;
+                    let form = spread.form_of(&claim.name, &computed.formula);
+                    view.label = spread::spread_label(computed, &claim.live, form, strings, &page.lang);
+                }
+                (view, record)
             }
             ClaimForm::Comparison => {
                 let (view, record, entry) = check_comparison(page, claim, sources, resolved, &mut problems);
@@ -201,6 +216,7 @@ pub(crate) fn check_claims(
         figures.evidence.extend(entry);
     }
     figures.evidence.extend(comparisons.map(|(_, entry)| Arc::new(entry)));
+    problems.extend(spread::check_spread_names(page, &scan.claims, sources, resolved));
     (figures, problems)
 }
 
@@ -273,7 +289,15 @@ mod tests {
     use crate::plots::Point;
 
     fn point(value: f64, known_to: Option<f64>) -> Point {
-        Point { label: String::new(), span: None, value, path: String::new(), known_to, stated_place: None }
+        Point {
+            label: String::new(),
+            span: None,
+            value,
+            path: String::new(),
+            known_to,
+            stated_place: None,
+            spread: None,
+        }
     }
 
     #[test]

@@ -51,6 +51,13 @@ pub(super) fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnosti
     if states("appliances") && o.appliances != t.appliances {
         differ("appliances", format!("{:?}", o.appliances), format!("{:?}", t.appliances));
     }
+    // Where a figure's spread is shown is the page's layout, not prose: a translation that
+    // states its own shows it where the original does.
+    if states("spread") && o.spread != t.spread {
+        let shown =
+            |s: &Option<crate::content::Spread>| s.as_ref().map_or("none".to_string(), ToString::to_string);
+        differ("spread", shown(&o.spread), shown(&t.spread));
+    }
     let build = |f: &crate::content::FrontMatter| format!("{:?}", f.code_under_test);
     if states("build") && build(o) != build(t) {
         differ("build", build(o), build(t));
