@@ -156,6 +156,11 @@ pub fn soak(text: &str) {
     let _ = crate::figures::import::import_soak(&files);
 }
 
+/// The netmap `pkt-gen` log importer.
+pub fn pktgen(text: &str) {
+    let _ = crate::figures::import::import_pktgen(text);
+}
+
 /// The sysctl importer.
 pub fn sysctl(text: &str) {
     let _ = crate::figures::import::import_sysctl(text);

@@ -11,7 +11,7 @@ use tally::fuzzing;
 type Reader = fn(&str);
 
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, Reader); 15] = [
+const TARGETS: [(&str, Reader); 16] = [
     ("number", fuzzing::number),
     ("raw_block", fuzzing::raw_block),
     ("expression", fuzzing::expression),
@@ -25,6 +25,7 @@ const TARGETS: [(&str, Reader); 15] = [
     ("soak", fuzzing::soak),
     ("sysctl", fuzzing::sysctl),
     ("pfctl", fuzzing::pfctl),
+    ("pktgen", fuzzing::pktgen),
     ("table", fuzzing::table),
     ("translation", fuzzing::translation),
 ];
@@ -299,7 +300,7 @@ const AROUND: &[&str] =
     &[" ", "a", "frames", ",", ".", "(", ")", "*", "**", "<span>", "</span>", "約", "回", "、", "about "];
 
 /// Pieces of the other tools' output: ping, curl's JSON lines, sha256sum, sysctl, pfctl, a
-/// table.
+/// table, pkt-gen.
 const TOOLS: &[&str] = &[
     "PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.\n",
     "64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms\n",
@@ -326,6 +327,13 @@ const TOOLS: &[&str] = &[
     "941.5,a,3\n",
     "\"q,u\"\"o\",",
     "{\"rate\": 1, \"host\": \"h\", \"n\": 2}\n",
+    "CMD on 192.168.1.3: pkt-gen -N -f rx -i igb3 -w 2 -W\n",
+    "542.132020 receiver_body [1838] reading from netmap:igb3 fd 3 main_fd 3\n",
+    "544.133713 main_thread [2687] 115289 pps (115365 pkts 55338511 bps in 1000663 usec) 11.09 avg_batch 1015 min_space\n",
+    "615.100000 main_thread [2687] 745.674 Kpps (746.454 Kpkts 357.924 Mbps in 1001046 usec)\n",
+    "Received 2233836 packets 134030160 bytes 201244 events 60 bytes each in 3.00 seconds.\n",
+    "Speed: 744.612 Kpps Bandwidth: 357.408 Mbps (raw 500.371 Mbps). Average batch: 11.10 pkts\n",
+    "Terminated\n",
     "-1",
     "NaN",
     "1e9",
@@ -409,7 +417,7 @@ proptest! {
 
     #[test]
     fn no_tool_output_makes_the_other_importers_panic(text in prop_oneof![pieces(TOOLS, 40), any::<String>()]) {
-        for name in ["ping", "soak", "sysctl", "pfctl", "table"] {
+        for name in ["ping", "pktgen", "soak", "sysctl", "pfctl", "table"] {
             check(name, &text);
         }
     }

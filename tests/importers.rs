@@ -311,3 +311,41 @@ fn a_soaks_evidence_names_every_file_its_figures_read() {
         assert!(page.contains("<li id=\"L1\">"), "{file}");
     }
 }
+
+/// A netmap `pkt-gen` receiver's log, as the public bench wrote it (`../shared/real-data/
+/// netmap-pktgen/`, copied into the site as an author would): its per-second rates are a
+/// list a figure takes the median of, each second is a figure, and its totals, cut by the
+/// bench's `killall`, are refused with why.
+#[test]
+fn a_pkt_gen_receivers_log_gives_its_seconds_as_a_list() {
+    let log = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/real-data/netmap-pktgen/pkt-gen-rx-apu2-r368766-inet4-1.txt");
+    let log = std::fs::read_to_string(&log).unwrap_or_else(|e| panic!("{}: {e}", log.display()));
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/rx.txt"), &log);
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  rx:\n    pktgen: raw/rx.txt\n\
+         figures:\n  rate: {is: \"median(drop_ends(runs.rx.seconds.*.pps, 1))\", unit: pps}\n",
+    );
+    // The 53 seconds between the first (no packet yet) and the last (cut short): their
+    // median, 739,587 pps.
+    site.file(
+        PAGE,
+        measurement_page(
+            "It forwarded [739,587 pps]{=rate}; in its second second [115,289 pps]{=runs.rx.seconds.1.pps}.",
+        ),
+    );
+    let run = site.check();
+    run.expect_success();
+    assert!(run.stdout.contains(&format!("raw evidence {PAGE}: 2 of 2 figures")), "{}", run.stdout);
+    site.edit(PAGE, "[739,587 pps]", "[739,588 pps]");
+    site.check().expect_code(1).expect_stderr("error[figure-mismatch]");
+    // The totals pkt-gen never printed are no figure, and the figure is told why.
+    site.edit(PAGE, "[739,588 pps]{=rate}", "[1 pps]{=runs.rx.received.pps}");
+    site.check().expect_code(1).expect_stderr("Terminated");
+    // An edited second is refused at its line in the raw file.
+    site.file(&format!("{BUNDLE}/raw/rx.txt"), log.replace("745674 pps", "845674 pps"));
+    site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("rx.txt:13:");
+}

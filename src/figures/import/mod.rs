@@ -4,7 +4,8 @@
 //! place in the raw text and how the tool printed it), the errors an importer reports
 //! ([`ImportError`]), the few readers every importer shares (lines with their byte ranges,
 //! plain decimals, printed precision), and which importer reads a runs.yaml key. One file a
-//! tool: `iperf3_text`, `iperf3_json`, `iperf2_text`, `iperf2_csv`, `ping`, `soak` (curl's
+//! tool: `iperf3_text`, `iperf3_json`, `iperf2_text`, `iperf2_csv`, `ping`, `pktgen` (netmap's
+//! `pkt-gen` logs), `soak` (curl's
 //! `-w '%{json}'` lines with `sha256sum`), `sysctl`, `pfctl`, `table` (CSV or JSON lines
 //! whose columns the author declares).
 //!
@@ -20,6 +21,7 @@ mod iperf3_json;
 mod iperf3_text;
 mod pfctl;
 mod ping;
+mod pktgen;
 pub(crate) mod raw_text;
 mod soak;
 mod soak_times;
@@ -40,6 +42,7 @@ pub(crate) use iperf3_json::import_iperf3_json;
 pub(crate) use iperf3_text::import_iperf3_text;
 pub(crate) use pfctl::import_pfctl;
 pub(crate) use ping::import_ping;
+pub(crate) use pktgen::import_pktgen;
 pub(crate) use soak::{SoakFile, SoakFiles, import_soak};
 pub(crate) use sysctl::import_sysctl;
 pub(crate) use table::{Column, ColumnType, import_table};

@@ -1,9 +1,9 @@
-//! A run's raw files: the keys that name a tool's output (`iperf`, `ping`, `soak`,
+//! A run's raw files: the keys that name a tool's output (`iperf`, `ping`, `pktgen`, `soak`,
 //! `sysctl`, `pfctl`, `table`), reading each file, handing it to its importer, and turning
 //! what the importer gave into the run's fields, each with its raw file and line.
 //!
 //! Owns the runs.yaml shape of those keys and where each one's fields go in the run:
-//! `iperf`, `ping`, `soak` and `table` at the run itself (`received.bytes`, `rtt.avg`,
+//! `iperf`, `ping`, `pktgen`, `soak` and `table` at the run itself (`received.bytes`, `rtt.avg`,
 //! `passes`, `rows.0.x`); `sysctl` and `pfctl` under their own key (`sysctl.after.kern.cp_time`,
 //! `pf.states.current`), with `before`, `after` and their `delta` when two readings are
 //! named. It does not parse any tool's output (`import`).
@@ -18,7 +18,7 @@ use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The run keys that name raw files.
-pub(super) const RAW_KEYS: [&str; 6] = ["iperf", "ping", "soak", "sysctl", "pfctl", "table"];
+pub(super) const RAW_KEYS: [&str; 7] = ["iperf", "ping", "pktgen", "soak", "sysctl", "pfctl", "table"];
 
 /// The fields each raw key gives at the run: a run that also writes one by hand is an
 /// error whether or not the file could be read.
@@ -40,6 +40,7 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
         ],
         "soak" => &["passes", "failed_passes", "mismatches", "bytes", "seconds", "bits_per_second", "pass"],
         "table" => &["rows"],
+        "pktgen" => &["seconds", "received", "sent"],
         "sysctl" => &["sysctl"],
         "pfctl" => &["pf"],
         _ => &[],
@@ -95,6 +96,7 @@ impl Loader<'_> {
         let imported: Vec<Reading> = match key_text.as_str() {
             "iperf" => vec![(Vec::new(), self.import_one(node, "`iperf`", import::import_iperf))],
             "ping" => vec![(Vec::new(), self.import_one(node, "`ping`", import::import_ping))],
+            "pktgen" => vec![(Vec::new(), self.import_one(node, "`pktgen`", import::import_pktgen))],
             "sysctl" | "pfctl" => {
                 let under = if key_text == "sysctl" { "sysctl" } else { "pf" };
                 let importer =
