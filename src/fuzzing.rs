@@ -161,6 +161,16 @@ pub fn pktgen(text: &str) {
     let _ = crate::figures::import::import_pktgen(text);
 }
 
+/// Linux's `/proc/net/dev` importer.
+pub fn netdev(text: &str) {
+    let _ = crate::figures::import::import_netdev(text);
+}
+
+/// The `ethtool -S` importer.
+pub fn ethtool(text: &str) {
+    let _ = crate::figures::import::import_ethtool(text);
+}
+
 /// The sysctl importer.
 pub fn sysctl(text: &str) {
     let _ = crate::figures::import::import_sysctl(text);

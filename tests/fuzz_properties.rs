@@ -11,7 +11,7 @@ use tally::fuzzing;
 type Reader = fn(&str);
 
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, Reader); 16] = [
+const TARGETS: [(&str, Reader); 18] = [
     ("number", fuzzing::number),
     ("raw_block", fuzzing::raw_block),
     ("expression", fuzzing::expression),
@@ -26,6 +26,8 @@ const TARGETS: [(&str, Reader); 16] = [
     ("sysctl", fuzzing::sysctl),
     ("pfctl", fuzzing::pfctl),
     ("pktgen", fuzzing::pktgen),
+    ("netdev", fuzzing::netdev),
+    ("ethtool", fuzzing::ethtool),
     ("table", fuzzing::table),
     ("translation", fuzzing::translation),
 ];
@@ -300,7 +302,7 @@ const AROUND: &[&str] =
     &[" ", "a", "frames", ",", ".", "(", ")", "*", "**", "<span>", "</span>", "約", "回", "、", "about "];
 
 /// Pieces of the other tools' output: ping, curl's JSON lines, sha256sum, sysctl, pfctl, a
-/// table, pkt-gen.
+/// table, pkt-gen, /proc/net/dev, ethtool -S.
 const TOOLS: &[&str] = &[
     "PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.\n",
     "64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms\n",
@@ -334,6 +336,12 @@ const TOOLS: &[&str] = &[
     "Received 2233836 packets 134030160 bytes 201244 events 60 bytes each in 3.00 seconds.\n",
     "Speed: 744.612 Kpps Bandwidth: 357.408 Mbps (raw 500.371 Mbps). Average batch: 11.10 pkts\n",
     "Terminated\n",
+    "Inter-|   Receive                                                |  Transmit\n",
+    " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n",
+    "    va:     266       3    0    0    0     0          0         0      266       3    0    0    0     0       0          0\n",
+    "NIC statistics:\n",
+    "     peer_ifindex: 2\n",
+    "# ethtool -S va\n",
     "-1",
     "NaN",
     "1e9",
@@ -417,7 +425,7 @@ proptest! {
 
     #[test]
     fn no_tool_output_makes_the_other_importers_panic(text in prop_oneof![pieces(TOOLS, 40), any::<String>()]) {
-        for name in ["ping", "pktgen", "soak", "sysctl", "pfctl", "table"] {
+        for name in ["ping", "pktgen", "netdev", "ethtool", "soak", "sysctl", "pfctl", "table"] {
             check(name, &text);
         }
     }

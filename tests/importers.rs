@@ -349,3 +349,38 @@ fn a_pkt_gen_receivers_log_gives_its_seconds_as_a_list() {
     site.file(&format!("{BUNDLE}/raw/rx.txt"), log.replace("745674 pps", "845674 pps"));
     site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("rx.txt:13:");
 }
+
+/// `/proc/net/dev` of a veth pair before and after a run (the shape recorded inside `unshare
+/// -n`): the frames that crossed are a difference read from the two files, and readings that
+/// went backwards are the one error at runs.yaml's key.
+#[test]
+fn proc_net_dev_before_and_after_gives_each_interfaces_delta() {
+    let reading = |packets: u64| {
+        format!(
+            "Inter-|   Receive                                                |  Transmit\n \
+             face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n    \
+             lo:       0       0    0    0    0     0          0         0        0       0    0    0    0     0       0          0\n    \
+             va: {:>7} {packets:>7}    0    0    0     0          0         0 {:>8} {packets:>7}    0    0    0     0       0          0\n",
+            packets * 90,
+            packets * 90
+        )
+    };
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/dev-before.txt"), reading(3));
+    site.file(&format!("{BUNDLE}/raw/dev-after.txt"), reading(1_203));
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  veth:\n    netdev: {before: raw/dev-before.txt, after: raw/dev-after.txt}\n",
+    );
+    site.file(PAGE, measurement_page("`va` sent [1,200]{=runs.veth.netdev.delta.va.tx.packets} frames."));
+    let run = site.check();
+    run.expect_success();
+    assert!(run.stdout.contains(&format!("raw evidence {PAGE}: 1 of 1 figures")), "{}", run.stdout);
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "before: raw/dev-before.txt, after: raw/dev-after.txt",
+        "before: raw/dev-after.txt, after: raw/dev-before.txt",
+    );
+    site.check().expect_code(1).expect_stderr("error[runs-readings]").expect_stderr("a counter decreased");
+}

@@ -13,7 +13,7 @@ use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The keys a run gives meaning to; any other key is a data field of the run.
-const RUN_KEYS: [&str; 13] = [
+const RUN_KEYS: [&str; 15] = [
     "kind",
     "failed",
     "shot",
@@ -24,6 +24,8 @@ const RUN_KEYS: [&str; 13] = [
     "soak",
     "sysctl",
     "pfctl",
+    "netdev",
+    "ethtool",
     "table",
     "link_rate",
     "agrees",
