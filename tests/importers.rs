@@ -384,3 +384,37 @@ fn proc_net_dev_before_and_after_gives_each_interfaces_delta() {
     );
     site.check().expect_code(1).expect_stderr("error[runs-readings]").expect_stderr("a counter decreased");
 }
+
+/// A table of one JSON document, an object holding the rows' array: each cell is a figure at
+/// its line, and a document of another shape is refused naming the shapes a table reads.
+#[test]
+fn a_json_document_of_rows_is_a_table() {
+    let site = Site::new();
+    site.appliance();
+    site.file(
+        &format!("{BUNDLE}/raw/results.json"),
+        "{\n  \"results\": [\n    {\"size\": 64, \"rate\": 14.2},\n    {\"size\": 1518, \"rate\": 0.81}\n  ]\n}\n",
+    );
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  pktgen:\n    table:\n      file: raw/results.json\n      columns: {size: B, rate: Mpps}\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page(
+            "At [1,518 B]{=runs.pktgen.rows.1.size} it forwarded [0.81 Mpps]{=runs.pktgen.rows.1.rate}.",
+        ),
+    );
+    site.check().expect_success();
+    site.build().expect_success();
+    let html = site.read("measurements/2026-11-20-soak/index.html");
+    assert!(html.contains("raw/results.json.html#L4"), "{html}");
+    site.file(
+        &format!("{BUNDLE}/raw/results.json"),
+        "{\"version\": 2, \"results\": [{\"size\": 64, \"rate\": 14.2}]}\n",
+    );
+    site.check()
+        .expect_code(1)
+        .expect_stderr("error[runs-import]")
+        .expect_stderr("an object holding one (`{\"results\": [{…}, …]}`)");
+}

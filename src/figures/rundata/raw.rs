@@ -401,7 +401,7 @@ impl Loader<'_> {
             self.error(
                 "runs-type",
                 node.span.clone(),
-                "`table` is `{file: FILE, columns: {NAME: UNIT | count | text}}`: a CSV or JSON-lines file and each column's unit",
+                "`table` is `{file: FILE, columns: {NAME: UNIT | count | text}}`: a CSV file, JSON lines or a JSON array of rows, and each column's unit",
             );
             return Err(());
         };
