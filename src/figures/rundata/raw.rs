@@ -32,6 +32,7 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
             "received",
             "loss_percent",
             "errors",
+            "errors_by_kind",
             "duplicates",
             "corrupted",
             "rtt",
