@@ -418,3 +418,33 @@ fn a_json_document_of_rows_is_a_table() {
         .expect_stderr("error[runs-import]")
         .expect_stderr("an object holding one (`{\"results\": [{…}, …]}`)");
 }
+
+/// Issue 44: an iperf 2 server's log of two clients one after another was reported as a run
+/// that "received no bytes". It is the one error, at the second session's line.
+#[test]
+fn two_iperf2_sessions_in_one_file_are_one_error_at_the_second() {
+    let site = Site::new();
+    site.appliance();
+    site.file(
+        &format!("{BUNDLE}/raw/server.txt"),
+        "------------------------------------------------------------\n\
+         Server listening on TCP port 5001\n\
+         TCP window size:  128 KByte (default)\n\
+         ------------------------------------------------------------\n\
+         [  1] local 127.0.0.1 port 5001 connected with 127.0.0.1 port 35254\n\
+         [ ID] Interval       Transfer     Bandwidth\n\
+         [  1] 0.0000-1.0006 sec  2.29 GBytes  19.7 Gbits/sec\n\
+         [  2] local 127.0.0.1 port 5001 connected with 127.0.0.1 port 35264\n\
+         [ ID] Interval       Transfer     Bandwidth\n\
+         [  2] 0.0000-1.0041 sec  1.64 GBytes  14.0 Gbits/sec\n",
+    );
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  t:\n    iperf: raw/server.txt\n",
+    );
+    site.file(PAGE, measurement_page("It received [19.7 Gbit/s]{=runs.t.received.bits_per_second}."));
+    let run = site.check();
+    run.expect_code(1).expect_stderr("two sessions in one file").expect_stderr("server.txt:8:");
+    assert!(!run.stderr.contains("received no bytes"), "{}", run.stderr);
+    assert_eq!(run.diagnostic_lines().len(), 1, "{}", run.stderr);
+}

@@ -59,6 +59,8 @@ struct Stream<'a> {
     receiver: bool,
     local_port: Option<u32>,
     peer_port: Option<u32>,
+    /// Where its connection line starts (`[  4] local … connected with …`).
+    connected_at: Option<usize>,
     reports: Vec<Report<'a>>,
 }
 
@@ -120,8 +122,15 @@ fn read_streams(text: &str) -> Result<Vec<Stream<'_>>, ImportError> {
             // iperf 2.1's `(reverse)` on a `-R` connection: its data goes to the connector.
             // On a starred `[ *2]` (2.1's `-d` thread) it says who connected, not the data.
             let reverse = rest.contains("(reverse)") && !id.starts_with('*');
-            let stream =
-                |id: String, receiver| Stream { id, receiver, local_port, peer_port, ..Stream::default() };
+            let connected_at = Some(line.start);
+            let stream = |id: String, receiver| Stream {
+                id,
+                receiver,
+                local_port,
+                peer_port,
+                connected_at,
+                ..Stream::default()
+            };
             if rest.contains("(full-duplex)") {
                 streams.push(stream(id.to_string(), listener));
                 streams.push(stream(format!("*{id}"), !listener));
@@ -209,10 +218,15 @@ fn fields(streams: &[Stream], text: &str) -> Result<Tree, ImportError> {
     let (received, streams_of) = choose(&receivers, &sending_ports);
     let received = match received {
         Some(stream) => side(stream, text, true)?,
-        None => Tree::Absent(format!(
-            "{} receiving streams and no [SUM] line of theirs: which is the run's is unclear; read streams.N.received",
-            streams_of.len()
-        )),
+        None => {
+            if let Some(error) = sessions::two_sessions(&streams_of, text) {
+                return Err(error);
+            }
+            Tree::Absent(format!(
+                "{} receiving streams and no [SUM] line of theirs: which is the run's is unclear; read streams.N.received",
+                streams_of.len()
+            ))
+        }
     };
     let sent = match choose(&senders, &BTreeSet::new()).0 {
         Some(stream) => side(stream, text, false)?,
@@ -487,5 +501,6 @@ fn udp_losses<'a>(jitter_ms: Option<&'a str>, lost_total: &'a str, percent: &'a 
     })
 }
 
+mod sessions;
 #[cfg(test)]
 pub(super) mod tests;
