@@ -215,7 +215,7 @@ fn fields(streams: &[Stream], text: &str) -> Result<Tree, ImportError> {
             "no receiver's summary line: this iperf 2 text shows only what was sent; record the server's side (`iperf -s`)",
         ));
     }
-    let (received, streams_of) = choose(&receivers, &sending_ports);
+    let (received, streams_of) = sessions::choose(&receivers, &sending_ports);
     let received = match received {
         Some(stream) => side(stream, text, true)?,
         None => {
@@ -228,7 +228,7 @@ fn fields(streams: &[Stream], text: &str) -> Result<Tree, ImportError> {
             ))
         }
     };
-    let sent = match choose(&senders, &BTreeSet::new()).0 {
+    let sent = match sessions::choose(&senders, &BTreeSet::new()).0 {
         Some(stream) => side(stream, text, false)?,
         None if senders.is_empty() => Tree::Absent(
             "this iperf 2 text holds the receiver's side only: what was sent is in the client's output"
@@ -251,27 +251,6 @@ fn fields(streams: &[Stream], text: &str) -> Result<Tree, ImportError> {
         listed.push(Tree::map([("received", side(stream, text, true)?), ("sent", sent)]));
     }
     Ok(Tree::map([("received", received), ("sent", sent), ("streams", Tree::List(listed))]))
-}
-
-/// The stream that is the run's (a `[SUM]`, the one stream, or the one whose peer sends in
-/// this text) and the streams to list.
-fn choose<'s, 'a>(
-    streams: &[&'s Stream<'a>],
-    sending_ports: &BTreeSet<u32>,
-) -> (Option<&'s Stream<'a>>, Vec<&'s Stream<'a>>) {
-    let each: Vec<&Stream> = streams.iter().copied().filter(|s| s.id != "SUM").collect();
-    if let Some(sum) = streams.iter().find(|s| s.id == "SUM") {
-        return (Some(sum), each);
-    }
-    if let [one] = each.as_slice() {
-        return (Some(one), each);
-    }
-    let forward: Vec<&Stream> =
-        each.iter().copied().filter(|s| s.peer_port.is_some_and(|p| sending_ports.contains(&p))).collect();
-    match forward.as_slice() {
-        [one] => (Some(one), vec![one]),
-        _ => (None, each),
-    }
 }
 
 /// What a report says, to tell two reports of one span apart.
