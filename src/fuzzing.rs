@@ -171,6 +171,11 @@ pub fn ethtool(text: &str) {
     let _ = crate::figures::import::import_ethtool(text);
 }
 
+/// Flent's data file importer (the JSON a `.flent.gz` holds).
+pub fn flent(text: &str) {
+    let _ = crate::figures::import::import_flent(text);
+}
+
 /// The sysctl importer.
 pub fn sysctl(text: &str) {
     let _ = crate::figures::import::import_sysctl(text);

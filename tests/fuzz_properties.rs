@@ -11,7 +11,7 @@ use tally::fuzzing;
 type Reader = fn(&str);
 
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, Reader); 18] = [
+const TARGETS: [(&str, Reader); 19] = [
     ("number", fuzzing::number),
     ("raw_block", fuzzing::raw_block),
     ("expression", fuzzing::expression),
@@ -28,6 +28,7 @@ const TARGETS: [(&str, Reader); 18] = [
     ("pktgen", fuzzing::pktgen),
     ("netdev", fuzzing::netdev),
     ("ethtool", fuzzing::ethtool),
+    ("flent", fuzzing::flent),
     ("table", fuzzing::table),
     ("translation", fuzzing::translation),
 ];
@@ -302,7 +303,7 @@ const AROUND: &[&str] =
     &[" ", "a", "frames", ",", ".", "(", ")", "*", "**", "<span>", "</span>", "約", "回", "、", "about "];
 
 /// Pieces of the other tools' output: ping, curl's JSON lines, sha256sum, sysctl, pfctl, a
-/// table, pkt-gen, /proc/net/dev, ethtool -S.
+/// table, pkt-gen, /proc/net/dev, ethtool -S, Flent.
 const TOOLS: &[&str] = &[
     "PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.\n",
     "64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms\n",
@@ -347,6 +348,9 @@ const TOOLS: &[&str] = &[
     "NIC statistics:\n",
     "     peer_ifindex: 2\n",
     "# ethtool -S va\n",
+    "{\"metadata\": {\"SERIES_META\": {\"Ping (ms) ICMP\": {\"UNITS\": \"ms\"}}}, \"x_values\": [0.0, 0.2], \"results\": {\"Ping (ms) ICMP\": [null, 0.05]}}",
+    "\"x_values\": [",
+    "null, ",
     "-1",
     "NaN",
     "1e9",
@@ -430,7 +434,7 @@ proptest! {
 
     #[test]
     fn no_tool_output_makes_the_other_importers_panic(text in prop_oneof![pieces(TOOLS, 40), any::<String>()]) {
-        for name in ["ping", "pktgen", "netdev", "ethtool", "soak", "sysctl", "pfctl", "table"] {
+        for name in ["ping", "pktgen", "netdev", "ethtool", "flent", "soak", "sysctl", "pfctl", "table"] {
             check(name, &text);
         }
     }

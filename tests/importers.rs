@@ -448,3 +448,33 @@ fn two_iperf2_sessions_in_one_file_are_one_error_at_the_second() {
     assert!(!run.stderr.contains("received no bytes"), "{}", run.stderr);
     assert_eq!(run.diagnostic_lines().len(), 1, "{}", run.stderr);
 }
+
+/// Flent's data file as Flent saves it, gzip'd JSON: a series' samples are a list a figure
+/// takes statistics of, the source page shows the JSON it holds and says it was
+/// decompressed, and a damaged series is refused at its line.
+#[test]
+fn a_flent_gz_gives_its_series_as_lists() {
+    use std::io::Write;
+    let json = "{\n  \"metadata\": {\"NAME\": \"ping\", \"LENGTH\": 1, \"STEP_SIZE\": 0.2,\n    \"SERIES_META\": {\"Ping (ms) ICMP\": {\"UNITS\": \"ms\"}}},\n  \"version\": 4,\n  \"x_values\": [0.0, 0.2, 0.4, 0.6],\n  \"results\": {\"Ping (ms) ICMP\": [null, 0.051, 0.048, 0.057]}\n}\n";
+    let gzip = |text: &str| {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(text.as_bytes()).expect("in memory");
+        encoder.finish().expect("in memory")
+    };
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/ping.flent.gz"), gzip(json));
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  lo:\n    flent: raw/ping.flent.gz\n\
+         figures:\n  rtt: {is: \"median(runs.lo.series.ping_ms_icmp.*.value)\", unit: ms}\n",
+    );
+    site.file(PAGE, measurement_page("The median round trip was [0.051 ms]{=rtt}."));
+    site.check().expect_success();
+    site.build().expect_success();
+    let source = site.read("measurements/2026-11-20-soak/raw/ping.flent.gz.html");
+    assert!(source.contains("gzip-compressed"), "{source}");
+    assert!(source.contains("Ping (ms) ICMP"), "{source}");
+    site.file(&format!("{BUNDLE}/raw/ping.flent.gz"), gzip(&json.replace("0.048, 0.057]", "\"x\", 0.057]")));
+    site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("ping.flent.gz:6:");
+}

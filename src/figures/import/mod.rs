@@ -7,7 +7,7 @@
 //! tool: `iperf3_text`, `iperf3_json`, `iperf2_text`, `iperf2_csv`, `ping`, `pktgen` (netmap's
 //! `pkt-gen` logs), `soak` (curl's
 //! `-w '%{json}'` lines with `sha256sum`), `sysctl`, `pfctl`, `netdev` (Linux's
-//! `/proc/net/dev`), `ethtool` (`ethtool -S`), `table` (CSV or JSON lines
+//! `/proc/net/dev`), `ethtool` (`ethtool -S`), `flent` (Flent's `.flent.gz`), `table` (CSV or JSON lines
 //! whose columns the author declares).
 //!
 //! It does not read files nor place errors in runs.yaml (`rundata` does), and it never
@@ -15,6 +15,7 @@
 //! receiver is a [`Tree::Absent`] with the reason, which a figure reading it reports.
 
 mod ethtool;
+mod flent;
 mod hidden_report;
 mod iperf;
 mod iperf2_csv;
@@ -39,6 +40,7 @@ use crate::number::Printed;
 use crate::number::Unit;
 
 pub(crate) use ethtool::import_ethtool;
+pub(crate) use flent::import_flent;
 pub(crate) use iperf::import_iperf;
 pub(crate) use iperf2_csv::import_iperf2_csv;
 pub(crate) use iperf2_text::import_iperf2_text;

@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use super::{ImportError, Imported, Tree, Value};
 use crate::number::Unit;
-pub(super) use json::members;
+pub(super) use json::{elements, members};
 
 /// What a declared column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

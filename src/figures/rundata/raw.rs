@@ -1,5 +1,5 @@
 //! A run's raw files: the keys that name a tool's output (`iperf`, `ping`, `pktgen`, `soak`,
-//! `sysctl`, `pfctl`, `netdev`, `ethtool`, `table`), reading each file, handing it to its
+//! `sysctl`, `pfctl`, `netdev`, `ethtool`, `flent`, `table`), reading each file, handing it to its
 //! importer, and turning what the importer gave into the run's fields, each with its raw
 //! file and line.
 //!
@@ -19,8 +19,8 @@ use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The run keys that name raw files.
-pub(super) const RAW_KEYS: [&str; 9] =
-    ["iperf", "ping", "pktgen", "soak", "sysctl", "pfctl", "netdev", "ethtool", "table"];
+pub(super) const RAW_KEYS: [&str; 10] =
+    ["iperf", "ping", "pktgen", "soak", "sysctl", "pfctl", "netdev", "ethtool", "flent", "table"];
 
 /// The fields each raw key gives at the run: a run that also writes one by hand is an
 /// error whether or not the file could be read.
@@ -44,6 +44,7 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
         "soak" => &["passes", "failed_passes", "mismatches", "bytes", "seconds", "bits_per_second", "pass"],
         "table" => &["rows"],
         "pktgen" => &["seconds", "received", "sent"],
+        "flent" => &["series", "metadata"],
         "sysctl" => &["sysctl"],
         "pfctl" => &["pf"],
         "netdev" => &["netdev"],
@@ -104,6 +105,7 @@ impl Loader<'_> {
             "iperf" => vec![(Vec::new(), self.import_one(node, "`iperf`", import::import_iperf))],
             "ping" => vec![(Vec::new(), self.import_one(node, "`ping`", import::import_ping))],
             "pktgen" => vec![(Vec::new(), self.import_one(node, "`pktgen`", import::import_pktgen))],
+            "flent" => vec![(Vec::new(), self.import_one(node, "`flent`", import::import_flent))],
             "soak" => vec![(Vec::new(), self.import_soak(node))],
             "table" => vec![(Vec::new(), self.import_table(node))],
             _ => return,

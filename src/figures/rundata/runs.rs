@@ -13,7 +13,7 @@ use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The keys a run gives meaning to; any other key is a data field of the run.
-const RUN_KEYS: [&str; 15] = [
+const RUN_KEYS: [&str; 16] = [
     "kind",
     "failed",
     "shot",
@@ -26,6 +26,7 @@ const RUN_KEYS: [&str; 15] = [
     "pfctl",
     "netdev",
     "ethtool",
+    "flent",
     "table",
     "link_rate",
     "agrees",
