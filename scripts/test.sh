@@ -38,6 +38,11 @@ python3 -m venv target/lint
 target/lint/bin/pip install --quiet --disable-pip-version-check --require-hashes \
   -r scripts/lint-requirements.txt
 target/lint/bin/actionlint .github/workflows/site.yml
+# Flent, in a virtual environment of its own under target/: the importers' tests record a
+# `.flent.gz` with it (src/figures/import/flent_tests.rs finds it there).
+python3 -m venv target/flent
+target/flent/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+  -r scripts/flent-requirements.txt
 shellcheck scripts/publish-check.sh scripts/corpus-edits.sh scripts/killed-builds.sh \
   scripts/concurrent-builds.sh
 version=$(target/lint/bin/actionlint --version)

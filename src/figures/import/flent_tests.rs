@@ -157,3 +157,61 @@ proptest! {
         }
     }
 }
+
+/// Flent as scripts/test.sh installs it (`target/flent`), or on PATH; None, said, when it
+/// is not installed.
+fn flent() -> Option<std::path::PathBuf> {
+    let installed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/flent/bin/flent");
+    if installed.exists() {
+        return Some(installed);
+    }
+    match std::process::Command::new("flent").arg("--version").output() {
+        Ok(_) => Some("flent".into()),
+        Err(_) => {
+            eprintln!("skipped: Flent is not installed (scripts/test.sh installs it into target/flent)");
+            None
+        }
+    }
+}
+
+/// A `.flent.gz` recorded here: Flent's `command-output` test (no netperf needed) of a
+/// command that prints 1.5 every step, 2 s of 0.2 s steps. Its series' units (`ms`) are
+/// in `SERIES_META`, as the importer reads them.
+#[test]
+fn a_recorded_flent_file_is_read() {
+    let Some(flent) = flent() else { return };
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let output = std::process::Command::new(&flent)
+        .args([
+            "command-output",
+            "-H",
+            "127.0.0.1",
+            "-l",
+            "2",
+            "--test-parameter",
+            "command=echo 1.5",
+            "-f",
+            "summary",
+            "-D",
+        ])
+        .arg(dir.path())
+        .current_dir(dir.path())
+        .output()
+        .expect("flent runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let file = std::fs::read_dir(dir.path())
+        .expect("its folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with(".flent.gz"))
+        .expect("a .flent.gz");
+    let decoded = raw_text::decode(&std::fs::read(&file).expect("the file"))
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(decoded.described().as_deref(), Some("gzip-compressed UTF-8"));
+    let f = fields(&decoded.text);
+    let Some(Tree::List(samples)) = f.get("series.command_values") else { panic!("{:?}", f.get("series")) };
+    assert!(samples.len() >= 8, "{}", samples.len());
+    assert_eq!(f.number("series.command_values.0.value"), Some(0.0015));
+    assert_eq!(f.get("metadata.name"), Some(&Tree::Text("command-output".to_string())));
+    assert_eq!(f.number("metadata.step_size"), Some(0.2));
+}
