@@ -26,6 +26,13 @@ const SHAPE: &str = "a Flent data file: a JSON object with `metadata`, `x_values
 
 /// Reads Flent's data file, as decompressed.
 pub(crate) fn import_flent(text: &str) -> Result<Imported, ImportError> {
+    read(text).map(|(imported, _)| imported)
+}
+
+/// The import and its work: each series' look-up and each sample, which a linear-time test
+/// counts (a series' path is found among the others by key, not by a search).
+pub(crate) fn read(text: &str) -> Result<(Imported, usize), ImportError> {
+    let mut work = 0;
     let document = strict_json(text)?;
     let top = members(text).unwrap_or_default();
     let place = |key: &str| top.iter().find(|m| m.key == key).map(|m| m.value.clone());
@@ -57,14 +64,16 @@ pub(crate) fn import_flent(text: &str) -> Result<Imported, ImportError> {
     let series_meta = metadata.get("SERIES_META").and_then(|m| m.as_object());
     let series_places = members(&text[results_at.clone()]).unwrap_or_default();
     let mut series: Vec<(String, Tree)> = Vec::new();
+    let mut paths: rustc_hash::FxHashMap<String, String> = rustc_hash::FxHashMap::default();
     for member in &series_places {
+        work += 1;
         let at = member.value.start + results_at.start..member.value.end + results_at.start;
         let key_at = member.key_at.start + results_at.start..member.key_at.end + results_at.start;
         let path = snake(&member.key);
-        if let Some((other, _)) = series.iter().find(|(k, _)| *k == path) {
+        if let Some(earlier) = paths.insert(path.clone(), member.key.clone()) {
             return Err(ImportError::at(
                 format!(
-                    "the series `{}` and an earlier one both become `series.{other}`: which is which is unclear",
+                    "the series `{}` and `{earlier}` both become `series.{path}`: which is which is unclear",
                     member.key
                 ),
                 key_at,
@@ -91,6 +100,7 @@ pub(crate) fn import_flent(text: &str) -> Result<Imported, ImportError> {
         let unit = units.and_then(unit_of);
         let places = elements(text, at.clone());
         let mut samples = Vec::new();
+        work += places.len();
         for ((value, value_at), (t, t_at)) in values.iter().zip(&places).zip(&times) {
             if value.is_null() {
                 continue;
@@ -122,7 +132,7 @@ pub(crate) fn import_flent(text: &str) -> Result<Imported, ImportError> {
         ("series", Tree::Map(series)),
         ("metadata", metadata_fields(text, metadata_at, metadata)),
     ]);
-    Ok(Imported { format: "Flent data file", fields })
+    Ok((Imported { format: "Flent data file", fields }, work))
 }
 
 /// The metadata a page may state: its texts, and its two times in seconds.
