@@ -478,3 +478,60 @@ fn a_flent_gz_gives_its_series_as_lists() {
     site.file(&format!("{BUNDLE}/raw/ping.flent.gz"), gzip(&json.replace("0.048, 0.057]", "\"x\", 0.057]")));
     site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("ping.flent.gz:6:");
 }
+
+/// `ethtool -S` before and after, the command line kept above each: a statistic's
+/// difference is a figure, and readings of two interfaces are the one error at the key.
+#[test]
+fn ethtool_statistics_before_and_after_give_their_delta_and_refuse_two_interfaces() {
+    let stats = |interface: &str, drops: u64| {
+        format!(
+            "# ethtool -S {interface}\nNIC statistics:\n     peer_ifindex: 2\n     rx_queue_0_drops: {drops}\n"
+        )
+    };
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/s-before.txt"), stats("va", 3));
+    site.file(&format!("{BUNDLE}/raw/s-after.txt"), stats("va", 15));
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  veth:\n    ethtool: {before: raw/s-before.txt, after: raw/s-after.txt}\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page("The queue dropped [12]{=runs.veth.ethtool.delta.rx_queue_0_drops} frames."),
+    );
+    site.check().expect_success();
+    site.file(&format!("{BUNDLE}/raw/s-after.txt"), stats("vb", 15));
+    site.check()
+        .expect_code(1)
+        .expect_stderr("error[runs-readings]")
+        .expect_stderr("`interface` is `va` before and `vb` after");
+}
+
+/// ping's errors by kind through a site: "2 packets of 1,473 B did not cross a path of
+/// 1,500 B" is stated from the file, each number at its line.
+#[test]
+fn ping_states_its_errors_by_kind() {
+    let site = Site::new();
+    site.appliance();
+    site.file(
+        &format!("{BUNDLE}/raw/df.txt"),
+        "PING 127.0.0.1 (127.0.0.1) 1473(1501) bytes of data.\n\
+         ping: local error: message too long, mtu=1500\n\
+         ping: local error: message too long, mtu=1500\n\
+         \n\
+         --- 127.0.0.1 ping statistics ---\n\
+         2 packets transmitted, 0 received, +2 errors, 100% packet loss, time 1024ms\n\
+         \n",
+    );
+    site.file(&format!("{BUNDLE}/runs.yaml"), "build: {driver: stock}\nruns:\n  df:\n    ping: raw/df.txt\n");
+    site.file(
+        PAGE,
+        measurement_page(
+            "[2]{=runs.df.errors_by_kind.too_large} packets of [1,473 B]{=runs.df.size} did not cross a path of [1,500 B]{=runs.df.mtu}.",
+        ),
+    );
+    site.check().expect_success();
+    site.edit(PAGE, "[2]{=runs.df.errors_by_kind.too_large}", "[2]{=runs.df.errors_by_kind.unreachable}");
+    site.check().expect_code(1).expect_stderr("error[figure-mismatch]");
+}
