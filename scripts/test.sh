@@ -17,6 +17,8 @@ command -v iperf >/dev/null 2>&1 || missing+=(iperf)
 command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)
 # ping -M do over a loopback set to MTU 1500 inside `unshare -n` (util-linux).
 command -v ip >/dev/null 2>&1 || missing+=(iproute2)
+# /proc/net/dev and ethtool -S of a veth pair inside `unshare -n`, before and after traffic.
+command -v ethtool >/dev/null 2>&1 || missing+=(ethtool)
 command -v sha256sum >/dev/null 2>&1 || missing+=(coreutils)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 # browser/run.sh's, here so that one apt-get run installs everything.
@@ -36,6 +38,11 @@ python3 -m venv target/lint
 target/lint/bin/pip install --quiet --disable-pip-version-check --require-hashes \
   -r scripts/lint-requirements.txt
 target/lint/bin/actionlint .github/workflows/site.yml
+# Flent, in a virtual environment of its own under target/: the importers' tests record a
+# `.flent.gz` with it (src/figures/import/flent_tests.rs finds it there).
+python3 -m venv target/flent
+target/flent/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+  -r scripts/flent-requirements.txt
 shellcheck scripts/publish-check.sh scripts/corpus-edits.sh scripts/killed-builds.sh \
   scripts/concurrent-builds.sh
 version=$(target/lint/bin/actionlint --version)

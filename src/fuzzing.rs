@@ -156,6 +156,26 @@ pub fn soak(text: &str) {
     let _ = crate::figures::import::import_soak(&files);
 }
 
+/// The netmap `pkt-gen` log importer.
+pub fn pktgen(text: &str) {
+    let _ = crate::figures::import::import_pktgen(text);
+}
+
+/// Linux's `/proc/net/dev` importer.
+pub fn netdev(text: &str) {
+    let _ = crate::figures::import::import_netdev(text);
+}
+
+/// The `ethtool -S` importer.
+pub fn ethtool(text: &str) {
+    let _ = crate::figures::import::import_ethtool(text);
+}
+
+/// Flent's data file importer (the JSON a `.flent.gz` holds).
+pub fn flent(text: &str) {
+    let _ = crate::figures::import::import_flent(text);
+}
+
 /// The sysctl importer.
 pub fn sysctl(text: &str) {
     let _ = crate::figures::import::import_sysctl(text);

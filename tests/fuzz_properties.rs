@@ -11,7 +11,7 @@ use tally::fuzzing;
 type Reader = fn(&str);
 
 /// Every reader with its fuzz target's name (its corpus folder).
-const TARGETS: [(&str, Reader); 15] = [
+const TARGETS: [(&str, Reader); 19] = [
     ("number", fuzzing::number),
     ("raw_block", fuzzing::raw_block),
     ("expression", fuzzing::expression),
@@ -25,6 +25,10 @@ const TARGETS: [(&str, Reader); 15] = [
     ("soak", fuzzing::soak),
     ("sysctl", fuzzing::sysctl),
     ("pfctl", fuzzing::pfctl),
+    ("pktgen", fuzzing::pktgen),
+    ("netdev", fuzzing::netdev),
+    ("ethtool", fuzzing::ethtool),
+    ("flent", fuzzing::flent),
     ("table", fuzzing::table),
     ("translation", fuzzing::translation),
 ];
@@ -299,7 +303,8 @@ const AROUND: &[&str] =
     &[" ", "a", "frames", ",", ".", "(", ")", "*", "**", "<span>", "</span>", "約", "回", "、", "about "];
 
 /// Pieces of the other tools' output: ping, curl's JSON lines, sha256sum, sysctl, pfctl, a
-/// table.
+/// table (pkt-gen's, Linux's counters' and Flent's pieces are in their importers' own
+/// property tests).
 const TOOLS: &[&str] = &[
     "PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.\n",
     "64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms\n",
@@ -409,7 +414,7 @@ proptest! {
 
     #[test]
     fn no_tool_output_makes_the_other_importers_panic(text in prop_oneof![pieces(TOOLS, 40), any::<String>()]) {
-        for name in ["ping", "soak", "sysctl", "pfctl", "table"] {
+        for name in ["ping", "pktgen", "netdev", "ethtool", "flent", "soak", "sysctl", "pfctl", "table"] {
             check(name, &text);
         }
     }

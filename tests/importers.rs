@@ -1,7 +1,8 @@
 //! The importers through a whole site: runs.yaml names a tool's output, a page states its
 //! figures, `tally check` and `tally build` read them. The soak's two logs, ping, sysctl's
 //! two readings and a table, each with a figure that passes, one that fails, and an edit of a
-//! raw file that the next build sees.
+//! raw file that the next build sees. Those of issue 44's second ring (pkt-gen, Linux's
+//! counters, Flent, a JSON table, …) are in tests/figures/more_tools.rs.
 
 mod common;
 

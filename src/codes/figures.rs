@@ -136,7 +136,7 @@ pub(super) const CODES: &[Code] = &[
         severity: "error",
         summary: "a page whose figures are read from raw files less often than the site's minimum",
         meaning: "With `figures: {min_raw: SHARE}` in site.yaml, each measurement page must read at least that share of its computed figures from a tool's raw output under raw/, not from values typed into runs.yaml: a typed value can carry a typing mistake no check sees.",
-        fix: "Put the tool's output under raw/ and name it in runs.yaml (`iperf:`, `ping:`, `soak:`, `sysctl:`, `pfctl:`, `table:`) instead of typing its numbers.",
+        fix: "Put the tool's output under raw/ and name it in runs.yaml (`iperf:`, `ping:`, `pktgen:`, `soak:`, `sysctl:`, `pfctl:`, `netdev:`, `ethtool:`, `flent:`, `table:`) instead of typing its numbers.",
     },
     Code {
         code: "figure-silently-changed",
@@ -247,7 +247,7 @@ pub(super) const CODES: &[Code] = &[
         code: "runs-import",
         severity: "error",
         summary: "a raw file an importer cannot read",
-        meaning: "A run may name a tool's raw output (iperf 2 and 3, ping, soak, sysctl, pfctl, a table). The importer reads it strictly: output it does not recognise, or that lacks what the figures need (an iperf 2 client's text has no receiver's summary), is refused with the line.",
+        meaning: "A run may name a tool's raw output (iperf 2 and 3, ping, netmap pkt-gen, soak, sysctl, pfctl, Linux's /proc/net/dev and ethtool -S, Flent, a table). The importer reads it strictly: output it does not recognise, or that lacks what the figures need (an iperf 2 client's text has no receiver's summary), is refused with the line.",
         fix: "Record the output the message asks for (e.g. the server's side with `iperf -s`), unedited.",
     },
     Code {
@@ -296,14 +296,14 @@ pub(super) const CODES: &[Code] = &[
         code: "runs-path",
         severity: "error",
         summary: "a file named in runs.yaml that cannot be used: missing, outside the site, or not a file",
-        meaning: "Files a run names (raw output under `iperf`, `ping`, `soak`, `sysctl`, `pfctl` and `table`; a screenshot under `shot`) are looked up beside runs.yaml. Each must be named relative to the bundle and find a regular file that can be read: a name that finds nothing, an absolute path, a path that leaves the site's folder (directly or through a symbolic link), an empty name and a folder are errors. A raw file outside its own bundle is `runs-raw-outside`, and one that is there but is not text `runs-raw-text`. A raw key always names a file, never a value: `ping: 2 ms` looks for a file called `2 ms`.",
+        meaning: "Files a run names (raw output under `iperf`, `ping`, `pktgen`, `soak`, `sysctl`, `pfctl`, `netdev`, `ethtool`, `flent` and `table`; a screenshot under `shot`) are looked up beside runs.yaml. Each must be named relative to the bundle and find a regular file that can be read: a name that finds nothing, an absolute path, a path that leaves the site's folder (directly or through a symbolic link), an empty name and a folder are errors. A raw file outside its own bundle is `runs-raw-outside`, and one that is there but is not text `runs-raw-text`. A raw key always names a file, never a value: `ping: 2 ms` looks for a file called `2 ms`.",
         fix: "Correct the path, or copy the file into the bundle and name it from runs.yaml's folder (`raw/ping.txt`). A value typed by hand goes under a name of its own (`ping_typed: 2 ms`).",
     },
     Code {
         code: "runs-raw-outside",
         severity: "error",
         summary: "a raw file named from outside its bundle",
-        meaning: "A raw file (`iperf:`, `ping:`, `soak:`, `sysctl:`, `pfctl:`, `table:`) is published with the page that reads it, as a source page under the page's address, and a figure's evidence links to its lines. A path that leaves the bundle (`../other/raw/t.txt`, an absolute path, a symbolic link to a file elsewhere) would read another bundle's file and publish it under a name that may collide with the bundle's own, so it is refused.",
+        meaning: "A raw file (`iperf:`, `ping:`, `pktgen:`, `soak:`, `sysctl:`, `pfctl:`, `netdev:`, `ethtool:`, `flent:`, `table:`) is published with the page that reads it, as a source page under the page's address, and a figure's evidence links to its lines. A path that leaves the bundle (`../other/raw/t.txt`, an absolute path, a symbolic link to a file elsewhere) would read another bundle's file and publish it under a name that may collide with the bundle's own, so it is refused.",
         fix: "Copy the file into the bundle (e.g. `raw/t.txt` beside runs.yaml) and name it from there.",
     },
     Code {
@@ -317,15 +317,15 @@ pub(super) const CODES: &[Code] = &[
         code: "runs-raw-text",
         severity: "error",
         summary: "a raw file that is not text a tool printed",
-        meaning: "A raw file is decoded by its byte-order mark first (UTF-16 LE or BE, as PowerShell 5.1's `>` writes; UTF-8 with a mark, as `Out-File -Encoding utf8` writes) and as UTF-8 without one; CRLF line ends are read. Refused, at the line and column: UTF-16 without a byte-order mark (its byte order is a guess), bytes that are not of the encoding, binary bytes (NUL and the other control characters but tab, CR and LF), and ANSI colour escapes, which hide or split the numbers a reader sees.",
+        meaning: "A raw file is decompressed first when it is gzip-compressed (Flent's `.flent.gz`; one that is cut, or that decompresses to more than 256 MiB, is refused), then decoded by its byte-order mark (UTF-16 LE or BE, as PowerShell 5.1's `>` writes; UTF-8 with a mark, as `Out-File -Encoding utf8` writes) and as UTF-8 without one; CRLF line ends are read. Refused, at the line and column: UTF-16 without a byte-order mark (its byte order is a guess), bytes that are not of the encoding, binary bytes (NUL and the other control characters but tab, CR and LF), and ANSI colour escapes, which hide or split the numbers a reader sees.",
         fix: "Save the output as the tool printed it: with a byte-order mark or as UTF-8 (`Out-File -Encoding utf8`); without colours (`iperf3 --forceflush` to a file writes none, or strip them with `sed 's/\\x1b\\[[0-9;]*m//g'`); the tool's own file, not a binary or padded copy.",
     },
     Code {
         code: "runs-readings",
         severity: "error",
         summary: "two readings of counters that cannot be subtracted",
-        meaning: "`sysctl:` and `pfctl:` with `before` and `after` give `delta.*`, each counter's difference. That difference counts something only if both readings are of one machine, one interface and one boot, in order. Refused, naming the value: two machines (`kern.hostname`, pf's `hostid`), two interfaces (pf's `interface.name`), a reboot (`kern.boottime`, where both readings hold it), a pf restart (its enabled time shrank), and a counter that went down (`kern.cp_time`, pf's counters; for other sysctl values, every value that changed went down): the files swapped, or one of the above unseen. A sysctl value that went down while others went up is no counter, and has no `delta` (a figure reading it is told why). `busy()` refuses kern.cp_time readings that went down in the same way.",
-        fix: "Name the earlier reading `before` and the later `after`, both taken on the same machine and interface with no reboot or pf restart between them; record the run again if they were not.",
+        meaning: "`sysctl:`, `pfctl:`, `netdev:` and `ethtool:` with `before` and `after` give `delta.*`, each counter's difference. That difference counts something only if both readings are of one machine, one interface and one boot, in order. Refused, naming the value: two machines (`kern.hostname`, pf's `hostid`), two interfaces (pf's `interface.name`), a reboot (`kern.boottime`, where both readings hold it), a pf restart (its enabled time shrank), and a counter that went down (`kern.cp_time`, pf's counters; for other sysctl values, every value that changed went down): the files swapped, or one of the above unseen. A sysctl value that went down while others went up is no counter, and has no `delta` (a figure reading it is told why). `busy()` refuses kern.cp_time readings that went down in the same way. Linux's counters: every number of `/proc/net/dev` and `ethtool -S` is a counter (veth's `peer_ifindex` aside), so any that went down is refused; `/proc/net/dev` readings that share no interface, and `ethtool -S` readings whose command lines name two interfaces, whose veth `peer_ifindex` differs or whose statistics' names differ (two drivers), are two interfaces.",
+        fix: "Name the earlier reading `before` and the later `after`, both taken on the same machine and interface with no reboot or pf restart between them (for `ethtool -S`, keep the command line, `# ethtool -S eth0`, above each reading); record the run again if they were not.",
     },
     Code {
         code: "runs-source",

@@ -136,6 +136,7 @@ mod bench;
 mod build_output;
 mod coverage;
 mod importers;
+mod more_tools;
 mod published;
 mod runs_yaml;
 mod stated;

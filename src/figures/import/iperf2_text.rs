@@ -59,6 +59,8 @@ struct Stream<'a> {
     receiver: bool,
     local_port: Option<u32>,
     peer_port: Option<u32>,
+    /// Where its connection line starts (`[  4] local … connected with …`).
+    connected_at: Option<usize>,
     reports: Vec<Report<'a>>,
 }
 
@@ -120,8 +122,15 @@ fn read_streams(text: &str) -> Result<Vec<Stream<'_>>, ImportError> {
             // iperf 2.1's `(reverse)` on a `-R` connection: its data goes to the connector.
             // On a starred `[ *2]` (2.1's `-d` thread) it says who connected, not the data.
             let reverse = rest.contains("(reverse)") && !id.starts_with('*');
-            let stream =
-                |id: String, receiver| Stream { id, receiver, local_port, peer_port, ..Stream::default() };
+            let connected_at = Some(line.start);
+            let stream = |id: String, receiver| Stream {
+                id,
+                receiver,
+                local_port,
+                peer_port,
+                connected_at,
+                ..Stream::default()
+            };
             if rest.contains("(full-duplex)") {
                 streams.push(stream(id.to_string(), listener));
                 streams.push(stream(format!("*{id}"), !listener));
@@ -206,15 +215,20 @@ fn fields(streams: &[Stream], text: &str) -> Result<Tree, ImportError> {
             "no receiver's summary line: this iperf 2 text shows only what was sent; record the server's side (`iperf -s`)",
         ));
     }
-    let (received, streams_of) = choose(&receivers, &sending_ports);
+    let (received, streams_of) = sessions::choose(&receivers, &sending_ports);
     let received = match received {
         Some(stream) => side(stream, text, true)?,
-        None => Tree::Absent(format!(
-            "{} receiving streams and no [SUM] line of theirs: which is the run's is unclear; read streams.N.received",
-            streams_of.len()
-        )),
+        None => {
+            if let Some(error) = sessions::two_sessions(&streams_of, text) {
+                return Err(error);
+            }
+            Tree::Absent(format!(
+                "{} receiving streams and no [SUM] line of theirs: which is the run's is unclear; read streams.N.received",
+                streams_of.len()
+            ))
+        }
     };
-    let sent = match choose(&senders, &BTreeSet::new()).0 {
+    let sent = match sessions::choose(&senders, &BTreeSet::new()).0 {
         Some(stream) => side(stream, text, false)?,
         None if senders.is_empty() => Tree::Absent(
             "this iperf 2 text holds the receiver's side only: what was sent is in the client's output"
@@ -237,27 +251,6 @@ fn fields(streams: &[Stream], text: &str) -> Result<Tree, ImportError> {
         listed.push(Tree::map([("received", side(stream, text, true)?), ("sent", sent)]));
     }
     Ok(Tree::map([("received", received), ("sent", sent), ("streams", Tree::List(listed))]))
-}
-
-/// The stream that is the run's (a `[SUM]`, the one stream, or the one whose peer sends in
-/// this text) and the streams to list.
-fn choose<'s, 'a>(
-    streams: &[&'s Stream<'a>],
-    sending_ports: &BTreeSet<u32>,
-) -> (Option<&'s Stream<'a>>, Vec<&'s Stream<'a>>) {
-    let each: Vec<&Stream> = streams.iter().copied().filter(|s| s.id != "SUM").collect();
-    if let Some(sum) = streams.iter().find(|s| s.id == "SUM") {
-        return (Some(sum), each);
-    }
-    if let [one] = each.as_slice() {
-        return (Some(one), each);
-    }
-    let forward: Vec<&Stream> =
-        each.iter().copied().filter(|s| s.peer_port.is_some_and(|p| sending_ports.contains(&p))).collect();
-    match forward.as_slice() {
-        [one] => (Some(one), vec![one]),
-        _ => (None, each),
-    }
 }
 
 /// What a report says, to tell two reports of one span apart.
@@ -487,5 +480,6 @@ fn udp_losses<'a>(jitter_ms: Option<&'a str>, lost_total: &'a str, percent: &'a 
     })
 }
 
+mod sessions;
 #[cfg(test)]
 pub(super) mod tests;

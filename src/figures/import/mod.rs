@@ -4,22 +4,28 @@
 //! place in the raw text and how the tool printed it), the errors an importer reports
 //! ([`ImportError`]), the few readers every importer shares (lines with their byte ranges,
 //! plain decimals, printed precision), and which importer reads a runs.yaml key. One file a
-//! tool: `iperf3_text`, `iperf3_json`, `iperf2_text`, `iperf2_csv`, `ping`, `soak` (curl's
-//! `-w '%{json}'` lines with `sha256sum`), `sysctl`, `pfctl`, `table` (CSV or JSON lines
+//! tool: `iperf3_text`, `iperf3_json`, `iperf2_text`, `iperf2_csv`, `ping`, `pktgen` (netmap's
+//! `pkt-gen` logs), `soak` (curl's
+//! `-w '%{json}'` lines with `sha256sum`), `sysctl`, `pfctl`, `netdev` (Linux's
+//! `/proc/net/dev`), `ethtool` (`ethtool -S`), `flent` (Flent's `.flent.gz`), `table` (CSV or JSON lines
 //! whose columns the author declares).
 //!
 //! It does not read files nor place errors in runs.yaml (`rundata` does), and it never
 //! makes up what the output does not hold: a value the tool did not print for the
 //! receiver is a [`Tree::Absent`] with the reason, which a figure reading it reports.
 
+mod ethtool;
+mod flent;
 mod hidden_report;
 mod iperf;
 mod iperf2_csv;
 mod iperf2_text;
 mod iperf3_json;
 mod iperf3_text;
+mod netdev;
 mod pfctl;
 mod ping;
+mod pktgen;
 pub(crate) mod raw_text;
 mod soak;
 mod soak_times;
@@ -33,16 +39,23 @@ use std::ops::Range;
 use crate::number::Printed;
 use crate::number::Unit;
 
+pub(crate) use ethtool::import_ethtool;
+pub(crate) use flent::import_flent;
 pub(crate) use iperf::import_iperf;
 pub(crate) use iperf2_csv::import_iperf2_csv;
 pub(crate) use iperf2_text::import_iperf2_text;
 pub(crate) use iperf3_json::import_iperf3_json;
 pub(crate) use iperf3_text::import_iperf3_text;
+pub(crate) use netdev::import_netdev;
 pub(crate) use pfctl::import_pfctl;
 pub(crate) use ping::import_ping;
+pub(crate) use pktgen::import_pktgen;
 pub(crate) use soak::{SoakFile, SoakFiles, import_soak};
 pub(crate) use sysctl::import_sysctl;
 pub(crate) use table::{Column, ColumnType, import_table};
+
+/// An importer of one file's text.
+pub(crate) type Importer = fn(&str) -> Result<Imported, ImportError>;
 
 /// What an importer read from one output: which format it recognised and the fields, a
 /// [`Tree::Map`] whose keys become the run's fields.

@@ -208,6 +208,7 @@ pub(crate) fn import_ping(text: &str) -> Result<Imported, ImportError> {
             Kind::Header(size, packet) => (sizes.size, sizes.packet) = (size, packet),
             Kind::Failure { received, mtu } => {
                 counted_failures += u64::from(received);
+                sizes.failures.push((fields::failure_kind(lines.get(i).map_or("", |l| l.text)), at(i)));
                 if let Some(mtu) = mtu {
                     match &sizes.mtu {
                         Some(first) if first.0 != mtu.0 => {

@@ -1,6 +1,7 @@
-//! A raw file's bytes as text: decoded by its byte-order mark first (UTF-16 LE or BE, as
-//! PowerShell 5.1's `>` writes, or UTF-8 with a mark, as `Out-File -Encoding utf8` writes),
-//! as UTF-8 without one, losslessly, and refused when it is not text a tool printed.
+//! A raw file's bytes as text: decompressed first when gzip-compressed (Flent's
+//! `.flent.gz`), decoded by its byte-order mark (UTF-16 LE or BE, as PowerShell 5.1's `>`
+//! writes, or UTF-8 with a mark, as `Out-File -Encoding utf8` writes), as UTF-8 without one,
+//! losslessly, and refused when it is not text a tool printed.
 //!
 //! Owns which encodings a raw file may have, how each is named to a reader (a source page,
 //! `tally check`), and the refusals: UTF-16 without a byte-order mark, bytes that are not
@@ -40,16 +41,23 @@ pub(crate) struct Decoded {
     pub encoding: Encoding,
     /// Whether its lines end in `\r\n` (a Windows capture).
     pub crlf: bool,
+    /// Whether the file was gzip-compressed (Flent's `.flent.gz`), the text its contents.
+    pub gzip: bool,
 }
 
 impl Decoded {
     /// What a reader is told of it, or None for plain UTF-8 with `\n` line ends, which is
     /// what the tools print: `UTF-16 LE with a byte-order mark, CRLF line ends`.
     pub(crate) fn described(&self) -> Option<String> {
-        match (self.encoding, self.crlf) {
+        let text = match (self.encoding, self.crlf) {
             (Encoding::Utf8, false) => None,
             (encoding, false) => Some(encoding.name().to_string()),
             (encoding, true) => Some(format!("{}, CRLF line ends", encoding.name())),
+        };
+        match (self.gzip, text) {
+            (false, text) => text,
+            (true, None) => Some("gzip-compressed UTF-8".to_string()),
+            (true, Some(text)) => Some(format!("gzip-compressed {text}")),
         }
     }
 }
@@ -66,8 +74,54 @@ pub(crate) struct RawTextError {
     pub highlight: Range<usize>,
 }
 
-/// Decodes `bytes`, a raw file as it was saved.
+/// The most a gzip-compressed raw file may decompress to: a file of a few kilobytes that
+/// inflates to gigabytes is refused before it is all in memory.
+pub(crate) const MAX_GUNZIPPED: u64 = 256 * 1024 * 1024;
+
+/// Decodes `bytes`, a raw file as it was saved; a gzip-compressed one (Flent's `.flent.gz`)
+/// is decompressed first, with its text's line and column counted in what it holds.
 pub(crate) fn decode(bytes: &[u8]) -> Result<Decoded, RawTextError> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let inflated = gunzip(bytes)?;
+        if inflated.starts_with(&[0x1f, 0x8b]) {
+            return Err(place("", 0, 0, "a gzip file inside a gzip file: decompress it once".to_string()));
+        }
+        let mut decoded = decode_text(&inflated)?;
+        decoded.gzip = true;
+        return Ok(decoded);
+    }
+    decode_text(bytes)
+}
+
+/// The contents of a gzip file (one member or several, as `gzip` reads them).
+fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, RawTextError> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    let read = flate2::read::MultiGzDecoder::new(bytes).take(MAX_GUNZIPPED + 1).read_to_end(&mut out);
+    if let Err(error) = read {
+        return Err(place(
+            "",
+            0,
+            0,
+            format!(
+                "this gzip file cannot be decompressed ({error}): it was cut or damaged; keep the file the tool wrote"
+            ),
+        ));
+    }
+    if out.len() as u64 > MAX_GUNZIPPED {
+        return Err(place(
+            "",
+            0,
+            0,
+            format!(
+                "this gzip file decompresses to more than {MAX_GUNZIPPED} bytes, more than any tool's output tally reads"
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+fn decode_text(bytes: &[u8]) -> Result<Decoded, RawTextError> {
     let (text, encoding) = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         (utf8(rest, "UTF-8 (after its byte-order mark)")?, Encoding::Utf8Bom)
     } else if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
@@ -89,7 +143,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Decoded, RawTextError> {
     };
     refuse_controls(&text)?;
     let crlf = text.contains("\r\n");
-    Ok(Decoded { text, encoding, crlf })
+    Ok(Decoded { text, encoding, crlf, gzip: false })
 }
 
 fn utf8(bytes: &[u8], what: &str) -> Result<String, RawTextError> {

@@ -1,12 +1,12 @@
-//! A table of one's own: a CSV file with a header row, or JSON lines (one object a line),
-//! each column declared by the author in runs.yaml with its unit (or `text`).
+//! A table of one's own: a CSV file with a header row, or JSON (lines, or one document of
+//! rows: `table_json`), each column declared by the author in runs.yaml with its unit (or
+//! `text`).
 //!
-//! Owns reading the two formats (recognised from the first non-blank character: `{` is JSON
-//! lines), checking the file's columns against the declared ones, and turning each cell into
-//! a value: `rows.N.COLUMN`. A number cell is a plain decimal in the declared unit; its
+//! Owns reading CSV (JSON is recognised from the first non-blank character, `{` or `[`),
+//! checking the file's columns against the declared ones, and turning each cell into a
+//! value: `rows.N.COLUMN`. A number cell is a plain decimal in the declared unit; its
 //! digits as the author wrote them are its precision (`12.50` is stated no finer than
-//! 0.01). It also owns [`members`], the places of a JSON object's values as written, which
-//! `soak` reads curl's lines with.
+//! 0.01).
 //!
 //! It does not decide units (runs.yaml's `columns:` does, read by `rundata`), and it never
 //! fills a cell: an empty cell, a number with its unit or a separator (`12 ms`, `1,000`),
@@ -18,8 +18,9 @@
 
 use std::ops::Range;
 
-use super::{ImportError, Imported, Tree, Value, lines, strict_json};
+use super::{ImportError, Imported, Tree, Value};
 use crate::number::Unit;
+pub(super) use json::{elements, members};
 
 /// What a declared column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +48,7 @@ pub(crate) fn import_table(text: &str, columns: &[Column]) -> Result<Imported, I
         None => {
             return Err(ImportError::whole("the table is empty: expected a CSV header row or JSON lines"));
         }
-        Some('{') => ("JSON lines", json_rows(text, columns)?),
+        Some('{' | '[') => json::rows(text, columns)?,
         Some(_) => ("CSV", csv_rows(text, columns)?),
     };
     Ok(Imported { format, fields: Tree::map([("rows", Tree::List(rows))]) })
@@ -192,54 +193,6 @@ fn unquoted(text: &str, start: usize) -> Result<(String, usize), ImportError> {
     Ok((cell.to_string(), start + len))
 }
 
-fn json_rows(text: &str, columns: &[Column]) -> Result<Vec<Tree>, ImportError> {
-    let mut rows = Vec::new();
-    for line in lines(text).iter().filter(|l| !l.text.trim().is_empty()) {
-        let shift = |e: ImportError| ImportError {
-            message: e.message,
-            at: Some(e.at.map_or(line.range(), |at| at.start + line.start..at.end + line.start)),
-        };
-        let value = strict_json(line.text).map_err(shift)?;
-        let (Some(object), Some(written)) = (value.as_object(), members(line.text)) else {
-            return Err(ImportError::at(
-                "this line is not a JSON object: JSON lines hold one object a line, `{\"column\": value, ...}`",
-                line.range(),
-            ));
-        };
-        let names = || written.iter().map(|m| m.key.as_str());
-        let mut row = Vec::new();
-        for member in &written {
-            let at = member.value.start + line.start..member.value.end + line.start;
-            let key_at = member.key_at.start + line.start..member.key_at.end + line.start;
-            let kind = declared(columns, &member.key, key_at, names())?;
-            let written_text = line.text.get(member.value.clone()).unwrap_or("");
-            let tree = match (kind, object.get(&member.key)) {
-                (ColumnType::Number(unit), Some(serde_json::Value::Number(_))) => {
-                    number_cell(written_text, unit, &member.key, at)?
-                }
-                (ColumnType::Text, Some(serde_json::Value::String(s))) => Tree::Text(s.clone()),
-                (kind, _) => {
-                    let expected = match kind {
-                        ColumnType::Number(unit) => format!("a number in {}", unit_name(unit)),
-                        ColumnType::Text => "a string".to_string(),
-                    };
-                    return Err(ImportError::at(
-                        format!(
-                            "column `{}` holds `{written_text}` here; its declared type wants {expected}",
-                            member.key
-                        ),
-                        at,
-                    ));
-                }
-            };
-            row.push((member.key.clone(), tree));
-        }
-        missing(columns, names(), line.range())?;
-        rows.push(in_declared_order(row, columns));
-    }
-    Ok(rows)
-}
-
 /// A number cell: a plain decimal, in the column's declared unit, its digits its precision.
 fn number_cell(cell: &str, unit: Unit, column: &str, at: Range<usize>) -> Result<Tree, ImportError> {
     let why = if cell.trim().is_empty() {
@@ -327,100 +280,8 @@ fn in_declared_order(mut row: Vec<(String, Tree)>, columns: &[Column]) -> Tree {
     Tree::Map(row)
 }
 
-/// One member of a JSON object as written: its key, the key's bytes and its value's bytes.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Member {
-    pub key: String,
-    pub key_at: Range<usize>,
-    pub value: Range<usize>,
-}
-
-/// The members of the JSON object `text` holds, each with its value's bytes as written in
-/// `text`: serde_json keeps a number only as an f64, and a figure's digits are the ones the
-/// tool or author wrote. `text` is already known to be JSON (`strict_json` read it); None
-/// when it does not hold an object.
-pub(super) fn members(text: &str) -> Option<Vec<Member>> {
-    let bytes = text.as_bytes();
-    let skip = |mut i: usize| {
-        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
-            i += 1;
-        }
-        i
-    };
-    let mut i = skip(0);
-    if bytes.get(i) != Some(&b'{') {
-        return None;
-    }
-    i += 1;
-    let mut out = Vec::new();
-    loop {
-        i = skip(i);
-        match bytes.get(i)? {
-            b'}' => return Some(out),
-            b',' => i += 1,
-            b'"' => {
-                let key_end = string_end(bytes, i)?;
-                let key: String = serde_json::from_str(text.get(i..key_end)?).ok()?;
-                let colon = skip(key_end);
-                if bytes.get(colon) != Some(&b':') {
-                    return None;
-                }
-                let start = skip(colon + 1);
-                let end = value_end(bytes, start)?;
-                out.push(Member { key, key_at: i..key_end, value: start..end });
-                i = end;
-            }
-            _ => return None,
-        }
-    }
-}
-
-/// The byte after the string that opens at `open`.
-fn string_end(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut i = open + 1;
-    loop {
-        match bytes.get(i)? {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
-        }
-    }
-}
-
-/// The byte after the JSON value that starts at `start`.
-fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
-    match bytes.get(start)? {
-        b'"' => string_end(bytes, start),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            let mut i = start;
-            loop {
-                match bytes.get(i)? {
-                    b'"' => i = string_end(bytes, i)?,
-                    b'{' | b'[' => {
-                        depth += 1;
-                        i += 1;
-                    }
-                    b'}' | b']' => {
-                        depth = depth.checked_sub(1)?;
-                        i += 1;
-                        if depth == 0 {
-                            return Some(i);
-                        }
-                    }
-                    _ => i += 1,
-                }
-            }
-        }
-        _ => {
-            let len = bytes[start..]
-                .iter()
-                .position(|b| matches!(b, b',' | b'}' | b']') || b.is_ascii_whitespace())
-                .unwrap_or(bytes.len() - start);
-            Some(start + len)
-        }
-    }
-}
+#[path = "table_json.rs"]
+mod json;
 
 #[cfg(test)]
 #[path = "table_tests.rs"]

@@ -1,5 +1,6 @@
-//! Two readings of one tool's counters (`sysctl:` or `pfctl:` with `before` and `after`):
-//! whether they can be subtracted at all, and their differences (`delta.*`).
+//! Two readings of one tool's counters (`sysctl:`, `pfctl:`, `netdev:` or `ethtool:` with
+//! `before` and `after`): whether they can be subtracted at all, and their differences
+//! (`delta.*`); Linux's two are `linux_counters`'.
 //!
 //! Owns the reasons two readings cannot be subtracted: two machines (`kern.hostname`, pf's
 //! `hostid`), two interfaces (pf's `interface.name`), a reboot (`kern.boottime`, where both
@@ -16,6 +17,9 @@ use crate::figures::import::{self, Tree};
 /// Why `before` and `after`, two readings of `tool` (`sysctl` or `pfctl`), cannot be
 /// subtracted; None when they can.
 pub(super) fn unsubtractable(tool: &str, before: &Tree, after: &Tree) -> Option<String> {
+    if matches!(tool, "netdev" | "ethtool") {
+        return super::linux_counters::unsubtractable(tool, before, after);
+    }
     let sysctl = tool == "sysctl";
     let same_text: &[(&str, &str)] = if sysctl {
         &[
@@ -100,6 +104,18 @@ pub(super) fn difference(tool: &str, before: &Tree, after: &Tree) -> Tree {
         }
         _ => Tree::Absent("the two readings differ in shape here".to_string()),
     }
+}
+
+/// The key under the run and the importer of each tool whose readings may be two, `before`
+/// and `after`: `sysctl`, `pfctl` (under `pf`), `netdev` and `ethtool`.
+pub(super) fn reader(tool: &str) -> Option<(&'static str, import::Importer)> {
+    Some(match tool {
+        "sysctl" => ("sysctl", import::import_sysctl as import::Importer),
+        "pfctl" => ("pf", import::import_pfctl),
+        "netdev" => ("netdev", import::import_netdev),
+        "ethtool" => ("ethtool", import::import_ethtool),
+        _ => return None,
+    })
 }
 
 /// The subtree at a dotted path.

@@ -52,6 +52,7 @@ mod failed;
 mod field;
 mod figure_defs;
 mod lines;
+mod linux_counters;
 mod load;
 mod loader;
 mod name_index;

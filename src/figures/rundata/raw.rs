@@ -1,12 +1,13 @@
-//! A run's raw files: the keys that name a tool's output (`iperf`, `ping`, `soak`,
-//! `sysctl`, `pfctl`, `table`), reading each file, handing it to its importer, and turning
-//! what the importer gave into the run's fields, each with its raw file and line.
+//! A run's raw files: the keys that name a tool's output (`iperf`, `ping`, `pktgen`, `soak`,
+//! `sysctl`, `pfctl`, `netdev`, `ethtool`, `flent`, `table`), reading each file, handing it to its
+//! importer, and turning what the importer gave into the run's fields, each with its raw
+//! file and line.
 //!
 //! Owns the runs.yaml shape of those keys and where each one's fields go in the run:
-//! `iperf`, `ping`, `soak` and `table` at the run itself (`received.bytes`, `rtt.avg`,
-//! `passes`, `rows.0.x`); `sysctl` and `pfctl` under their own key (`sysctl.after.kern.cp_time`,
-//! `pf.states.current`), with `before`, `after` and their `delta` when two readings are
-//! named. It does not parse any tool's output (`import`).
+//! `iperf`, `ping`, `pktgen`, `soak` and `table` at the run itself (`received.bytes`,
+//! `rtt.avg`, `passes`, `rows.0.x`); `sysctl`, `pfctl`, `netdev` and `ethtool` under their
+//! own key (`sysctl.after.kern.cp_time`, `pf.states.current`), with `before`, `after` and
+//! their `delta` when two readings are named. It does not parse any tool's output (`import`).
 
 use std::path::PathBuf;
 
@@ -18,7 +19,8 @@ use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The run keys that name raw files.
-pub(super) const RAW_KEYS: [&str; 6] = ["iperf", "ping", "soak", "sysctl", "pfctl", "table"];
+pub(super) const RAW_KEYS: [&str; 10] =
+    ["iperf", "ping", "pktgen", "soak", "sysctl", "pfctl", "netdev", "ethtool", "flent", "table"];
 
 /// The fields each raw key gives at the run: a run that also writes one by hand is an
 /// error whether or not the file could be read.
@@ -30,6 +32,7 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
             "received",
             "loss_percent",
             "errors",
+            "errors_by_kind",
             "duplicates",
             "corrupted",
             "rtt",
@@ -40,8 +43,12 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
         ],
         "soak" => &["passes", "failed_passes", "mismatches", "bytes", "seconds", "bits_per_second", "pass"],
         "table" => &["rows"],
+        "pktgen" => &["seconds", "received", "sent"],
+        "flent" => &["series", "metadata"],
         "sysctl" => &["sysctl"],
         "pfctl" => &["pf"],
+        "netdev" => &["netdev"],
+        "ethtool" => &["ethtool"],
         _ => &[],
     }
 }
@@ -92,15 +99,13 @@ impl Loader<'_> {
             );
         }
         let yaml_line = super::lines::line_of(self.source, key.span.start);
+        let counters = super::counters::reader(&key_text);
         let imported: Vec<Reading> = match key_text.as_str() {
+            _ if let Some((under, importer)) = counters => self.readings(node, &key_text, under, importer),
             "iperf" => vec![(Vec::new(), self.import_one(node, "`iperf`", import::import_iperf))],
             "ping" => vec![(Vec::new(), self.import_one(node, "`ping`", import::import_ping))],
-            "sysctl" | "pfctl" => {
-                let under = if key_text == "sysctl" { "sysctl" } else { "pf" };
-                let importer =
-                    if key_text == "sysctl" { import::import_sysctl } else { import::import_pfctl };
-                self.readings(node, &key_text, under, importer)
-            }
+            "pktgen" => vec![(Vec::new(), self.import_one(node, "`pktgen`", import::import_pktgen))],
+            "flent" => vec![(Vec::new(), self.import_one(node, "`flent`", import::import_flent))],
             "soak" => vec![(Vec::new(), self.import_soak(node))],
             "table" => vec![(Vec::new(), self.import_table(node))],
             _ => return,
@@ -143,6 +148,7 @@ impl Loader<'_> {
                 ),
                 None => {
                     let delta = super::counters::difference(&key_text, &readings[b].1, &readings[a].1);
+                    let delta = super::linux_counters::complete_delta(&key_text, &readings[a].1, delta);
                     let base = readings[0].0[0].clone();
                     if let Some(after) = &last_raw {
                         self.place_tree(&delta, &format!("runs.{run}.{base}.delta"), after, yaml_line);
@@ -233,13 +239,7 @@ impl Loader<'_> {
 
     /// `KEY: file` (one reading, at `UNDER.*`) or `KEY: {before: file, after: file}` (at
     /// `UNDER.before.*` and `UNDER.after.*`).
-    fn readings(
-        &mut self,
-        node: &Node,
-        key: &str,
-        under: &str,
-        importer: fn(&str) -> Result<Imported, ImportError>,
-    ) -> Vec<Reading> {
+    fn readings(&mut self, node: &Node, key: &str, under: &str, importer: import::Importer) -> Vec<Reading> {
         let NodeKind::Map(entries) = &node.kind else {
             let what = format!("`{key}`");
             return vec![(vec![under.to_string()], self.import_one(node, &what, importer))];
@@ -404,7 +404,7 @@ impl Loader<'_> {
             self.error(
                 "runs-type",
                 node.span.clone(),
-                "`table` is `{file: FILE, columns: {NAME: UNIT | count | text}}`: a CSV or JSON-lines file and each column's unit",
+                "`table` is `{file: FILE, columns: {NAME: UNIT | count | text}}`: a CSV file, JSON lines or a JSON array of rows, and each column's unit",
             );
             return Err(());
         };

@@ -13,16 +13,20 @@ use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
 
 /// The keys a run gives meaning to; any other key is a data field of the run.
-const RUN_KEYS: [&str; 12] = [
+const RUN_KEYS: [&str; 16] = [
     "kind",
     "failed",
     "shot",
     "redact",
     "iperf",
     "ping",
+    "pktgen",
     "soak",
     "sysctl",
     "pfctl",
+    "netdev",
+    "ethtool",
+    "flent",
     "table",
     "link_rate",
     "agrees",

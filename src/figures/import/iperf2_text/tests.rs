@@ -346,3 +346,40 @@ proptest! {
         prop_assert!(import_iperf2_text(&damaged).is_err());
     }
 }
+
+/// Issue 44: a server's log of two clients one after another (recorded here: `iperf -s`,
+/// then `iperf -c` twice) was "received no bytes"; it is two sessions, refused at the
+/// second's connection line. A server's output pasted twice is the same.
+#[test]
+fn two_sessions_in_one_file_are_refused_at_the_second() {
+    let two = "\
+------------------------------------------------------------
+Server listening on TCP port 5901
+TCP window size:  128 KByte (default)
+------------------------------------------------------------
+[  1] local 127.0.0.1 port 5901 connected with 127.0.0.1 port 35254 (icwnd/mss/irtt=320/32768/19)
+[ ID] Interval       Transfer     Bandwidth
+[  1] 0.0000-1.0006 sec  2.29 GBytes  19.7 Gbits/sec
+[  2] local 127.0.0.1 port 5901 connected with 127.0.0.1 port 35264 (icwnd/mss/irtt=320/32768/23)
+[ ID] Interval       Transfer     Bandwidth
+[  2] 0.0000-1.0041 sec  1.64 GBytes  14.0 Gbits/sec
+";
+    let e = refused(two);
+    assert!(e.message.starts_with("two sessions in one file: stream `2` starts here"), "{e}");
+    assert!(e.message.contains("(line 7)"), "{e}");
+    assert!(two[e.at.clone().unwrap()].starts_with("[  2] local 127.0.0.1 port 5901"));
+    let one: String = two.lines().take(7).map(|l| format!("{l}\n")).collect();
+    let pasted = format!("{one}{one}");
+    let e = refused(&pasted);
+    assert!(e.message.contains("two sessions in one file: stream `1` starts here"), "{e}");
+    assert_eq!(pasted[..e.at.unwrap().start].matches('\n').count() + 1, 12);
+    // Parallel streams of one session connect before any summary: not two sessions.
+    let parallel = "\
+[  4] local 10.0.0.2 port 5001 connected with 10.0.0.1 port 40000
+[  5] local 10.0.0.2 port 5001 connected with 10.0.0.1 port 40002
+[ ID] Interval       Transfer     Bandwidth
+[  4]  0.0-10.0 sec   565 MBytes   474 Mbits/sec
+[  5]  0.0-10.0 sec   560 MBytes   470 Mbits/sec
+";
+    assert!(is_absent(&read(parallel), "received"));
+}

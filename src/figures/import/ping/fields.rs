@@ -1,5 +1,5 @@
 //! The run's tree from its checked parts: `transmitted`, `received`, `loss_percent`,
-//! `errors`, `duplicates`, `corrupted`, `rtt` and `replies`.
+//! `errors`, `errors_by_kind`, `duplicates`, `corrupted`, `rtt` and `replies`.
 //!
 //! Owns which figures each ping gives and why the others are [`Tree::Absent`] (BSD counts
 //! no errors, Windows no duplicates, iputils prints mdev where BSD prints stddev, no times
@@ -13,12 +13,46 @@ use super::{BSD, Count, IPUTILS, Reply, Summary, Times, UNTIMED, WINDOWS};
 use crate::number::Unit;
 
 /// The sizes a run's lines give: the payload asked for and the IP packet (the header), and
-/// the path's MTU an error named.
+/// the path's MTU an error named; and the error lines printed in replies' place, by kind.
 #[derive(Default)]
 pub(super) struct Sizes {
     pub size: Option<Count>,
     pub packet: Option<Count>,
     pub mtu: Option<Count>,
+    pub failures: Vec<(&'static str, Range<usize>)>,
+}
+
+/// The kinds of error line `errors_by_kind` counts, in its order.
+const KINDS: [&str; 5] = ["unreachable", "too_large", "ttl_exceeded", "timeout", "other"];
+
+/// The kind of an error line ping printed in a reply's place: a destination unreachable, a
+/// packet too large for the path, a TTL exceeded, no reply in time (BSD's and Windows'
+/// lines), or another (`General failure.`, a redirect, `sendmsg: …`).
+pub(super) fn failure_kind(line: &str) -> &'static str {
+    let lower = line.to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    if has(&["frag needed", "message too long", "needs to be fragmented"]) {
+        "too_large"
+    } else if has(&["unreachable"]) {
+        "unreachable"
+    } else if has(&["time to live exceeded", "ttl expired", "time exceeded"]) {
+        "ttl_exceeded"
+    } else if has(&["request timed out", "request timeout for icmp_seq"]) {
+        "timeout"
+    } else {
+        "other"
+    }
+}
+
+/// `errors_by_kind.KIND`: how many error lines of each kind the file shows, each at the
+/// first such line (a kind with none at the summary, as ping's own zero counts are).
+fn by_kind(failures: &[(&'static str, Range<usize>)], summary_at: &Range<usize>) -> Tree {
+    Tree::map(KINDS.map(|kind| {
+        let mut of_kind = failures.iter().filter(|(k, _)| *k == kind);
+        let at = of_kind.next().map_or(summary_at.clone(), |(_, at)| at.clone());
+        let n = of_kind.count() + usize::from(at != *summary_at);
+        (kind, Value::exact(n as f64, Unit::Count, at))
+    }))
 }
 
 /// The run's fields from its checked summary, reply lines and round-trip times.
@@ -76,11 +110,13 @@ pub(super) fn fields(
         None => absent(UNTIMED),
     };
     let replies = replies.into_iter().map(|(_, reply)| Tree::map(reply.fields)).collect();
+    let errors_by_kind = by_kind(&sizes.failures, &summary_at);
     Tree::map([
         ("transmitted", Value::exact(s.transmitted.0 as f64, Unit::Count, s.transmitted.1)),
         ("received", Value::exact(s.received.0 as f64, Unit::Count, s.received.1)),
         ("loss_percent", loss.unwrap_or_else(|| absent("ping sent no packet, so it printed no loss"))),
         ("errors", errors),
+        ("errors_by_kind", errors_by_kind),
         ("duplicates", duplicates),
         ("corrupted", corrupted),
         ("rtt", rtt),

@@ -233,3 +233,39 @@ fn iputils_ipv6_outstanding_and_a_corrupted_reply() {
     let (error, _) = refused(&IPUTILS_IPV6_CORRUPT.replace(" (BAD CHECKSUM!)", ""));
     assert!(error.message.contains("3 reply lines"), "{error}");
 }
+
+/// Issue 44: "1,473 bytes did not cross" needs the errors by kind, not one count of errors.
+/// Each kind counts its lines, at the first of them; a kind the file does not show is 0 at
+/// the summary.
+#[test]
+fn errors_are_counted_by_kind_at_their_first_line() {
+    let by_kind = |text: &str, kind: &str| number(&read(text), &format!("errors_by_kind.{kind}"));
+    for (text, kind, n) in [
+        (IPUTILS_FRAG_NEEDED, "too_large", 4.0),
+        (IPUTILS_UNREACHABLE, "unreachable", 3.0),
+        (MACOS_TIMEOUT, "timeout", 1.0),
+        (MACOS_UNREACHABLE, "unreachable", 1.0),
+        (MACOS_UNREACHABLE, "timeout", 2.0),
+        (MACOS_UNREACHABLE, "other", 1.0),
+        (WINDOWS_TIMEOUT, "timeout", 1.0),
+        (WINDOWS_DF, "too_large", 2.0),
+        (WINDOWS_UNREACHABLE, "unreachable", 2.0),
+        (WINDOWS_UNREACHABLE, "timeout", 1.0),
+        (IPUTILS_LOSS_AND_DUPLICATE, "unreachable", 1.0),
+        (IPUTILS_LOSS_AND_DUPLICATE, "other", 0.0),
+    ] {
+        assert_eq!(by_kind(text, kind), n, "{kind} in {text}");
+    }
+    let imported = read(IPUTILS_UNREACHABLE);
+    let first = imported.fields.value("errors_by_kind.unreachable").unwrap().at.clone();
+    assert_eq!(&IPUTILS_UNREACHABLE[first], "From 192.168.1.5 icmp_seq=1 Destination Host Unreachable");
+    for (line, kind) in [
+        ("From 10.0.0.1 icmp_seq=1 Time to live exceeded", "ttl_exceeded"),
+        ("TTL expired in transit.", "ttl_exceeded"),
+        ("General failure.", "other"),
+        ("ping: sendmsg: Network is unreachable", "unreachable"),
+        ("From 10.0.0.1 icmp_seq=1 Redirect Host(New nexthop: 10.0.0.2)", "other"),
+    ] {
+        assert_eq!(super::super::fields::failure_kind(line), kind, "{line}");
+    }
+}

@@ -175,4 +175,7 @@ fn recorded_size_and_mtu_of_a_packet_too_large_for_the_path() {
     assert_eq!(number(&imported, "packet_size"), 1501.0);
     assert_eq!(number(&imported, "mtu"), 1500.0);
     assert_eq!(number(&imported, "received"), 0.0);
+    // Each `message too long` line is a packet too large for the path, by kind.
+    assert_eq!(number(&imported, "errors_by_kind.too_large"), 2.0, "{text}");
+    assert_eq!(number(&imported, "errors_by_kind.unreachable"), 0.0);
 }
