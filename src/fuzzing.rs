@@ -1,5 +1,5 @@
 //! Entry points for the fuzz targets (`fuzz/`) and their property tests
-//! (`tests/fuzz_properties.rs`): each takes what a user could write and runs one reader
+//! (`tests/tool/fuzz_properties.rs`): each takes what a user could write and runs one reader
 //! of tally over it. None may panic, overflow its stack or run for long, whatever the input.
 //! Not part of tally's interface.
 

@@ -3,7 +3,7 @@
 //! Owns the printing of an explanation and the examples, which are the invalid sites of
 //! `tests/invalid/` embedded by `build.rs`: the example shown is the case's file the
 //! diagnostic points at, and what tally said is the case's human snapshot, both checked by
-//! `tests/invalid_sites.rs`. The explanations themselves are `crate::codes`'s; this file
+//! `tests/numbers/invalid_sites.rs`. The explanations themselves are `crate::codes`'s; this file
 //! does not decide when a code is given.
 
 use std::fmt::Write as _;
