@@ -245,12 +245,6 @@ impl Lines {
     }
 }
 
-/// The 1-based line `offset` is on.
-pub(super) fn line_of(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

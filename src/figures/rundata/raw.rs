@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use super::Field;
 use super::loader::Loader;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, LineIndex};
 use crate::figures::import::{self, ImportError, Imported, Tree};
 use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
@@ -91,7 +91,7 @@ impl Loader<'_> {
                 format!("`{name}` is read from `{key_text}:`'s file; do not write it too"),
             );
         }
-        let yaml_line = super::lines::line_of(self.source, key.span.start);
+        let yaml_line = LineIndex::line_in(self.source, key.span.start);
         let imported: Vec<Reading> = match key_text.as_str() {
             "iperf" => vec![(Vec::new(), self.import_one(node, "`iperf`", import::import_iperf))],
             "ping" => vec![(Vec::new(), self.import_one(node, "`ping`", import::import_ping))],
@@ -176,7 +176,7 @@ impl Loader<'_> {
     fn place_tree(&mut self, tree: &Tree, prefix: &str, raw: &RawText, yaml_line: usize) {
         // Each value's line through an index of the file's lines: counted from the start
         // for each value, a raw file of many values was quadratic.
-        let lines = crate::diagnostics::LineIndex::new(&raw.text);
+        let lines = LineIndex::new(&raw.text);
         self.place_values(tree, prefix, raw, &lines, yaml_line);
     }
 
@@ -185,7 +185,7 @@ impl Loader<'_> {
         tree: &Tree,
         prefix: &str,
         raw: &RawText,
-        lines: &crate::diagnostics::LineIndex,
+        lines: &LineIndex,
         yaml_line: usize,
     ) {
         match tree {
@@ -315,7 +315,7 @@ impl Loader<'_> {
                         import::SoakFile::Times => times.as_ref(),
                     };
                     if let Some(other) = other {
-                        let line = super::lines::line_of(&other.text, at.start);
+                        let line = LineIndex::line_in(&other.text, at.start);
                         curl.elsewhere.push((path.to_string(), other.relative.clone(), line));
                     }
                 }

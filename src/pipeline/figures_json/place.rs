@@ -3,11 +3,12 @@
 //! figures.json (`published`).
 
 use super::ClaimRecord;
+use crate::diagnostics::LineIndex;
 
-/// The starts of a page's lines, to place each of its figure records at its line and column.
+/// A page's lines ([`LineIndex`]), to place each of its figure records at its line and column.
 pub(crate) struct Lines<'a> {
     text: &'a str,
-    starts: Vec<usize>,
+    lines: LineIndex,
     /// The last place found (byte offset, line, column): a page's tags are placed in order,
     /// and a column counted from the line's start each time made a long line of tags
     /// quadratic (64,000 tags in one paragraph took 10 s).
@@ -16,14 +17,13 @@ pub(crate) struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
-        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
-        Lines { text, starts, last: std::cell::Cell::new((0, 1, 1)) }
+        Lines { text, lines: LineIndex::new(text), last: std::cell::Cell::new((0, 1, 1)) }
     }
 
     /// 1-based line and column (in characters, as diagnostics count them) of byte `offset`.
     pub(crate) fn place(&self, offset: usize) -> (usize, usize) {
-        let line = self.starts.partition_point(|&start| start <= offset).max(1);
-        let start = self.starts.get(line - 1).copied().unwrap_or(0);
+        let line = self.lines.line(offset);
+        let start = self.lines.start(line);
         let (last_offset, last_line, last_col) = self.last.get();
         let counted = match self.text.get(last_offset..offset) {
             Some(between) if last_line == line && start <= last_offset => {
