@@ -49,7 +49,7 @@ impl Diagnostic {
     pub fn file(code: &'static str, path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         // Every code is explained (`tally explain CODE`); the whole test suite runs through
         // here, so a code given without an explanation fails it.
-        debug_assert!(crate::codes::find(code).is_some(), "`{code}` is not in src/codes.rs");
+        debug_assert!(crate::codes::find(code).is_some(), "`{code}` is not in src/codes/");
         Diagnostic {
             severity: Severity::Error,
             code,

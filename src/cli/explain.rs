@@ -189,7 +189,7 @@ mod tests {
     fn every_case_of_tests_invalid_is_a_code_tally_explains() {
         let unexplained: Vec<&str> =
             INVALID_CASES.iter().map(|c| c.code).filter(|c| crate::codes::find(c).is_none()).collect();
-        assert!(unexplained.is_empty(), "cases of no code in src/codes.rs: {unexplained:?}");
+        assert!(unexplained.is_empty(), "cases of no code in src/codes/: {unexplained:?}");
     }
 
     #[test]

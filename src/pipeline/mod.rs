@@ -81,10 +81,6 @@ pub struct Made {
     pub raw_encodings: Vec<(String, String)>,
     /// Each appliance's completion, for README's block.
     pub completions: Vec<ApplianceCompletion>,
-    /// Images stamped anew, and images taken from the stamp cache without decoding.
-    pub images_decoded: usize,
-    /// Images taken from the stamp cache without decoding.
-    pub images_cached: usize,
     /// Files the build read from outside [`crate::paths::SOURCE_FOLDERS`] (run files kept elsewhere in
     /// the site), relative to the root.
     pub read_outside: Vec<PathBuf>,
@@ -169,7 +165,7 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     drop(indexed);
     clock.lap("search index");
     let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
-    clock.lap("images");
+    clock.lap(&format!("images ({images_decoded} stamped, {images_cached} from the cache)"));
     // The listings (a few large files, made one after the other) beside the source pages
     // (many small ones, made in parallel): made after them, they held a core alone.
     let listings_made = memo.kept_part("listings", &listing_key).is_none();
@@ -219,8 +215,6 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         coverage: checked.coverage,
         raw_evidence,
         raw_encodings: site.raw_encodings(),
-        images_decoded,
-        images_cached,
         search_to_make,
     })
 }

@@ -2,7 +2,8 @@
 //!
 //! Owns each entry's value, formula and inputs (in their own units), and the links to the
 //! lines of runs.yaml and of raw tool output they come from. It does not check a tag (that
-//! is `computed` and `vendor`) nor render the entry (templates do, from an [`EvidenceView`]).
+//! is `computed` and `vendor`) nor render the entry (`pipeline/render/evidence.rs` writes
+//! its HTML, from an [`EvidenceView`]).
 
 use std::sync::Arc;
 
