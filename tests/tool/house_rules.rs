@@ -9,6 +9,8 @@
 //!   and are left out. No two rooms import each other, even where no file cycle follows:
 //!   a helper both rooms need belongs to a room below both.
 //! - **Rooms that fit in one sitting.** No source file passes 500 lines.
+//! - **A map that is true.** `docs/content/code-layout.md` names every module of `src/` and
+//!   every module of each room (`src/pipeline/pages.rs`, `src/markdown/cjk/`), tests aside.
 //! - **Few test binaries.** The integration tests link as at most four binaries (each a
 //!   `tests/NAME/main.rs` over a folder of modules): a `tests/NAME.rs` is a binary of its
 //!   own, linked on every `cargo test`, so a new test file goes into one of the four.
@@ -748,5 +750,103 @@ fn the_integration_tests_link_as_at_most_four_binaries() {
         binaries.len() <= MOST_TEST_BINARIES,
         "{} test binaries, {binaries:?}: move a new test file into one of the suites as a module",
         binaries.len()
+    );
+}
+
+/// The modules `docs/content/code-layout.md` names, as paths under the repository
+/// (`src/pipeline/load.rs`, `src/pipeline/memo/`), read from its first code block: a line
+/// that starts with `src/…/` (or `src/….rs`) opens a room, an indented `name.rs` or `name/` at a line's
+/// start is a module of the room (a folder one is where the names after it belong), and
+/// any other `name.rs` or `name/` on a line belongs to the folder last opened.
+fn modules_on_the_layout_page(page: &str) -> BTreeSet<String> {
+    let block = page.lines().skip_while(|line| *line != "```").skip(1).take_while(|line| *line != "```");
+    let (mut room, mut folder) = (String::new(), String::new());
+    let mut named = BTreeSet::new();
+    for line in block {
+        let words: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || "(),;`".contains(c))
+            .filter(|w| w.ends_with(".rs") || w.ends_with('/'))
+            .collect();
+        let indented = line.starts_with(' ');
+        for (at, word) in words.iter().enumerate() {
+            let is_name = word.chars().all(|c| c.is_ascii_alphanumeric() || "_./".contains(c));
+            if !is_name {
+                continue;
+            }
+            let first = at == 0 && line.trim_start().starts_with(word);
+            let path = if word.starts_with("src/") {
+                if first && !indented {
+                    // `src/content.rs` opens its own folder for the names after it.
+                    room = word
+                        .strip_suffix(".rs")
+                        .map_or_else(|| word.to_string(), |module| format!("{module}/"));
+                    folder = room.clone();
+                }
+                word.to_string()
+            } else if first && indented && line.len() - line.trim_start().len() <= 4 {
+                let path = format!("{room}{word}");
+                folder = if word.ends_with('/') { path.clone() } else { room.clone() };
+                path
+            } else {
+                format!("{folder}{word}")
+            };
+            named.insert(path);
+        }
+    }
+    named
+}
+
+/// Whether `file` (`src/a/b.rs`) is a module of tests only, which the layout page leaves out.
+fn is_tests_only(file: &str) -> bool {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    name == "tests.rs" || name == "testing.rs" || name.ends_with("_tests.rs")
+}
+
+#[test]
+fn the_layout_page_names_every_module_of_the_first_two_levels() {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/content/code-layout.md"))
+            .expect("docs/content/code-layout.md");
+    let named = modules_on_the_layout_page(&page);
+    // A module is named as its file or as its folder; a folder's own mod.rs by the folder.
+    let is_named = |file: &str| {
+        let module = file.strip_suffix("/mod.rs").unwrap_or_else(|| file.strip_suffix(".rs").unwrap_or(file));
+        named.contains(file)
+            || named.contains(&format!("{module}/"))
+            || named.contains(&format!("{module}.rs"))
+    };
+    let missing: Vec<String> = source_files()
+        .into_keys()
+        .filter(|file| {
+            file.matches('/').count() <= 2 || file.ends_with("/mod.rs") && file.matches('/').count() == 3
+        })
+        .filter(|file| !matches!(file.as_str(), "src/lib.rs" | "src/main.rs") && !is_tests_only(file))
+        .filter(|file| !is_named(file))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/content/code-layout.md does not name {} module(s): {missing:?}",
+        missing.len()
+    );
+}
+
+#[test]
+fn the_layout_page_reader_resolves_rooms_entries_and_names_in_a_description() {
+    let page = "```\nsrc/a/      a room (x.rs)\n  b/          the b (c.rs)\n                and (d.rs)\n  e.rs        the e (f/)\nsrc/g.rs    g (i.rs)  src/h/ h\n```\n";
+    let named: Vec<String> = modules_on_the_layout_page(page).into_iter().collect();
+    assert_eq!(
+        named,
+        [
+            "src/a/",
+            "src/a/b/",
+            "src/a/b/c.rs",
+            "src/a/b/d.rs",
+            "src/a/e.rs",
+            "src/a/f/",
+            "src/a/x.rs",
+            "src/g.rs",
+            "src/g/i.rs",
+            "src/h/"
+        ]
     );
 }
