@@ -73,7 +73,7 @@ pub fn claims(text: &str) {
     let scan = crate::markdown::scan(text, 0);
     let _ = crate::pipeline::resolve::untagged_figures(&scan, text);
     // Where each tag is, as figures.json records it.
-    let lines = crate::pipeline::figures_json::published::Lines::new(text);
+    let lines = crate::pipeline::figures_json::published::PageLines::new(text);
     for claim in &scan.claims {
         let _ = lines.place(claim.live_range.start);
     }

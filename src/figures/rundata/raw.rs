@@ -11,6 +11,7 @@
 use std::path::PathBuf;
 
 use super::Field;
+use super::lines::{RawPlace, RunRead};
 use super::loader::Loader;
 use crate::diagnostics::{Diagnostic, LineIndex};
 use crate::figures::import::{self, ImportError, Imported, Tree};
@@ -116,10 +117,12 @@ impl Loader<'_> {
             self.place_tree(&imported.fields, &prefix, &raw, yaml_line);
             for (path, file, line) in &raw.elsewhere {
                 // After the value's place in the main file: the later place is the one kept.
-                self.raw_places.push((format!("{prefix}.{path}"), file.clone(), *line, yaml_line));
+                let path = format!("{prefix}.{path}");
+                self.raw_places.push(RawPlace { path, file: file.clone(), line: *line, yaml_line });
             }
             for (file, first, last) in &raw.read_with {
-                self.run_reads.push((prefix.clone(), file.clone(), *first, *last));
+                let read = RunRead { run: prefix.clone(), file: file.clone(), first: *first, last: *last };
+                self.run_reads.push(read);
             }
             // The deltas are traced to the later reading's file.
             let later = under.get(1).map(String::as_str) != Some("before");
@@ -191,7 +194,8 @@ impl Loader<'_> {
         match tree {
             Tree::Value(value) => {
                 let line = lines.line(value.at.start.min(raw.text.len()));
-                self.raw_places.push((prefix.to_string(), raw.relative.clone(), line, yaml_line));
+                let path = prefix.to_string();
+                self.raw_places.push(RawPlace { path, file: raw.relative.clone(), line, yaml_line });
             }
             Tree::List(items) => {
                 for (i, item) in items.iter().enumerate() {

@@ -6,7 +6,7 @@ use super::ClaimRecord;
 use crate::diagnostics::LineIndex;
 
 /// A page's lines ([`LineIndex`]), to place each of its figure records at its line and column.
-pub(crate) struct Lines<'a> {
+pub(crate) struct PageLines<'a> {
     text: &'a str,
     lines: LineIndex,
     /// The last place found (byte offset, line, column): a page's tags are placed in order,
@@ -15,9 +15,9 @@ pub(crate) struct Lines<'a> {
     last: std::cell::Cell<(usize, usize, usize)>,
 }
 
-impl<'a> Lines<'a> {
+impl<'a> PageLines<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
-        Lines { text, lines: LineIndex::new(text), last: std::cell::Cell::new((0, 1, 1)) }
+        PageLines { text, lines: LineIndex::new(text), last: std::cell::Cell::new((0, 1, 1)) }
     }
 
     /// 1-based line and column (in characters, as diagnostics count them) of byte `offset`.
@@ -52,7 +52,7 @@ mod tests {
     #[test]
     fn lines_place_an_offset_at_its_line_and_character_column() {
         let text = "first\n二行目 [9,000]{=a}\nlast";
-        let lines = Lines::new(text);
+        let lines = PageLines::new(text);
         assert_eq!(lines.place(0), (1, 1));
         assert_eq!(lines.place(text.find("9,000").unwrap()), (2, 6));
         assert_eq!(lines.place(text.find("last").unwrap()), (3, 1));
@@ -66,9 +66,9 @@ mod tests {
             text in "(ab|é|日本|\n| ){0,40}",
             offsets in proptest::collection::vec(0usize..120, 0..12),
         ) {
-            let lines = Lines::new(&text);
+            let lines = PageLines::new(&text);
             for offset in offsets {
-                let fresh = Lines::new(&text).place(offset);
+                let fresh = PageLines::new(&text).place(offset);
                 proptest::prop_assert_eq!(lines.place(offset), fresh, "offset {}", offset);
             }
         }

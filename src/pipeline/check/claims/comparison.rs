@@ -20,7 +20,7 @@ use crate::views::{EvidenceInput, EvidenceView, grouped_digits};
 
 use super::super::super::figures_json::ClaimRecord;
 use super::evidence::origin_links;
-use super::resolution::{Memo, resolve_memo};
+use super::resolution::{Resolutions, resolve_once};
 use super::{FigureSources, error_at};
 
 /// The anchor of a comparison's entry in its page's evidence: its inequality in words an id
@@ -83,7 +83,7 @@ pub(super) fn check_comparison(
     page: &Page,
     claim: &Claim,
     sources: &FigureSources,
-    resolved: &mut Memo,
+    resolved: &mut Resolutions,
     problems: &mut Vec<Diagnostic>,
 ) -> Checked {
     let inequality = &claim.name;
@@ -204,7 +204,7 @@ fn named_figures(
     page: &Page,
     comparison: &crate::figures::expr::Comparison,
     sources: &FigureSources,
-    resolved: &mut Memo,
+    resolved: &mut Resolutions,
 ) -> Vec<Arc<EvidenceInput>> {
     let mut names: Vec<String> = Vec::new();
     for side in &comparison.sides {
@@ -218,7 +218,7 @@ fn named_figures(
     names
         .into_iter()
         .filter_map(|name| {
-            let resolution = resolve_memo(&name, sources, resolved)?;
+            let resolution = resolve_once(&name, sources, resolved)?;
             let computed = &resolution.computed;
             let value = grouped_digits(&computed_text(computed, computed.unit));
             let (source, raw) = origin_links(page, &name, sources.runs);

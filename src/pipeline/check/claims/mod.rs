@@ -33,7 +33,7 @@ use super::super::figures_json::ClaimRecord;
 use comparison::check_comparison;
 use computed::check_figure;
 use evidence::{figure_evidence, vendor_evidence};
-use resolution::Memo;
+use resolution::Resolutions;
 use vendor::check_vendor;
 
 /// Where a page's figures come from.
@@ -76,7 +76,7 @@ pub(crate) struct PageClaims {
 /// again; kept for one bundle at a time, it never holds a site's worth of figures.
 #[derive(Default)]
 pub(crate) struct BundleFigures {
-    resolved: Memo,
+    resolved: Resolutions,
     evidence: BTreeMap<String, Option<Arc<EvidenceView>>>,
     /// Each input of the bundle's entries by its path: a value most figures share (the
     /// run's length, a constant) is looked up and written once.
@@ -103,7 +103,7 @@ pub(crate) fn check_claims(
     let mut figures = PageClaims::default();
     let mut problems = Vec::new();
     let BundleFigures { resolved, evidence, inputs } = shared;
-    let lines = super::super::figures_json::published::Lines::new(&page.text);
+    let lines = super::super::figures_json::published::PageLines::new(&page.text);
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
     let mut is_named: rustc_hash::FxHashSet<(&str, bool)> = rustc_hash::FxHashSet::default();
@@ -149,7 +149,7 @@ pub(crate) fn check_claims(
                 let unit = match vendor {
                     true => None,
                     false => {
-                        resolution::resolve_memo(&claim.name, sources, resolved).map(|r| r.computed.unit)
+                        resolution::resolve_once(&claim.name, sources, resolved).map(|r| r.computed.unit)
                     }
                 };
                 figures.stated.insert(claim.name.clone(), stated_text(&claim.live, unit));
@@ -163,7 +163,7 @@ pub(crate) fn check_claims(
             Ok(mut plot) => {
                 // A tag states a plotted value by its path, or by a figure that is that path.
                 let mut formula_of = |name: &str| -> Option<String> {
-                    resolution::resolve_memo(name, sources, resolved).map(|r| r.computed.formula.clone())
+                    resolution::resolve_once(name, sources, resolved).map(|r| r.computed.formula.clone())
                 };
                 let mut stated_as: Vec<(&str, String)> = Vec::new();
                 for claim in scan.claims.iter().filter(|c| c.form == ClaimForm::Exact) {
