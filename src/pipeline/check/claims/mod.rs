@@ -158,6 +158,35 @@ pub(crate) fn check_claims(
         figures.views.push(view);
         figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
     }
+    read_plots(page, scan, sources, resolved, (&mut named, &mut figures), &mut problems);
+    let mut comparisons = comparisons.into_iter().peekable();
+    for (at, (name, vendor)) in named.iter().enumerate() {
+        while let Some((_, entry)) = comparisons.next_if(|(before, _)| *before <= at) {
+            figures.evidence.push(Arc::new(entry));
+        }
+        let entry = match vendor {
+            true => vendor_evidence(page, name, sources).map(Arc::new),
+            false => evidence
+                .entry(name.clone())
+                .or_insert_with(|| figure_evidence(page, name, sources, resolved, inputs).map(Arc::new))
+                .clone(),
+        };
+        figures.evidence.extend(entry);
+    }
+    figures.evidence.extend(comparisons.map(|(_, entry)| Arc::new(entry)));
+    (figures, problems)
+}
+
+/// The page's plots, each read against the run data, its values named in the order the
+/// page shows them (after the figures it states before) and stated as the page states them.
+fn read_plots(
+    page: &Page,
+    scan: &Scan,
+    sources: &FigureSources,
+    resolved: &mut Resolutions,
+    (named, figures): (&mut Vec<(String, bool)>, &mut PageClaims),
+    problems: &mut Vec<Diagnostic>,
+) {
     for block in find_blocks(page.body(), page.body_start) {
         match read_plot(&block, sources.runs, &page.source, &page.text) {
             Ok(mut plot) => {
@@ -186,22 +215,6 @@ pub(crate) fn check_claims(
             Err(found) => problems.extend(found),
         }
     }
-    let mut comparisons = comparisons.into_iter().peekable();
-    for (at, (name, vendor)) in named.iter().enumerate() {
-        while let Some((_, entry)) = comparisons.next_if(|(before, _)| *before <= at) {
-            figures.evidence.push(Arc::new(entry));
-        }
-        let entry = match vendor {
-            true => vendor_evidence(page, name, sources).map(Arc::new),
-            false => evidence
-                .entry(name.clone())
-                .or_insert_with(|| figure_evidence(page, name, sources, resolved, inputs).map(Arc::new))
-                .clone(),
-        };
-        figures.evidence.extend(entry);
-    }
-    figures.evidence.extend(comparisons.map(|(_, entry)| Arc::new(entry)));
-    (figures, problems)
 }
 
 /// Each plotted value the page states in digits gets the place it is stated to, in the
