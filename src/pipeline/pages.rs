@@ -12,7 +12,8 @@ use super::resolve::PageWork;
 use super::write::Collector;
 use std::sync::Arc;
 
-use super::{Memo, RawEvidence, check, figures_json, give_back, keys, memo, render, search};
+use super::check::RawEvidence;
+use super::{Memo, check, figures_json, give_back, keys, memo, render, search};
 use crate::diagnostics::Diagnostic;
 
 /// How many pages are checked and rendered at a time: enough to keep every core busy,
