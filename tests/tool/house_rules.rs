@@ -8,7 +8,8 @@
 //!   `src/text.rs`); the command line (`cli/`), `lib.rs` and `main.rs` stand over every room
 //!   and are left out. No two rooms import each other, even where no file cycle follows:
 //!   a helper both rooms need belongs to a room below both.
-//! - **Rooms that fit in one sitting.** No source file passes 500 lines.
+//! - **Rooms that fit in one sitting.** No source file passes 500 lines, and at most three
+//!   functions pass 100.
 //! - **A map that is true.** `docs/content/code-layout.md` names every module of `src/` and
 //!   every module of each room (`src/pipeline/pages.rs`, `src/markdown/cjk/`), tests aside.
 //! - **Few test binaries.** The integration tests link as at most four binaries (each a
@@ -84,8 +85,9 @@ fn modules_of(files: &BTreeMap<String, String>) -> BTreeMap<Module, String> {
 }
 
 /// A source text with comments and string and character literals blanked (their bytes
-/// kept as spaces, so that nothing in them reads as a path). With `keep_path_attributes`,
-/// the string of a `#[path = "…"]` is kept.
+/// kept as spaces, so that nothing in them reads as a path; their line breaks kept, so that
+/// each line is the source's). With `keep_path_attributes`, the string of a `#[path = "…"]`
+/// is kept.
 fn strip(text: &str, keep_path_attributes: bool) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
@@ -98,6 +100,7 @@ fn strip(text: &str, keep_path_attributes: bool) -> String {
                 i += 1;
             }
         } else if c == '/' && next == Some('*') {
+            let start = i;
             let mut depth = 0;
             while i < chars.len() {
                 if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
@@ -114,6 +117,7 @@ fn strip(text: &str, keep_path_attributes: bool) -> String {
                 }
             }
             out.push(' ');
+            out.extend(chars[start..i.min(chars.len())].iter().filter(|c| **c == '\n'));
         } else if c == 'r'
             && (next == Some('"') || next == Some('#'))
             && !is_word_char(chars.get(i.wrapping_sub(1)))
@@ -142,6 +146,7 @@ fn strip(text: &str, keep_path_attributes: bool) -> String {
                 j += 1;
             }
             out.push_str("\"\"");
+            out.extend(chars[i..j.min(chars.len())].iter().filter(|c| **c == '\n'));
             i = j;
         } else if c == '"' {
             let mut j = i + 1;
@@ -164,6 +169,7 @@ fn strip(text: &str, keep_path_attributes: bool) -> String {
             } else {
                 out.push_str("\"\"");
             }
+            out.extend(chars[i..j.min(chars.len())].iter().filter(|c| **c == '\n'));
             i = j + 1;
         } else if c == '\'' {
             // A character literal ('x', '\n', '\u{1F600}'), or a lifetime ('a).
@@ -848,5 +854,71 @@ fn the_layout_page_reader_resolves_rooms_entries_and_names_in_a_description() {
             "src/g/i.rs",
             "src/h/"
         ]
+    );
+}
+
+/// A function longer than this many lines (from `fn` to its closing brace) is a long one.
+const LONG_FUNCTION: usize = 100;
+
+/// The most long functions `src/` may hold: those left are in rooms others were changing
+/// when the rest were split (issue 49).
+const MOST_LONG_FUNCTIONS: usize = 3;
+
+/// Every function of `src/` longer than [`LONG_FUNCTION`] lines, as `file::name (lines)`.
+fn long_functions() -> Vec<String> {
+    let mut long = Vec::new();
+    for (file, text) in source_files() {
+        let code: Vec<char> = strip(&text, false).chars().collect();
+        let mut at = 0;
+        while at + 3 < code.len() {
+            let starts_fn = code[at] == 'f'
+                && code[at + 1] == 'n'
+                && code[at + 2] == ' '
+                && !is_word_char(at.checked_sub(1).and_then(|b| code.get(b)));
+            if !starts_fn {
+                at += 1;
+                continue;
+            }
+            let name: String =
+                code[at + 3..].iter().take_while(|c| c.is_alphanumeric() || **c == '_').collect();
+            // Its body, from the first `{` before any `;` (a declaration has none).
+            let Some(open) =
+                (at..code.len()).find(|&i| code[i] == '{' || code[i] == ';').filter(|&i| code[i] == '{')
+            else {
+                at += 3;
+                continue;
+            };
+            let mut depth = 0usize;
+            let mut close = open;
+            for (i, c) in code.iter().enumerate().skip(open) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            close = i;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let lines = code[at..=close].iter().filter(|c| **c == '\n').count() + 1;
+            if lines > LONG_FUNCTION {
+                long.push(format!("{file}::{name} ({lines})"));
+            }
+            at += 3;
+        }
+    }
+    long
+}
+
+#[test]
+fn at_most_three_functions_pass_a_hundred_lines() {
+    let long = long_functions();
+    assert!(
+        long.len() <= MOST_LONG_FUNCTIONS,
+        "{} functions over {LONG_FUNCTION} lines (split them where a reader looks for the seam): {long:?}",
+        long.len()
     );
 }
