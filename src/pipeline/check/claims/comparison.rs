@@ -107,7 +107,7 @@ fn false_comparison(
 
 /// What a comparison's tag gives the page: its view, its figures.json record and its
 /// evidence entry.
-pub(super) type Checked = (ClaimView, Option<ClaimRecord>, Option<EvidenceView>);
+pub(super) type Compared = (ClaimView, Option<ClaimRecord>, Option<EvidenceView>);
 
 /// Checks the comparison tag `claim`: its inequality must hold for the page's run data.
 pub(super) fn check_comparison(
@@ -116,7 +116,7 @@ pub(super) fn check_comparison(
     sources: &FigureSources,
     resolved: &mut Resolutions,
     problems: &mut Vec<Diagnostic>,
-) -> Checked {
+) -> Compared {
     let inequality = &claim.name;
     let at_part = |span: std::ops::Range<usize>| {
         let start = claim.name_range.start + span.start.min(inequality.len());
