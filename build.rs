@@ -18,7 +18,7 @@ fn main() {
     println!("cargo:rustc-env=TALLY_COMMIT={commit}");
     // Where git keeps HEAD and the branches: in a linked worktree `.git` is a file naming
     // them elsewhere, and watching `.git/HEAD` there watched nothing, so a binary built
-    // after a commit kept naming the commit before (tests/generator_commit.rs).
+    // after a commit kept naming the commit before (tests/tool/generator_commit.rs).
     let git_path = |what: &str| {
         Command::new("git")
             .args(["rev-parse", "--path-format=absolute", "--git-path", what])

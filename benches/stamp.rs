@@ -4,7 +4,7 @@
 //!
 //! Owns its own test pictures (1920×1080 "screenshots": a flat light background, dark
 //! text-like bars, and a noisy photo-like panel, all from a fixed seed). It
-//! does not check correctness; tests/stamp.rs does. Criterion reports images/s because
+//! does not check correctness; tests/evidence/stamp.rs does. Criterion reports images/s because
 //! each group's throughput is set to the number of images per iteration.
 
 use std::hint::black_box;

@@ -49,7 +49,7 @@ impl Diagnostic {
     pub fn file(code: &'static str, path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         // Every code is explained (`tally explain CODE`); the whole test suite runs through
         // here, so a code given without an explanation fails it.
-        debug_assert!(crate::codes::find(code).is_some(), "`{code}` is not in src/codes.rs");
+        debug_assert!(crate::codes::find(code).is_some(), "`{code}` is not in src/codes/");
         Diagnostic {
             severity: Severity::Error,
             code,
@@ -205,9 +205,21 @@ impl LineIndex {
         LineIndex { starts: std::iter::once(0).chain(after_breaks).collect() }
     }
 
-    /// The 1-based line of byte `offset`.
+    /// The 1-based line of byte `offset` (the last line past the end).
     pub(crate) fn line(&self, offset: usize) -> usize {
         self.starts.partition_point(|start| *start <= offset).max(1)
+    }
+
+    /// The byte offset where 1-based `line` starts (0 for line 0).
+    pub(crate) fn start(&self, line: usize) -> usize {
+        self.starts.get(line.saturating_sub(1)).copied().unwrap_or(0)
+    }
+
+    /// [`LineIndex::line`] of one `offset` in `text`, without making an index: for a single
+    /// look-up, where an index would read the whole text and keep every line's start.
+    pub(crate) fn line_in(text: &str, offset: usize) -> usize {
+        let end = offset.min(text.len());
+        text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
     }
 
     /// [`Place::of`] `offset` in `source`, the text this index was made of.
@@ -352,6 +364,17 @@ mod tests {
                 (indexed.line, indexed.col, indexed.line_start, indexed.line_end),
                 (read.line, read.col, read.line_start, read.line_end)
             );
+        }
+
+        /// One look-up without an index finds the line an index finds, past the end too.
+        #[test]
+        fn a_single_look_up_finds_the_line_the_index_finds(
+            text in "(a|\n|\r\n|二| ){0,40}",
+            offset in 0usize..120,
+        ) {
+            let lines = LineIndex::new(&text);
+            proptest::prop_assert_eq!(LineIndex::line_in(&text, offset), lines.line(offset));
+            proptest::prop_assert!(lines.start(lines.line(offset)) <= offset.min(text.len()));
         }
     }
 

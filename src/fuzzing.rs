@@ -1,5 +1,5 @@
 //! Entry points for the fuzz targets (`fuzz/`) and their property tests
-//! (`tests/fuzz_properties.rs`): each takes what a user could write and runs one reader
+//! (`tests/tool/fuzz_properties.rs`): each takes what a user could write and runs one reader
 //! of tally over it. None may panic, overflow its stack or run for long, whatever the input.
 //! Not part of tally's interface.
 
@@ -73,7 +73,7 @@ pub fn claims(text: &str) {
     let scan = crate::markdown::scan(text, 0);
     let _ = crate::pipeline::resolve::untagged_figures(&scan, text);
     // Where each tag is, as figures.json records it.
-    let lines = crate::pipeline::figures_json::published::Lines::new(text);
+    let lines = crate::pipeline::figures_json::published::PageLines::new(text);
     for claim in &scan.claims {
         let _ = lines.place(claim.live_range.start);
     }

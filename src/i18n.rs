@@ -129,32 +129,7 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
     let mut keys: BTreeMap<String, (BTreeSet<String>, PathBuf)> = BTreeMap::new();
     for lang in &settings.languages {
         let relative = PathBuf::from(format!("i18n/{lang}.ftl"));
-        let text = match crate::regular::read(&root.join(&relative)).map(String::from_utf8) {
-            Ok(Ok(text)) => text,
-            Ok(Err(error)) => {
-                let at = error.utf8_error().valid_up_to();
-                let shown = String::from_utf8_lossy(error.as_bytes()).into_owned();
-                diagnostics.push(
-                    Diagnostic::at(
-                        "bad-fluent",
-                        &relative,
-                        &shown,
-                        at..at + 1,
-                        format!("not valid UTF-8 (byte {at})"),
-                    )
-                    .note("save the file as UTF-8"),
-                );
-                continue;
-            }
-            Err(e) => {
-                diagnostics.push(Diagnostic::file(
-                    "missing-strings",
-                    &relative,
-                    format!("cannot read the UI strings of `{lang}`: {e}"),
-                ));
-                continue;
-            }
-        };
+        let Some(text) = read_strings(root, &relative, lang, &mut diagnostics) else { continue };
         let resource = match FluentResource::try_new(text.clone()) {
             Ok(resource) => resource,
             Err((resource, errors)) => {
@@ -224,6 +199,41 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
         })
         .collect();
     (strings, diagnostics)
+}
+
+/// The text of `relative` (`i18n/LANG.ftl`), or why it cannot be read, as a problem.
+fn read_strings(
+    root: &Path,
+    relative: &Path,
+    lang: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    match crate::regular::read(&root.join(relative)).map(String::from_utf8) {
+        Ok(Ok(text)) => Some(text),
+        Ok(Err(error)) => {
+            let at = error.utf8_error().valid_up_to();
+            let shown = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            diagnostics.push(
+                Diagnostic::at(
+                    "bad-fluent",
+                    relative,
+                    &shown,
+                    at..at + 1,
+                    format!("not valid UTF-8 (byte {at})"),
+                )
+                .note("save the file as UTF-8"),
+            );
+            None
+        }
+        Err(e) => {
+            diagnostics.push(Diagnostic::file(
+                "missing-strings",
+                relative,
+                format!("cannot read the UI strings of `{lang}`: {e}"),
+            ));
+            None
+        }
+    }
 }
 
 /// Each message's, attribute's and term's patterns, by name (`key`, `key.attribute`,

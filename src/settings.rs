@@ -313,6 +313,31 @@ fn shown_texts(text: &str) -> (Vec<crate::shown_numbers::ShownNumber>, Vec<Diagn
     (shown, unused)
 }
 
+/// Why `base_url` is no address a tally site can be served at, if it is not.
+fn base_url_problem(base_url: &str) -> Option<String> {
+    let base = base_url.to_ascii_lowercase();
+    let web_address = base.is_empty()
+        || base.starts_with("https://")
+        || base.starts_with("http://")
+        || base.starts_with('/');
+    if !web_address || base_url.chars().any(char::is_control) {
+        return Some(format!(
+            "`base_url` is `{}`: expected an http:// or https:// address",
+            base_url.escape_debug()
+        ));
+    }
+    // Every address tally writes is root-absolute (`/css/site.css`, `/importers/`), so a
+    // site is served at the root of its address: a path after the host would break them all.
+    let after_host = base.split_once("://").map_or(base.as_str(), |(_, rest)| rest);
+    let path = after_host.find(['/', '?', '#']).map_or("", |at| &after_host[at..]);
+    (!path.is_empty() && path != "/").then(|| {
+        format!(
+            "`base_url` is `{}`: a tally site is served at the root of its address, so give the address without the path `{path}`",
+            base_url.escape_debug()
+        )
+    })
+}
+
 fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
     // Each refusal is placed at its key's value.
     let refuse = |key: &str, message: String| {
@@ -375,32 +400,8 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
             ));
         }
     }
-    let base = settings.base_url.to_ascii_lowercase();
-    let web_address = base.is_empty()
-        || base.starts_with("https://")
-        || base.starts_with("http://")
-        || base.starts_with('/');
-    if !web_address || settings.base_url.chars().any(char::is_control) {
-        return Err(refuse(
-            "base_url",
-            format!(
-                "`base_url` is `{}`: expected an http:// or https:// address",
-                settings.base_url.escape_debug()
-            ),
-        ));
-    }
-    // Every address tally writes is root-absolute (`/css/site.css`, `/importers/`), so a
-    // site is served at the root of its address: a path after the host would break them all.
-    let after_host = base.split_once("://").map_or(base.as_str(), |(_, rest)| rest);
-    let path = after_host.find(['/', '?', '#']).map_or("", |at| &after_host[at..]);
-    if !path.is_empty() && path != "/" {
-        return Err(refuse(
-            "base_url",
-            format!(
-                "`base_url` is `{}`: a tally site is served at the root of its address, so give the address without the path `{path}`",
-                settings.base_url.escape_debug()
-            ),
-        ));
+    if let Some(message) = base_url_problem(&settings.base_url) {
+        return Err(refuse("base_url", message));
     }
     let texts = settings.title.values().chain(settings.description.values()).chain([
         &settings.owner,

@@ -3,7 +3,7 @@
 //! Owns the printing of an explanation and the examples, which are the invalid sites of
 //! `tests/invalid/` embedded by `build.rs`: the example shown is the case's file the
 //! diagnostic points at, and what tally said is the case's human snapshot, both checked by
-//! `tests/invalid_sites.rs`. The explanations themselves are `crate::codes`'s; this file
+//! `tests/numbers/invalid_sites.rs`. The explanations themselves are `crate::codes`'s; this file
 //! does not decide when a code is given.
 
 use std::fmt::Write as _;
@@ -189,7 +189,7 @@ mod tests {
     fn every_case_of_tests_invalid_is_a_code_tally_explains() {
         let unexplained: Vec<&str> =
             INVALID_CASES.iter().map(|c| c.code).filter(|c| crate::codes::find(c).is_none()).collect();
-        assert!(unexplained.is_empty(), "cases of no code in src/codes.rs: {unexplained:?}");
+        assert!(unexplained.is_empty(), "cases of no code in src/codes/: {unexplained:?}");
     }
 
     #[test]

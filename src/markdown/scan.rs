@@ -151,6 +151,17 @@ fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>
     let mut scan = Scan { claims, ..Scan::default() };
     super::around::around_tags(nodes, &scan.claims, body, offset, &mut scan.malformed);
     scan.literal_emphasis = super::cjk::literal_emphasis(nodes, body, offset);
+    tags_in_images_and_links(body, offset, nodes, &mut scan);
+    let mut walk = Walk { body, offset, ..Walk::default() };
+    for node in nodes {
+        walk.node(node, &mut scan);
+    }
+    scan
+}
+
+/// Figure tags where no check stands behind what a reader reads: in an image's alt text, or
+/// inside a link's text (which a figure's own link would be nested in).
+fn tags_in_images_and_links(body: &str, offset: usize, nodes: &[Piece<'_>], scan: &mut Scan) {
     // A figure in alt text is never shown as one: the reader of the image's text would see
     // a number no check stands behind in its place.
     let mut in_image = 0usize;
@@ -188,61 +199,81 @@ fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>
             _ => {}
         }
     }
-    let mut code_depth = 0usize;
-    let mut heading: Option<(u8, String, Range<usize>, String)> = None;
-    let mut image: Option<Reference> = None;
-    let mut table: Option<Vec<Vec<Cell>>> = None;
-    let mut cell: Option<Cell> = None;
-    let mut strike = false;
-    // Inside raw `<del>`, `<s>` or `<strike>`, which a reader sees struck as `~~…~~` is: a
-    // tag there is published struck, and a family table's value there does not count.
-    let mut struck_html = 0usize;
-    // Inside a raw <script> or <style>, whose text no reader sees.
-    let mut in_script = false;
-    let mut places = PlaceWalk::default();
-    // Inside an HTML comment, which may span several pieces of raw HTML (an HTML block's
-    // lines): the elements written in it are none of the page's.
-    let mut in_comment = false;
-    // Right after a paragraph's start: a bold that starts there is a run-in heading.
-    let mut paragraph_starts = false;
-    for node in nodes {
+}
+
+/// Where the walk over a body's pieces stands: which block or span it is inside, and what
+/// it has gathered of the one open (a heading's text, an image's alt, a table's cells).
+#[derive(Default)]
+struct Walk<'b> {
+    body: &'b str,
+    offset: usize,
+    code_depth: usize,
+    heading: Option<(u8, String, Range<usize>, String)>,
+    image: Option<Reference>,
+    table: Option<Vec<Vec<Cell>>>,
+    cell: Option<Cell>,
+    strike: bool,
+    /// Inside raw `<del>`, `<s>` or `<strike>`, which a reader sees struck as `~~…~~` is: a
+    /// tag there is published struck, and a family table's value there does not count.
+    struck_html: usize,
+    /// Inside a raw <script> or <style>, whose text no reader sees.
+    in_script: bool,
+    places: PlaceWalk,
+    /// Inside an HTML comment, which may span several pieces of raw HTML (an HTML block's
+    /// lines): the elements written in it are none of the page's.
+    in_comment: bool,
+    /// Right after a paragraph's start: a bold that starts there is a run-in heading.
+    paragraph_starts: bool,
+}
+
+impl Walk<'_> {
+    fn struck(&self) -> bool {
+        self.strike || self.struck_html > 0
+    }
+
+    fn node(&mut self, node: &Piece<'_>, scan: &mut Scan) {
         let starts_a_paragraph = matches!(node, Piece::Event(Event::Start(Tag::Paragraph), _));
         if let Piece::Event(Event::Start(Tag::Strong), range) = node
-            && paragraph_starts
+            && self.paragraph_starts
         {
             scan.run_in_headings.push(range.clone());
         }
-        paragraph_starts = starts_a_paragraph;
+        self.paragraph_starts = starts_a_paragraph;
         if let Piece::Claim(index) = node {
             let claim = &scan.claims[*index];
-            if strike || struck_html > 0 {
+            if self.struck() {
                 tag_errors::struck_tag(claim, &mut scan.malformed);
             }
-            if let Some(cell) = &mut cell {
+            if let Some(cell) = &mut self.cell {
                 for (text, _) in &claim.struck {
                     cell.pieces.push((text.clone(), true));
                 }
-                cell.pieces.push((claim.live.clone(), struck_html > 0));
+                cell.pieces.push((claim.live.clone(), self.struck_html > 0));
             }
-            continue;
+            return;
         }
         let Piece::Event(event, range) = node else {
-            continue;
+            return;
         };
-        places.event(event, range, &mut scan.places);
-        if code_depth == 0
+        self.places.event(event, range, &mut scan.places);
+        if self.code_depth == 0
             && let Event::Text(_) = event
         {
-            malformed_tags(body, offset, range.clone(), &mut scan.malformed);
+            malformed_tags(self.body, self.offset, range.clone(), &mut scan.malformed);
         }
+        self.event(event, range, scan);
+    }
+
+    fn event(&mut self, event: &Event<'_>, range: &Range<usize>, scan: &mut Scan) {
+        let (body, offset) = (self.body, self.offset);
         match event {
-            Event::Start(Tag::CodeBlock(_)) => code_depth += 1,
-            Event::End(TagEnd::CodeBlock) => code_depth = code_depth.saturating_sub(1),
+            Event::Start(Tag::CodeBlock(_)) => self.code_depth += 1,
+            Event::End(TagEnd::CodeBlock) => self.code_depth = self.code_depth.saturating_sub(1),
             Event::Start(Tag::Heading { level, id, classes, attrs }) => {
                 if id.is_some() || !classes.is_empty() || !attrs.is_empty() {
                     heading_attributes(body, offset, range, &mut scan.heading_attributes);
                 }
-                heading = Some((
+                self.heading = Some((
                     *level as u8,
                     String::new(),
                     range.clone(),
@@ -250,7 +281,7 @@ fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>
                 ));
             }
             Event::End(TagEnd::Heading(_)) => {
-                if let Some((level, text, range, id)) = heading.take() {
+                if let Some((level, text, range, id)) = self.heading.take() {
                     let explicit = explicit_id(body, offset, &range, &id);
                     scan.headings.push(Heading { level, text: text.trim().to_string(), id, range, explicit });
                 }
@@ -267,105 +298,114 @@ fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>
             }
             Event::Start(Tag::Image { dest_url, title, .. }) => {
                 titled(body, offset, range, title, &mut scan.prose);
-                image =
+                self.image =
                     Some(Reference { dest: dest_url.to_string(), range: range.clone(), alt: String::new() });
             }
-            Event::End(TagEnd::Image) => scan.images.extend(image.take()),
+            Event::End(TagEnd::Image) => scan.images.extend(self.image.take()),
             Event::Start(Tag::FootnoteDefinition(name)) => {
                 scan.footnotes.push((name.to_string(), range.clone()))
             }
-            Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
-            Event::End(TagEnd::Table) => scan.tables.extend(table.take()),
+            Event::Start(Tag::Table(_)) => self.table = Some(Vec::new()),
+            Event::End(TagEnd::Table) => scan.tables.extend(self.table.take()),
             Event::Start(Tag::TableHead | Tag::TableRow) => {
-                if let Some(table) = &mut table {
+                if let Some(table) = &mut self.table {
                     table.push(Vec::new());
                 }
             }
             Event::Start(Tag::TableCell) => {
-                struck_html = 0;
-                cell = Some(Cell { range: range.clone(), pieces: Vec::new() });
+                self.struck_html = 0;
+                self.cell = Some(Cell { range: range.clone(), pieces: Vec::new() });
             }
             Event::End(TagEnd::TableCell) => {
-                if let (Some(table), Some(cell)) = (&mut table, cell.take())
+                if let (Some(table), Some(cell)) = (&mut self.table, self.cell.take())
                     && let Some(row) = table.last_mut()
                 {
                     row.push(cell);
                 }
             }
-            Event::Start(Tag::Strikethrough) => strike = true,
-            Event::End(TagEnd::Strikethrough) => strike = false,
-            Event::Text(text) => {
-                if let Some((_, heading_text, _, _)) = &mut heading {
-                    heading_text.push_str(text);
-                }
-                if let Some(image) = &mut image {
-                    image.alt.push_str(text);
-                    // A cell's image shows its alt text where the picture is not (and to a
-                    // screen reader): its numbers are the cell's too.
-                    if let Some(cell) = &mut cell {
-                        cell.pieces.push((text.to_string(), strike || struck_html > 0));
-                    }
-                    // A reader of the alt text reads its numbers too.
-                    scan.prose.push((range.clone(), text.to_string()));
-                    continue;
-                }
-                if let Some(cell) = &mut cell {
-                    if strike || struck_html > 0 {
-                        let mut found = Vec::new();
-                        tag_errors::struck_outside_tag(text, range.clone(), &mut found);
-                        let (table, column) =
-                            (scan.tables.len(), table.as_ref().and_then(|t| t.last()).map_or(0, Vec::len));
-                        scan.struck_in_cells.extend(found.into_iter().map(|(range, message)| StruckInCell {
-                            range,
-                            message,
-                            table,
-                            column,
-                        }));
-                    }
-                    cell.pieces.push((text.to_string(), strike || struck_html > 0));
-                } else if (strike || struck_html > 0) && code_depth == 0 {
-                    // A family table's struck cell is its history (`~~40 %~~ 60 %`); in
-                    // running text a struck number is a correction, which only a tag makes.
-                    tag_errors::struck_outside_tag(text, range.clone(), &mut scan.malformed);
-                }
-                if code_depth == 0 {
-                    undefined_footnotes(body, offset, range, &mut scan.undefined_footnotes);
-                    scan.prose.push((range.clone(), text.to_string()));
-                }
-            }
+            Event::Start(Tag::Strikethrough) => self.strike = true,
+            Event::End(TagEnd::Strikethrough) => self.strike = false,
+            Event::Text(text) => self.text(text, range, scan),
             Event::Code(text) => {
-                if let Some((_, heading_text, _, _)) = &mut heading {
+                if let Some((_, heading_text, _, _)) = &mut self.heading {
                     heading_text.push_str(text);
                 }
                 // A code span in a cell is shown to the reader as the cell's other text is.
-                if let Some(cell) = &mut cell {
-                    cell.pieces.push((text.to_string(), strike || struck_html > 0));
+                let struck = self.struck();
+                if let Some(cell) = &mut self.cell {
+                    cell.pieces.push((text.to_string(), struck));
                 }
             }
             // Raw HTML: what a reader sees of it (text, alt and title attributes, captions)
             // holds numbers too; the markup does not.
-            Event::Html(html) | Event::InlineHtml(html) => {
-                match strike_tag(html) {
-                    Some(true) => struck_html += 1,
-                    Some(false) => struck_html = struck_html.saturating_sub(1),
-                    None => {}
-                }
-                if let Some(source) = body.get(range.start - offset..range.end - offset) {
-                    if !in_script {
-                        tags_in_raw_html(source, range.start, &mut scan.malformed);
-                        tag_errors::raw_data_elements(source, range.start, &mut scan.malformed);
-                    }
-                    scan.html_addresses.extend(html_addresses(source, range.start));
-                    if !in_script {
-                        scan.html_ids.extend(html_ids(source, range.start, &mut in_comment));
-                    }
-                    scan.prose.push((range.clone(), html_reader_text(source, &mut in_script)));
-                }
-            }
+            Event::Html(html) | Event::InlineHtml(html) => self.raw_html(html, range, scan),
             _ => {}
         }
     }
-    scan
+
+    /// A text event: a heading's, an image's alt, a table cell's, or running text.
+    fn text(&mut self, text: &str, range: &Range<usize>, scan: &mut Scan) {
+        let struck = self.struck();
+        if let Some((_, heading_text, _, _)) = &mut self.heading {
+            heading_text.push_str(text);
+        }
+        if let Some(image) = &mut self.image {
+            image.alt.push_str(text);
+            // A cell's image shows its alt text where the picture is not (and to a
+            // screen reader): its numbers are the cell's too.
+            if let Some(cell) = &mut self.cell {
+                cell.pieces.push((text.to_string(), struck));
+            }
+            // A reader of the alt text reads its numbers too.
+            scan.prose.push((range.clone(), text.to_string()));
+            return;
+        }
+        if let Some(cell) = &mut self.cell {
+            if struck {
+                let mut found = Vec::new();
+                tag_errors::struck_outside_tag(text, range.clone(), &mut found);
+                let (table, column) =
+                    (scan.tables.len(), self.table.as_ref().and_then(|t| t.last()).map_or(0, Vec::len));
+                scan.struck_in_cells.extend(found.into_iter().map(|(range, message)| StruckInCell {
+                    range,
+                    message,
+                    table,
+                    column,
+                }));
+            }
+            cell.pieces.push((text.to_string(), struck));
+        } else if struck && self.code_depth == 0 {
+            // A family table's struck cell is its history (`~~40 %~~ 60 %`); in
+            // running text a struck number is a correction, which only a tag makes.
+            tag_errors::struck_outside_tag(text, range.clone(), &mut scan.malformed);
+        }
+        if self.code_depth == 0 {
+            undefined_footnotes(self.body, self.offset, range, &mut scan.undefined_footnotes);
+            scan.prose.push((range.clone(), text.to_string()));
+        }
+    }
+
+    /// A piece of raw HTML: its struck elements, tags and ids, addresses, and what a reader
+    /// is shown of it.
+    fn raw_html(&mut self, html: &str, range: &Range<usize>, scan: &mut Scan) {
+        match strike_tag(html) {
+            Some(true) => self.struck_html += 1,
+            Some(false) => self.struck_html = self.struck_html.saturating_sub(1),
+            None => {}
+        }
+        let Some(source) = self.body.get(range.start - self.offset..range.end - self.offset) else {
+            return;
+        };
+        if !self.in_script {
+            tags_in_raw_html(source, range.start, &mut scan.malformed);
+            tag_errors::raw_data_elements(source, range.start, &mut scan.malformed);
+        }
+        scan.html_addresses.extend(html_addresses(source, range.start));
+        if !self.in_script {
+            scan.html_ids.extend(html_ids(source, range.start, &mut self.in_comment));
+        }
+        scan.prose.push((range.clone(), html_reader_text(source, &mut self.in_script)));
+    }
 }
 
 /// The references to undefined footnotes in a text event at `range`: the parser leaves a

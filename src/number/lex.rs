@@ -69,26 +69,29 @@ fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}'
 }
 
-/// Reads a number starting at `start` (a digit, or a sign right before one).
-fn lex_number(text: &str, start: usize) -> Lexed {
-    let mut chars = text[start..].char_indices().peekable();
-    let mut negative = false;
-    let mut pos = start;
-    if let Some(&(_, c)) = chars.peek()
-        && matches!(c, '-' | '+' | '−' | '－' | '＋')
-    {
-        negative = matches!(c, '-' | '−' | '－');
-        chars.next();
-        pos = start + c.len_utf8();
-    }
+/// The digits of a number (its sign aside), as they are written at the start of a text.
+struct Digits {
+    /// The integer part's digits in ASCII, its `,` groups left out.
+    integer: String,
+    /// The fraction's digits in ASCII.
+    fraction: String,
+    full_width: bool,
+    thousands_separator: bool,
+    /// The point written, if any (`.` or the full-width `．`).
+    point: Option<char>,
+    /// The bytes the digits take.
+    len: usize,
+}
+
+/// Reads the digits at the start of `rest`: an integer part with `,` groups of exactly
+/// three digits, then a fraction after `.` (or `．` between full-width digits).
+fn digits(rest: &str) -> Digits {
     let mut integer = String::new();
     let mut fraction = String::new();
     let mut full_width = false;
     let mut thousands_separator = false;
-    let rest = &text[pos..];
     let mut i = 0;
     let bytes_of = |s: &str, i: usize| s[i..].chars().next();
-    // Integer part with `,` groups of exactly three digits.
     while let Some(c) = bytes_of(rest, i) {
         if let Some(d) = digit_value(c) {
             full_width |= c as u32 > 127;
@@ -108,7 +111,6 @@ fn lex_number(text: &str, start: usize) -> Lexed {
             break;
         }
     }
-    // Fraction.
     // A full-width point between full-width digits (`９．９`) is a point as `.` is.
     let point = bytes_of(rest, i).filter(|c| matches!(c, '.' | '．'));
     let point_len = point.map_or(0, char::len_utf8);
@@ -124,20 +126,35 @@ fn lex_number(text: &str, start: usize) -> Lexed {
             }
         }
     }
-    let digits_end = pos + i;
+    Digits { integer, fraction, full_width, thousands_separator, point, len: i }
+}
+
+/// Whether the digits ending at `digits_end` are glued to what follows: "1.4.85" (a second
+/// dot and digit make a version) or letters (an id or a name), except a unit written
+/// without its space (`9.9Gbps`, `3.5ms`, `1.5GB`), read as the figure a reader reads.
+fn glued_to_what_follows(text: &str, digits_end: usize) -> bool {
     let after = &text[digits_end..];
-    let mut glued = false;
-    if let Some(next) = after.chars().next() {
-        // "1.4.85": a second dot and digit make a version; letters make an id or a name.
-        if next == '.' && after[1..].chars().next().and_then(digit_value).is_some() {
-            glued = true;
-        }
-        // Except a unit written without its space (`9.9Gbps`, `3.5ms`, `1.5GB`): read as
-        // the figure a reader reads, not passed over as a name.
-        if next == '_' || (next.is_ascii_alphabetic() && match_unit_from(text, digits_end, true).is_none()) {
-            glued = true;
-        }
+    let Some(next) = after.chars().next() else { return false };
+    (next == '.' && after[1..].chars().next().and_then(digit_value).is_some())
+        || next == '_'
+        || (next.is_ascii_alphabetic() && match_unit_from(text, digits_end, true).is_none())
+}
+
+/// Reads a number starting at `start` (a digit, or a sign right before one).
+fn lex_number(text: &str, start: usize) -> Lexed {
+    let mut chars = text[start..].char_indices().peekable();
+    let mut negative = false;
+    let mut pos = start;
+    if let Some(&(_, c)) = chars.peek()
+        && matches!(c, '-' | '+' | '−' | '－' | '＋')
+    {
+        negative = matches!(c, '-' | '−' | '－');
+        chars.next();
+        pos = start + c.len_utf8();
     }
+    let Digits { integer, fraction, full_width, thousands_separator, point, len } = digits(&text[pos..]);
+    let digits_end = pos + len;
+    let glued = glued_to_what_follows(text, digits_end);
     let decimals = fraction.len();
     let mut digits = integer;
     digits.push_str(&fraction);

@@ -114,6 +114,50 @@ fn token_end(text: &str, from: usize) -> usize {
         .sum::<usize>()
 }
 
+/// Where a number glued to what follows it (`0x1F`, `1e6`, `1.4.85`, `10M`) ends, and why
+/// it is not read.
+fn glued(text: &str, lexed: &Lexed) -> (usize, &'static str) {
+    let after = &text[lexed.digits_end..];
+    let first = after.chars().next().unwrap_or(' ');
+    let end = token_end(text, lexed.digits_end).max(lexed.digits_end + first.len_utf8());
+    let digits = &text[lexed.start..lexed.digits_end];
+    let exponent = matches!(first, 'e' | 'E')
+        && after[1..].trim_start_matches(['-', '+']).chars().next().is_some_and(|c| c.is_ascii_digit());
+    let why = if matches!(first, 'x' | 'X') && digits.trim_start_matches(['-', '+']) == "0" {
+        "hexadecimal is not read; write the number in decimal"
+    } else if exponent {
+        "an exponent is not read; write the number out, or with a scale word (`1 thousand`)"
+    } else if first == '.' {
+        "a number with two dots is a version, not a figure"
+    } else {
+        "a letter stuck to the number; write a scale word or a unit apart from it (`10 million`, `10 Mbit/s`)"
+    };
+    (end, why)
+}
+
+/// A digit outside the number `lexed`, as the range of the word it stands in, unless that
+/// word starts with a letter ("Port8").
+fn second_number(text: &str, lexed: &Lexed) -> Option<Range<usize>> {
+    for (from, to) in [(0, lexed.start), (lexed.end, text.len())] {
+        let mut word_start: Option<(usize, char)> = None;
+        let mut previous: Option<char> = None;
+        for (i, c) in text[from..to].char_indices() {
+            let in_word = previous.is_some_and(|p| p.is_ascii_alphanumeric() || "_.,".contains(p));
+            if !in_word {
+                word_start = Some((from + i, c));
+            }
+            if digit_value(c).is_some()
+                && let Some((start, first)) = word_start
+                && !first.is_alphabetic()
+            {
+                return Some(start..token_end(text, from + i));
+            }
+            previous = Some(c);
+        }
+    }
+    None
+}
+
 /// What is left unread in `text` around the number `lexed`, as an error that says what.
 fn unread(text: &str, lexed: &Lexed) -> Option<NumberError> {
     let error = |range: Range<usize>, why: &str| {
@@ -140,22 +184,8 @@ fn unread(text: &str, lexed: &Lexed) -> Option<NumberError> {
             "tally reads `.` as the decimal point and `,` only before three digits, as a thousands separator (write 1,000.5)",
         );
     }
-    let after = &text[lexed.digits_end..];
     if lexed.glued {
-        let first = after.chars().next().unwrap_or(' ');
-        let end = token_end(text, lexed.digits_end).max(lexed.digits_end + first.len_utf8());
-        let digits = &text[lexed.start..lexed.digits_end];
-        let exponent = matches!(first, 'e' | 'E')
-            && after[1..].trim_start_matches(['-', '+']).chars().next().is_some_and(|c| c.is_ascii_digit());
-        let why = if matches!(first, 'x' | 'X') && digits.trim_start_matches(['-', '+']) == "0" {
-            "hexadecimal is not read; write the number in decimal"
-        } else if exponent {
-            "an exponent is not read; write the number out, or with a scale word (`1 thousand`)"
-        } else if first == '.' {
-            "a number with two dots is a version, not a figure"
-        } else {
-            "a letter stuck to the number; write a scale word or a unit apart from it (`10 million`, `10 Mbit/s`)"
-        };
+        let (end, why) = glued(text, lexed);
         return error(lexed.start..end, why);
     }
     // Right after the number, its scale word and its unit.
@@ -177,25 +207,8 @@ fn unread(text: &str, lexed: &Lexed) -> Option<NumberError> {
     }
     // A digit outside the number stands only inside a word that starts with a letter
     // ("Port8"); anywhere else (`_0/5`) it is a number tally did not read.
-    for (from, to) in [(0, lexed.start), (lexed.end, text.len())] {
-        let mut word_start: Option<(usize, char)> = None;
-        let mut previous: Option<char> = None;
-        for (i, c) in text[from..to].char_indices() {
-            let in_word = previous.is_some_and(|p| p.is_ascii_alphanumeric() || "_.,".contains(p));
-            if !in_word {
-                word_start = Some((from + i, c));
-            }
-            if is_digit(c)
-                && let Some((start, first)) = word_start
-                && !first.is_alphabetic()
-            {
-                return error(
-                    start..token_end(text, from + i),
-                    "a second number, or part of one, that tally cannot read",
-                );
-            }
-            previous = Some(c);
-        }
+    if let Some(range) = second_number(text, lexed) {
+        return error(range, "a second number, or part of one, that tally cannot read");
     }
     // A superscript anywhere (`10.³`, `10 ²`) is a power tally does not read.
     if let Some((i, c)) = text.char_indices().find(|(_, c)| is_superscript(*c)) {

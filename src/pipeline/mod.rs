@@ -44,6 +44,7 @@ use write::{Collector, Destination, Output};
 
 pub(crate) use check::ApplianceCompletion;
 pub(crate) use check::Coverage;
+pub(crate) use check::RawEvidence;
 pub use failure::Failure;
 pub use memo::{Memo, MemoOwner};
 
@@ -81,33 +82,12 @@ pub struct Made {
     pub raw_encodings: Vec<(String, String)>,
     /// Each appliance's completion, for README's block.
     pub completions: Vec<ApplianceCompletion>,
-    /// Images stamped anew, and images taken from the stamp cache without decoding.
-    pub images_decoded: usize,
-    /// Images taken from the stamp cache without decoding.
-    pub images_cached: usize,
     /// Files the build read from outside [`crate::paths::SOURCE_FOLDERS`] (run files kept elsewhere in
     /// the site), relative to the root.
     pub read_outside: Vec<PathBuf>,
     /// The search index still to make, for a site kept in memory (`tally serve` makes it
     /// after serving the pages).
     pub(crate) search_to_make: Option<crate::search::Job>,
-}
-
-/// One measurement page's raw evidence: of the figures computed from its run data, how
-/// many read every input from a raw file.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct RawEvidence {
-    pub page: String,
-    pub figures: usize,
-    pub raw: usize,
-    /// Each figure not read wholly from raw files, with its inputs typed into runs.yaml.
-    pub typed: Vec<(String, String)>,
-}
-
-impl RawEvidence {
-    pub fn share(&self) -> f64 {
-        if self.figures == 0 { 1.0 } else { self.raw as f64 / self.figures as f64 }
-    }
 }
 
 /// Builds the site at `options.root` into `options.destination`.
@@ -133,6 +113,8 @@ pub fn make_with(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     made
 }
 
+/// The five stages, in order; each hands the next what it made, and every file goes to
+/// the output (`write`) as it is made.
 fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     let mut problems = Vec::new();
     let mut clock = stopwatch::Stopwatch::new(options.timings);
@@ -142,73 +124,14 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
     clock.lap("resolve");
     let checked = check::check(&site, &work, memo, &mut problems);
     clock.lap("check site");
-    let collector = if memo.from_disk {
-        Collector::updating(&options.destination)
-    } else {
-        Collector::new(&options.destination)
-    };
-    let collector = collector.map_err(Failure::CouldNotRun)?;
-    let site_key = keys::site_key(&site, &checked.completions);
-    let listing_key = keys::listing_key(&site, &site_key);
-    let keys = (&site_key, &listing_key);
-    let pictures = render::images::plan(&site, &work);
-    let (figures, claim_count, raw_evidence, indexed) =
-        figures_and_pages(&site, &work, &checked, (keys, &pictures), &collector, memo, &mut problems);
-    check::raw_share(&raw_evidence, site.settings.figures.min_raw, &mut problems);
-    clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
-    // Before the listings, made on this thread: what the pages' threads freed (13 MiB for a
-    // thousand bundles) would otherwise stay resident under them.
-    if memo.files_in_folder {
-        give_back::give_back();
-    }
-    let sources: rustc_hash::FxHashSet<&std::path::Path> =
-        site.content.pages.iter().map(|p| p.source.as_path()).collect();
-    memo.retain(|bundle| site.has_run_data(bundle), &sources);
-    fail_on_errors(&mut problems)?;
+    let collector = output_for(options, memo)?;
+    let Pages { figures, claim_count, raw_evidence, indexed, listing_key } =
+        all_pages(&site, &work, &checked, &collector, memo, &mut problems, &mut clock)?;
     let search_to_make = search::publish(&site, &indexed, &collector, memo);
     drop(indexed);
     clock.lap("search index");
-    let (images_decoded, images_cached) = render::images::publish(&site, &work, &collector, &mut problems);
-    clock.lap("images");
-    // The listings (a few large files, made one after the other) beside the source pages
-    // (many small ones, made in parallel): made after them, they held a core alone.
-    let listings_made = memo.kept_part("listings", &listing_key).is_none();
-    let (listings, ()) = rayon::join(
-        || {
-            listings_made.then(|| {
-                in_memory(|collector, found| {
-                    render::generated::render_all(&site, &checked.completions, collector, found)
-                })
-            })
-        },
-        || source_pages(&site, &collector, memo, &mut problems),
-    );
-    let listings = memo.part("listings".to_string(), listing_key, || listings.unwrap_or_default());
-    add_part(&collector, &listings, &mut problems);
-    // Written: the memo keeps its own record of them (their places, for a build into a
-    // folder), and the bytes (3.5 MB for a thousand bundles) need not wait for the build's end.
-    drop(listings);
-    clock.lap("listings and source pages");
-    let started = std::time::SystemTime::now();
-    // Found when the site was loaded (`load`), their names checked.
-    let files = site.files.clone();
-    render::copies::copy_files(
-        &site,
-        &files,
-        &collector,
-        &mut |path| memo.read_file(path, started),
-        &mut problems,
-    );
-    clock.lap("copies");
-    render::copies::made_twice(&site, &collector.made_twice(), &mut problems);
-    render::copies::made_as_file_and_folder(&site, &collector.file_and_folder(), &mut problems);
-    fail_on_errors(&mut problems)?;
-    diagnostics::sort(&mut problems);
-    let output = collector.finish().map_err(Failure::CouldNotRun)?;
-    memo.figures_json_len = output.files.get("figures.json").map_or(0, |bytes| bytes.len());
-    if let Some(figures) = output.files.get("figures.json").filter(|_| !memo.files_in_folder) {
-        memo.keep_figures_json(figures.clone());
-    }
+    rest_of_site(&site, (&work, &checked, listing_key), &collector, memo, &mut problems, &mut clock);
+    let output = finish(&site, collector, memo, &mut problems)?;
     Ok(Made {
         output,
         warnings: problems,
@@ -219,10 +142,125 @@ fn make_reusing(options: &Options, memo: &mut Memo) -> Result<Made, Failure> {
         coverage: checked.coverage,
         raw_evidence,
         raw_encodings: site.raw_encodings(),
-        images_decoded,
-        images_cached,
         search_to_make,
     })
+}
+
+/// Where this build's files go: the destination, updated in place when the memo came from
+/// the last build's folder.
+fn output_for(options: &Options, memo: &Memo) -> Result<Collector, Failure> {
+    let collector = if memo.from_disk {
+        Collector::updating(&options.destination)
+    } else {
+        Collector::new(&options.destination)
+    };
+    collector.map_err(Failure::CouldNotRun)
+}
+
+/// What the page loop gives the rest of the build.
+struct Pages {
+    figures: Vec<figures_json::ClaimRecord>,
+    claim_count: usize,
+    raw_evidence: Vec<RawEvidence>,
+    indexed: search::Indexed,
+    /// The key the listings are kept under, made with the pages'.
+    listing_key: memo::Key,
+}
+
+/// Stage 4's pages: each page's claims checked and its HTML rendered (`pages`), the raw
+/// evidence share checked, and the memo left holding only what this site still has. Ends
+/// the build when any stage so far found an error.
+fn all_pages(
+    site: &Site,
+    work: &[PageWork],
+    checked: &check::Checked,
+    collector: &Collector,
+    memo: &mut Memo,
+    problems: &mut Vec<Diagnostic>,
+    clock: &mut stopwatch::Stopwatch,
+) -> Result<Pages, Failure> {
+    let site_key = keys::site_key(site, &checked.completions);
+    let listing_key = keys::listing_key(site, &site_key);
+    let keys = (&site_key, &listing_key);
+    let pictures = render::images::plan(site, work);
+    let (figures, claim_count, raw_evidence, indexed) =
+        figures_and_pages(site, work, checked, (keys, &pictures), collector, memo, problems);
+    check::raw_share(&raw_evidence, site.settings.figures.min_raw, problems);
+    clock.lap(&format!("pages ({} made, {} reused)", memo.made, memo.reused));
+    // Before the listings, made on this thread: what the pages' threads freed (13 MiB for a
+    // thousand bundles) would otherwise stay resident under them.
+    if memo.files_in_folder {
+        give_back::give_back();
+    }
+    let sources: rustc_hash::FxHashSet<&std::path::Path> =
+        site.content.pages.iter().map(|p| p.source.as_path()).collect();
+    memo.retain(|bundle| site.has_run_data(bundle), &sources);
+    fail_on_errors(problems)?;
+    Ok(Pages { figures, claim_count, raw_evidence, indexed, listing_key })
+}
+
+/// The rest of stage 4: stamped images, the listings beside the source pages, and the
+/// files published as they are.
+fn rest_of_site(
+    site: &Site,
+    (work, checked, listing_key): (&[PageWork], &check::Checked, memo::Key),
+    collector: &Collector,
+    memo: &mut Memo,
+    problems: &mut Vec<Diagnostic>,
+    clock: &mut stopwatch::Stopwatch,
+) {
+    let (images_decoded, images_cached) = render::images::publish(site, work, collector, problems);
+    clock.lap(&format!("images ({images_decoded} stamped, {images_cached} from the cache)"));
+    // The listings (a few large files, made one after the other) beside the source pages
+    // (many small ones, made in parallel): made after them, they held a core alone.
+    let listings_made = memo.kept_part("listings", &listing_key).is_none();
+    let (listings, ()) = rayon::join(
+        || {
+            listings_made.then(|| {
+                in_memory(|collector, found| {
+                    render::generated::render_all(site, &checked.completions, collector, found)
+                })
+            })
+        },
+        || source_pages(site, collector, memo, problems),
+    );
+    let listings = memo.part("listings".to_string(), listing_key, || listings.unwrap_or_default());
+    add_part(collector, &listings, problems);
+    // Written: the memo keeps its own record of them (their places, for a build into a
+    // folder), and the bytes (3.5 MB for a thousand bundles) need not wait for the build's end.
+    drop(listings);
+    clock.lap("listings and source pages");
+    let started = std::time::SystemTime::now();
+    // Found when the site was loaded (`load`), their names checked.
+    render::copies::copy_files(
+        site,
+        &site.files,
+        collector,
+        &mut |path| memo.read_file(path, started),
+        problems,
+    );
+    clock.lap("copies");
+}
+
+/// Stage 5's end: no path made twice, every problem in order, and the output finished
+/// (a folder's staging swapped in by the caller's commit); figures.json's size kept for
+/// the next build.
+fn finish(
+    site: &Site,
+    collector: Collector,
+    memo: &mut Memo,
+    problems: &mut Vec<Diagnostic>,
+) -> Result<Output, Failure> {
+    render::copies::made_twice(site, &collector.made_twice(), problems);
+    render::copies::made_as_file_and_folder(site, &collector.file_and_folder(), problems);
+    fail_on_errors(problems)?;
+    diagnostics::sort(problems);
+    let output = collector.finish().map_err(Failure::CouldNotRun)?;
+    memo.figures_json_len = output.files.get("figures.json").map_or(0, |bytes| bytes.len());
+    if let Some(figures) = output.files.get("figures.json").filter(|_| !memo.files_in_folder) {
+        memo.keep_figures_json(figures.clone());
+    }
+    Ok(output)
 }
 
 /// The source pages of every bundle, each page's made again only when its bundle's files

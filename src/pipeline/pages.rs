@@ -12,7 +12,8 @@ use super::resolve::PageWork;
 use super::write::Collector;
 use std::sync::Arc;
 
-use super::{Memo, RawEvidence, check, figures_json, give_back, keys, memo, render, search};
+use super::check::RawEvidence;
+use super::{Memo, check, figures_json, give_back, keys, memo, render, search};
 use crate::diagnostics::Diagnostic;
 
 /// How many pages are checked and rendered at a time: enough to keep every core busy,
@@ -46,12 +47,6 @@ pub(super) fn figures_and_pages(
     let mut indexed = search::Indexed::new();
     let pages: Vec<(&crate::content::Page, &PageWork)> =
         site.content.pages.iter().map(|p| &**p).zip(work).collect();
-    // A translation's tags are checked knowing the original's, to suggest what passes both
-    // (its page key holds the original's digest, so a kept page is never stale).
-    let original_scan = |page: &crate::content::Page| {
-        let at = site.content.index_of(&page.key, site.settings.original_language())?;
-        page.is_translation(&site.settings).then(|| &*work[at].scan)
-    };
     (memo.reused, memo.made) = (0, 0);
     for chunk in pages.chunks(PAGES_AT_A_TIME) {
         // What the last chunk's threads freed, handed back between chunks of a build into a
@@ -60,43 +55,7 @@ pub(super) fn figures_and_pages(
         if memo.files_in_folder && memo.made > 0 {
             give_back::give_back();
         }
-        let memo_read: &Memo = memo;
-        // A bundle's pages on one worker, one after the other, so that a translation takes
-        // its original's resolved figures and evidence instead of working them out again.
-        let bundles: Vec<&[(&crate::content::Page, &PageWork)]> =
-            chunk.chunk_by(|(a, _), (b, _)| check::same_bundle(site, a, b)).collect();
-        let done: Vec<(memo::Key, bool, Arc<memo::RenderedPage>)> = bundles
-            .par_iter()
-            .flat_map_iter(|bundle| {
-                let mut shared = check::BundleFigures::default();
-                bundle.iter().map(move |&(page, page_work)| {
-                    let key = keys::page_key(site, (site_key, listing_key), page, page_work, pictures);
-                    let (reused, made) = match memo_read.page(&page.source, &key) {
-                        Some(made) => (true, made),
-                        None => {
-                            let original = original_scan(page);
-                            (
-                                false,
-                                Arc::new(make_page(
-                                    site,
-                                    (page, page_work),
-                                    original,
-                                    checked,
-                                    pictures,
-                                    &mut shared,
-                                )),
-                            )
-                        }
-                    };
-                    // Written here, on the worker, not in the loop below: that loop runs on
-                    // one thread while the other cores wait for the next chunk.
-                    if let Some(html) = &made.html {
-                        output.add_kept(crate::paths::page_file(&page.url), html);
-                    }
-                    (key, reused, made)
-                })
-            })
-            .collect();
+        let done = chunk_pages(site, work, chunk, checked, ((site_key, listing_key), pictures), memo, output);
         for ((page, _), (key, reused, made)) in chunk.iter().zip(done) {
             // A page taken from the last build has its lines in the last figures.json.
             let from_last = if reused || made.lines.is_none() { memo.lines_at(&page.source) } else { None };
@@ -141,6 +100,53 @@ pub(super) fn figures_and_pages(
     }
     memo.figures_json_written();
     (kept, count, raw_evidence, indexed)
+}
+
+/// One chunk's pages on the workers, each taken from the memo when its key is unchanged,
+/// else checked and rendered; each page's HTML is written as it is done.
+fn chunk_pages(
+    site: &Site,
+    work: &[PageWork],
+    chunk: &[(&crate::content::Page, &PageWork)],
+    checked: &check::Checked,
+    ((site_key, listing_key), pictures): ((&memo::Key, &memo::Key), &render::images::Pictures),
+    memo_read: &Memo,
+    output: &Collector,
+) -> Vec<(memo::Key, bool, Arc<memo::RenderedPage>)> {
+    // A translation's tags are checked knowing the original's, to suggest what passes both
+    // (its page key holds the original's digest, so a kept page is never stale).
+    let original_scan = |page: &crate::content::Page| {
+        let at = site.content.index_of(&page.key, site.settings.original_language())?;
+        page.is_translation(&site.settings).then(|| &*work[at].scan)
+    };
+    // A bundle's pages on one worker, one after the other, so that a translation takes
+    // its original's resolved figures and evidence instead of working them out again.
+    let bundles: Vec<&[(&crate::content::Page, &PageWork)]> =
+        chunk.chunk_by(|(a, _), (b, _)| check::same_bundle(site, a, b)).collect();
+    bundles
+        .par_iter()
+        .flat_map_iter(|bundle| {
+            let mut shared = check::BundleFigures::default();
+            bundle.iter().map(move |&(page, page_work)| {
+                let key = keys::page_key(site, (site_key, listing_key), page, page_work, pictures);
+                let (reused, made) = match memo_read.page(&page.source, &key) {
+                    Some(made) => (true, made),
+                    None => {
+                        let original = original_scan(page);
+                        let made =
+                            make_page(site, (page, page_work), original, checked, pictures, &mut shared);
+                        (false, Arc::new(made))
+                    }
+                };
+                // Written here, on the worker, not in the caller's loop: that loop runs on
+                // one thread while the other cores wait for the next chunk.
+                if let Some(html) = &made.html {
+                    output.add_kept(crate::paths::page_file(&page.url), html);
+                }
+                (key, reused, made)
+            })
+        })
+        .collect()
 }
 
 /// One page's figures checked and its HTML rendered.

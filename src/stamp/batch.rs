@@ -49,9 +49,6 @@ pub struct StampReport {
     pub decoded: usize,
     /// Images served from the cache without decoding.
     pub from_cache: usize,
-    /// Stamped copies that could not be saved in the cache; the build still has them,
-    /// the next build just stamps them again.
-    pub cache_write_failures: usize,
 }
 
 /// Part of every temporary file name, so parallel writers in one process never collide.
@@ -164,7 +161,6 @@ impl StampCache {
 struct Counters {
     decoded: AtomicUsize,
     from_cache: AtomicUsize,
-    cache_write_failures: AtomicUsize,
 }
 
 fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<Copies, StampError> {
@@ -181,9 +177,8 @@ fn run_one(job: &StampJob, cache: &StampCache, counters: &Counters) -> Result<Co
     }
     counters.decoded.fetch_add(1, Ordering::Relaxed);
     let copies = stamp_copies(&original, &job.strip, &job.redactions)?;
-    if cache.store_all(&key, &copies).is_err() {
-        counters.cache_write_failures.fetch_add(1, Ordering::Relaxed);
-    }
+    // A copy the cache could not keep is still this build's; the next build stamps it again.
+    let _ = cache.store_all(&key, &copies);
     Ok(copies)
 }
 
@@ -227,22 +222,14 @@ pub(crate) fn stamp_each(
     cache: &StampCache,
     deliver: impl Fn(usize, Result<Copies, StampError>) + Sync,
 ) -> StampReport {
-    let counters = Counters {
-        decoded: AtomicUsize::new(0),
-        from_cache: AtomicUsize::new(0),
-        cache_write_failures: AtomicUsize::new(0),
-    };
+    let counters = Counters { decoded: AtomicUsize::new(0), from_cache: AtomicUsize::new(0) };
     let bar = progress_bar(jobs.len());
     jobs.par_iter().enumerate().for_each(|(index, job)| {
         deliver(index, run_one(job, cache, &counters));
         bar.inc(1);
     });
     bar.finish_and_clear();
-    StampReport {
-        decoded: counters.decoded.into_inner(),
-        from_cache: counters.from_cache.into_inner(),
-        cache_write_failures: counters.cache_write_failures.into_inner(),
-    }
+    StampReport { decoded: counters.decoded.into_inner(), from_cache: counters.from_cache.into_inner() }
 }
 
 #[cfg(test)]

@@ -341,59 +341,61 @@ fn call(
                 exact,
             })
         }
-        Function::Busy => {
-            let before = reading(&args[0], scope, inputs)?;
-            let after = reading(&args[1], scope, inputs)?;
-            if before.ticks.len() != after.ticks.len() {
-                return Err(FigureError::BadArgument {
-                    message: format!(
-                        "busy(): the readings have {} and {} counters",
-                        before.ticks.len(),
-                        after.ticks.len()
-                    ),
-                    span: whole.span.clone(),
-                });
-            }
-            // kern.cp_time counts up: a counter lower after than before is readings swapped, a
-            // reboot between them, or two machines, and gave a negative share (−2.68 %).
-            let went_down = before.ticks.iter().zip(&after.ticks).position(|(b, a)| a < b);
-            if let Some(i) = went_down {
-                return Err(FigureError::BadArgument {
-                    message: format!(
-                        "busy(): counter {i} ({}) went from {} to {} between the readings: a counter decreased: swapped files, a reboot, or two machines",
-                        ["user", "nice", "system", "interrupt", "idle"]
-                            .get(i)
-                            .filter(|_| before.ticks.len() == 5)
-                            .unwrap_or(&"of kern.cp_time"),
-                        before.ticks[i],
-                        after.ticks[i]
-                    ),
-                    span: whole.span.clone(),
-                });
-            }
-            let total: f64 = after.ticks.iter().sum::<f64>() - before.ticks.iter().sum::<f64>();
-            let idle = after.ticks[after.idle] - before.ticks[before.idle];
-            let exact_total =
-                exactly(&exact_sum(after.exact.iter()), &exact_sum(before.exact.iter()), Exact::sub);
-            let exact_idle = exactly(&after.exact[after.idle], &before.exact[before.idle], Exact::sub);
-            let no_ticks = exact_total.as_ref().map_or(total <= 0.0, |t| t.is_zero() || t.is_negative());
-            if no_ticks {
-                return Err(FigureError::DivisionByZero {
-                    divisor: "the ticks between the readings".to_string(),
-                    span: whole.span.clone(),
-                });
-            }
-            let exact = exactly(&exact_total, &exact_idle, Exact::sub)
-                .and_then(|busy| busy.div(exact_total.as_ref()?))
-                .and_then(|share| share.mul(&Exact::from_integer(100)));
-            Ok(Q {
-                ratio: false,
-                value: (total - idle) / total * 100.0,
-                dim: Dim { percent: 1, ..Dim::NONE },
-                exact,
-            })
-        }
+        Function::Busy => busy(args, whole, scope, inputs),
     }
+}
+
+/// `busy(before, after)`: the share of CPU time not idle between two kern.cp_time readings.
+fn busy(
+    args: &[Expr],
+    whole: &Expr,
+    scope: &dyn Scope,
+    inputs: &mut Vec<(String, f64)>,
+) -> Result<Q, FigureError> {
+    let before = reading(&args[0], scope, inputs)?;
+    let after = reading(&args[1], scope, inputs)?;
+    if before.ticks.len() != after.ticks.len() {
+        return Err(FigureError::BadArgument {
+            message: format!(
+                "busy(): the readings have {} and {} counters",
+                before.ticks.len(),
+                after.ticks.len()
+            ),
+            span: whole.span.clone(),
+        });
+    }
+    // kern.cp_time counts up: a counter lower after than before is readings swapped, a
+    // reboot between them, or two machines, and gave a negative share (−2.68 %).
+    let went_down = before.ticks.iter().zip(&after.ticks).position(|(b, a)| a < b);
+    if let Some(i) = went_down {
+        return Err(FigureError::BadArgument {
+            message: format!(
+                "busy(): counter {i} ({}) went from {} to {} between the readings: a counter decreased: swapped files, a reboot, or two machines",
+                ["user", "nice", "system", "interrupt", "idle"]
+                    .get(i)
+                    .filter(|_| before.ticks.len() == 5)
+                    .unwrap_or(&"of kern.cp_time"),
+                before.ticks[i],
+                after.ticks[i]
+            ),
+            span: whole.span.clone(),
+        });
+    }
+    let total: f64 = after.ticks.iter().sum::<f64>() - before.ticks.iter().sum::<f64>();
+    let idle = after.ticks[after.idle] - before.ticks[before.idle];
+    let exact_total = exactly(&exact_sum(after.exact.iter()), &exact_sum(before.exact.iter()), Exact::sub);
+    let exact_idle = exactly(&after.exact[after.idle], &before.exact[before.idle], Exact::sub);
+    let no_ticks = exact_total.as_ref().map_or(total <= 0.0, |t| t.is_zero() || t.is_negative());
+    if no_ticks {
+        return Err(FigureError::DivisionByZero {
+            divisor: "the ticks between the readings".to_string(),
+            span: whole.span.clone(),
+        });
+    }
+    let exact = exactly(&exact_total, &exact_idle, Exact::sub)
+        .and_then(|busy| busy.div(exact_total.as_ref()?))
+        .and_then(|share| share.mul(&Exact::from_integer(100)));
+    Ok(Q { ratio: false, value: (total - idle) / total * 100.0, dim: Dim { percent: 1, ..Dim::NONE }, exact })
 }
 
 /// A kern.cp_time reading: its tick counters (and each exactly) and which of them is idle.

@@ -23,7 +23,7 @@ mod runs;
 mod tests;
 
 use report::{Bidir, Extra, Label, Report, UdpLoss, Who};
-use runs::{Side, Test, line_number, read_tests, the_one_run};
+use runs::{Side, Test, read_tests, the_one_run};
 
 use super::{ImportError, Imported, Tree};
 
@@ -49,7 +49,7 @@ fn run_tree(text: &str, test: &Test<'_>) -> Result<Tree, ImportError> {
             return Err(ImportError::at(
                 format!(
                     "a line without a `[TX-C]`/`[RX-C]`/`[TX-S]`/`[RX-S]` role in a --bidir output (as on line {})",
-                    line_number(text, first.line.start)
+                    crate::diagnostics::LineIndex::line_in(text, first.line.start)
                 ),
                 other.line.range(),
             ));
@@ -165,7 +165,7 @@ impl<'a> View<'_, 'a> {
                 format!(
                     "a second summary line for {} (the first on line {}): keep one run a file",
                     name(who),
-                    line_number(self.text, first.line.start)
+                    crate::diagnostics::LineIndex::line_in(self.text, first.line.start)
                 ),
                 second.line.range(),
             ));

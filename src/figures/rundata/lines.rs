@@ -77,19 +77,40 @@ struct Filling {
     files: Vec<PathBuf>,
 }
 
-/// A value an importer read from a raw file: its path, the file (relative to the bundle),
-/// its 1-based line there, and the runs.yaml line that names the file (`iperf: raw/a.txt`).
-pub(super) type Imported = (String, PathBuf, usize, usize);
+/// Where a value an importer read from a raw file is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct RawPlace {
+    /// The value's path (`runs.a.received.bytes`).
+    pub(super) path: String,
+    /// The raw file, relative to the bundle.
+    pub(super) file: PathBuf,
+    /// The value's 1-based line in the raw file.
+    pub(super) line: usize,
+    /// The 1-based runs.yaml line that names the file (`iperf: raw/a.txt`).
+    pub(super) yaml_line: usize,
+}
+
+/// A file a run read its values from together with others, and the lines read there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct RunRead {
+    /// The run (`runs.NAME`).
+    pub(super) run: String,
+    /// The file, relative to the bundle.
+    pub(super) file: PathBuf,
+    /// The first and last 1-based lines read.
+    pub(super) first: usize,
+    pub(super) last: usize,
+}
 
 impl Lines {
     /// Every key of runs.yaml under `runs`, `constants`, `figures` and `vendor`, and the
     /// values read from raw files (`imported`).
-    pub(super) fn of_tree(root: &Node, source: &str, imported: Vec<Imported>) -> Lines {
+    pub(super) fn of_tree(root: &Node, source: &str, imported: Vec<RawPlace>) -> Lines {
         let mut lines = Filling::default();
         if let NodeKind::Map(sections) = &root.kind {
             lines.sections(sections, source);
         }
-        for (path, file, line, yaml_line) in imported {
+        for RawPlace { path, file, line, yaml_line } in imported {
             lines.imported(path, &file, line, Some(yaml_line));
         }
         Lines {
@@ -156,9 +177,9 @@ impl Filling {
 
 impl Lines {
     /// The files each run read its values from together (`Loader::run_reads`).
-    pub(super) fn with_reads(mut self, reads: Vec<(String, PathBuf, usize, usize)>) -> Lines {
+    pub(super) fn with_reads(mut self, reads: Vec<RunRead>) -> Lines {
         let mut by_run: BTreeMap<String, Vec<(u32, u32, u32)>> = BTreeMap::new();
-        for (run, file, first, last) in reads {
+        for RunRead { run, file, first, last } in reads {
             let index = match self.files.iter().position(|f| *f == file) {
                 Some(index) => index,
                 None => {
@@ -245,12 +266,6 @@ impl Lines {
     }
 }
 
-/// The 1-based line `offset` is on.
-pub(super) fn line_of(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,12 +277,14 @@ mod tests {
         let source = "runs:\n  s:\n    soak: {}\n  t:\n    frames: 1\n";
         let root = crate::yaml::parse_tree(source).unwrap();
         let (curl, sums) = (PathBuf::from("raw/curl.jsonl"), PathBuf::from("raw/sums.txt"));
-        let lines = Lines::of_tree(&root, source, vec![("runs.s.passes".to_string(), curl.clone(), 1, 3)])
-            .with_reads(vec![
-                ("runs.s".to_string(), curl.clone(), 1, 80),
-                ("runs.s".to_string(), sums.clone(), 1, 80),
-                ("runs.s".to_string(), sums.clone(), 1, 80),
-            ]);
+        let place = RawPlace { path: "runs.s.passes".to_string(), file: curl.clone(), line: 1, yaml_line: 3 };
+        let read =
+            |file: &PathBuf| RunRead { run: "runs.s".to_string(), file: file.clone(), first: 1, last: 80 };
+        let lines = Lines::of_tree(&root, source, vec![place]).with_reads(vec![
+            read(&curl),
+            read(&sums),
+            read(&sums),
+        ]);
         let expected = vec![(curl, 1, 80), (sums, 1, 80)];
         assert_eq!(lines.origin("runs.s.passes").read_with, expected);
         assert_eq!(lines.origin("runs.s.pass.3.bytes").read_with, expected);
@@ -280,11 +297,13 @@ mod tests {
                       b:\n    iperf: raw/b.txt\nfigures:\n  f: {is: \"seconds\"}\n";
         let root = crate::yaml::parse_tree(source).unwrap();
         let file = PathBuf::from("raw/b.txt");
+        let place =
+            |path: &str, line| RawPlace { path: path.to_string(), file: file.clone(), line, yaml_line: 9 };
         let mut imported = Vec::new();
         for path in ["runs.b.received.bytes", "runs.b.received.intervals.1.bits_per_second"] {
-            imported.push((path.to_string(), file.clone(), 30, 9));
+            imported.push(place(path, 30));
         }
-        imported.push(("runs.b.received.intervals.0.bits_per_second".to_string(), file.clone(), 8, 9));
+        imported.push(place("runs.b.received.intervals.0.bits_per_second", 8));
         let lines = Lines::of_tree(&root, source, imported);
         assert_eq!(lines.origin("seconds"), Origin { yaml_line: Some(3), ..Origin::default() });
         assert_eq!(lines.origin("runs.a.cpu.busy"), Origin { yaml_line: Some(7), ..Origin::default() });

@@ -9,6 +9,7 @@
 use std::ops::Range;
 use std::path::PathBuf;
 
+use super::lines::{RawPlace, RunRead};
 use crate::diagnostics::Diagnostic;
 use crate::yaml::{Node, NodeKind};
 
@@ -22,10 +23,10 @@ pub(super) struct Loader<'a> {
     /// bench's rules, which would find them empty, add none.
     pub(super) unread: Vec<String>,
     /// Each imported value's path, raw file, line there, and the runs.yaml line naming it.
-    pub(super) raw_places: Vec<(String, PathBuf, usize, usize)>,
+    pub(super) raw_places: Vec<RawPlace>,
     /// Each run (`runs.NAME`) whose values were read from several files together, each file
     /// with the lines read (`RawText::read_with`).
-    pub(super) run_reads: Vec<(String, PathBuf, usize, usize)>,
+    pub(super) run_reads: Vec<RunRead>,
     /// Paths a raw file does not hold, with why (`raw::load_raw`).
     pub(super) absent: Vec<(String, String)>,
     /// The current run's import errors, reported unless the run failed.

@@ -12,8 +12,9 @@
 use std::path::PathBuf;
 
 use super::Field;
+use super::lines::{RawPlace, RunRead};
 use super::loader::Loader;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, LineIndex};
 use crate::figures::import::{self, ImportError, Imported, Tree};
 use crate::number::Unit;
 use crate::yaml::{Node, NodeKind};
@@ -98,7 +99,7 @@ impl Loader<'_> {
                 format!("`{name}` is read from `{key_text}:`'s file; do not write it too"),
             );
         }
-        let yaml_line = super::lines::line_of(self.source, key.span.start);
+        let yaml_line = LineIndex::line_in(self.source, key.span.start);
         let counters = super::counters::reader(&key_text);
         let imported: Vec<Reading> = match key_text.as_str() {
             _ if let Some((under, importer)) = counters => self.readings(node, &key_text, under, importer),
@@ -121,10 +122,12 @@ impl Loader<'_> {
             self.place_tree(&imported.fields, &prefix, &raw, yaml_line);
             for (path, file, line) in &raw.elsewhere {
                 // After the value's place in the main file: the later place is the one kept.
-                self.raw_places.push((format!("{prefix}.{path}"), file.clone(), *line, yaml_line));
+                let path = format!("{prefix}.{path}");
+                self.raw_places.push(RawPlace { path, file: file.clone(), line: *line, yaml_line });
             }
             for (file, first, last) in &raw.read_with {
-                self.run_reads.push((prefix.clone(), file.clone(), *first, *last));
+                let read = RunRead { run: prefix.clone(), file: file.clone(), first: *first, last: *last };
+                self.run_reads.push(read);
             }
             // The deltas are traced to the later reading's file.
             let later = under.get(1).map(String::as_str) != Some("before");
@@ -182,7 +185,7 @@ impl Loader<'_> {
     fn place_tree(&mut self, tree: &Tree, prefix: &str, raw: &RawText, yaml_line: usize) {
         // Each value's line through an index of the file's lines: counted from the start
         // for each value, a raw file of many values was quadratic.
-        let lines = crate::diagnostics::LineIndex::new(&raw.text);
+        let lines = LineIndex::new(&raw.text);
         self.place_values(tree, prefix, raw, &lines, yaml_line);
     }
 
@@ -191,13 +194,14 @@ impl Loader<'_> {
         tree: &Tree,
         prefix: &str,
         raw: &RawText,
-        lines: &crate::diagnostics::LineIndex,
+        lines: &LineIndex,
         yaml_line: usize,
     ) {
         match tree {
             Tree::Value(value) => {
                 let line = lines.line(value.at.start.min(raw.text.len()));
-                self.raw_places.push((prefix.to_string(), raw.relative.clone(), line, yaml_line));
+                let path = prefix.to_string();
+                self.raw_places.push(RawPlace { path, file: raw.relative.clone(), line, yaml_line });
             }
             Tree::List(items) => {
                 for (i, item) in items.iter().enumerate() {
@@ -315,7 +319,7 @@ impl Loader<'_> {
                         import::SoakFile::Times => times.as_ref(),
                     };
                     if let Some(other) = other {
-                        let line = super::lines::line_of(&other.text, at.start);
+                        let line = LineIndex::line_in(&other.text, at.start);
                         curl.elsewhere.push((path.to_string(), other.relative.clone(), line));
                     }
                 }

@@ -56,22 +56,7 @@ impl Loader<'_> {
             let mut written = Vec::new();
             for (field_key, field_value) in self.map(value, "a run") {
                 match field_key.key_text().as_str() {
-                    "kind" => {
-                        run.kind = match self.text(field_value, "`kind`").as_deref() {
-                            Some("throughput") => Some(RunKind::Throughput),
-                            Some("soak") => Some(RunKind::Soak),
-                            Some("counter") => Some(RunKind::Counter),
-                            Some(other) => {
-                                self.error(
-                                    "runs-type",
-                                    field_value.span.clone(),
-                                    format!("`kind` is throughput, soak or counter, not `{other}`"),
-                                );
-                                None
-                            }
-                            None => None,
-                        }
-                    }
+                    "kind" => run.kind = self.run_kind(field_value),
                     "failed" => {
                         run.failed = self.text(field_value, "`failed` (why the run failed)");
                         if run.failed.as_deref().is_some_and(|w| w.trim().is_empty()) {
@@ -107,58 +92,13 @@ impl Loader<'_> {
                     }
                     key_text => {
                         written.push((key_text.to_string(), field_key.span.clone()));
-                        // A key one slip away from a run's own key is a typo of it, not a data
-                        // field: taken as data, `link_rat:` would switch the link-rate rule off.
-                        let known = self.not_run_key_typos.contains(key_text);
-                        let hint = if known {
-                            String::new()
-                        } else {
-                            crate::figures::did_you_mean(key_text, RUN_KEYS)
-                        };
-                        if !hint.is_empty() {
-                            self.error(
-                                "runs-unknown-key",
-                                field_key.span.clone(),
-                                format!("`{key_text}` is not a key of a run{hint}"),
-                            );
-                            continue;
-                        }
-                        if !known {
-                            self.not_run_key_typos.insert(key_text.to_string());
-                        }
-                        if let Some(field) = self.field(field_value) {
+                        if let Some(field) = self.data_field(key_text, field_key, field_value) {
                             fields.push((key_text.to_string(), field));
                         }
                     }
                 }
             }
-            let raw_keys: Vec<String> = raw_nodes.iter().map(|(k, _)| k.key_text()).collect();
-            let raw_keys: Vec<&str> = raw_keys.iter().map(String::as_str).collect();
-            // A field written by hand that a raw file also gives is the conflict's one error:
-            // the file's value stands, so nothing read from it is reported missing too.
-            let given: Vec<&str> =
-                raw_keys.iter().flat_map(|k| super::raw::gives(k).iter().copied()).collect();
-            fields.retain(|(name, _)| !given.contains(&name.as_str()));
-            let mut raw = super::raw::RawFields::default();
-            for (key, node) in raw_nodes {
-                self.load_raw(&run.name, key, node, &written, &mut raw);
-            }
-            // A failed run's output may be what failed: its import errors are not reported.
-            let import_errors = std::mem::take(&mut self.pending_import_errors);
-            if run.failed.is_none() {
-                self.diagnostics.extend(import_errors);
-            }
-            if raw.unread {
-                self.unread.push(run.name.clone());
-            }
-            // A raw key says what kind of run it records, unless `kind:` says otherwise.
-            if run.iperf.is_some() && !raw.unread {
-                run.kind.get_or_insert(RunKind::Throughput);
-            }
-            if raw_keys.contains(&"soak") {
-                run.kind.get_or_insert(RunKind::Soak);
-            }
-            fields.extend(raw.fields);
+            self.read_raw_files(&mut run, &raw_nodes, &written, &mut fields);
             run.raw_files =
                 std::mem::take(&mut self.raw_files_read).into_iter().fold(Vec::new(), |mut files, file| {
                     if !files.contains(&file) {
@@ -170,6 +110,82 @@ impl Loader<'_> {
             runs.push(run);
         }
         runs
+    }
+
+    /// What a run's raw files (`iperf:`, `soak:`, …) give, read into `fields` over any
+    /// field written by hand that a file also gives; and the kind of run a raw key says.
+    fn read_raw_files(
+        &mut self,
+        run: &mut Run,
+        raw_nodes: &[(&Node, &Node)],
+        written: &[(String, std::ops::Range<usize>)],
+        fields: &mut Vec<(String, Field)>,
+    ) {
+        let raw_keys: Vec<String> = raw_nodes.iter().map(|(k, _)| k.key_text()).collect();
+        let raw_keys: Vec<&str> = raw_keys.iter().map(String::as_str).collect();
+        // A field written by hand that a raw file also gives is the conflict's one error:
+        // the file's value stands, so nothing read from it is reported missing too.
+        let given: Vec<&str> = raw_keys.iter().flat_map(|k| super::raw::gives(k).iter().copied()).collect();
+        fields.retain(|(name, _)| !given.contains(&name.as_str()));
+        let mut raw = super::raw::RawFields::default();
+        for (key, node) in raw_nodes {
+            self.load_raw(&run.name, key, node, written, &mut raw);
+        }
+        // A failed run's output may be what failed: its import errors are not reported.
+        let import_errors = std::mem::take(&mut self.pending_import_errors);
+        if run.failed.is_none() {
+            self.diagnostics.extend(import_errors);
+        }
+        if raw.unread {
+            self.unread.push(run.name.clone());
+        }
+        // A raw key says what kind of run it records, unless `kind:` says otherwise.
+        if run.iperf.is_some() && !raw.unread {
+            run.kind.get_or_insert(RunKind::Throughput);
+        }
+        if raw_keys.contains(&"soak") {
+            run.kind.get_or_insert(RunKind::Soak);
+        }
+        fields.extend(raw.fields);
+    }
+
+    /// A run's `kind:`, one of throughput, soak and counter.
+    fn run_kind(&mut self, node: &Node) -> Option<RunKind> {
+        match self.text(node, "`kind`").as_deref() {
+            Some("throughput") => Some(RunKind::Throughput),
+            Some("soak") => Some(RunKind::Soak),
+            Some("counter") => Some(RunKind::Counter),
+            Some(other) => {
+                self.error(
+                    "runs-type",
+                    node.span.clone(),
+                    format!("`kind` is throughput, soak or counter, not `{other}`"),
+                );
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// A run's data field `key_text:` (none of the run's own keys), read; none when the key
+    /// is a typo of one of them.
+    fn data_field(&mut self, key_text: &str, key: &Node, value: &Node) -> Option<Field> {
+        // A key one slip away from a run's own key is a typo of it, not a data
+        // field: taken as data, `link_rat:` would switch the link-rate rule off.
+        let known = self.not_run_key_typos.contains(key_text);
+        let hint = if known { String::new() } else { crate::figures::did_you_mean(key_text, RUN_KEYS) };
+        if !hint.is_empty() {
+            self.error(
+                "runs-unknown-key",
+                key.span.clone(),
+                format!("`{key_text}` is not a key of a run{hint}"),
+            );
+            return None;
+        }
+        if !known {
+            self.not_run_key_typos.insert(key_text.to_string());
+        }
+        self.field(value)
     }
 
     fn expect_kind(&mut self, node: &Node, unit: Unit, expected: Unit, what: &str) {

@@ -332,33 +332,10 @@ impl EvalScope<'_> {
 
 impl Scope for EvalScope<'_> {
     fn read(&self, path: &expr::Path, many: bool, span: Range<usize>) -> Result<Vec<Leaf>, FigureError> {
-        if let [Segment::Name(single)] = path.segments.as_slice() {
-            if let Some(constant) = self.data.constant(single) {
-                return Ok(vec![Leaf {
-                    path: single.clone(),
-                    value: constant.value,
-                    unit: constant.unit,
-                    exact: constant.exact.clone(),
-                    expands_to: Vec::new(),
-                }]);
-            }
-            if let Some(figure) = self.data.figure_def(single) {
-                let (evaluation, unit) = self.figure(figure).map_err(|inner| match inner {
-                    FigureError::Cycle { .. } | FigureError::TooDeep { .. } => inner.with_span(span.clone()),
-                    other => FigureError::InFigure {
-                        figure: single.clone(),
-                        inner: Box::new(other),
-                        span: span.clone(),
-                    },
-                })?;
-                return Ok(vec![Leaf {
-                    path: single.clone(),
-                    value: evaluation.value,
-                    unit: figure.unit.or(unit).unwrap_or(Unit::Count),
-                    exact: evaluation.exact,
-                    expands_to: evaluation.inputs,
-                }]);
-            }
+        if let [Segment::Name(single)] = path.segments.as_slice()
+            && let Some(leaf) = self.constant_or_figure(single, &span)
+        {
+            return leaf.map(|leaf| vec![leaf]);
         }
         if !path.has_star() {
             let (field, shown) = self.field_at(path, span.clone())?;
@@ -444,6 +421,37 @@ impl Scope for EvalScope<'_> {
             leaves_under(field, shown, &mut out);
         }
         Ok(out)
+    }
+}
+
+impl EvalScope<'_> {
+    /// The constant or figure a bare name `single` reads, if it names one.
+    fn constant_or_figure(&self, single: &str, span: &Range<usize>) -> Option<Result<Leaf, FigureError>> {
+        if let Some(constant) = self.data.constant(single) {
+            return Some(Ok(Leaf {
+                path: single.to_string(),
+                value: constant.value,
+                unit: constant.unit,
+                exact: constant.exact.clone(),
+                expands_to: Vec::new(),
+            }));
+        }
+        let figure = self.data.figure_def(single)?;
+        let evaluated = self.figure(figure).map_err(|inner| match inner {
+            FigureError::Cycle { .. } | FigureError::TooDeep { .. } => inner.with_span(span.clone()),
+            other => FigureError::InFigure {
+                figure: single.to_string(),
+                inner: Box::new(other),
+                span: span.clone(),
+            },
+        });
+        Some(evaluated.map(|(evaluation, unit)| Leaf {
+            path: single.to_string(),
+            value: evaluation.value,
+            unit: figure.unit.or(unit).unwrap_or(Unit::Count),
+            exact: evaluation.exact,
+            expands_to: evaluation.inputs,
+        }))
     }
 }
 

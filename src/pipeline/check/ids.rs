@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use super::claims::PageClaims;
 use crate::content::Page;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, LineIndex};
 use crate::markdown::{Scan, footnote_id};
 use crate::templates::TemplateId;
 
@@ -87,7 +87,7 @@ pub(crate) fn check_ids(
             .or_else(|| {
                 first
                     .get(element.id.as_str())
-                    .map(|&at| format!("the element at line {}", line_of(&page.text, at)))
+                    .map(|&at| format!("the element at line {}", LineIndex::line_in(&page.text, at)))
             });
         match owner {
             Some(owner) => problems.push(clash(page, element, &owner, &suggestion(&element.id, &free))),
@@ -213,8 +213,4 @@ fn heading_place(text: &str, range: &Range<usize>, id: &str, explicit: bool) -> 
     let skipped = first_line.len() - first_line.trim_start_matches('#').trim_start().len();
     let end = first_line.trim_end().len().max(skipped + 1);
     range.start + skipped..range.start + end
-}
-
-fn line_of(text: &str, at: usize) -> usize {
-    text.get(..at).map_or(1, |before| before.matches('\n').count() + 1)
 }

@@ -318,9 +318,26 @@ pub(crate) fn completion_summary(
         .collect()
 }
 
+/// One measurement page's raw evidence: of the figures computed from its run data, how
+/// many read every input from a raw file.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RawEvidence {
+    pub page: String,
+    pub figures: usize,
+    pub raw: usize,
+    /// Each figure not read wholly from raw files, with its inputs typed into runs.yaml.
+    pub typed: Vec<(String, String)>,
+}
+
+impl RawEvidence {
+    pub fn share(&self) -> f64 {
+        if self.figures == 0 { 1.0 } else { self.raw as f64 / self.figures as f64 }
+    }
+}
+
 /// An error for each measurement page whose figures trace to raw files less often than the
 /// site's minimum (`figures: {min_raw}` in site.yaml).
-pub(crate) fn raw_share(pages: &[super::RawEvidence], minimum: Option<f64>, problems: &mut Vec<Diagnostic>) {
+pub(crate) fn raw_share(pages: &[RawEvidence], minimum: Option<f64>, problems: &mut Vec<Diagnostic>) {
     let Some(minimum) = minimum else { return };
     for page in pages.iter().filter(|p| p.share() < minimum) {
         let mut diagnostic = Diagnostic::file(

@@ -3,27 +3,27 @@
 //! figures.json (`published`).
 
 use super::ClaimRecord;
+use crate::diagnostics::LineIndex;
 
-/// The starts of a page's lines, to place each of its figure records at its line and column.
-pub(crate) struct Lines<'a> {
+/// A page's lines ([`LineIndex`]), to place each of its figure records at its line and column.
+pub(crate) struct PageLines<'a> {
     text: &'a str,
-    starts: Vec<usize>,
+    lines: LineIndex,
     /// The last place found (byte offset, line, column): a page's tags are placed in order,
     /// and a column counted from the line's start each time made a long line of tags
     /// quadratic (64,000 tags in one paragraph took 10 s).
     last: std::cell::Cell<(usize, usize, usize)>,
 }
 
-impl<'a> Lines<'a> {
+impl<'a> PageLines<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
-        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
-        Lines { text, starts, last: std::cell::Cell::new((0, 1, 1)) }
+        PageLines { text, lines: LineIndex::new(text), last: std::cell::Cell::new((0, 1, 1)) }
     }
 
     /// 1-based line and column (in characters, as diagnostics count them) of byte `offset`.
     pub(crate) fn place(&self, offset: usize) -> (usize, usize) {
-        let line = self.starts.partition_point(|&start| start <= offset).max(1);
-        let start = self.starts.get(line - 1).copied().unwrap_or(0);
+        let line = self.lines.line(offset);
+        let start = self.lines.start(line);
         let (last_offset, last_line, last_col) = self.last.get();
         let counted = match self.text.get(last_offset..offset) {
             Some(between) if last_line == line && start <= last_offset => {
@@ -52,7 +52,7 @@ mod tests {
     #[test]
     fn lines_place_an_offset_at_its_line_and_character_column() {
         let text = "first\n二行目 [9,000]{=a}\nlast";
-        let lines = Lines::new(text);
+        let lines = PageLines::new(text);
         assert_eq!(lines.place(0), (1, 1));
         assert_eq!(lines.place(text.find("9,000").unwrap()), (2, 6));
         assert_eq!(lines.place(text.find("last").unwrap()), (3, 1));
@@ -66,9 +66,9 @@ mod tests {
             text in "(ab|é|日本|\n| ){0,40}",
             offsets in proptest::collection::vec(0usize..120, 0..12),
         ) {
-            let lines = Lines::new(&text);
+            let lines = PageLines::new(&text);
             for offset in offsets {
-                let fresh = Lines::new(&text).place(offset);
+                let fresh = PageLines::new(&text).place(offset);
                 proptest::prop_assert_eq!(lines.place(offset), fresh, "offset {}", offset);
             }
         }

@@ -3,7 +3,7 @@
 //!
 //! Owns reading a published `figures.json` (the file itself, or the folder of a built site
 //! that holds it; the file's formats are [`super::listing`]'s), the place of each figure in
-//! its page ([`Lines`]), and [`compare`]: a value a page published may change only when the
+//! its page ([`PageLines`]), and [`compare`]: a value a page published may change only when the
 //! old value is struck beside the new one, and a figure a page published may not disappear
 //! from it.
 //!
@@ -22,7 +22,7 @@ use crate::number::same_value;
 /// The file every build writes into the site, one stated figure a line.
 pub(crate) const FIGURES_FILE: &str = "figures.json";
 
-pub(crate) use super::place::Lines;
+pub(crate) use super::place::PageLines;
 
 /// How figures.json records where each figure stands, made as pages finish (the pipeline
 /// names it here).

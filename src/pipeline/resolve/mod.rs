@@ -51,40 +51,8 @@ impl PageWork {
 
 pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnostic>) -> Vec<PageWork> {
     let memo_read: &Memo = memo;
-    let scans: Vec<(Key, Scanned, bool, Option<markdown::Prerendered>)> = site
-        .content
-        .pages
-        .par_iter()
-        .map(|page| {
-            // Whether the scan keeps its tables (below) is part of what it is.
-            let family = page.front.kind == Kind::Family;
-            let key = Digest::new()
-                .number(page.body_start)
-                .bytes(&page.digest)
-                .number(usize::from(family))
-                .finish();
-            if let Some(kept) = memo_read.scan(&page.source, &key) {
-                return (key, kept, true, None);
-            }
-            let (mut scan, prerendered) = markdown::scan_and_prerender(page.body(), page.body_start);
-            let mut untagged = untagged::untagged_figures(&scan, &page.text);
-            untagged.fit();
-            // The running text is read only for its numbers; across a large site it is
-            // a fair share of the peak memory.
-            scan.prose = Vec::new();
-            // Tables are read only on a family page (its completion, the history a struck
-            // cell may keep); a measurement page's cells, each piece of text its own string,
-            // were 6.5 MB of the 1,000-bundle corpus's heap from here to the build's end.
-            if !family {
-                scan.tables = Vec::new();
-            }
-            // Kept to the end of the build and in the memo: without the spare capacity of
-            // lists grown one push at a time (with the run data's, 20 MiB of the 1,000-bundle
-            // corpus's 159 MiB peak: bench/notes.md).
-            scan.shrink_to_fit();
-            (key, (Arc::new(scan), Arc::new(untagged)), false, prerendered)
-        })
-        .collect();
+    let scans: Vec<(Key, Scanned, bool, Option<markdown::Prerendered>)> =
+        site.content.pages.par_iter().map(|page| scan_page(page, memo_read)).collect();
     let mut prerendered = Vec::with_capacity(scans.len());
     let scans: Vec<Scanned> = site
         .content
@@ -153,6 +121,34 @@ pub(crate) fn resolve(site: &Site, memo: &mut Memo, problems: &mut Vec<Diagnosti
             work
         })
         .collect()
+}
+
+/// One page's scan, taken from the memo when its body is unchanged (true), else made with
+/// its HTML with holes and its untagged numbers, and held at its length.
+fn scan_page(page: &Page, memo_read: &Memo) -> (Key, Scanned, bool, Option<markdown::Prerendered>) {
+    // Whether the scan keeps its tables (below) is part of what it is.
+    let family = page.front.kind == Kind::Family;
+    let key = Digest::new().number(page.body_start).bytes(&page.digest).number(usize::from(family)).finish();
+    if let Some(kept) = memo_read.scan(&page.source, &key) {
+        return (key, kept, true, None);
+    }
+    let (mut scan, prerendered) = markdown::scan_and_prerender(page.body(), page.body_start);
+    let mut untagged = untagged::untagged_figures(&scan, &page.text);
+    untagged.fit();
+    // The running text is read only for its numbers; across a large site it is
+    // a fair share of the peak memory.
+    scan.prose = Vec::new();
+    // Tables are read only on a family page (its completion, the history a struck
+    // cell may keep); a measurement page's cells, each piece of text its own string,
+    // were 6.5 MB of the 1,000-bundle corpus's heap from here to the build's end.
+    if !family {
+        scan.tables = Vec::new();
+    }
+    // Kept to the end of the build and in the memo: without the spare capacity of
+    // lists grown one push at a time (with the run data's, 20 MiB of the 1,000-bundle
+    // corpus's 159 MiB peak: bench/notes.md).
+    scan.shrink_to_fit();
+    (key, (Arc::new(scan), Arc::new(untagged)), false, prerendered)
 }
 
 /// What a page states: its tags and its untagged figure-like numbers (found once, when

@@ -144,10 +144,6 @@ fn iperf3_command(line: &str) -> Option<(Side, bool)> {
     Some((side, has(&["-R", "--reverse"])))
 }
 
-pub(super) fn line_number(text: &str, at: usize) -> usize {
-    text.get(..at).map_or(0, |before| before.matches('\n').count()) + 1
-}
-
 /// The one test that finished, or why the text is not one run.
 pub(super) fn the_one_run(tests: Vec<Test<'_>>, tool_error: Option<String>) -> Result<Test<'_>, ImportError> {
     let begins = |t: &Test| t.begins.clone().unwrap_or((1, 0..0));

@@ -20,7 +20,7 @@ use crate::views::{EvidenceInput, EvidenceView, grouped_digits};
 
 use super::super::super::figures_json::ClaimRecord;
 use super::evidence::origin_links;
-use super::resolution::{Memo, resolve_memo};
+use super::resolution::{Resolutions, resolve_once};
 use super::{FigureSources, error_at};
 
 /// The anchor of a comparison's entry in its page's evidence: its inequality in words an id
@@ -74,18 +74,49 @@ fn side_text(value: &Evaluation) -> String {
     grouped_digits(&computed_text(&computed, computed.unit))
 }
 
+/// The error of a comparison the data does not bear out: its `relation` between two sides
+/// (each as written, with its value) is false.
+fn false_comparison(
+    page: &Page,
+    claim: &Claim,
+    relation: Relation,
+    [(left, left_value), (right, right_value)]: [(&str, &str); 2],
+    shown: &str,
+) -> Diagnostic {
+    let inequality = &claim.name;
+    let d = error_at(
+        page,
+        "comparison-false",
+        claim.live_range.clone(),
+        format!(
+            "`{}` means `{inequality}`, which the data does not bear out: `{left}` is {left_value} and `{right}` is {right_value}, so `{left}` {} `{right}` is false",
+            claim.live,
+            relation.symbol(),
+        ),
+    )
+    .note(format!("computed: {shown}"));
+    d.note(match relation {
+        Relation::Greater | Relation::GreaterOrEqual => {
+            "say what the data shows (a weaker word, or the figures themselves), or correct the inequality if it is not what the words mean"
+        }
+        Relation::Less | Relation::LessOrEqual => {
+            "say what the data shows (a stronger word, or the figures themselves), or correct the inequality if it is not what the words mean"
+        }
+    })
+}
+
 /// What a comparison's tag gives the page: its view, its figures.json record and its
 /// evidence entry.
-pub(super) type Checked = (ClaimView, Option<ClaimRecord>, Option<EvidenceView>);
+pub(super) type Compared = (ClaimView, Option<ClaimRecord>, Option<EvidenceView>);
 
 /// Checks the comparison tag `claim`: its inequality must hold for the page's run data.
 pub(super) fn check_comparison(
     page: &Page,
     claim: &Claim,
     sources: &FigureSources,
-    resolved: &mut Memo,
+    resolved: &mut Resolutions,
     problems: &mut Vec<Diagnostic>,
-) -> Checked {
+) -> Compared {
     let inequality = &claim.name;
     let at_part = |span: std::ops::Range<usize>| {
         let start = claim.name_range.start + span.start.min(inequality.len());
@@ -135,32 +166,8 @@ pub(super) fn check_comparison(
     }
     if let Some(i) = outcome.fails {
         let (relation, _) = comparison.relations[i];
-        let mut d = error_at(
-            page,
-            "comparison-false",
-            claim.live_range.clone(),
-            format!(
-                "`{}` means `{inequality}`, which the data does not bear out: `{}` is {} and `{}` is {}, so `{}` {} `{}` is false",
-                claim.live,
-                side(i),
-                values[i],
-                side(i + 1),
-                values[i + 1],
-                side(i),
-                relation.symbol(),
-                side(i + 1),
-            ),
-        )
-        .note(format!("computed: {shown}"));
-        d = d.note(match relation {
-            Relation::Greater | Relation::GreaterOrEqual => {
-                "say what the data shows (a weaker word, or the figures themselves), or correct the inequality if it is not what the words mean"
-            }
-            Relation::Less | Relation::LessOrEqual => {
-                "say what the data shows (a stronger word, or the figures themselves), or correct the inequality if it is not what the words mean"
-            }
-        });
-        problems.push(d);
+        let sides = [(side(i), values[i].as_str()), (side(i + 1), values[i + 1].as_str())];
+        problems.push(false_comparison(page, claim, relation, sides, &shown));
     }
     let id = comparison_id(inequality);
     let view = ClaimView {
@@ -204,7 +211,7 @@ fn named_figures(
     page: &Page,
     comparison: &crate::figures::expr::Comparison,
     sources: &FigureSources,
-    resolved: &mut Memo,
+    resolved: &mut Resolutions,
 ) -> Vec<Arc<EvidenceInput>> {
     let mut names: Vec<String> = Vec::new();
     for side in &comparison.sides {
@@ -218,7 +225,7 @@ fn named_figures(
     names
         .into_iter()
         .filter_map(|name| {
-            let resolution = resolve_memo(&name, sources, resolved)?;
+            let resolution = resolve_once(&name, sources, resolved)?;
             let computed = &resolution.computed;
             let value = grouped_digits(&computed_text(computed, computed.unit));
             let (source, raw) = origin_links(page, &name, sources.runs);

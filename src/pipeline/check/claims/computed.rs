@@ -14,7 +14,7 @@ use crate::paths::display_path;
 use crate::views::CorrectionView;
 
 use super::super::super::figures_json::ClaimRecord;
-use super::resolution::{Memo, completion_unreadable, resolve_memo};
+use super::resolution::{Resolutions, completion_unreadable, resolve_once};
 use super::values::explain;
 use super::{FigureSources, error_at};
 
@@ -23,11 +23,11 @@ pub(super) fn check_figure(
     page: &Page,
     (claim, original): (&Claim, Option<&Claim>),
     sources: &FigureSources,
-    resolved: &mut Memo,
+    resolved: &mut Resolutions,
     corrections: &mut Vec<CorrectionView>,
     problems: &mut Vec<Diagnostic>,
 ) -> (ClaimView, Option<ClaimRecord>) {
-    let _ = resolve_memo(&claim.name, sources, resolved);
+    let _ = resolve_once(&claim.name, sources, resolved);
     let Some(result) = resolved.get(&claim.name) else {
         return (ClaimView::default(), None);
     };

@@ -2,7 +2,8 @@
 //!
 //! Owns each entry's value, formula and inputs (in their own units), and the links to the
 //! lines of runs.yaml and of raw tool output they come from. It does not check a tag (that
-//! is `computed` and `vendor`) nor render the entry (templates do, from an [`EvidenceView`]).
+//! is `computed` and `vendor`) nor render the entry (`pipeline/render/evidence.rs` writes
+//! its HTML, from an [`EvidenceView`]).
 
 use std::sync::Arc;
 
@@ -11,7 +12,7 @@ use crate::figures::RunData;
 use crate::number::{self, computed_text};
 use crate::views::{EvidenceInput, EvidenceView, SourceLink, VendorEvidence, grouped_digits};
 
-use super::resolution::{Memo, resolve_memo};
+use super::resolution::{Resolutions, resolve_once};
 use super::values::machine_value;
 use super::{FigureSources, evidence_id};
 
@@ -63,10 +64,10 @@ pub(super) fn figure_evidence(
     page: &Page,
     name: &str,
     sources: &FigureSources,
-    resolved: &mut Memo,
+    resolved: &mut Resolutions,
     seen: &mut rustc_hash::FxHashMap<String, Arc<EvidenceInput>>,
 ) -> Option<EvidenceView> {
-    let resolution = resolve_memo(name, sources, resolved)?;
+    let resolution = resolve_once(name, sources, resolved)?;
     let computed = &resolution.computed;
     let is_completion = name == "completion" || name.ends_with(".completion");
     let runs = if is_completion { None } else { sources.runs };

@@ -34,7 +34,7 @@ use super::super::figures_json::ClaimRecord;
 use comparison::check_comparison;
 use computed::check_figure;
 use evidence::{figure_evidence, vendor_evidence};
-use resolution::Memo;
+use resolution::Resolutions;
 use vendor::check_vendor;
 
 /// Where a page's figures come from.
@@ -80,7 +80,7 @@ pub(crate) struct PageClaims {
 /// again; kept for one bundle at a time, it never holds a site's worth of figures.
 #[derive(Default)]
 pub(crate) struct BundleFigures {
-    resolved: Memo,
+    resolved: Resolutions,
     evidence: BTreeMap<String, Option<Arc<EvidenceView>>>,
     /// Each input of the bundle's entries by its path: a value most figures share (the
     /// run's length, a constant) is looked up and written once.
@@ -107,7 +107,7 @@ pub(crate) fn check_claims(
     let mut figures = PageClaims::default();
     let mut problems = Vec::new();
     let BundleFigures { resolved, evidence, inputs } = shared;
-    let lines = super::super::figures_json::published::Lines::new(&page.text);
+    let lines = super::super::figures_json::published::PageLines::new(&page.text);
     // Each figure once, in the order the page first states or plots it; true for a vendor's.
     let mut named: Vec<(String, bool)> = Vec::new();
     let mut is_named: rustc_hash::FxHashSet<(&str, bool)> = rustc_hash::FxHashSet::default();
@@ -134,7 +134,7 @@ pub(crate) fn check_claims(
                 // Beside the figure's first tag only: the page says it once.
                 if *nth == 1
                     && let Some(spread) = sources.spread
-                    && let Some(resolution) = resolution::resolve_memo(&claim.name, sources, resolved)
+                    && let Some(resolution) = resolution::resolve_once(&claim.name, sources, resolved)
                 {
                     let computed = &resolution.computed;
                     let form = spread.form_of(&claim.name, &computed.formula);
@@ -164,7 +164,7 @@ pub(crate) fn check_claims(
                 let unit = match vendor {
                     true => None,
                     false => {
-                        resolution::resolve_memo(&claim.name, sources, resolved).map(|r| r.computed.unit)
+                        resolution::resolve_once(&claim.name, sources, resolved).map(|r| r.computed.unit)
                     }
                 };
                 figures.stated.insert(claim.name.clone(), stated_text(&claim.live, unit));
@@ -173,12 +173,42 @@ pub(crate) fn check_claims(
         figures.views.push(view);
         figures.records.extend(record.map(|r| lines.locate(r, claim.live_range.start)));
     }
+    read_plots(page, scan, sources, resolved, (&mut named, &mut figures), &mut problems);
+    let mut comparisons = comparisons.into_iter().peekable();
+    for (at, (name, vendor)) in named.iter().enumerate() {
+        while let Some((_, entry)) = comparisons.next_if(|(before, _)| *before <= at) {
+            figures.evidence.push(Arc::new(entry));
+        }
+        let entry = match vendor {
+            true => vendor_evidence(page, name, sources).map(Arc::new),
+            false => evidence
+                .entry(name.clone())
+                .or_insert_with(|| figure_evidence(page, name, sources, resolved, inputs).map(Arc::new))
+                .clone(),
+        };
+        figures.evidence.extend(entry);
+    }
+    figures.evidence.extend(comparisons.map(|(_, entry)| Arc::new(entry)));
+    problems.extend(spread::check_spread_names(page, &scan.claims, sources, resolved));
+    (figures, problems)
+}
+
+/// The page's plots, each read against the run data, its values named in the order the
+/// page shows them (after the figures it states before) and stated as the page states them.
+fn read_plots(
+    page: &Page,
+    scan: &Scan,
+    sources: &FigureSources,
+    resolved: &mut Resolutions,
+    (named, figures): (&mut Vec<(String, bool)>, &mut PageClaims),
+    problems: &mut Vec<Diagnostic>,
+) {
     for block in find_blocks(page.body(), page.body_start) {
         match read_plot(&block, sources.runs, &page.source, &page.text) {
             Ok(mut plot) => {
                 // A tag states a plotted value by its path, or by a figure that is that path.
                 let mut formula_of = |name: &str| -> Option<String> {
-                    resolution::resolve_memo(name, sources, resolved).map(|r| r.computed.formula.clone())
+                    resolution::resolve_once(name, sources, resolved).map(|r| r.computed.formula.clone())
                 };
                 let mut stated_as: Vec<(&str, String)> = Vec::new();
                 for claim in scan.claims.iter().filter(|c| c.form == ClaimForm::Exact) {
@@ -201,23 +231,6 @@ pub(crate) fn check_claims(
             Err(found) => problems.extend(found),
         }
     }
-    let mut comparisons = comparisons.into_iter().peekable();
-    for (at, (name, vendor)) in named.iter().enumerate() {
-        while let Some((_, entry)) = comparisons.next_if(|(before, _)| *before <= at) {
-            figures.evidence.push(Arc::new(entry));
-        }
-        let entry = match vendor {
-            true => vendor_evidence(page, name, sources).map(Arc::new),
-            false => evidence
-                .entry(name.clone())
-                .or_insert_with(|| figure_evidence(page, name, sources, resolved, inputs).map(Arc::new))
-                .clone(),
-        };
-        figures.evidence.extend(entry);
-    }
-    figures.evidence.extend(comparisons.map(|(_, entry)| Arc::new(entry)));
-    problems.extend(spread::check_spread_names(page, &scan.claims, sources, resolved));
-    (figures, problems)
 }
 
 /// Each plotted value the page states in digits gets the place it is stated to, in the

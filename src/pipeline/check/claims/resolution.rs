@@ -1,8 +1,8 @@
 //! Resolution: the figure a tag names, worked out once per bundle.
 //!
 //! Owns finding a name's figure (a completion by family, else the bundle's run data) and
-//! the [`Memo`] of each figure with the value and hover text shown with it, which the pages
-//! of one bundle (an original and its translations) share. It does not compare a figure
+//! the [`Resolutions`] of each figure with the value and hover text shown with it, which the
+//! pages of one bundle (an original and its translations) share. It does not compare a figure
 //! with what a tag states (that is `computed`).
 
 use crate::figures::FigureError;
@@ -15,7 +15,7 @@ use super::values::{exact_machine_value, short_title};
 /// once, its translation states the same ones, and the value and explanation shown with a
 /// figure are the same each time.
 /// (Hashed: never walked in order, and looked up for every tag and evidence entry.)
-pub(super) type Memo = rustc_hash::FxHashMap<String, Result<Resolution, FigureError>>;
+pub(super) type Resolutions = rustc_hash::FxHashMap<String, Result<Resolution, FigureError>>;
 
 pub(super) struct Resolution {
     pub(super) computed: Computed,
@@ -26,10 +26,10 @@ pub(super) struct Resolution {
 }
 
 /// The figure `name` resolved once per page.
-pub(super) fn resolve_memo<'m>(
+pub(super) fn resolve_once<'m>(
     name: &str,
     sources: &FigureSources,
-    resolved: &'m mut Memo,
+    resolved: &'m mut Resolutions,
 ) -> Option<&'m Resolution> {
     if !resolved.contains_key(name) {
         let result = resolve(name, sources).map(|computed| Resolution {

@@ -14,7 +14,7 @@ use crate::markdown::Claim;
 use crate::number::{Computed, Unit, parse_stated};
 
 use super::FigureSources;
-use super::resolution::{Memo, resolve_memo};
+use super::resolution::{Resolutions, resolve_once};
 
 /// The page's own `spread: {NAME: form}` names figures the page states, each computed over a
 /// series: a name that is not one would show nothing, silently (`spread-not-series`, at the
@@ -23,7 +23,7 @@ pub(super) fn check_spread_names(
     page: &Page,
     claims: &[Claim],
     sources: &FigureSources,
-    resolved: &mut Memo,
+    resolved: &mut Resolutions,
 ) -> Vec<Diagnostic> {
     let Some(Spread::Each(each)) = &page.front.spread else { return Vec::new() };
     let front = &page.text[..page.body_start];
@@ -33,7 +33,7 @@ pub(super) fn check_spread_names(
         let why = if !claims.iter().any(|c| &c.name == name) {
             "no tag of this page states it, so there is nowhere to show its spread".to_string()
         } else {
-            match resolve_memo(name, sources, resolved) {
+            match resolve_once(name, sources, resolved) {
                 Some(resolution) if resolution.computed.over.is_some() => continue,
                 Some(resolution) => format!(
                     "it is `{}`, which reads no series (`series.NAME.*`), so it has no N or spread",

@@ -159,17 +159,33 @@ fn moved_column(sides: &Sides<'_>, theirs: &Numbered<'_>, ours: &Numbered<'_>) -
 }
 
 /// The differences between what the original's blocks `theirs` state and what the
-/// translation's `ours` state at their place.
-fn compared(sides: &Sides<'_>, theirs: &[&Numbered<'_>], ours: &[&Numbered<'_>]) -> Vec<Diagnostic> {
+/// translation's `ours` state at their place: tags paired by name, untagged numbers by
+/// value, a number tagged on one side only, then what is left on either side.
+fn compared<'a>(
+    sides: &Sides<'_>,
+    theirs: &[&'a Numbered<'a>],
+    ours: &[&'a Numbered<'a>],
+) -> Vec<Diagnostic> {
     let (Some(their_block), Some(our_block)) = (theirs.first(), ours.first()) else { return Vec::new() };
-    let (their_kind, our_kind) = (kind(their_block), kind(our_block));
-    let their_line = || sides.original_line(their_block.range.start);
-    let here = our_block.range.start..our_block.range.start;
     let mut problems = Vec::new();
+    let (their_tags, our_tags) = tags_by_name(sides, theirs, ours, &mut problems);
+    let (their_left, our_numbers) = numbers_by_value(theirs, ours);
+    let mut left = Left { their_tags, our_tags, their_left, our_numbers };
+    left.tagged_on_one_side(sides, &mut problems);
+    left.report(sides, their_block, our_block, &mut problems);
+    problems
+}
 
-    // Tags by name, in order: each pair states the figure alike.
+/// Tags by name, in order: each pair states the figure alike. Gives the tags of each side
+/// the other does not state by name, the original's in order.
+fn tags_by_name<'a>(
+    sides: &Sides<'_>,
+    theirs: &[&'a Numbered<'a>],
+    ours: &[&'a Numbered<'a>],
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<&'a Claim>, Vec<&'a Claim>) {
     let mut waiting: HashMap<&str, VecDeque<&Claim>> = HashMap::new();
-    for claim in theirs.iter().flat_map(|b| &b.tags) {
+    for claim in theirs.iter().flat_map(|b| b.tags.iter().copied()) {
         waiting.entry(claim.name.as_str()).or_default().push_back(claim);
     }
     let mut our_tags = Vec::new();
@@ -181,10 +197,17 @@ fn compared(sides: &Sides<'_>, theirs: &[&Numbered<'_>], ours: &[&Numbered<'_>])
     }
     let mut their_tags: Vec<&Claim> = waiting.into_values().flatten().collect();
     their_tags.sort_by_key(|c| c.range.start);
+    (their_tags, our_tags)
+}
 
-    // Untagged numbers by value. A number spelled out next to a unit ("forty seconds",
-    // 「四十秒」) stands for the same number written in digits in the other language; on
-    // its own it is words, as a reader of either language writes time.
+/// Untagged numbers by value. A number spelled out next to a unit ("forty seconds",
+/// 「四十秒」) stands for the same number written in digits in the other language; on
+/// its own it is words, as a reader of either language writes time. Gives the numbers of
+/// each side the other does not state.
+fn numbers_by_value<'a>(
+    theirs: &[&'a Numbered<'a>],
+    ours: &[&'a Numbered<'a>],
+) -> (Vec<&'a Number>, Vec<&'a Number>) {
     let their_numbers: Vec<&Number> = theirs.iter().flat_map(|b| b.numbers.iter().copied()).collect();
     let mut by_value: HashMap<String, VecDeque<usize>> = HashMap::new();
     for (i, (value, _)) in their_numbers.iter().enumerate() {
@@ -213,156 +236,181 @@ fn compared(sides: &Sides<'_>, theirs: &[&Numbered<'_>], ours: &[&Numbered<'_>])
             _ => their_left.push(number),
         }
     }
+    (their_left, our_numbers)
+}
 
-    // A number tagged in one language and left untagged in the other: one problem, at the
-    // translation's number or tag, giving the tag to write.
-    let mut their_tag_values: HashMap<String, VecDeque<usize>> = HashMap::new();
-    for (i, claim) in their_tags.iter().enumerate() {
-        if let Some(value) = claim_value(claim) {
-            their_tag_values.entry(value_key(&value)).or_default().push_back(i);
+/// What each side of a block states that the other has not matched yet.
+struct Left<'a> {
+    their_tags: Vec<&'a Claim>,
+    our_tags: Vec<&'a Claim>,
+    their_left: Vec<&'a Number>,
+    our_numbers: Vec<&'a Number>,
+}
+
+impl Left<'_> {
+    /// A number tagged in one language and left untagged in the other: one problem, at the
+    /// translation's number or tag, giving the tag to write; both leave what is left.
+    fn tagged_on_one_side(&mut self, sides: &Sides<'_>, problems: &mut Vec<Diagnostic>) {
+        let Left { their_tags, our_tags, their_left, our_numbers } = self;
+        let mut their_tag_values: HashMap<String, VecDeque<usize>> = HashMap::new();
+        for (i, claim) in their_tags.iter().enumerate() {
+            if let Some(value) = claim_value(claim) {
+                their_tag_values.entry(value_key(&value)).or_default().push_back(i);
+            }
+        }
+        let mut tag_done = vec![false; their_tags.len()];
+        our_numbers.retain(|(value, range)| {
+            let Some(i) = their_tag_values.get_mut(&value_key(value)).and_then(VecDeque::pop_front) else {
+                return true;
+            };
+            tag_done[i] = true;
+            let claim = their_tags[i];
+            let text = sides.translation_text(range);
+            problems.push(
+                sides
+                    .at(
+                        "translation-figure",
+                        range.clone(),
+                        format!(
+                            "{} is untagged here, but the original states it as the figure `{}` at {}",
+                            as_read(text),
+                            claim.name,
+                            sides.original_line(claim.range.start)
+                        ),
+                    )
+                    .note(format!("tag it as the original does: `[{text}]{}`", tag_of(claim))),
+            );
+            false
+        });
+        let mut their_number_values: HashMap<String, VecDeque<usize>> = HashMap::new();
+        for (i, (value, _)) in their_left.iter().enumerate() {
+            their_number_values.entry(value_key(value)).or_default().push_back(i);
+        }
+        let mut number_done = vec![false; their_left.len()];
+        our_tags.retain(|claim| {
+            let Some(i) = claim_value(claim)
+                .and_then(|value| their_number_values.get_mut(&value_key(&value)))
+                .and_then(VecDeque::pop_front)
+            else {
+                return true;
+            };
+            number_done[i] = true;
+            let range = &their_left[i].1;
+            problems.push(
+                sides
+                    .at(
+                        "translation-figure",
+                        claim.range.clone(),
+                        format!(
+                            "this translation tags `{}` as `{}`, but the original states it untagged at {}",
+                            claim.live,
+                            claim.name,
+                            sides.original_line(range.start)
+                        ),
+                    )
+                    .note(format!(
+                        "tag it in the original too (`[{}]{}`), or write it untagged here",
+                        sides.original_text(range),
+                        tag_of(claim)
+                    )),
+            );
+            false
+        });
+        let mut tag_done = tag_done.into_iter();
+        their_tags.retain(|_| !tag_done.next().unwrap_or(false));
+        let mut number_done = number_done.into_iter();
+        their_left.retain(|_| !number_done.next().unwrap_or(false));
+    }
+
+    /// What is left on both sides: the translation's figure where the original states
+    /// another, then what only one side states.
+    fn report(
+        &self,
+        sides: &Sides<'_>,
+        their_block: &Numbered<'_>,
+        our_block: &Numbered<'_>,
+        problems: &mut Vec<Diagnostic>,
+    ) {
+        let Left { their_tags, our_tags, their_left, our_numbers } = self;
+        let (their_kind, our_kind) = (kind(their_block), kind(our_block));
+        let their_line = || sides.original_line(their_block.range.start);
+        let here = our_block.range.start..our_block.range.start;
+        for (k, claim) in our_tags.iter().enumerate() {
+            let message = match their_tags.get(k) {
+                Some(original) => format!(
+                    "states `{}` here, where the original's {their_kind} states `{}` (`[{}]`, {})",
+                    claim.name,
+                    original.name,
+                    original.live,
+                    sides.original_line(original.range.start)
+                ),
+                None => format!(
+                    "this translation states `{}` in this {our_kind}; the original's {their_kind} at {} does not",
+                    claim.name,
+                    their_line()
+                ),
+            };
+            let note = match their_tags.get(k) {
+                Some(original) => format!(
+                    "a translation states each figure in the block its original does: `[{}]{}` here",
+                    original.live,
+                    tag_of(original)
+                ),
+                None => format!("the original is {}", display_path(&sides.original.source)),
+            };
+            problems.push(sides.at("translation-figure", claim.range.clone(), message).note(note));
+        }
+        for claim in their_tags.iter().skip(our_tags.len()) {
+            problems.push(
+                sides
+                    .at(
+                        "translation-figure",
+                        here.clone(),
+                        format!(
+                            "the original states `{}` ({}) at {}; this translation's {our_kind} does not",
+                            claim.name,
+                            claim.live,
+                            sides.original_line(claim.range.start)
+                        ),
+                    )
+                    .note(format!("it belongs in this {our_kind}; state it with the same tag")),
+            );
+        }
+        for (k, (_, range)) in our_numbers.iter().enumerate() {
+            let ours_read = as_read(sides.translation_text(range));
+            let (message, note) = match their_left.get(k) {
+                Some((_, theirs)) => (
+                    format!(
+                        "states {ours_read} where the original's {their_kind} states {} ({})",
+                        as_read(sides.original_text(theirs)),
+                        sides.original_line(theirs.start)
+                    ),
+                    "a translation states each number in the block its original does: state the original's here, or tag the figure in both".to_string(),
+                ),
+                None => (
+                    format!("{ours_read} is not stated in the original's {their_kind} at {}", their_line()),
+                    format!(
+                        "the original is {}; tag the figure or state the same number in both",
+                        display_path(&sides.original.source)
+                    ),
+                ),
+            };
+            problems.push(sides.at("translation-number", range.clone(), message).note(note));
+        }
+        for (_, range) in their_left.iter().skip(our_numbers.len()) {
+            problems.push(
+                sides
+                    .at(
+                        "translation-number",
+                        here.clone(),
+                        format!(
+                            "the original states {} at {}; this translation's {our_kind} does not",
+                            as_read(sides.original_text(range)),
+                            sides.original_line(range.start)
+                        ),
+                    )
+                    .note(format!("it belongs in this {our_kind}; state the same number, or tag it in both")),
+            );
         }
     }
-    let mut tag_done = vec![false; their_tags.len()];
-    our_numbers.retain(|(value, range)| {
-        let Some(i) = their_tag_values.get_mut(&value_key(value)).and_then(VecDeque::pop_front) else {
-            return true;
-        };
-        tag_done[i] = true;
-        let claim = their_tags[i];
-        let text = sides.translation_text(range);
-        problems.push(
-            sides
-                .at(
-                    "translation-figure",
-                    range.clone(),
-                    format!(
-                        "{} is untagged here, but the original states it as the figure `{}` at {}",
-                        as_read(text),
-                        claim.name,
-                        sides.original_line(claim.range.start)
-                    ),
-                )
-                .note(format!("tag it as the original does: `[{text}]{}`", tag_of(claim))),
-        );
-        false
-    });
-    let mut their_number_values: HashMap<String, VecDeque<usize>> = HashMap::new();
-    for (i, (value, _)) in their_left.iter().enumerate() {
-        their_number_values.entry(value_key(value)).or_default().push_back(i);
-    }
-    let mut number_done = vec![false; their_left.len()];
-    our_tags.retain(|claim| {
-        let Some(i) = claim_value(claim)
-            .and_then(|value| their_number_values.get_mut(&value_key(&value)))
-            .and_then(VecDeque::pop_front)
-        else {
-            return true;
-        };
-        number_done[i] = true;
-        let range = &their_left[i].1;
-        problems.push(
-            sides
-                .at(
-                    "translation-figure",
-                    claim.range.clone(),
-                    format!(
-                        "this translation tags `{}` as `{}`, but the original states it untagged at {}",
-                        claim.live,
-                        claim.name,
-                        sides.original_line(range.start)
-                    ),
-                )
-                .note(format!(
-                    "tag it in the original too (`[{}]{}`), or write it untagged here",
-                    sides.original_text(range),
-                    tag_of(claim)
-                )),
-        );
-        false
-    });
-    let their_tags: Vec<&Claim> =
-        their_tags.into_iter().zip(tag_done).filter(|(_, d)| !d).map(|(c, _)| c).collect();
-    let their_left: Vec<&Number> =
-        their_left.into_iter().zip(number_done).filter(|(_, d)| !d).map(|(n, _)| n).collect();
-
-    // What is left on both sides: the translation's figure where the original states
-    // another, then what only one side states.
-    for (k, claim) in our_tags.iter().enumerate() {
-        let message = match their_tags.get(k) {
-            Some(original) => format!(
-                "states `{}` here, where the original's {their_kind} states `{}` (`[{}]`, {})",
-                claim.name,
-                original.name,
-                original.live,
-                sides.original_line(original.range.start)
-            ),
-            None => format!(
-                "this translation states `{}` in this {our_kind}; the original's {their_kind} at {} does not",
-                claim.name,
-                their_line()
-            ),
-        };
-        let note = match their_tags.get(k) {
-            Some(original) => format!(
-                "a translation states each figure in the block its original does: `[{}]{}` here",
-                original.live,
-                tag_of(original)
-            ),
-            None => format!("the original is {}", display_path(&sides.original.source)),
-        };
-        problems.push(sides.at("translation-figure", claim.range.clone(), message).note(note));
-    }
-    for claim in their_tags.iter().skip(our_tags.len()) {
-        problems.push(
-            sides
-                .at(
-                    "translation-figure",
-                    here.clone(),
-                    format!(
-                        "the original states `{}` ({}) at {}; this translation's {our_kind} does not",
-                        claim.name,
-                        claim.live,
-                        sides.original_line(claim.range.start)
-                    ),
-                )
-                .note(format!("it belongs in this {our_kind}; state it with the same tag")),
-        );
-    }
-    for (k, (_, range)) in our_numbers.iter().enumerate() {
-        let ours_read = as_read(sides.translation_text(range));
-        let (message, note) = match their_left.get(k) {
-            Some((_, theirs)) => (
-                format!(
-                    "states {ours_read} where the original's {their_kind} states {} ({})",
-                    as_read(sides.original_text(theirs)),
-                    sides.original_line(theirs.start)
-                ),
-                "a translation states each number in the block its original does: state the original's here, or tag the figure in both".to_string(),
-            ),
-            None => (
-                format!("{ours_read} is not stated in the original's {their_kind} at {}", their_line()),
-                format!(
-                    "the original is {}; tag the figure or state the same number in both",
-                    display_path(&sides.original.source)
-                ),
-            ),
-        };
-        problems.push(sides.at("translation-number", range.clone(), message).note(note));
-    }
-    for (_, range) in their_left.iter().skip(our_numbers.len()) {
-        problems.push(
-            sides
-                .at(
-                    "translation-number",
-                    here.clone(),
-                    format!(
-                        "the original states {} at {}; this translation's {our_kind} does not",
-                        as_read(sides.original_text(range)),
-                        sides.original_line(range.start)
-                    ),
-                )
-                .note(format!("it belongs in this {our_kind}; state the same number, or tag it in both")),
-        );
-    }
-    problems
 }
