@@ -162,3 +162,21 @@ fn a_source_page_has_the_language_switcher_to_the_same_file_in_the_other_languag
         "{ja}"
     );
 }
+
+/// Issue 46: the Japanese page's stand-ins said "STAND-IN" in English only; a reader of the
+/// Japanese page is now told in Japanese, on pictures of their own, that they are no
+/// photographs, and the English page keeps its English ones.
+#[test]
+fn the_japanese_page_shows_stand_ins_labelled_in_japanese() {
+    let site = bundled_copy();
+    site.build().expect_success();
+    let bundle = "measurements/2026-10-29-xgs136-http";
+    let ja = site.read(&format!("ja/{bundle}/index.html"));
+    let en = site.read(&format!("{bundle}/index.html"));
+    for shot in ["keep-coproc", "keep-host", "close-coproc", "close-host"] {
+        assert!(ja.contains(&format!("shots/{shot}.ja.png")), "ja page: {shot}");
+        assert!(!ja.contains(&format!("shots/{shot}.png\"")), "ja page shows the English {shot}");
+        assert!(en.contains(&format!("shots/{shot}.png")), "en page: {shot}");
+        assert!(!en.contains(&format!("{shot}.ja.")), "en page shows the Japanese {shot}");
+    }
+}
