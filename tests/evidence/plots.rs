@@ -219,7 +219,9 @@ fn a_bar_of_a_series_has_whiskers_of_its_range_named_in_the_legend_and_n_in_its_
     // Each bar links to its figure's evidence, which says N and the spread.
     assert!(figure.contains("href=\"#figure-tcp_median\""), "{figure}");
     assert_inside(&figure);
-    insta::assert_snapshot!(figure);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("plots__a_bar_of_a_series_has_whiskers_of_its_range_named_in_the_legend_and_n_in_its_table", figure);
+    });
 }
 
 #[test]
@@ -245,7 +247,9 @@ fn whiskers_of_the_standard_error_are_drawn_about_the_mean_and_listed_in_japanes
     let ja_figure = &ja[at..ja[at..].find("</figure>").map_or(ja.len(), |e| at + e)];
     assert!(ja_figure.contains("ひげ：平均の標準誤差（±）"), "{ja_figure}");
     assert!(ja_figure.contains("<th scope=\"col\">標準誤差 ±（Mbit/s）</th>"), "{ja_figure}");
-    insta::assert_snapshot!(figure);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("plots__whiskers_of_the_standard_error_are_drawn_about_the_mean_and_listed_in_japanese", figure);
+    });
 }
 
 #[test]
