@@ -32,8 +32,8 @@ use std::ops::Range;
 use pulldown_cmark::Event;
 
 pub(crate) use cjk::LiteralEmphasis;
-pub(crate) use parse::parse;
 pub use parse::parse_count;
+pub(crate) use parse::{WORDS_MARK, parse, words_marked};
 pub(crate) use places::PlaceKind;
 pub(crate) use prerender::Prerendered;
 pub(crate) use raw_html::{html_ids, html_reader_text};

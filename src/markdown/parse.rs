@@ -180,6 +180,33 @@ fn sentinel_end(events: &[(Event<'_>, Range<usize>)], start: usize) -> usize {
         .unwrap_or(events.len() - 1)
 }
 
+/// What follows `[WORDS]` to mark them as no figure.
+pub(crate) const WORDS_MARK: &str = "{-}";
+
+/// Whether any text between a mark's brackets is a digit: digits are a figure, left for
+/// `tag_errors` to refuse with the brackets and mark as written.
+fn holds_digits(inner: &[(Event<'_>, Range<usize>)]) -> bool {
+    inner.iter().any(|(event, _)| match event {
+        Event::Text(text) | Event::Code(text) => text.chars().any(char::is_numeric),
+        _ => false,
+    })
+}
+
+/// The spans of the file's `[WORDS]{-}` marks, brackets and mark included: an untagged
+/// number inside one is words the author said are no figure.
+pub(crate) fn words_marked(text: &str) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("]{-}").map(|i| from + i) {
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        if let Some(open) = text[line_start..at].rfind('[').map(|i| line_start + i) {
+            spans.push(open..at + "]{-}".len());
+        }
+        from = at + "]{-}".len();
+    }
+    spans
+}
+
 /// Replaces each `[TEXT]` sentinel link followed by `{=NAME}` with a claim node.
 fn group_claims(events: Vec<(Event<'_>, Range<usize>)>) -> (Vec<Piece<'_>>, Vec<Claim>) {
     let mut nodes = Vec::with_capacity(events.len());
@@ -225,6 +252,23 @@ fn group_claims(events: Vec<(Event<'_>, Range<usize>)>) -> (Vec<Piece<'_>>, Vec<
                             start..text_range.end,
                         ));
                     }
+                }
+                i = end + 2;
+            }
+            // `[WORDS]{-}`: words the author marks as no figure ("the whole [forty
+            // seconds]{-} of the trial"). The words are shown alone; the readers of
+            // untagged numbers pass over the mark's span in the file (`words_marked`).
+            None if let Some((Event::Text(rest), rest_range)) = events.get(end + 1)
+                && rest.starts_with(WORDS_MARK)
+                && !holds_digits(&events[i + 1..end]) =>
+            {
+                nodes.extend(events[i + 1..end].iter().map(|(e, r)| Piece::Event(e.clone(), r.clone())));
+                let remainder = &rest[WORDS_MARK.len()..];
+                if !remainder.is_empty() {
+                    nodes.push(Piece::Event(
+                        Event::Text(CowStr::from(remainder.to_string())),
+                        rest_range.start + WORDS_MARK.len()..rest_range.end,
+                    ));
                 }
                 i = end + 2;
             }

@@ -104,6 +104,23 @@ fn near_tags(body: &str, offset: usize, range: Range<usize>, out: &mut Vec<(Rang
         if !before.ends_with(']') || TAG_OPENINGS.iter().any(|o| rest.starts_with(o)) {
             continue;
         }
+        if rest.starts_with(super::WORDS_MARK) {
+            // `[WORDS]{-}` marks words as no figure; digits there are one, and would pass
+            // unchecked and uncounted.
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let words =
+                before[line_start..].rfind('[').map_or("", |i| &before[line_start + i + 1..before.len() - 1]);
+            if words.chars().any(|c| c.is_numeric()) {
+                let start = range.start + at;
+                out.push((
+                    start..start + super::WORDS_MARK.len(),
+                    format!(
+                        "`[{words}]{{-}}` marks digits as no figure: `{{-}}` is for words only (\"[forty seconds]{{-}}\"); tag the number, or write it in code if it is a name"
+                    ),
+                ));
+            }
+            continue;
+        }
         let line_end = rest.find('\n').unwrap_or(rest.len());
         let end = rest[..line_end].find(close).map_or(line_end, |i| i + close.len_utf8());
         let tag = &rest[..end];

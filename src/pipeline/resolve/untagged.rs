@@ -15,6 +15,7 @@ use crate::number::{FigureValue, UnitKind, scan_figure_like};
 /// are read as the one run of text a reader sees.
 pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue, Range<usize>)> {
     let mut found = Vec::new();
+    let marked = crate::markdown::words_marked(file_text);
     for run in runs(&scan.prose, file_text) {
         let pieces: Vec<(Shown, Placing)> = run
             .iter()
@@ -57,7 +58,8 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
             let (start, end) = (file_place(figure.range.start, false), file_place(figure.range.end, true));
             // The file's text, not the segment's: a line break may stand between the two.
             let before = file_text.get(..start).unwrap_or("");
-            if is_model_name(before, &figure.value) || is_version(before, &figure.value, &[]) {
+            let in_mark = marked.iter().any(|span| span.start < start && end < span.end);
+            if in_mark || is_model_name(before, &figure.value) || is_version(before, &figure.value, &[]) {
                 continue;
             }
             found.push((figure.value, start..end.max(start)));

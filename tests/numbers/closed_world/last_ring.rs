@@ -113,3 +113,33 @@ fn small_counts_repeats_and_ordinals_in_words_stay_words() {
         assert!(places.is_empty(), "`{prose}`: {places:?}");
     }
 }
+
+/// Issue 43, "an inline way to mark one word as not a figure": `[WORDS]{-}` is shown as
+/// its words alone, and neither coverage nor a heading's rule reads a number in it.
+#[test]
+fn words_marked_with_a_dash_are_shown_alone_and_counted_as_no_figure() {
+    let (site, places) = untagged_places("Over [two hundred]{-} years of mail, the list kept its archive.");
+    assert!(places.is_empty(), "{places:?}");
+    site.build().expect_success();
+    let html = site.read("measurements/m/index.html");
+    assert!(html.contains("Over two hundred years of mail"), "{html}");
+    assert!(!html.contains("{-}") && !html.contains("[two hundred]"), "{html}");
+    let (_, places) = untagged_places("**[Three]{-} ways to read it.** The first is the log.");
+    assert!(places.is_empty(), "{places:?}");
+    let (run, errors) = check_json(&site_with("**[Three]{-} ways to read it.** The first is the log."));
+    assert_eq!(run.code, 0, "{errors:#?}");
+    // Without the mark the same words are figure-like (and the run-in heading's a claim).
+    let (_, places) = untagged_places("Over two hundred years of mail, the list kept its archive.");
+    assert_eq!(places.len(), 1, "{places:?}");
+}
+
+/// Digits are a figure: `{-}` after them would hide one from every check.
+#[test]
+fn digits_marked_with_a_dash_are_a_tag_error() {
+    one_error_at("It ran for [40 seconds]{-} and stopped.", "figure-tag", "{-}");
+    one_error_at("一度に [1,024]{-} 本の接続を保ちました。", "figure-tag", "{-}");
+}
+
+fn site_with(prose: &str) -> Site {
+    site(&format!("It was [4]{{=four}}.\n\n{prose}"))
+}
