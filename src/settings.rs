@@ -200,6 +200,12 @@ pub(crate) const DEFAULT_MAX_CV: f64 = 3.5;
 
 /// `max_cv:` as written, [`DEFAULT_MAX_CV`] when it has no value (called only when present).
 pub(crate) fn max_cv_or_default<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    // The build's memo (postcard, not human-readable) gives back the value as it was kept:
+    // read as YAML, an unset `max_cv` came back as the default, and an incremental build
+    // warned of spreads no setting asked about (a user trial).
+    if !d.is_human_readable() {
+        return Option::<f64>::deserialize(d);
+    }
     Ok(Some(Option::<f64>::deserialize(d)?.unwrap_or(DEFAULT_MAX_CV)))
 }
 
@@ -432,6 +438,26 @@ fn validate(settings: &Settings, text: &str) -> Result<(), Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (user trial): a page without `max_cv` warned of its series' spread on
+    /// every incremental build, its front matter read back from the memo as `max_cv: 3.5`.
+    #[test]
+    fn an_unset_max_cv_stays_unset_through_the_memo_and_a_bare_one_is_the_default() {
+        #[derive(serde::Serialize, Deserialize)]
+        struct Front {
+            #[serde(default, deserialize_with = "max_cv_or_default")]
+            max_cv: Option<f64>,
+        }
+        for kept in [None, Some(2.0)] {
+            let bytes = postcard::to_allocvec(&Front { max_cv: kept }).expect("postcard");
+            let back: Front = postcard::from_bytes(&bytes).expect("postcard");
+            assert_eq!(back.max_cv, kept);
+        }
+        let bare: Front = serde_saphyr::from_str("max_cv:\n").expect("yaml");
+        assert_eq!(bare.max_cv, Some(DEFAULT_MAX_CV));
+        let unset: Front = serde_saphyr::from_str("{}").expect("yaml");
+        assert_eq!(unset.max_cv, None);
+    }
 
     #[test]
     fn sizes_are_read_with_or_without_a_unit() {
