@@ -45,27 +45,7 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
     let ends = whiskers.iter().flatten().flat_map(|(low, high)| [*low, *high]);
     let max = values.iter().copied().chain(ends.clone()).fold(0.0_f64, f64::max);
     let min = values.iter().copied().chain(ends).fold(0.0_f64, f64::min);
-    let room = |negative: bool| {
-        values
-            .iter()
-            .zip(&said)
-            .filter(|(v, _)| (**v < 0.0) == negative)
-            .map(|(_, s)| text_width(s) + GAP)
-            .fold(0.0_f64, f64::max)
-    };
-    let (mut left, mut right_margin) = (EDGE + room(true), EDGE + room(false));
-    // The end ticks' labels are centred on them, so half of each stands past the bars.
-    let mut fit = || {
-        let (axis, needed) = Axis::fitting(min, max, (WIDTH - left - right_margin).max(MIN_LENGTH));
-        let half = |tick: Option<&f64>| tick.map_or(0.0, |t| text_width(&axis.label(*t)) / 2.0);
-        let ticks = axis.ticks();
-        left = left.max(EDGE + half(ticks.first()));
-        right_margin = right_margin.max(EDGE + half(ticks.last()));
-        (axis, needed)
-    };
-    fit();
-    let (axis, needed) = fit();
-    let length = needed.max(WIDTH - left - right_margin);
+    let Across { axis, left, length, right_margin } = across(&values, &said, min, max);
     let width = left + length + right_margin;
     let right = left + length;
     let x = |v: f64| left + length * (v - axis.low) / (axis.high - axis.low);
@@ -77,38 +57,8 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
         plot.points.iter().zip(&values).zip(&said).zip(&whiskers).enumerate()
     {
         let y = top + row * i as f64;
-        let _ = write!(svg, "<text x=\"{EDGE}\" y=\"{}\">", fmt(y + FONT + 2.0));
-        match fitted(&point.label, width - 2.0 * EDGE) {
-            Some(cut) => {
-                let _ = write!(svg, "<title>{}</title>{}", escape(&point.label), escape(&cut));
-            }
-            None => svg.push_str(&escape(&point.label)),
-        }
-        svg.push_str("</text>");
-        let end = x(*value);
-        // Zero is drawn as no bar; any other value, however small, as one a reader can see.
-        if *value != 0.0 {
-            let _ = write!(
-                svg,
-                "<rect class=\"plot-bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\"/>",
-                fmt(end.min(zero)),
-                fmt(y + FONT + 8.0),
-                fmt((end - zero).abs().max(1.0)),
-            );
-        }
-        let far = whiskers_of.map(|(low, high)| if *value < 0.0 { x(low) } else { x(high) });
-        if let Some((low, high)) = whiskers_of {
-            whisker(&mut svg, x(*low), x(*high), y + FONT + 17.0);
-        }
-        let value_x = label_x(end, far, *value < 0.0);
-        let anchor = if *value < 0.0 { " text-anchor=\"end\"" } else { "" };
-        let _ = write!(
-            svg,
-            "<text x=\"{}\" y=\"{}\"{anchor}>{}</text>",
-            fmt(value_x),
-            fmt(y + FONT + 22.0),
-            escape(said)
-        );
+        run_name(&mut svg, &point.label, y, width);
+        bar(&mut svg, *value, said, *whiskers_of, y, &x);
     }
     if min < 0.0 {
         let _ = write!(
@@ -145,6 +95,87 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
         );
     }
     Drawing { svg, height, width }
+}
+
+/// Where the bars lie across the picture: the axis, and the room each side of the bars.
+struct Across {
+    axis: Axis,
+    left: f64,
+    length: f64,
+    right_margin: f64,
+}
+
+/// The axis, with room each side for the bars' values and end ticks' labels, all inside the picture.
+fn across(values: &[f64], said: &[String], min: f64, max: f64) -> Across {
+    let room = |negative: bool| {
+        values
+            .iter()
+            .zip(said)
+            .filter(|(v, _)| (**v < 0.0) == negative)
+            .map(|(_, s)| text_width(s) + GAP)
+            .fold(0.0_f64, f64::max)
+    };
+    let (mut left, mut right_margin) = (EDGE + room(true), EDGE + room(false));
+    // The end ticks' labels are centred on them, so half of each stands past the bars.
+    let mut fit = || {
+        let (axis, needed) = Axis::fitting(min, max, (WIDTH - left - right_margin).max(MIN_LENGTH));
+        let half = |tick: Option<&f64>| tick.map_or(0.0, |t| text_width(&axis.label(*t)) / 2.0);
+        let ticks = axis.ticks();
+        left = left.max(EDGE + half(ticks.first()));
+        right_margin = right_margin.max(EDGE + half(ticks.last()));
+        (axis, needed)
+    };
+    fit();
+    let (axis, needed) = fit();
+    let length = needed.max(WIDTH - left - right_margin);
+    Across { axis, left, length, right_margin }
+}
+
+/// A run's name above its bar, cut to the picture's width (whole in a `<title>`): no rotated text.
+fn run_name(svg: &mut String, label: &str, y: f64, width: f64) {
+    let _ = write!(svg, "<text x=\"{EDGE}\" y=\"{}\">", fmt(y + FONT + 2.0));
+    match fitted(label, width - 2.0 * EDGE) {
+        Some(cut) => {
+            let _ = write!(svg, "<title>{}</title>{}", escape(label), escape(&cut));
+        }
+        None => svg.push_str(&escape(label)),
+    }
+    svg.push_str("</text>");
+}
+
+/// A run's bar from zero and its whisker, with its value past their farther end so it covers neither.
+fn bar(
+    svg: &mut String,
+    value: f64,
+    said: &str,
+    whiskers: Option<(f64, f64)>,
+    y: f64,
+    x: &dyn Fn(f64) -> f64,
+) {
+    let (zero, end) = (x(0.0), x(value));
+    // Zero is drawn as no bar; any other value, however small, as one a reader can see.
+    if value != 0.0 {
+        let _ = write!(
+            svg,
+            "<rect class=\"plot-bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\"/>",
+            fmt(end.min(zero)),
+            fmt(y + FONT + 8.0),
+            fmt((end - zero).abs().max(1.0)),
+        );
+    }
+    let far = whiskers.map(|(low, high)| if value < 0.0 { x(low) } else { x(high) });
+    if let Some((low, high)) = whiskers {
+        whisker(svg, x(low), x(high), y + FONT + 17.0);
+    }
+    let value_x = label_x(end, far, value < 0.0);
+    let anchor = if value < 0.0 { " text-anchor=\"end\"" } else { "" };
+    let _ = write!(
+        svg,
+        "<text x=\"{}\" y=\"{}\"{anchor}>{}</text>",
+        fmt(value_x),
+        fmt(y + FONT + 22.0),
+        escape(said)
+    );
 }
 
 /// A whisker from `low` to `high` (already on the picture's x) at height `y`, capped at

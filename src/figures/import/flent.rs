@@ -53,14 +53,7 @@ pub(crate) fn read(text: &str) -> Result<(Imported, usize), ImportError> {
             results_at,
         ));
     };
-    let x_places = elements(text, x_at);
-    let mut times = Vec::with_capacity(x_values.len());
-    for (x, at) in x_values.iter().zip(&x_places) {
-        match x.as_f64().filter(|t| t.is_finite() && *t >= 0.0) {
-            Some(t) => times.push((t, at.clone())),
-            None => return Err(ImportError::at("an `x_values` item is not a time in seconds", at.clone())),
-        }
-    }
+    let times = times_of(x_values, &elements(text, x_at))?;
     let series_meta = metadata.get("SERIES_META").and_then(|m| m.as_object());
     let series_places = members(&text[results_at.clone()]).unwrap_or_default();
     let mut series: Vec<(String, Tree)> = Vec::new();
@@ -97,42 +90,67 @@ pub(crate) fn read(text: &str) -> Result<(Imported, usize), ImportError> {
             .and_then(|m| m.get(&member.key))
             .and_then(|m| m.get("UNITS"))
             .and_then(|u| u.as_str());
-        let unit = units.and_then(unit_of);
-        let places = elements(text, at.clone());
-        let mut samples = Vec::new();
+        let places = elements(text, at);
         work += places.len();
-        for ((value, value_at), (t, t_at)) in values.iter().zip(&places).zip(&times) {
-            if value.is_null() {
-                continue;
-            }
-            let Some(v) = value.as_f64().filter(|v| v.is_finite()) else {
-                return Err(ImportError::at(
-                    format!("a sample of `{}` is neither a number nor `null`", member.key),
-                    value_at.clone(),
-                ));
-            };
-            let Some(unit) = unit else { continue };
-            samples.push(Tree::map([
-                ("t", Value::exact(*t, Unit::Second, t_at.clone())),
-                ("value", Value::exact(v * unit.factor(), unit, value_at.clone())),
-            ]));
-        }
-        let tree = match (unit, units) {
-            (Some(_), _) => Tree::List(samples),
-            (None, Some(units)) => Tree::Absent(format!(
-                "Flent recorded this series in `{units}`, a unit tally does not read: its values would be stated in an unknown unit"
-            )),
-            (None, None) => Tree::Absent(
-                "Flent recorded no unit for this series (`SERIES_META`): its values would be stated in an unknown unit".to_string(),
-            ),
-        };
-        series.push((path, tree));
+        series.push((path, samples_of(&member.key, values, &places, &times, units)?));
     }
     let fields = Tree::map([
         ("series", Tree::Map(series)),
         ("metadata", metadata_fields(text, metadata_at, metadata)),
     ]);
     Ok((Imported { format: "Flent data file", fields }, work))
+}
+
+/// The `x_values` as times in seconds, at their places: every series' samples are timed by them.
+fn times_of(
+    x_values: &[serde_json::Value],
+    places: &[Range<usize>],
+) -> Result<Vec<(f64, Range<usize>)>, ImportError> {
+    let mut times = Vec::with_capacity(x_values.len());
+    for (x, at) in x_values.iter().zip(places) {
+        match x.as_f64().filter(|t| t.is_finite() && *t >= 0.0) {
+            Some(t) => times.push((t, at.clone())),
+            None => return Err(ImportError::at("an `x_values` item is not a time in seconds", at.clone())),
+        }
+    }
+    Ok(times)
+}
+
+/// One series' timed samples in its unit, or absent with why when tally does not know its unit.
+fn samples_of(
+    name: &str,
+    values: &[serde_json::Value],
+    places: &[Range<usize>],
+    times: &[(f64, Range<usize>)],
+    units: Option<&str>,
+) -> Result<Tree, ImportError> {
+    let unit = units.and_then(unit_of);
+    let mut samples = Vec::new();
+    for ((value, value_at), (t, t_at)) in values.iter().zip(places).zip(times) {
+        if value.is_null() {
+            continue;
+        }
+        let Some(v) = value.as_f64().filter(|v| v.is_finite()) else {
+            return Err(ImportError::at(
+                format!("a sample of `{name}` is neither a number nor `null`"),
+                value_at.clone(),
+            ));
+        };
+        let Some(unit) = unit else { continue };
+        samples.push(Tree::map([
+            ("t", Value::exact(*t, Unit::Second, t_at.clone())),
+            ("value", Value::exact(v * unit.factor(), unit, value_at.clone())),
+        ]));
+    }
+    Ok(match (unit, units) {
+        (Some(_), _) => Tree::List(samples),
+        (None, Some(units)) => Tree::Absent(format!(
+            "Flent recorded this series in `{units}`, a unit tally does not read: its values would be stated in an unknown unit"
+        )),
+        (None, None) => Tree::Absent(
+            "Flent recorded no unit for this series (`SERIES_META`): its values would be stated in an unknown unit".to_string(),
+        ),
+    })
 }
 
 /// The metadata a page may state: its texts, and its two times in seconds.
