@@ -31,16 +31,28 @@ pub(crate) fn spread_text(computed: &Computed) -> Option<String> {
     let unit = computed.unit;
     let low = over.values.iter().copied().fold(f64::INFINITY, f64::min);
     let high = over.values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let high_text = plain_text(high, unit);
-    let low_text = plain_text(low, unit);
-    let low_number = low_text.strip_suffix(&format!(" {}", unit.symbol())).unwrap_or(&low_text);
-    text.push_str(&format!(", {low_number}–{high_text}"));
     let count = over.values.len();
-    if count >= 2 {
+    let se = (count >= 2).then(|| {
         let mean = over.values.iter().sum::<f64>() / count as f64;
         let variance = over.values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (count as f64 - 1.0);
-        let se = (variance / count as f64).sqrt();
-        text.push_str(&format!(", SE ± {}", plain_text(two_significant(se), unit)));
+        two_significant((variance / count as f64).sqrt())
+    });
+    // The ends to the place the spread is shown to (a user trial read
+    // "13.7670037466605–20.0341149498793 Gbit/s"): the SE's last digit, else four digits.
+    let place = match se {
+        Some(se) if se > 0.0 && se.is_finite() => se.log10().floor() as i32 - 1,
+        _ => high.abs().max(low.abs()).max(f64::MIN_POSITIVE).log10().floor() as i32 - 3,
+    };
+    let at_place = |value: f64| {
+        let scale = 10f64.powi(-place);
+        (value * scale).round() / scale
+    };
+    let high_text = plain_text(at_place(high), unit);
+    let low_text = plain_text(at_place(low), unit);
+    let low_number = low_text.strip_suffix(&format!(" {}", unit.symbol())).unwrap_or(&low_text);
+    text.push_str(&format!(", {low_number}–{high_text}"));
+    if let Some(se) = se {
+        text.push_str(&format!(", SE ± {}", plain_text(se, unit)));
     }
     Some(text)
 }
@@ -101,6 +113,33 @@ mod tests {
     /// The spelling `machine_value` had before it wrote whole values through itoa.
     fn formatted(value: f64) -> String {
         if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
+    }
+
+    /// Regression (user trial): the hover title's range held every binary digit of the
+    /// values read ("13.7670037466605–20.0341149498793 Gbit/s").
+    #[test]
+    fn a_spreads_range_is_shown_to_the_place_of_its_standard_error() {
+        use crate::number::{Computed, Over, Rounding, Unit};
+        let values = vec![13.7670037466605e9, 20.0341149498793e9, 18.49e9, 19.1e9, 17.0e9];
+        let computed = Computed {
+            name: "lo_median".into(),
+            value: 18.49e9,
+            unit: Unit::GigabitPerSecond,
+            exact: None,
+            formula: "median(series.lo.*.bits_per_second)".into(),
+            inputs: Vec::new(),
+            round: Rounding::HalfAwayFromZero,
+            withdrawn: Vec::new(),
+            printed: None,
+            over: Some(Box::new(Over {
+                series: "lo".into(),
+                runs: (1..=5).map(|i| format!("r{i}")).collect(),
+                values,
+                unit: Unit::GigabitPerSecond,
+            })),
+        };
+        let text = super::spread_text(&computed).unwrap_or_default();
+        assert_eq!(text, "N = 5, 13.8–20 Gbit/s, SE ± 1.1 Gbit/s");
     }
 
     #[test]
