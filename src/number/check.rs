@@ -232,10 +232,18 @@ fn write_nearest(stated: &Stated, computed: f64, down: bool) -> String {
 
 /// `steps` steps of `step`, written as `stated` was: in its words, or its digits.
 fn write_steps(stated: &Stated, steps: f64, step: f64, computed: f64) -> String {
+    let one_in = if computed > 0.0 { (100.0 / computed).round().max(1.0) as u64 } else { 1 };
+    // "one in one" is no share a reader says (a user trial, for 73.6 %): above half, the
+    // share is proposed in digits.
+    let says_one_in_one =
+        stated.style.words.is_some_and(|w| matches!(w.kind, WordKind::OneIn(_))) && one_in < 2;
+    if says_one_in_one {
+        let whole = Decimal::new(computed < 0.0, &format!("{:.0}", computed.abs()), 0);
+        return write_like(&whole, stated, None);
+    }
     if let Some(words) = &stated.style.words
         && (0.0..1e15).contains(&steps)
     {
-        let one_in = if computed > 0.0 { (100.0 / computed).round().max(1.0) as u64 } else { 1 };
         return write_words(steps as u64, words, stated.unit, one_in);
     }
     let exponent = step.log10().round() as i32;

@@ -244,3 +244,15 @@ mod properties {
         }
     }
 }
+
+/// Regression (user trial): "one in four" for 73.6 % proposed "one in one", no share a
+/// reader says; above half the share is proposed in digits.
+#[test]
+fn one_in_n_above_half_proposes_the_share_in_digits() {
+    let stated = parse_stated("one in four").unwrap();
+    let error = check(&stated, &computed(73.6, Unit::Percent), false).unwrap_err();
+    assert!(!error.would_pass().contains("one in one"), "{}", error.would_pass());
+    assert!(error.would_pass().contains('7'), "{}", error.would_pass());
+    let error = check(&stated, &computed(40.0, Unit::Percent), false).unwrap_err();
+    assert_eq!(error.would_pass(), "one in three");
+}
