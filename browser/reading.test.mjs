@@ -397,3 +397,52 @@ test("completion is drawn as a meter beside its text on the home page, the appli
     }
   }
 });
+
+// Issue 46: on a phone, each screenshot's owner and licence strip is legible where it is
+// shown (its text at least 11 CSS px), and each image opens its full-size stamped file.
+// The strip is found in the copy the browser chose (currentSrc), decoded at its own size:
+// rows from the bottom up in the strip's colour; its lines are the runs of rows holding
+// text; the strip is 0.8 em of padding and 1.45 em a line (src/stamp/strip.rs).
+test("on a 390 px phone every screenshot's strip is legible and the image opens at full size", async () => {
+  for (const url of [MEASUREMENT, `/ja${MEASUREMENT}`]) {
+    const page = await open(url, { width: 390 });
+    const images = page.locator("main figure img");
+    const count = await images.count();
+    assert.ok(count >= 4, `${url}: ${count} images`);
+    for (let i = 0; i < count; i++) {
+      const image = images.nth(i);
+      await image.scrollIntoViewIfNeeded();
+      await image.evaluate((img) => img.decode());
+      const found = await image.evaluate(async (img) => {
+        const bitmap = await createImageBitmap(await (await fetch(img.currentSrc)).blob());
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext("2d");
+        context.drawImage(bitmap, 0, 0);
+        const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+        const at = (x, y) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 3);
+        const isStrip = ([r, g, b]) => Math.abs(r - 0x20) <= 2 && Math.abs(g - 0x20) <= 2 && Math.abs(b - 0x20) <= 2;
+        let top = height;
+        while (top > 0 && isStrip(at(0, top - 1)) && isStrip(at(width - 1, top - 1))) top--;
+        let lines = 0;
+        let inLine = false;
+        for (let y = top; y < height; y++) {
+          let text = false;
+          for (let x = 0; x < width && !text; x++) text = at(x, y)[0] > 0x80;
+          if (text && !inLine) lines++;
+          inLine = text;
+        }
+        const shown = img.getBoundingClientRect().width / width;
+        const link = img.closest("a");
+        return { src: img.currentSrc, strip: height - top, lines, shown, href: link?.href ?? null };
+      });
+      const em = (found.strip * found.shown) / (0.8 + 1.45 * Math.max(found.lines, 1));
+      assert.ok(found.lines >= 1, `${url}: no strip text in ${found.src}`);
+      assert.ok(em >= 11, `${url}: ${found.src}: the strip's text is ${em.toFixed(1)} CSS px (${found.lines} lines in ${found.strip} px shown at ${found.shown.toFixed(3)}×)`);
+      assert.ok(found.href && /\.png$/.test(found.href), `${url}: image ${i} links to ${found.href}`);
+      const response = await page.request.get(found.href);
+      assert.equal(response.status(), 200, found.href);
+      assert.equal(response.headers()["content-type"], "image/png", found.href);
+    }
+    await page.close();
+  }
+});
