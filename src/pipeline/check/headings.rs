@@ -37,15 +37,19 @@ pub(super) fn numbers_in_headings(page: &Page, scan: &Scan) -> Vec<Diagnostic> {
             Some(at) if written.trim_end().ends_with('}') => &written[..at],
             _ => written,
         };
+        let marked = crate::markdown::words_marked(written);
         for number in every_number(written) {
             let (start, end) = (heading.start + number.start, heading.start + number.end);
             let in_code = written[..number.start].matches('`').count() % 2 == 1;
-            let tagged = scan.claims.iter().any(|claim| claim.range.start <= start && end <= claim.range.end)
-                || crate::markdown::words_marked(written)
-                    .iter()
-                    .any(|span| span.start < number.start && number.end < span.end);
+            let tagged = scan.claims.iter().any(|claim| claim.range.start <= start && end <= claim.range.end);
+            let no_figure = marked.iter().any(|span| span.start < number.start && number.end < span.end);
             let before = &page.text[..start];
-            if in_code || tagged || is_model_name(before, &count) || is_version(before, &count, &[]) {
+            if in_code
+                || tagged
+                || no_figure
+                || is_model_name(before, &count)
+                || is_version(before, &count, &[])
+            {
                 continue;
             }
             let stated = &page.text[start..end];
