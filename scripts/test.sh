@@ -5,6 +5,9 @@
 # generated corpus built incrementally, and the browser tests of `tally serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A clean clone gains nothing from incremental compilation, and its caches were half of
+# target/'s 20 GB: a CI run on a nearly full disk failed linking a test binary (stop 53).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
 missing=()
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
