@@ -22,7 +22,7 @@ use crate::text::is_forbidden_control;
 mod one_or_many;
 mod spread;
 pub(crate) use one_or_many::OneOrMany;
-pub(crate) use spread::{Spread, SpreadForm};
+pub(crate) use spread::{SpreadForm, SpreadSetting};
 
 /// What a page is, from its front matter's `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
@@ -62,7 +62,7 @@ pub(crate) struct FrontMatter {
     pub max_cv: Option<f64>,
     /// Where a figure over a series shows its N and spread in the text (`spread:`); the
     /// hover title and evidence line only when unset.
-    pub spread: Option<Spread>,
+    pub spread: Option<SpreadSetting>,
 }
 
 /// A real calendar date written YYYY-MM-DD, and no other way (`20260101` is not one).

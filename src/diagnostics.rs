@@ -71,7 +71,7 @@ impl Diagnostic {
         range: Range<usize>,
         message: impl Into<String>,
     ) -> Self {
-        let place = Place::of(source, range.start);
+        let place = LineColumn::of(source, range.start);
         Diagnostic::at_place(code, path, source, place, range, message)
     }
 
@@ -94,7 +94,7 @@ impl Diagnostic {
         code: &'static str,
         path: impl Into<PathBuf>,
         source: &str,
-        place: Place,
+        place: LineColumn,
         range: Range<usize>,
         message: impl Into<String>,
     ) -> Self {
@@ -166,17 +166,17 @@ impl Diagnostic {
 
 /// Line (1-based), column (1-based, in characters) and the line's byte bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Place {
+pub(crate) struct LineColumn {
     pub line: usize,
     pub col: usize,
     pub line_start: usize,
     pub line_end: usize,
 }
 
-impl Place {
+impl LineColumn {
     /// Where byte `offset` of `source` lies. An offset inside a character or past the end is
     /// moved back to the nearest character boundary.
-    pub(crate) fn of(source: &str, offset: usize) -> Place {
+    pub(crate) fn of(source: &str, offset: usize) -> LineColumn {
         let mut offset = offset.min(source.len());
         while !source.is_char_boundary(offset) {
             offset -= 1;
@@ -185,7 +185,7 @@ impl Place {
         let line_end = source[offset..].find('\n').map_or(source.len(), |i| offset + i);
         let line_end =
             if source[..line_end].ends_with('\r') { line_end - 1 } else { line_end }.max(line_start);
-        Place {
+        LineColumn {
             line: source[..offset].matches('\n').count() + 1,
             col: source[line_start..offset].chars().count() + 1,
             line_start,
@@ -222,8 +222,8 @@ impl LineIndex {
         text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
     }
 
-    /// [`Place::of`] `offset` in `source`, the text this index was made of.
-    pub(crate) fn place(&self, source: &str, offset: usize) -> Place {
+    /// [`LineColumn::of`] `offset` in `source`, the text this index was made of.
+    pub(crate) fn place(&self, source: &str, offset: usize) -> LineColumn {
         let mut offset = offset.min(source.len());
         while !source.is_char_boundary(offset) {
             offset -= 1;
@@ -233,7 +233,7 @@ impl LineIndex {
         let line_end = self.starts.get(line).map_or(source.len(), |next| next - 1);
         let line_end =
             if source[..line_end].ends_with('\r') { line_end - 1 } else { line_end }.max(line_start);
-        Place { line, col: source[line_start..offset].chars().count() + 1, line_start, line_end }
+        LineColumn { line, col: source[line_start..offset].chars().count() + 1, line_start, line_end }
     }
 }
 
@@ -359,7 +359,7 @@ mod tests {
             offset in 0usize..120,
         ) {
             let lines = LineIndex::new(&text);
-            let (indexed, read) = (lines.place(&text, offset), Place::of(&text, offset));
+            let (indexed, read) = (lines.place(&text, offset), LineColumn::of(&text, offset));
             proptest::prop_assert_eq!(
                 (indexed.line, indexed.col, indexed.line_start, indexed.line_end),
                 (read.line, read.col, read.line_start, read.line_end)
@@ -382,7 +382,7 @@ mod tests {
     fn place_counts_lines_and_characters_not_bytes() {
         let source = "first\n二行目 x\n";
         let offset = source.find('x').unwrap();
-        let place = Place::of(source, offset);
+        let place = LineColumn::of(source, offset);
         assert_eq!((place.line, place.col), (2, 5));
         assert_eq!(&source[place.line_start..place.line_end], "二行目 x");
     }

@@ -30,7 +30,7 @@ pub(crate) fn is_raw_fence(info: &str) -> bool {
 
 /// A raw block's lines, read from its file.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Shown {
+pub(crate) struct RawExcerpt {
     /// The file's path from the bundle, with `/` (`raw/x.txt`): its source page's name.
     pub file: String,
     /// The number of the first line shown, from 1.
@@ -79,7 +79,7 @@ pub(crate) fn files_digest(root: &Path, page: &Page) -> Vec<u8> {
 
 /// Every raw block of `page` read from its file under `root`, in order, and an error for
 /// each that cannot be shown as it is written.
-pub(crate) fn read_blocks(root: &Path, page: &Page) -> (Vec<Shown>, Vec<Diagnostic>) {
+pub(crate) fn read_blocks(root: &Path, page: &Page) -> (Vec<RawExcerpt>, Vec<Diagnostic>) {
     let mut shown = Vec::new();
     let mut problems = Vec::new();
     for block in blocks(page) {
@@ -91,7 +91,7 @@ pub(crate) fn read_blocks(root: &Path, page: &Page) -> (Vec<Shown>, Vec<Diagnost
     (shown, problems)
 }
 
-fn read_block(root: &Path, page: &Page, block: &Block) -> Result<Shown, Box<Diagnostic>> {
+fn read_block(root: &Path, page: &Page, block: &Block) -> Result<RawExcerpt, Box<Diagnostic>> {
     let info_at = block.range.start..block.range.start + first_line(&page.text[block.range.clone()]);
     let error = |message: String, note: &str| {
         Box::new(
@@ -130,7 +130,7 @@ fn read_block(root: &Path, page: &Page, block: &Block) -> Result<Shown, Box<Diag
     let (first, lines) =
         lines_of(&asked, &decoded.text).map_err(|m| error(m, "give a range within the file"))?;
     check_copy(page, block, &asked, first, &lines)?;
-    Ok(Shown { file: crate::paths::name_inside(&relative), first, lines })
+    Ok(RawExcerpt { file: crate::paths::name_inside(&relative), first, lines })
 }
 
 /// The lines `asked` for of a file's `text`, and the number of the first, or why not.
@@ -152,7 +152,7 @@ fn lines_of(asked: &Asked, text: &str) -> Result<(usize, Vec<String>), String> {
 pub(crate) fn show_any(info: &str, text: &str) -> Option<String> {
     let asked = asked(info).ok()?;
     let (first, lines) = lines_of(&asked, text).ok()?;
-    Some(html(&Shown { file: asked.path.to_string(), first, lines }))
+    Some(html(&RawExcerpt { file: asked.path.to_string(), first, lines }))
 }
 
 /// A body that is not empty must be a copy of the lines it shows: an error at its first
@@ -242,7 +242,7 @@ fn inside(path: &str) -> Option<PathBuf> {
 
 /// A raw block's HTML: a console block whose lines are numbered, each number linking to
 /// its line on the file's source page (relative to the page, as the evidence links).
-pub(crate) fn html(shown: &Shown) -> String {
+pub(crate) fn html(shown: &RawExcerpt) -> String {
     let mut page = String::new();
     let _ = escape_href(FmtWriter(&mut page), &shown.file);
     page.push_str(".html");
@@ -295,7 +295,8 @@ mod tests {
 
     #[test]
     fn each_line_links_to_its_line_on_the_source_page_and_is_escaped() {
-        let shown = Shown { file: "raw/x.txt".into(), first: 38, lines: vec!["a <b>".into(), "c".into()] };
+        let shown =
+            RawExcerpt { file: "raw/x.txt".into(), first: 38, lines: vec!["a <b>".into(), "c".into()] };
         assert_eq!(
             html(&shown),
             "<figure class=\"raw-block\"><figcaption><a href=\"raw/x.txt.html\">raw/x.txt</a>:38–39</figcaption>\

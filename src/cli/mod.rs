@@ -227,10 +227,10 @@ fn raw_evidence_text(page: &crate::pipeline::RawEvidence) -> String {
 }
 
 fn readme_block(built: &crate::pipeline::Made) -> String {
-    let lines: Vec<readme::Line> = built
+    let lines: Vec<readme::CompletionLine> = built
         .completions
         .iter()
-        .map(|c| readme::Line { title: &c.title, source: &c.source, percent: c.percent })
+        .map(|c| readme::CompletionLine { title: &c.title, source: &c.source, percent: c.percent })
         .collect();
     readme::block(&lines)
 }

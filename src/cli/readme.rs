@@ -13,7 +13,7 @@ pub(crate) const END: &str = "<!-- /tally:completion -->";
 const BAR_WIDTH: usize = 20;
 
 /// An appliance's completion as the README states it.
-pub(crate) struct Line<'a> {
+pub(crate) struct CompletionLine<'a> {
     pub title: &'a str,
     /// The family page's source, relative to the site root (so the link works on a forge).
     pub source: &'a str,
@@ -21,7 +21,7 @@ pub(crate) struct Line<'a> {
 }
 
 /// The block's content (without the markers).
-pub(crate) fn block(lines: &[Line]) -> String {
+pub(crate) fn block(lines: &[CompletionLine]) -> String {
     let mut out = String::from("\n");
     for line in lines {
         let rounded = line.percent.round().clamp(0.0, 100.0);
@@ -179,8 +179,8 @@ pub(crate) fn check(root: &Path, content: &str) -> Option<Diagnostic> {
 mod tests {
     use super::*;
 
-    fn lines() -> Vec<Line<'static>> {
-        vec![Line { title: "XGS 136", source: "content/families/xgs-136.md", percent: 47.37 }]
+    fn lines() -> Vec<CompletionLine<'static>> {
+        vec![CompletionLine { title: "XGS 136", source: "content/families/xgs-136.md", percent: 47.37 }]
     }
 
     #[test]

@@ -30,18 +30,18 @@ const FORMS: &[&str] = &["title", "range", "se", "sd"];
 /// A page's `spread:`: one form for every figure whose value is a median, mean or
 /// percentile of a series, or one form per figure named.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub(crate) enum Spread {
+pub(crate) enum SpreadSetting {
     All(SpreadForm),
     Each(BTreeMap<String, SpreadForm>),
 }
 
-impl Spread {
+impl SpreadSetting {
     /// The form `spread:` asks for beside figure `name` whose formula is `formula`.
     pub(crate) fn form_of(&self, name: &str, formula: &str) -> SpreadForm {
         match self {
-            Spread::All(form) if is_central(formula) => *form,
-            Spread::All(_) => SpreadForm::Title,
-            Spread::Each(each) => each.get(name).copied().unwrap_or(SpreadForm::Title),
+            SpreadSetting::All(form) if is_central(formula) => *form,
+            SpreadSetting::All(_) => SpreadForm::Title,
+            SpreadSetting::Each(each) => each.get(name).copied().unwrap_or(SpreadForm::Title),
         }
     }
 }
@@ -58,11 +58,11 @@ impl std::fmt::Display for SpreadForm {
 }
 
 /// As written in front matter: `range`, or `{median_rate: range, mean_rate: se}`.
-impl std::fmt::Display for Spread {
+impl std::fmt::Display for SpreadSetting {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
-            Spread::All(form) => write!(f, "{form}"),
-            Spread::Each(each) => {
+            SpreadSetting::All(form) => write!(f, "{form}"),
+            SpreadSetting::Each(each) => {
                 let pairs: Vec<String> = each.iter().map(|(name, form)| format!("{name}: {form}")).collect();
                 write!(f, "{{{}}}", pairs.join(", "))
             }
@@ -108,38 +108,38 @@ fn form(word: &str) -> Option<SpreadForm> {
     }
 }
 
-impl<'de> Deserialize<'de> for Spread {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Spread, D::Error> {
+impl<'de> Deserialize<'de> for SpreadSetting {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SpreadSetting, D::Error> {
         struct Read;
         impl<'de> Visitor<'de> for Read {
-            type Value = Spread;
+            type Value = SpreadSetting;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("one of title, range, se, sd, or a map of figure names to one of them")
             }
-            fn visit_str<E: de::Error>(self, word: &str) -> Result<Spread, E> {
-                form(word).map(Spread::All).ok_or_else(|| E::unknown_variant(word, FORMS))
+            fn visit_str<E: de::Error>(self, word: &str) -> Result<SpreadSetting, E> {
+                form(word).map(SpreadSetting::All).ok_or_else(|| E::unknown_variant(word, FORMS))
             }
-            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Spread, M::Error> {
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<SpreadSetting, M::Error> {
                 let mut each = BTreeMap::new();
                 while let Some((name, word)) = map.next_entry::<String, String>()? {
                     let form = form(&word).ok_or_else(|| de::Error::unknown_variant(&word, FORMS))?;
                     each.insert(name, form);
                 }
-                Ok(Spread::Each(each))
+                Ok(SpreadSetting::Each(each))
             }
         }
         // The build memo (postcard, not self-describing) holds the derived form.
         if !deserializer.is_human_readable() {
             return Stored::deserialize(deserializer).map(|stored| match stored {
-                Stored::All(form) => Spread::All(form),
-                Stored::Each(each) => Spread::Each(each),
+                Stored::All(form) => SpreadSetting::All(form),
+                Stored::Each(each) => SpreadSetting::Each(each),
             });
         }
         deserializer.deserialize_any(Read)
     }
 }
 
-/// [`Spread`] as the build memo writes it (its derived `Serialize`).
+/// [`SpreadSetting`] as the build memo writes it (its derived `Serialize`).
 #[derive(Deserialize)]
 enum Stored {
     All(SpreadForm),
@@ -164,21 +164,21 @@ mod tests {
     #[test]
     fn the_build_memo_reads_back_what_it_wrote() {
         for spread in [
-            Spread::All(SpreadForm::Se),
-            Spread::Each(BTreeMap::from([("m".to_string(), SpreadForm::Range)])),
+            SpreadSetting::All(SpreadForm::Se),
+            SpreadSetting::Each(BTreeMap::from([("m".to_string(), SpreadForm::Range)])),
         ] {
             let bytes = postcard::to_allocvec(&spread).unwrap_or_default();
-            assert_eq!(postcard::from_bytes::<Spread>(&bytes).ok(), Some(spread.clone()));
+            assert_eq!(postcard::from_bytes::<SpreadSetting>(&bytes).ok(), Some(spread.clone()));
             assert!(!spread.to_string().is_empty());
         }
     }
 
     #[test]
     fn all_or_each_picks_the_form_beside_a_figure() {
-        let all = Spread::All(SpreadForm::Range);
+        let all = SpreadSetting::All(SpreadForm::Range);
         assert_eq!(all.form_of("m", "median(series.t.*.x)"), SpreadForm::Range);
         assert_eq!(all.form_of("s", "se(series.t.*.x)"), SpreadForm::Title);
-        let each = Spread::Each(BTreeMap::from([("s".to_string(), SpreadForm::Se)]));
+        let each = SpreadSetting::Each(BTreeMap::from([("s".to_string(), SpreadForm::Se)]));
         assert_eq!(each.form_of("s", "se(series.t.*.x)"), SpreadForm::Se);
         assert_eq!(each.form_of("m", "median(series.t.*.x)"), SpreadForm::Title);
     }

@@ -169,7 +169,7 @@ fn make_page(
             }
         };
     let lines = figures_json::lines(&figures.records);
-    let places = figures_json::published::Places::entry(&figures.records);
+    let places = figures_json::published::FigurePlaces::entry(&figures.records);
     let record_count = figures.records.len();
     let provenance =
         provenance(site.run_data(page), &figures.records, site.settings.figures.min_raw.is_some());

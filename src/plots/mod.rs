@@ -32,7 +32,7 @@ mod series;
 pub(crate) mod svg;
 
 pub(crate) use blocks::{Block, find_blocks, find_fenced, is_plot_fence};
-pub(crate) use series::{Spread, Whiskers};
+pub(crate) use series::{BarSpread, Whiskers};
 
 use std::ops::Range;
 
@@ -70,7 +70,7 @@ pub(crate) struct Point {
     /// place, trailing zeros kept, as the page writes it.
     pub stated_place: Option<i32>,
     /// A bar of a figure over a series: its N and whiskers.
-    pub spread: Option<Spread>,
+    pub spread: Option<BarSpread>,
 }
 
 /// A plot, every value read from the run data.

@@ -10,7 +10,7 @@
 //! ````
 //!
 //! Owns reading `figures:` and `whiskers:` (each figure must be over a series), each bar's
-//! N and whisker ends ([`Spread`]), and how a spread in the values table is written. The bars and
+//! N and whisker ends ([`BarSpread`]), and how a spread in the values table is written. The bars and
 //! their whiskers are drawn by `bars`, the table by `svg`.
 
 use std::ops::Range;
@@ -52,7 +52,7 @@ impl Whiskers {
 
 /// A bar's runs: N, and where its whiskers end, in the base unit.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Spread {
+pub(crate) struct BarSpread {
     pub n: usize,
     pub low: f64,
     pub high: f64,
@@ -72,10 +72,10 @@ fn stdev(values: &[f64]) -> Option<f64> {
 
 /// The whiskers of a bar of `value` over `values` (one run's spread is none: its whiskers
 /// are the bar's end).
-fn spread(whiskers: Whiskers, value: f64, values: &[f64]) -> Spread {
+fn spread(whiskers: Whiskers, value: f64, values: &[f64]) -> BarSpread {
     let n = values.len();
     match whiskers {
-        Whiskers::Range => Spread {
+        Whiskers::Range => BarSpread {
             n,
             low: values.iter().copied().fold(value, f64::min),
             high: values.iter().copied().fold(value, f64::max),
@@ -84,7 +84,7 @@ fn spread(whiskers: Whiskers, value: f64, values: &[f64]) -> Spread {
         Whiskers::Se | Whiskers::Sd => {
             let sd = stdev(values).unwrap_or(0.0);
             let each = if whiskers == Whiskers::Se { sd / (n.max(1) as f64).sqrt() } else { sd };
-            Spread { n, low: value - each, high: value + each, each_way: Some(each) }
+            BarSpread { n, low: value - each, high: value + each, each_way: Some(each) }
         }
     }
 }
@@ -192,7 +192,7 @@ impl Reader<'_> {
                 path: name.clone(),
                 known_to: known_to(&computed).1,
                 stated_place: None,
-                spread: Some(Spread { n: over.runs.len(), ..spread(whiskers, computed.value, values) }),
+                spread: Some(BarSpread { n: over.runs.len(), ..spread(whiskers, computed.value, values) }),
             });
         }
         if points.len() != names.len() {
@@ -205,7 +205,7 @@ impl Reader<'_> {
 /// A bar's spread as its values table lists it, in `unit`: the range's ends to `place` (the
 /// bar's value's, when a tag states it or the data knows it no finer) or as a bar's value is
 /// labelled, or the ± to two significant digits.
-pub(crate) fn spread_cell(spread: &Spread, unit: Unit, place: Option<i32>) -> String {
+pub(crate) fn spread_cell(spread: &BarSpread, unit: Unit, place: Option<i32>) -> String {
     let in_unit = |v: f64| v / unit.factor();
     let end = |v: f64| match place {
         Some(place) => super::axis::at_place_kept(in_unit(v), place),

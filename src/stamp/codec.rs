@@ -21,7 +21,7 @@ const JPEG_QUALITY: u8 = 90;
 /// "Exif\0\0", which the JPEG encoder puts before the TIFF block in its APP1 segment.
 const EXIF_APP1_HEADER_LEN: usize = 6;
 
-/// Decoded pixels in the layout the output will have: a PNG with an alpha channel stays
+/// DecodedImage pixels in the layout the output will have: a PNG with an alpha channel stays
 /// RGBA so its transparency survives; everything else is RGB.
 #[derive(Clone)]
 pub(crate) enum Photo {
@@ -46,7 +46,7 @@ impl Photo {
     }
 }
 
-pub(crate) struct Decoded {
+pub(crate) struct DecodedImage {
     pub photo: Photo,
     pub format: ImageFormat,
     /// Carried over so colours look the same in the published copy.
@@ -110,7 +110,7 @@ pub(crate) fn upright_size<R: std::io::BufRead + std::io::Seek>(
 /// Decodes an original, turned upright as its EXIF orientation says: authors measure
 /// redaction rectangles on the picture as their viewer shows it, and the published copy
 /// carries no orientation tag.
-pub(crate) fn decode(original: &[u8]) -> Result<Decoded, StampError> {
+pub(crate) fn decode(original: &[u8]) -> Result<DecodedImage, StampError> {
     let format = sniff_format(original)?;
     let undecodable = |error: image::ImageError| StampError::Undecodable(error.to_string());
     let mut decoder = ImageReader::with_format(Cursor::new(original), image_crate_format(format))
@@ -129,7 +129,7 @@ pub(crate) fn decode(original: &[u8]) -> Result<Decoded, StampError> {
     } else {
         Photo::Rgb(image.into_rgb8())
     };
-    Ok(Decoded { photo, format, icc_profile })
+    Ok(DecodedImage { photo, format, icc_profile })
 }
 
 fn exif_for_jpeg(attribution: &Attribution) -> Result<Vec<u8>, StampError> {

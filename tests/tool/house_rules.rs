@@ -922,3 +922,51 @@ fn at_most_three_functions_pass_a_hundred_lines() {
         long.len()
     );
 }
+
+/// Type names (`struct`, `enum`, `type`, `trait`) declared `pub` or `pub(crate)`, each with
+/// the files that declare it: such a name is met all over the crate, so it means one thing.
+fn crate_visible_type_names(files: &BTreeMap<String, String>) -> BTreeMap<String, Vec<String>> {
+    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (file, text) in files {
+        for line in text.lines() {
+            let Some(rest) = line
+                .trim_start()
+                .strip_prefix("pub(crate) ")
+                .or_else(|| line.trim_start().strip_prefix("pub "))
+            else {
+                continue;
+            };
+            let Some(rest) =
+                ["struct ", "enum ", "type ", "trait "].iter().find_map(|k| rest.strip_prefix(k))
+            else {
+                continue;
+            };
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if !name.is_empty() {
+                names.entry(name).or_default().push(file.clone());
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn no_crate_visible_type_name_is_declared_twice() {
+    let twice: Vec<_> =
+        crate_visible_type_names(&source_files()).into_iter().filter(|(_, files)| files.len() > 1).collect();
+    assert!(
+        twice.is_empty(),
+        "one word per thing: these names are declared for the crate more than once: {twice:?}"
+    );
+}
+
+#[test]
+fn a_type_name_declared_in_two_rooms_is_found_and_a_private_one_is_not() {
+    let files = BTreeMap::from([
+        ("src/a.rs".to_string(), "pub(crate) struct Shown {\n}\nstruct Local;\n".to_string()),
+        ("src/b.rs".to_string(), "    pub enum Shown<'a> {}\nstruct Local;\n".to_string()),
+    ]);
+    let names = crate_visible_type_names(&files);
+    assert_eq!(names["Shown"], ["src/a.rs", "src/b.rs"]);
+    assert!(!names.contains_key("Local"));
+}

@@ -138,20 +138,22 @@ pub(crate) fn variance(values: &[Num]) -> Num {
 
 /// What a spread is: s, s/√n or t₀.₉₇₅(n − 1)·s/√n.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Spread {
+pub(crate) enum Dispersion {
     Stdev,
     Se,
     Ci95,
 }
 
 /// The spread of `values` (at least two), as √ of the exact rational under it.
-pub(crate) fn spread(values: &[Num], which: Spread) -> Num {
+pub(crate) fn spread(values: &[Num], which: Dispersion) -> Num {
     let n = values.len();
     let variance = variance(values);
     let factor = match which {
-        Spread::Stdev => Exact::from_integer(1),
-        Spread::Se => Exact::from_integer(1).div(&Exact::from_integer(n as i128)).unwrap_or_else(Exact::zero),
-        Spread::Ci95 => {
+        Dispersion::Stdev => Exact::from_integer(1),
+        Dispersion::Se => {
+            Exact::from_integer(1).div(&Exact::from_integer(n as i128)).unwrap_or_else(Exact::zero)
+        }
+        Dispersion::Ci95 => {
             let t = t_975(n - 1);
             t.mul(&t).and_then(|t2| t2.div(&Exact::from_integer(n as i128))).unwrap_or_else(Exact::zero)
         }

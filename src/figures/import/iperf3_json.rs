@@ -19,7 +19,7 @@ use std::ops::Range;
 
 mod json;
 
-use json::{Kind, Node, Parser};
+use json::{JsonNode, Kind, Parser};
 
 use super::{ImportError, Imported, Tree, Value, lines, strict_json};
 use crate::number::Unit;
@@ -34,7 +34,7 @@ pub(crate) fn import_iperf3_json(text: &str) -> Result<Imported, ImportError> {
 const BIDIR: &str = "a --bidir run has two directions: read forward.received (client to server) or reverse.received (server to client)";
 
 /// The one JSON document `text` holds, refused with what it holds instead.
-fn read_document(text: &str) -> Result<Node, ImportError> {
+fn read_document(text: &str) -> Result<JsonNode, ImportError> {
     if text.starts_with('\u{feff}') {
         strict_json(text)?;
     }
@@ -128,8 +128,8 @@ impl Side {
 
 /// One iperf3 document and what it is: whose JSON, which way the data went.
 struct Doc<'a> {
-    root: &'a Node,
-    end: &'a Node,
+    root: &'a JsonNode,
+    end: &'a JsonNode,
     server: bool,
     udp: bool,
     bidir: bool,
@@ -138,7 +138,7 @@ struct Doc<'a> {
 }
 
 impl<'a> Doc<'a> {
-    fn new(root: &'a Node) -> Result<Doc<'a>, ImportError> {
+    fn new(root: &'a JsonNode) -> Result<Doc<'a>, ImportError> {
         if !matches!(root.kind, Kind::Object(_)) {
             return Err(ImportError::at(
                 "not iperf3 JSON: expected an object with `start` and `end`",
@@ -268,7 +268,7 @@ impl<'a> Doc<'a> {
 
     /// An iperf3 UDP `end.sum` without `sum_sent`/`sum_received`: its bytes are what was
     /// sent unless it says `sender: false`; its jitter and losses are the receiver's.
-    fn old_udp(&self, sum: &Node, side: Side, sends: bool) -> Result<Vec<(String, Tree)>, ImportError> {
+    fn old_udp(&self, sum: &JsonNode, side: Side, sends: bool) -> Result<Vec<(String, Tree)>, ImportError> {
         let receivers = sum.flag("sender") == Some(false);
         match side {
             Side::Received if receivers => {
@@ -299,7 +299,7 @@ impl<'a> Doc<'a> {
     /// `streams.N` of the direction this host `sends` in (or receives in), in order.
     fn streams(&self, sends: bool) -> Result<Tree, ImportError> {
         let mut out = Vec::new();
-        for (n, stream) in self.end.get("streams").map_or(&[][..], Node::items).iter().enumerate() {
+        for (n, stream) in self.end.get("streams").map_or(&[][..], JsonNode::items).iter().enumerate() {
             let path = format!("end.streams[{n}]");
             // With --bidir a stream's own `sender` says its direction (iperf3 ≥ 3.7 writes it);
             // without, every stream goes the run's one way.
@@ -362,19 +362,19 @@ impl<'a> Doc<'a> {
     }
 }
 
-fn need<'n>(node: &'n Node, key: &str, path: &str) -> Result<&'n Node, ImportError> {
+fn need<'n>(node: &'n JsonNode, key: &str, path: &str) -> Result<&'n JsonNode, ImportError> {
     node.get(key).ok_or_else(|| {
         ImportError::at(format!("`{path}` has no `{key}`: iperf3 writes it there"), node.at.clone())
     })
 }
 
 /// The number at `node.key`, in `unit`; iperf3 writes none negative.
-fn number(node: &Node, key: &str, path: &str, unit: Unit) -> Result<Tree, ImportError> {
+fn number(node: &JsonNode, key: &str, path: &str, unit: Unit) -> Result<Tree, ImportError> {
     let (value, at) = raw_number(node, key, path)?;
     Ok(Value::exact(value * unit.factor(), unit, at))
 }
 
-fn raw_number(node: &Node, key: &str, path: &str) -> Result<(f64, Range<usize>), ImportError> {
+fn raw_number(node: &JsonNode, key: &str, path: &str) -> Result<(f64, Range<usize>), ImportError> {
     let found = need(node, key, path)?;
     match found.kind {
         // `-0.0` too is refused: iperf3 writes no sign on a zero, so it is an edit.
@@ -390,7 +390,7 @@ fn raw_number(node: &Node, key: &str, path: &str) -> Result<(f64, Range<usize>),
 }
 
 /// Bytes, seconds and bits per second of a sum or a stream (and a sender's retransmits).
-fn totals(node: &Node, path: &str, side: Side) -> Result<Vec<(String, Tree)>, ImportError> {
+fn totals(node: &JsonNode, path: &str, side: Side) -> Result<Vec<(String, Tree)>, ImportError> {
     let mut fields = vec![
         ("bytes".to_string(), number(node, "bytes", path, Unit::Byte)?),
         ("seconds".to_string(), number(node, "seconds", path, Unit::Second)?),
@@ -407,7 +407,7 @@ fn totals(node: &Node, path: &str, side: Side) -> Result<Vec<(String, Tree)>, Im
 }
 
 /// A UDP receiver's jitter and losses; `packets` only where they are the receiver's count.
-fn udp_losses(node: &Node, path: &str, with_packets: bool) -> Result<Vec<(String, Tree)>, ImportError> {
+fn udp_losses(node: &JsonNode, path: &str, with_packets: bool) -> Result<Vec<(String, Tree)>, ImportError> {
     let (jitter_ms, jitter_at) = raw_number(node, "jitter_ms", path)?;
     let (lost, lost_at) = raw_number(node, "lost_packets", path)?;
     let (packets, packets_at) = raw_number(node, "packets", path)?;
@@ -434,10 +434,10 @@ fn udp_losses(node: &Node, path: &str, with_packets: bool) -> Result<Vec<(String
 
 /// The intervals of `doc` (the document or its `server_output_json`) for `side`, whose host
 /// `sends` or not in this direction: `-O`'s omitted ones are left out.
-fn intervals(doc: &Node, suffix: &str, side: Side, sends: bool) -> Result<Tree, ImportError> {
+fn intervals(doc: &JsonNode, suffix: &str, side: Side, sends: bool) -> Result<Tree, ImportError> {
     let key = format!("sum{suffix}");
     let mut out = Vec::new();
-    for (k, interval) in doc.get("intervals").map_or(&[][..], Node::items).iter().enumerate() {
+    for (k, interval) in doc.get("intervals").map_or(&[][..], JsonNode::items).iter().enumerate() {
         let path = format!("intervals[{k}].{key}");
         let sum = need(interval, &key, &format!("intervals[{k}]"))?;
         if let Some(flag) = sum.flag("sender")
@@ -456,8 +456,8 @@ fn intervals(doc: &Node, suffix: &str, side: Side, sends: bool) -> Result<Tree, 
         }
         // An interval of no length (a last partial read) covers no second of the run.
         if let (
-            Some(json::Node { kind: json::Kind::Number(start), .. }),
-            Some(json::Node { kind: json::Kind::Number(end), .. }),
+            Some(json::JsonNode { kind: json::Kind::Number(start), .. }),
+            Some(json::JsonNode { kind: json::Kind::Number(end), .. }),
         ) = (sum.get("start"), sum.get("end"))
             && start == end
         {

@@ -35,7 +35,7 @@ impl Encoding {
 
 /// A raw file's text and what it was decoded from.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Decoded {
+pub(crate) struct DecodedText {
     /// The text without its byte-order mark.
     pub text: String,
     pub encoding: Encoding,
@@ -45,7 +45,7 @@ pub(crate) struct Decoded {
     pub gzip: bool,
 }
 
-impl Decoded {
+impl DecodedText {
     /// What a reader is told of it, or None for plain UTF-8 with `\n` line ends, which is
     /// what the tools print: `UTF-16 LE with a byte-order mark, CRLF line ends`.
     pub(crate) fn described(&self) -> Option<String> {
@@ -80,7 +80,7 @@ pub(crate) const MAX_GUNZIPPED: u64 = 256 * 1024 * 1024;
 
 /// Decodes `bytes`, a raw file as it was saved; a gzip-compressed one (Flent's `.flent.gz`)
 /// is decompressed first, with its text's line and column counted in what it holds.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Decoded, RawTextError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<DecodedText, RawTextError> {
     if bytes.starts_with(&[0x1f, 0x8b]) {
         let inflated = gunzip(bytes)?;
         if inflated.starts_with(&[0x1f, 0x8b]) {
@@ -121,7 +121,7 @@ fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, RawTextError> {
     Ok(out)
 }
 
-fn decode_text(bytes: &[u8]) -> Result<Decoded, RawTextError> {
+fn decode_text(bytes: &[u8]) -> Result<DecodedText, RawTextError> {
     let (text, encoding) = if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         (utf8(rest, "UTF-8 (after its byte-order mark)")?, Encoding::Utf8Bom)
     } else if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
@@ -143,7 +143,7 @@ fn decode_text(bytes: &[u8]) -> Result<Decoded, RawTextError> {
     };
     refuse_controls(&text)?;
     let crlf = text.contains("\r\n");
-    Ok(Decoded { text, encoding, crlf, gzip: false })
+    Ok(DecodedText { text, encoding, crlf, gzip: false })
 }
 
 fn utf8(bytes: &[u8], what: &str) -> Result<String, RawTextError> {

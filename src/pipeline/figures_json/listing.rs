@@ -1,4 +1,4 @@
-//! figures.json as a whole: its header, the places that follow the figures ([`Places`]),
+//! figures.json as a whole: its header, the places that follow the figures ([`FigurePlaces`]),
 //! and reading a published one back ([`parse`]) in either format:
 //!
 //! - format 2 (`"format": 2` in the header, written since figures.json had to shrink): the
@@ -45,18 +45,18 @@ pub(crate) fn header(generator: &str) -> String {
 /// figure's own line then changes only when what it states changes, so that a diff of two
 /// builds still lists just the figures that changed.
 #[derive(Debug, Default)]
-pub(crate) struct Places {
+pub(crate) struct FigurePlaces {
     json: Vec<u8>,
 }
 
-impl Places {
+impl FigurePlaces {
     /// Adds the places of one page's records, in the order figures.json lists them.
     #[cfg(test)]
     pub(crate) fn add(&mut self, records: &[ClaimRecord]) {
-        self.add_entry(&Places::entry(records));
+        self.add_entry(&FigurePlaces::entry(records));
     }
 
-    /// One page's entry, as [`Places::add_entry`] takes it; empty for a page without
+    /// One page's entry, as [`FigurePlaces::add_entry`] takes it; empty for a page without
     /// records. Made where the records are, so that a page's entry can be kept with them.
     pub(crate) fn entry(records: &[ClaimRecord]) -> Vec<u8> {
         let Some(first) = records.first() else { return Vec::new() };
@@ -305,7 +305,7 @@ impl<'de> Visitor<'de> for PageSeed<'_> {
 #[cfg(test)]
 pub(crate) fn written(records: &[ClaimRecord]) -> String {
     let mut text = header("tally").into_bytes();
-    let mut places = Places::default();
+    let mut places = FigurePlaces::default();
     for page in records.chunk_by(|a, b| (&a.page, &a.lang) == (&b.page, &b.lang)) {
         let lines = super::lines(page);
         text.extend_from_slice(if places.json.is_empty() { &lines[1..] } else { &lines });

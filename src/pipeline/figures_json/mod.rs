@@ -29,7 +29,7 @@ pub struct ClaimRecord {
     pub lang: String,
     /// Where the live text starts in the page: 1-based line and column (in characters); 0
     /// when not known. figures.json lists them apart, after the figures
-    /// ([`listing::Places`]).
+    /// ([`listing::FigurePlaces`]).
     #[serde(default, skip_serializing)]
     pub line: usize,
     #[serde(default, skip_serializing)]
@@ -52,7 +52,7 @@ pub struct ClaimRecord {
 /// every page's places.
 pub(crate) struct Writer {
     sink: Sink,
-    places: listing::Places,
+    places: listing::FigurePlaces,
     /// Whether a record has been written: the first follows the opening bracket without a
     /// comma.
     started: bool,
@@ -117,8 +117,13 @@ impl Writer {
             }
             None => Sink::New(start_new(output, buffer, expected_len)),
         };
-        let mut writer =
-            Writer { sink, places: listing::Places::default(), started: false, written: 0, header_len: 0 };
+        let mut writer = Writer {
+            sink,
+            places: listing::FigurePlaces::default(),
+            started: false,
+            written: 0,
+            header_len: 0,
+        };
         let generator =
             format!("tally {} ({})", crate::views::GENERATOR.version, crate::views::GENERATOR.commit);
         writer.write(output, listing::header(&generator).as_bytes());
@@ -127,7 +132,7 @@ impl Writer {
     }
 
     /// Appends the lines [`lines`] made of one page's records, and their places
-    /// ([`listing::Places::entry`]); returns where in the file the lines went, for a
+    /// ([`listing::FigurePlaces::entry`]); returns where in the file the lines went, for a
     /// later build to find them again ([`Writer::push_last`]).
     pub(crate) fn push(&mut self, output: &Collector, lines: &[u8], places: &[u8]) -> Range<u64> {
         self.places.add_entry(places);

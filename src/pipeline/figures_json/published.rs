@@ -26,7 +26,7 @@ pub(crate) use super::place::PageLines;
 
 /// How figures.json records where each figure stands, made as pages finish (the pipeline
 /// names it here).
-pub(crate) use super::listing::Places;
+pub(crate) use super::listing::FigurePlaces;
 
 /// The figures a site published, and the file they were read from.
 #[derive(Debug)]
@@ -91,9 +91,9 @@ pub(crate) fn compare(published: &Published, now: &[ClaimRecord], root: &Path) -
 }
 
 /// A figure's page, language and name: what a published figure is looked up by.
-type Key<'a> = (&'a str, &'a str, &'a str);
+type PublishedKey<'a> = (&'a str, &'a str, &'a str);
 
-fn key(record: &ClaimRecord) -> Key<'_> {
+fn key(record: &ClaimRecord) -> PublishedKey<'_> {
     (&record.page, &record.lang, &record.name)
 }
 
@@ -103,12 +103,12 @@ fn compare_with(
     read_page: &dyn Fn(&str) -> Option<String>,
     against: &str,
 ) -> Vec<Diagnostic> {
-    let mut current: BTreeMap<Key, Vec<&ClaimRecord>> = BTreeMap::new();
+    let mut current: BTreeMap<PublishedKey, Vec<&ClaimRecord>> = BTreeMap::new();
     for record in now {
         current.entry(key(record)).or_default().push(record);
     }
     let mut pages: BTreeMap<&str, Option<String>> = BTreeMap::new();
-    let mut reported: BTreeSet<(Key, usize, usize, &str)> = BTreeSet::new();
+    let mut reported: BTreeSet<(PublishedKey, usize, usize, &str)> = BTreeSet::new();
     let mut problems = Vec::new();
     for old in published {
         let stated = current.get(&key(old)).map(Vec::as_slice).unwrap_or_default();

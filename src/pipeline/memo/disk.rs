@@ -103,11 +103,11 @@ struct SavedPage {
 }
 
 /// A file read, with its stamp when it was read.
-type Stamped = (PathBuf, FileStamp);
+type FileRead = (PathBuf, FileStamp);
 
 /// A bundle's run data: the files it was read from, what it holds, what was wrong.
-type SavingRuns<'a> = (&'a [Stamped], Option<&'a RunData>, Vec<SavedDiagnostic>);
-type SavedRuns = (Vec<Stamped>, Option<RunData>, Vec<SavedDiagnostic>);
+type SavingRuns<'a> = (&'a [FileRead], Option<&'a RunData>, Vec<SavedDiagnostic>);
+type SavedRuns = (Vec<FileRead>, Option<RunData>, Vec<SavedDiagnostic>);
 
 /// The memo as written: everything but file contents, in four sections read and written
 /// in parallel (the head; the pages as loaded; their scans; the run data). Each `Saving`

@@ -104,12 +104,12 @@ pub(crate) fn render_page(
         }
         _ => render_html_with_plots(page.body(), page.body_start, &inputs, [&plots, &figures.raw_blocks]),
     };
-    let shown: Vec<super::pictures::Shown> = work
+    let shown: Vec<super::pictures::PagePicture> = work
         .resolved
         .images
         .iter()
         .filter_map(|image| {
-            Some(super::pictures::Shown { url: &image.url, planned: pictures.get(&image.source)? })
+            Some(super::pictures::PagePicture { url: &image.url, planned: pictures.get(&image.source)? })
         })
         .collect();
     let html = super::pictures::rewrite(&html, &shown);

@@ -13,14 +13,14 @@ use pulldown_cmark_escape::{escape_href, escape_html};
 use crate::stamp::Planned;
 
 /// One picture a page shows: its published address (the full-size file) and its copies.
-pub(crate) struct Shown<'a> {
+pub(crate) struct PagePicture<'a> {
     pub url: &'a str,
     pub planned: &'a Planned,
 }
 
 /// `body` with every `<img>` of `shown` made a picture, and the paragraphs holding only
 /// one made figures.
-pub(crate) fn rewrite(body: &str, shown: &[Shown<'_>]) -> String {
+pub(crate) fn rewrite(body: &str, shown: &[PagePicture<'_>]) -> String {
     if shown.is_empty() || !body.contains("<img ") {
         return body.to_string();
     }
@@ -49,7 +49,7 @@ fn webp_url(url: &str, suffix: &str) -> String {
 
 /// Each `<img src="URL" …/>` of a shown picture rewritten, in the order they stand; the
 /// HTML of each picture as written, for [`figures`] to find.
-fn pictures(body: &str, shown: &[Shown<'_>]) -> (String, Vec<String>) {
+fn pictures(body: &str, shown: &[PagePicture<'_>]) -> (String, Vec<String>) {
     let mut out = String::with_capacity(body.len() + shown.len() * 256);
     let mut written = Vec::new();
     let mut at = 0;
@@ -79,7 +79,7 @@ fn pictures(body: &str, shown: &[Shown<'_>]) -> (String, Vec<String>) {
     (out, written)
 }
 
-fn picture_html(img_open: &str, shown: &Shown<'_>, first: bool, in_link: bool) -> String {
+fn picture_html(img_open: &str, shown: &PagePicture<'_>, first: bool, in_link: bool) -> String {
     let planned = shown.planned;
     let mut html = String::with_capacity(img_open.len() + 256);
     if !in_link {
@@ -218,7 +218,7 @@ mod tests {
     #[test]
     fn an_image_becomes_a_linked_picture_with_its_size_and_webp() {
         let p = planned(true);
-        let shown = [Shown { url: "/m/shots/a.png", planned: &p }];
+        let shown = [PagePicture { url: "/m/shots/a.png", planned: &p }];
         let body = "<p><img src=\"/m/shots/a.png\" alt=\"the window\" /></p>\n";
         let html = rewrite(body, &shown);
         assert_eq!(
@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn every_picture_after_the_first_is_lazy_and_a_shared_caption_is_written_once() {
         let p = planned(true);
-        let shown = [Shown { url: "a.png", planned: &p }, Shown { url: "b.png", planned: &p }];
+        let shown = [PagePicture { url: "a.png", planned: &p }, PagePicture { url: "b.png", planned: &p }];
         let body = "<p>Intro</p>\n<p><img src=\"a.png\" alt=\"A\" /></p>\n<p><em>Stand-in.</em></p>\n\
                     <p><img src=\"b.png\" alt=\"B\" /></p>\n<p><em>Stand-in.</em></p>\n<p>After</p>\n";
         let html = rewrite(body, &shown);
@@ -252,7 +252,7 @@ mod tests {
     #[test]
     fn different_captions_make_different_figures_and_inline_images_stay_inline() {
         let p = planned(false);
-        let shown = [Shown { url: "a.png", planned: &p }, Shown { url: "b.png", planned: &p }];
+        let shown = [PagePicture { url: "a.png", planned: &p }, PagePicture { url: "b.png", planned: &p }];
         let body = "<p><img src=\"a.png\" alt=\"A\" /></p>\n<p><em>One.</em></p>\n\
                     <p><img src=\"b.png\" alt=\"B\" /></p>\n<p><em>Two.</em></p>\n\
                     <p>text <img src=\"a.png\" alt=\"A\" /> inline</p>\n";
@@ -268,7 +268,7 @@ mod tests {
     #[test]
     fn an_image_inside_a_link_is_not_linked_again_and_others_are_untouched() {
         let p = planned(true);
-        let shown = [Shown { url: "a.png", planned: &p }];
+        let shown = [PagePicture { url: "a.png", planned: &p }];
         let body =
             "<p><a href=\"x\"><img src=\"a.png\" alt=\"A\" /></a> <img src=\"c.png\" alt=\"C\" /></p>\n";
         let html = rewrite(body, &shown);
@@ -289,7 +289,7 @@ mod tests {
             ],
         };
         let html =
-            rewrite("<p><img src=\"a.png\" alt=\"A\" /></p>\n", &[Shown { url: "a.png", planned: &p }]);
+            rewrite("<p><img src=\"a.png\" alt=\"A\" /></p>\n", &[PagePicture { url: "a.png", planned: &p }]);
         let phone = format!(
             "<source media=\"{}\" type=\"image/webp\" srcset=\"a.phone.358w.webp 358w, a.phone.716w.webp 716w\" sizes=\"{}\">",
             crate::stamp::phone_media(),

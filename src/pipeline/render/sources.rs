@@ -43,7 +43,7 @@ pub(crate) fn render_page_sources(
             let path = site.root.join(bundle).join(&relative);
             // Copied as it is only when it is under content/, at the same place under the site.
             let copied = crate::paths::name_inside(&relative) == display_path(&relative);
-            // Decoded as the run data decoded it (a PowerShell capture is UTF-16), and the
+            // DecodedText as the run data decoded it (a PowerShell capture is UTF-16), and the
             // encoding said when it is not the plain UTF-8 the tools print.
             let (text, encoding) = match crate::regular::read(&path) {
                 Ok(bytes) => match crate::figures::import::raw_text::decode(&bytes) {

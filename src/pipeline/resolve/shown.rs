@@ -48,21 +48,21 @@ pub(crate) fn read_as(c: char) -> Option<char> {
 }
 
 /// Text as a reader is shown it, and where its pieces stand in the text it was read from.
-pub(crate) struct Shown<'a> {
+pub(crate) struct VisibleText<'a> {
     pub text: Cow<'a, str>,
     /// (offset in `text`, offset in the written text) at each point after which they part.
     map: Vec<(usize, usize)>,
 }
 
-impl<'a> Shown<'a> {
+impl<'a> VisibleText<'a> {
     /// `written` as shown; character references are decoded only with `references` (the
     /// markdown parser has decoded those of markdown text already, and a second decoding
     /// would read `&amp;#57;`, shown as `&#57;`, as 9).
-    pub(crate) fn of(written: &'a str, references: bool) -> Shown<'a> {
+    pub(crate) fn of(written: &'a str, references: bool) -> VisibleText<'a> {
         let plain =
             !written.chars().any(|c| is_invisible(c) || (references && c == '&') || read_as(c).is_some());
         if plain {
-            return Shown { text: Cow::Borrowed(written), map: Vec::new() };
+            return VisibleText { text: Cow::Borrowed(written), map: Vec::new() };
         }
         let mut text = String::with_capacity(written.len());
         let mut map = vec![(0, 0)];
@@ -91,7 +91,7 @@ impl<'a> Shown<'a> {
             text.push(c);
             at += c.len_utf8();
         }
-        Shown { text: Cow::Owned(text), map }
+        VisibleText { text: Cow::Owned(text), map }
     }
 
     /// The offset in the written text of offset `at` of what is shown.
@@ -107,7 +107,7 @@ impl<'a> Shown<'a> {
 /// A number as written, for a message: as shown, and how it is written when that differs
 /// (invisible characters spelled out, since a message would show them as nothing too).
 pub(crate) fn as_read(written: &str) -> String {
-    let shown = Shown::of(written, true);
+    let shown = VisibleText::of(written, true);
     if shown.text == written {
         return format!("`{written}`");
     }
@@ -124,27 +124,27 @@ mod tests {
 
     #[test]
     fn references_and_invisible_characters_read_as_shown_and_map_back() {
-        let shown = Shown::of("at &#57;40 Mbit/s", true);
+        let shown = VisibleText::of("at &#57;40 Mbit/s", true);
         assert_eq!(shown.text, "at 940 Mbit/s");
         assert_eq!((shown.written_offset(3), shown.written_offset(13)), (3, 17));
-        let shown = Shown::of("9\u{200b}4\u{ad}0 %", false);
+        let shown = VisibleText::of("9\u{200b}4\u{ad}0 %", false);
         assert_eq!(shown.text, "940 %");
         assert_eq!((shown.written_offset(0), shown.written_offset(5)), (0, 10));
-        assert_eq!(Shown::of("&#x39;&amp;&bogus; &#57", true).text, "9&&bogus; &#57");
-        assert_eq!(Shown::of("&#57;", false).text, "&#57;");
+        assert_eq!(VisibleText::of("&#x39;&amp;&bogus; &#57", true).text, "9&&bogus; &#57");
+        assert_eq!(VisibleText::of("&#57;", false).text, "&#57;");
     }
 
     /// Issue 43: `𝟗𝟒𝟎 Mbit/s` and `80 Мbit/s` (a Cyrillic М) were no figure-like numbers,
     /// though a reader reads 940 Mbit/s and 80 Mbit/s.
     #[test]
     fn other_scripts_digits_and_look_alike_letters_read_as_a_reader_reads_them() {
-        let shown = Shown::of("at 𝟗𝟒𝟎 Mbit/s", false);
+        let shown = VisibleText::of("at 𝟗𝟒𝟎 Mbit/s", false);
         assert_eq!(shown.text, "at 940 Mbit/s");
         assert_eq!(shown.written_offset(6), "at 𝟗𝟒𝟎".len());
-        assert_eq!(Shown::of("٩٤٠ %", false).text, "940 %");
-        assert_eq!(Shown::of("80 Мbit/s and 3 Μpps", false).text, "80 Mbit/s and 3 Mpps");
+        assert_eq!(VisibleText::of("٩٤٠ %", false).text, "940 %");
+        assert_eq!(VisibleText::of("80 Мbit/s and 3 Μpps", false).text, "80 Mbit/s and 3 Mpps");
         // Japanese, and Greek that reads as Greek (μ of μs), stay as written.
-        assert_eq!(Shown::of("四十秒、12 μs", false).text, "四十秒、12 μs");
+        assert_eq!(VisibleText::of("四十秒、12 μs", false).text, "四十秒、12 μs");
         assert!("0123456789".chars().all(|c| read_as(c).is_none()));
     }
 

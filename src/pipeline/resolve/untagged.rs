@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use super::shown::Shown;
+use super::shown::VisibleText;
 use super::versions::is_version;
 use crate::markdown::Scan;
 use crate::number::{FigureValue, UnitKind, scan_figure_like};
@@ -17,7 +17,7 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
     let mut found = Vec::new();
     let marked = crate::markdown::words_marked(file_text);
     for run in runs(&scan.prose, file_text) {
-        let pieces: Vec<(Shown, Placing)> = run
+        let pieces: Vec<(VisibleText, Placing)> = run
             .iter()
             .map(|&i| {
                 let (range, text) = &scan.prose[i];
@@ -25,7 +25,7 @@ pub(crate) fn untagged_figures(scan: &Scan, file_text: &str) -> Vec<(FigureValue
                 // the same length; markdown text whose references or escapes the parser
                 // decoded is shorter.
                 let raw = text.len() == range.len();
-                (Shown::of(text, raw), Placing::new(file_text, range, text))
+                (VisibleText::of(text, raw), Placing::new(file_text, range, text))
             })
             .collect();
         let joined;

@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use super::super::stats::{self, Num, Spread};
+use super::super::stats::{self, Dispersion, Num};
 use super::{
     Dim, Expr, ExprKind, FigureError, Function, Q, Scope, describe, eval, exact_sum, push_input, unit_error,
 };
@@ -119,7 +119,7 @@ pub(super) fn call(
     let ratio = values.iter().any(|q| q.ratio);
     let nums = || values.iter().map(|q| Num { value: q.value, exact: q.exact.clone() }).collect::<Vec<_>>();
     let of = |num: Num| Q { ratio, value: num.value, dim, exact: num.exact };
-    let spread = |which: Spread| {
+    let spread = |which: Dispersion| {
         if values.len() < 2 {
             return Err(FigureError::BadArgument {
                 message: format!("{}() needs at least two values; this list has one", function.name()),
@@ -135,9 +135,9 @@ pub(super) fn call(
         }
         Function::Mean => Ok(of(stats::mean(&nums()))),
         Function::Count => Ok(Q { ratio: false, dim: Dim::NONE, ..Q::of_num(Num::of_integer(values.len())) }),
-        Function::Stdev => spread(Spread::Stdev),
-        Function::Se => spread(Spread::Se),
-        Function::Ci95 => spread(Spread::Ci95),
+        Function::Stdev => spread(Dispersion::Stdev),
+        Function::Se => spread(Dispersion::Se),
+        Function::Ci95 => spread(Dispersion::Ci95),
         Function::Median | Function::Percentile => {
             let p = if function == Function::Median {
                 Num::of_integer(50)

@@ -45,12 +45,12 @@ fn the_spreads_of_a_known_list() {
     // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, s² = 32/7.
     let values = nums(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]);
     assert_eq!(variance(&values).exact, Exact::from_integer(32).div(&Exact::from_integer(7)));
-    let stdev = spread(&values, Spread::Stdev).exact.unwrap();
+    let stdev = spread(&values, Dispersion::Stdev).exact.unwrap();
     assert_eq!(stdev.digits_at(-6, Rounding::HalfAwayFromZero), "2138090"); // 2.138090
-    let se = spread(&values, Spread::Se).exact.unwrap();
+    let se = spread(&values, Dispersion::Se).exact.unwrap();
     assert_eq!(se.digits_at(-6, Rounding::HalfAwayFromZero), "755929"); // √(4/7)
     // t(7) = 2.3646: 2.3646 × 0.7559289… = 1.78749…
-    let ci = spread(&values, Spread::Ci95).exact.unwrap();
+    let ci = spread(&values, Dispersion::Ci95).exact.unwrap();
     assert_eq!(ci.digits_at(-4, Rounding::HalfAwayFromZero), "17875");
 }
 
@@ -96,7 +96,7 @@ proptest! {
         let n = values.len() as f64;
         let s = reference_stdev(&values);
         let t = t_975(values.len() - 1).to_f64();
-        for (which, reference) in [(Spread::Stdev, s), (Spread::Se, s / n.sqrt()), (Spread::Ci95, t * s / n.sqrt())] {
+        for (which, reference) in [(Dispersion::Stdev, s), (Dispersion::Se, s / n.sqrt()), (Dispersion::Ci95, t * s / n.sqrt())] {
             let got = spread(&list, which);
             prop_assert!(close(&got.exact, reference), "{which:?}: {:?} vs {reference}", got.exact.map(|e| e.to_f64()));
             prop_assert!((got.value - reference).abs() <= 1e-6 * reference.abs().max(1.0));

@@ -9,7 +9,7 @@ use super::super::ImportError;
 /// One JSON value and where it is written: from its key (an object's member) or its first
 /// byte (an array's element) to its last byte.
 #[derive(Debug)]
-pub(super) struct Node {
+pub(super) struct JsonNode {
     pub(super) at: Range<usize>,
     /// Where the value itself starts (after its key).
     pub(super) value_at: usize,
@@ -18,23 +18,23 @@ pub(super) struct Node {
 
 #[derive(Debug)]
 pub(super) enum Kind {
-    Object(Vec<(String, Node)>),
-    Array(Vec<Node>),
+    Object(Vec<(String, JsonNode)>),
+    Array(Vec<JsonNode>),
     Number(f64),
     Text(String),
     Bool(bool),
     Null,
 }
 
-impl Node {
-    pub(super) fn get(&self, key: &str) -> Option<&Node> {
+impl JsonNode {
+    pub(super) fn get(&self, key: &str) -> Option<&JsonNode> {
         match &self.kind {
             Kind::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, n)| n),
             _ => None,
         }
     }
 
-    pub(super) fn items(&self) -> &[Node] {
+    pub(super) fn items(&self) -> &[JsonNode] {
         match &self.kind {
             Kind::Array(items) => items,
             _ => &[],
@@ -86,13 +86,13 @@ impl<'a> Parser<'a> {
     }
 
     /// The value here; `from` is where its key starts, for an object's member.
-    pub(super) fn value(&mut self, from: Option<usize>) -> Result<Node, ImportError> {
+    pub(super) fn value(&mut self, from: Option<usize>) -> Result<JsonNode, ImportError> {
         self.skip_space();
         let start = self.at;
         let kind = match self.peek() {
             Some(b'{') => {
                 self.at += 1;
-                let mut members: Vec<(String, Node)> = Vec::new();
+                let mut members: Vec<(String, JsonNode)> = Vec::new();
                 self.skip_space();
                 if self.peek() == Some(b'}') {
                     self.at += 1;
@@ -171,7 +171,7 @@ impl<'a> Parser<'a> {
                 Kind::Number(number.ok_or_else(|| self.error("expected a number"))?)
             }
         };
-        Ok(Node { at: from.unwrap_or(start)..self.at, value_at: start, kind })
+        Ok(JsonNode { at: from.unwrap_or(start)..self.at, value_at: start, kind })
     }
 
     fn string(&mut self) -> Result<String, ImportError> {

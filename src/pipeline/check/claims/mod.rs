@@ -53,7 +53,7 @@ pub(crate) struct FigureSources<'a> {
     pub original_claims: &'a [Claim],
     /// The page's `spread:` (a translation's own, else its original's): where a figure
     /// over a series shows its N and spread in the text.
-    pub spread: Option<&'a crate::content::Spread>,
+    pub spread: Option<&'a crate::content::SpreadSetting>,
 }
 
 /// What the checks give a page: one view per tag, its corrections and its records, the

@@ -7,7 +7,7 @@
 //! text, shown after the tag and in no page body, so coverage and translation parity never
 //! read it. The hover title's and evidence's spread is `values::spread_text`.
 
-use crate::content::{Page, Spread, SpreadForm};
+use crate::content::{Page, SpreadForm, SpreadSetting};
 use crate::diagnostics::Diagnostic;
 use crate::i18n::Strings;
 use crate::markdown::Claim;
@@ -25,7 +25,7 @@ pub(super) fn check_spread_names(
     sources: &FigureSources,
     resolved: &mut Resolutions,
 ) -> Vec<Diagnostic> {
-    let Some(Spread::Each(each)) = &page.front.spread else { return Vec::new() };
+    let Some(SpreadSetting::Each(each)) = &page.front.spread else { return Vec::new() };
     let front = &page.text[..page.body_start];
     let start = crate::yaml::key_value_offset(front, "spread").unwrap_or(0);
     let mut problems = Vec::new();

@@ -87,7 +87,7 @@ pub(super) fn align(original: &[Numbered<'_>], translation: &[Numbered<'_>]) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::places::Key;
+    use super::super::places::StatedKey;
     use super::*;
 
     /// Blocks written as `|`-separated lists of tag names.
@@ -95,7 +95,7 @@ mod tests {
         written
             .split('|')
             .map(|block| {
-                let mut keys: Vec<Key> = block.split_whitespace().map(Key::Tag).collect();
+                let mut keys: Vec<StatedKey> = block.split_whitespace().map(StatedKey::Tag).collect();
                 keys.sort_unstable();
                 Numbered { kind: None, range: 0..0, tags: Vec::new(), numbers: Vec::new(), keys }
             })

@@ -54,8 +54,9 @@ pub(super) fn front_matter(original: &Page, translation: &Page) -> Vec<Diagnosti
     // Where a figure's spread is shown is the page's layout, not prose: a translation that
     // states its own shows it where the original does.
     if states("spread") && o.spread != t.spread {
-        let shown =
-            |s: &Option<crate::content::Spread>| s.as_ref().map_or("none".to_string(), ToString::to_string);
+        let shown = |s: &Option<crate::content::SpreadSetting>| {
+            s.as_ref().map_or("none".to_string(), ToString::to_string)
+        };
         differ("spread", shown(&o.spread), shown(&t.spread));
     }
     let build = |f: &crate::content::FrontMatter| format!("{:?}", f.code_under_test);

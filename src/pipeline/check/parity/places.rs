@@ -15,7 +15,7 @@ use crate::number::{FigureValue, parse_stated};
 /// tag and an untagged number of one value differ, so that such a pair is compared at its
 /// place and reported there.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Key<'a> {
+pub(super) enum StatedKey<'a> {
     Tag(&'a str),
     Value(String),
 }
@@ -28,7 +28,7 @@ pub(super) struct Numbered<'a> {
     pub(super) tags: Vec<&'a Claim>,
     pub(super) numbers: Vec<&'a (FigureValue, Range<usize>)>,
     /// The keys of its tags and numbers, sorted.
-    pub(super) keys: Vec<Key<'a>>,
+    pub(super) keys: Vec<StatedKey<'a>>,
 }
 
 impl Numbered<'_> {
@@ -74,7 +74,7 @@ pub(super) fn joined(whole: &Numbered<'_>, first: &Numbered<'_>, second: &Number
     if whole.keys.len() != first.keys.len() + second.keys.len() {
         return false;
     }
-    let mut both: Vec<&Key> = first.keys.iter().chain(&second.keys).collect();
+    let mut both: Vec<&StatedKey> = first.keys.iter().chain(&second.keys).collect();
     both.sort_unstable();
     both.into_iter().eq(whole.keys.iter())
 }
@@ -121,12 +121,12 @@ pub(super) fn numbered<'a>(scan: &'a Scan, untagged: &'a [(FigureValue, Range<us
     for claim in &scan.claims {
         let i = slot(claim.range.start, &mut out);
         out[i].tags.push(claim);
-        out[i].keys.push(Key::Tag(&claim.name));
+        out[i].keys.push(StatedKey::Tag(&claim.name));
     }
     for number in untagged {
         let i = slot(number.1.start, &mut out);
         out[i].numbers.push(number);
-        out[i].keys.push(Key::Value(value_key(&number.0)));
+        out[i].keys.push(StatedKey::Value(value_key(&number.0)));
     }
     for block in &mut out {
         block.keys.sort_unstable();
