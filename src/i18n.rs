@@ -31,6 +31,9 @@ pub struct Strings {
     /// on every page of a site, and Fluent took 2,300 instructions for each (1.7 % of a
     /// cold build). Bounded, and made anew with the strings, so never stale.
     formatted: std::sync::Mutex<rustc_hash::FxHashMap<String, String>>,
+    /// Strings the program asked for and no file gave, by language and key: the page shows
+    /// the key in their place, so the build fails on them ([`Strings::missed`]).
+    missed: std::sync::Mutex<BTreeSet<(String, String)>>,
 }
 
 /// How many formatted messages [`Strings`] keeps before it starts again.
@@ -110,9 +113,42 @@ impl Strings {
         format!("the UI string `{key}` in i18n/{lang}.ftl cannot be formatted: {}", errors.join("; "))
     }
 
-    /// Like [`Strings::get`], for keys that the program itself needs (checked at load).
+    /// Like [`Strings::get`], for a string the program itself needs: when no file gives
+    /// it, the key stands in and the miss is kept for [`Strings::missed`], so that a page
+    /// showing a bare key is never published.
     pub fn text(&self, lang: &str, key: &str) -> String {
-        self.get(lang, key, &[]).unwrap_or_else(|| key.to_string())
+        self.needed(lang, key, &[])
+    }
+
+    /// [`Strings::text`] with arguments.
+    pub fn needed(&self, lang: &str, key: &str, args: &[(&str, String)]) -> String {
+        self.get(lang, key, args).unwrap_or_else(|| {
+            let mut missed = self.missed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            missed.insert((lang.to_string(), key.to_string()));
+            key.to_string()
+        })
+    }
+
+    /// A `missing-string` error for each string the program asked for and did not get since
+    /// the last call, each once. Taken, not read: `tally serve` keeps the strings from build
+    /// to build while their files are unchanged, and a build that no longer asks for the
+    /// string must not fail on it.
+    pub(crate) fn missed(&self) -> Vec<Diagnostic> {
+        let missed =
+            std::mem::take(&mut *self.missed.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+        missed
+            .iter()
+            .map(|(lang, key)| {
+                let path = PathBuf::from(format!("i18n/{lang}.ftl"));
+                let what = if self.has_string(lang, key) {
+                    format!("`{key}` in `{lang}` cannot be formatted with the arguments tally gives it")
+                } else {
+                    format!("`{key}` is missing in `{lang}`; tally needs it to write the pages")
+                };
+                Diagnostic::file("missing-string", &path, what)
+                    .note("the page would show the string's key in its place, so nothing is published")
+            })
+            .collect()
     }
 }
 
@@ -187,6 +223,7 @@ pub fn load(root: &Path, settings: &Settings) -> (Strings, Vec<Diagnostic>) {
         names: strings_by_language,
         plain: rustc_hash::FxHashMap::default(),
         formatted: Default::default(),
+        missed: Default::default(),
     };
     strings.plain = strings
         .names

@@ -164,7 +164,7 @@ pub(super) const CODES: &[Code] = &[
         code: "missing-string",
         severity: "error",
         summary: "a UI string a language lacks: one another language has, or one tally needs",
-        meaning: "Every language of the site must have every UI string (i18n/LANG.ftl): a string missing in one language would show another language's text, or nothing. The strings tally's own templates use must be there in every language, even when no language has them.",
+        meaning: "Every language of the site must have every UI string (i18n/LANG.ftl): a string missing in one language would show another language's text, or nothing. The strings tally's own templates use must be there in every language, even when no language has them, and so must the strings tally writes into pages itself (the evidence's words, a heading's link, a plot's axes): a page that asks for one no file gives fails the build, since it would show the string's key in its place.",
         fix: "Add the string to the language that lacks it; the note says where the other language has it. A string tally needs is defined in each language's file.",
     },
     Code {

@@ -252,6 +252,7 @@ fn finish(
     problems: &mut Vec<Diagnostic>,
 ) -> Result<Output, Failure> {
     render::copies::made_twice(site, &collector.made_twice(), problems);
+    problems.extend(site.strings.missed());
     render::copies::made_as_file_and_folder(site, &collector.file_and_folder(), problems);
     fail_on_errors(problems)?;
     diagnostics::sort(problems);

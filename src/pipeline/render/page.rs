@@ -181,8 +181,7 @@ fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
         crate::number::UnitKind::PacketRate => "plot-axis-packets",
         crate::number::UnitKind::Count => "plot-axis-count",
     };
-    let text =
-        |key: &str, args: &[(&str, String)]| strings.get(lang, key, args).unwrap_or_else(|| key.to_string());
+    let text = |key: &str, args: &[(&str, String)]| strings.needed(lang, key, args);
     let value_axis =
         if plot.unit == Unit::Count { text(measure, &[]) } else { text(measure, &[("unit", unit)]) };
     let count = plot.points.len().to_string();

@@ -58,3 +58,19 @@ fn fails_when_a_template_uses_a_string_missing_from_both_languages() {
         .expect_stderr("error[template]: templates/404.html:")
         .expect_stderr("the UI string `no-such-string` is missing in i18n/en.ftl");
 }
+
+#[test]
+fn a_string_the_pages_need_missing_from_every_language_fails_the_build_instead_of_showing_its_key() {
+    let site = Site::new();
+    site.measurement("content/m", MEASUREMENT);
+    site.edit("i18n/en.ftl", "heading-anchor = ", "# heading-anchor = ");
+    site.edit("i18n/ja.ftl", "heading-anchor = ", "# heading-anchor = ");
+    site.build()
+        .expect_code(1)
+        .expect_stderr(
+            "error[missing-string]: i18n/en.ftl: `heading-anchor` is missing in `en`; tally needs it",
+        )
+        // The page has no Japanese translation, so no Japanese page asked for the string.
+        .expect_stderr("1 error(s)");
+    assert!(!site.path("site").exists(), "a page showing the key `heading-anchor` was published");
+}

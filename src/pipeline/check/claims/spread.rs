@@ -84,8 +84,7 @@ pub(super) fn spread_label(
         return None;
     }
     let n = over.runs.len().to_string();
-    let text =
-        |key: &str, args: &[(&str, String)]| strings.get(lang, key, args).unwrap_or_else(|| key.to_string());
+    let text = |key: &str, args: &[(&str, String)]| strings.needed(lang, key, args);
     // Values of another kind than the figure's (a count of runs' rates) have no spread in
     // its unit: N alone.
     if over.values.is_empty() || over.unit.kind() != computed.unit.kind() {
