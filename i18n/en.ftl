@@ -73,6 +73,7 @@ plot-axis-time = Time (s)
 plot-interval = Interval (s)
 plot-link-rate = link rate
 plot-values = The values plotted
+plot-range-separator = –
 plot-bars-description = One bar for each of { $count } runs, showing { $field }. The table below lists the values.
 plot-intervals-description = The rate received in each of { $count } intervals of the run { $run }, with the link's rate as a dashed line. The table below lists the values.
 figure-spread-n = (N = { $n })

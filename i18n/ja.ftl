@@ -73,6 +73,7 @@ plot-axis-time = 時間（秒）
 plot-interval = 区間（秒）
 plot-link-rate = リンク速度
 plot-values = グラフの値
+plot-range-separator = ～
 plot-bars-description = { $count } 回の実行それぞれの { $field } を棒で示したグラフです。値は下の表にあります。
 plot-intervals-description = 実行 { $run } の { $count } 区間それぞれの受信レートを示し、リンク速度を破線で描いたグラフです。値は下の表にあります。
 figure-spread-n = （N = { $n }）

@@ -205,14 +205,14 @@ impl Reader<'_> {
 /// A bar's spread as its values table lists it, in `unit`: the range's ends to `place` (the
 /// bar's value's, when a tag states it or the data knows it no finer) or as a bar's value is
 /// labelled, or the ± to two significant digits.
-pub(crate) fn spread_cell(spread: &BarSpread, unit: Unit, place: Option<i32>) -> String {
+pub(crate) fn spread_cell(spread: &BarSpread, unit: Unit, place: Option<i32>, separator: &str) -> String {
     let in_unit = |v: f64| v / unit.factor();
     let end = |v: f64| match place {
         Some(place) => super::axis::at_place_kept(in_unit(v), place),
         None => super::bars::bar_value(in_unit(v), None),
     };
     match spread.each_way {
-        None => format!("{}–{}", end(spread.low), end(spread.high)),
+        None => format!("{}{separator}{}", end(spread.low), end(spread.high)),
         Some(each) => {
             let each = in_unit(each);
             if each == 0.0 || !each.is_finite() {
@@ -235,8 +235,9 @@ mod tests {
         let se = spread(Whiskers::Se, 987.625e6, &values);
         let expected = (5.6875e12f64 / 3.0).sqrt() / 2.0;
         assert!((se.each_way.unwrap_or(0.0) - expected).abs() < 1e-3, "{se:?}");
-        assert_eq!(spread_cell(&range, Unit::MegabitPerSecond, Some(0)), "986–989");
-        assert_eq!(spread_cell(&se, Unit::MegabitPerSecond, None), "0.69");
+        assert_eq!(spread_cell(&range, Unit::MegabitPerSecond, Some(0), "–"), "986–989");
+        assert_eq!(spread_cell(&range, Unit::MegabitPerSecond, Some(0), "～"), "986～989");
+        assert_eq!(spread_cell(&se, Unit::MegabitPerSecond, None, "–"), "0.69");
         // One run has no spread: its whiskers are its bar's end.
         let one = spread(Whiskers::Sd, 5.0, &[5.0]);
         assert_eq!((one.low, one.high), (5.0, 5.0));

@@ -35,6 +35,9 @@ pub(crate) struct Labels {
     /// Bars with whiskers: the legend that names what they span ("Whiskers: ± the standard
     /// error of the mean"), and the table's columns for N and the spread.
     pub whiskers: Option<WhiskerLabels>,
+    /// What stands between a range's ends in the table: "–", or 「～」 as Japanese text
+    /// writes a range.
+    pub range_separator: String,
 }
 
 /// The words of a plot whose bars have whiskers.
@@ -90,7 +93,7 @@ pub(crate) fn figure_html(
     out.push_str("</tr></thead>\n<tbody>\n");
     for point in &plot.points {
         let category = match point.span {
-            Some((start, end)) => format!("{}–{}", number(start, 2), number(end, 2)),
+            Some((start, end)) => format!("{}{}{}", number(start, 2), labels.range_separator, number(end, 2)),
             None => point.label.clone(),
         };
         let spread = match (whiskers, &point.spread) {
@@ -100,7 +103,7 @@ pub(crate) fn figure_html(
                 format!(
                     "<td>{}</td><td>{}</td>",
                     spread.n,
-                    escape(&super::series::spread_cell(spread, plot.unit, place))
+                    escape(&super::series::spread_cell(spread, plot.unit, place, &labels.range_separator))
                 )
             }
             _ => String::new(),

@@ -273,3 +273,24 @@ fn whiskers_need_figures_over_a_series() {
         );
     }
 }
+
+#[test]
+fn a_japanese_values_table_writes_a_range_as_japanese_text_does() {
+    let plots =
+        "```plot\ntitle: TCP and UDP, repeated\nfigures: [tcp_median, udp_median]\nlabels: [TCP, UDP]\n```\n";
+    let site = site_with(SERIES_RUNS, plots);
+    let hash = site.hash(&format!("{BUNDLE}/index.md"));
+    site.file(
+        &format!("{BUNDLE}/index.ja.md"),
+        format!(
+            "---\ntitle: XGS 136 を通る HTTP\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: HTTP の応答とフレーム。\n\
+             translates: {hash}\n---\n\n```plot\ntitle: 繰り返し\nfigures: [tcp_median, udp_median]\nlabels: [TCP, UDP]\n```\n\n## 測り方\n\n9,000 件の応答を curl で。\n\n## 測っていないこと\n\n遅延。\n"
+        ),
+    );
+    site.build().expect_success();
+    let ja = site.read("ja/measurements/2026-10-29-http/index.html");
+    let at = ja.find("<figure class=\"plot\"").unwrap_or(0);
+    let ja_figure = &ja[at..ja[at..].find("</figure>").map_or(ja.len(), |e| at + e)];
+    assert_eq!(rows(ja_figure), [["TCP", "987.75", "4", "986～989"], ["UDP", "951", "3", "949～955"]]);
+    assert_eq!(rows(&plot(&site, 1))[0][3], "986–989", "the English table keeps its en dash");
+}

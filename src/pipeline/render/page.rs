@@ -207,6 +207,7 @@ fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
                     spread_column: text(column, &[("unit", plot.unit.symbol().to_string())]),
                 }
             }),
+            range_separator: text("plot-range-separator", &[]),
         },
         Shape::Intervals { run, .. } => svg::Labels {
             value_axis,
@@ -216,6 +217,7 @@ fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
             table_category: text("plot-interval", &[]),
             description: text("plot-intervals-description", &[("run", run.clone()), ("count", count)]),
             whiskers: None,
+            range_separator: text("plot-range-separator", &[]),
         },
     }
 }
