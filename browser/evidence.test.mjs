@@ -1,6 +1,7 @@
 // Where a figure comes from, in Chromium with JavaScript off: from any figure of the XGS 136
-// page, in either language, one key press (Enter on the focused figure) reaches its entry in
-// the evidence, and one more the runs.yaml line it was read from. axe finds nothing in the
+// page, in either language, one key press (Enter on the focused figure) opens the folded
+// evidence at its entry, and one more the runs.yaml line it was read from. Folded, the
+// evidence is at most a screen at 390×844 and 1280×800 and one keyboard stop. axe finds nothing in the
 // evidence section, the plots (their tables open) or a source page, at 400 % zoom (a 1280 px
 // window is 320 CSS px wide) in both colour schemes, and nothing there widens the page.
 //
@@ -62,12 +63,16 @@ for (const [lang, url] of Object.entries(PAGES)) {
         .map((a) => decodeURIComponent(a.hash.slice(1)))
         .filter((id) => !document.getElementById(id)));
     assert.deepEqual(missing, []);
+    // The list is folded to one line; following a figure link opens it, scripts off.
+    const list = page.locator("section.evidence details.evidence-all");
+    assert.equal(await list.evaluate((d) => d.open), false, "the evidence is folded until opened");
     // By keyboard: focus the figure "74 %" and press Enter.
     const figure = page.locator("a", { has: page.locator("data", { hasText: "74" }) }).first();
     await figure.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(/#figure-host_share_close$/);
     const entry = page.locator("[id='figure-host_share_close']");
+    assert.equal(await list.evaluate((d) => d.open), true, "a figure link opens the folded list");
     assert.ok(await entry.isVisible());
     assert.ok(await entry.evaluate((e) => e.matches(":target")));
     const inView = await entry.evaluate((e) => {
@@ -96,19 +101,52 @@ for (const [lang, url] of Object.entries(PAGES)) {
     assert.equal(await page.locator("html").getAttribute("lang"), lang);
     await page.close();
   });
+
+  test(`with JavaScript off, an address of the ${lang} XGS 136 page ending in #figure-NAME opens the folded evidence at that entry`, async () => {
+    const page = await open(`${url}#figure-bodies_keep_coproc`);
+    const state = await page.evaluate(() => {
+      const entry = document.getElementById("figure-bodies_keep_coproc");
+      const r = entry.getBoundingClientRect();
+      return { list: entry.closest("details.evidence-all").open, shown: r.height > 0, top: r.top, height: innerHeight };
+    });
+    assert.deepEqual([state.list, state.shown], [true, true], JSON.stringify(state));
+    assert.ok(state.top > -2 && state.top < state.height, `the entry is scrolled into view: ${JSON.stringify(state)}`);
+    await page.close();
+  });
 }
 
 for (const [lang, url] of Object.entries(PAGES)) {
-  test(`the ${lang} XGS 136 page's evidence is folded, a line a figure, and with JavaScript a figure link opens its entry`, async () => {
+  test(`the ${lang} XGS 136 page's evidence is one screen at most until opened, one keyboard stop, then a line a figure, and with JavaScript a figure link opens its entry`, async () => {
+    // Folded, at 390×844 and 1280×800: the heading, the introduction and one line, which
+    // says how many figures and files; the page as a whole is saved for a reviewer.
+    for (const [width, height] of [[390, 844], [1280, 800]]) {
+      const page = await open(url, { width, scripts: true });
+      await page.setViewportSize({ width, height });
+      const folded = await page.locator("section.evidence").evaluate((section) => ({
+        height: section.getBoundingClientRect().height,
+        stops: [...section.querySelectorAll("a[href], summary, button, [tabindex]")].filter((e) => e.checkVisibility()).length,
+        line: section.querySelector("details.evidence-all > summary").textContent,
+      }));
+      console.log(`# ${lang}: evidence folded ${Math.round(folded.height)} px at ${width}×${height}, ${folded.stops} keyboard stop(s): ${folded.line}`);
+      assert.ok(folded.height <= height, `${Math.round(folded.height)} px is more than a screen of ${height} px`);
+      assert.equal(folded.stops, 1, "the folded evidence is one keyboard stop");
+      assert.match(folded.line, /\d+\D+\d+/, "the line says how many figures and files");
+      await page.screenshot({ path: path.join(artifacts, `xgs136-${lang}-${width}.png`), fullPage: true });
+      await page.close();
+    }
     const page = await open(url, { scripts: true });
     const entries = page.locator("section.evidence details[id^='figure-']");
     const count = await entries.count();
     assert.ok(count > 50, `${count} entries`);
     assert.equal(await page.locator("section.evidence details[open]").count(), 0, "every entry folded");
+    const line = await page.locator("details.evidence-all > summary").textContent();
+    assert.ok(line.includes(String(count)), `"${line}" names the ${count} figures`);
+    // Opened, each entry is a line or two.
+    await page.locator("details.evidence-all > summary").click();
     const heights = await entries.evaluateAll((all) => all.map((d) => d.getBoundingClientRect().height));
+    assert.ok(Math.min(...heights) > 10, `every entry shows once the list is opened: ${Math.min(...heights)} px`);
     assert.ok(Math.max(...heights) < 60, `an entry is a line or two: ${Math.max(...heights)} px`);
-    const section = await page.locator("section.evidence").evaluate((e) => e.getBoundingClientRect().height);
-    console.log(`# ${lang}: evidence ${count} entries, ${Math.round(section)} px folded at 1280 px`);
+    await page.locator("details.evidence-all > summary").click();
     // The page's own content comes before it.
     assert.ok(await page.evaluate(() => {
       const content = document.querySelector(".content");
@@ -117,6 +155,7 @@ for (const [lang, url] of Object.entries(PAGES)) {
     }));
     await page.locator("a[href='#figure-host_share_close']").first().click();
     await page.waitForFunction(() => document.getElementById("figure-host_share_close").open);
+    assert.equal(await page.locator("details.evidence-all").evaluate((d) => d.open), true);
     // Another entry's link inside it opens that one too.
     await page.evaluate(() => { location.hash = "#figure-bodies_keep_coproc"; });
     await page.waitForFunction(() => document.getElementById("figure-bodies_keep_coproc").open);

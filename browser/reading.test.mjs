@@ -124,6 +124,47 @@ for (const [url, width] of [[MEASUREMENT, 390], [MEASUREMENT, 320], [`/ja${MEASU
   });
 }
 
+/** The drawn right edge of each table's box (its colour and shadow), as the stylesheet
+ * alone shows it: scrolled to the start, then to the end (scripts may be off in the page,
+ * so Playwright scrolls and waits). */
+async function tableEdges(page) {
+  const edges = () => [...document.querySelectorAll(".table-scroll")].map((box) => {
+    const style = getComputedStyle(box);
+    return { scrolls: box.scrollWidth - box.clientWidth > 1, edge: style.borderRightColor !== "rgba(0, 0, 0, 0)" && style.boxShadow !== "none" };
+  });
+  const scroll = (to) => document.querySelectorAll(".table-scroll").forEach((box) => { box.scrollLeft = to === "start" ? 0 : box.scrollWidth; });
+  await page.evaluate(scroll, "start");
+  await page.waitForTimeout(200);
+  const atStart = await page.evaluate(edges);
+  await page.evaluate(scroll, "end");
+  await page.waitForTimeout(200);
+  const atEnd = await page.evaluate(edges);
+  return atStart.map((t, i) => ({ scrolls: t.scrolls, atStart: t.edge, atEnd: atEnd[i].edge }));
+}
+
+for (const url of [MEASUREMENT, `/ja${MEASUREMENT}`]) {
+  test(`with JavaScript off, a table of ${url} that scrolls at 390 px shows a drawn right edge until scrolled to its end, and one that fits shows none`, async () => {
+    const page = await served.context.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
+    let edges = {};
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(served.base + url);
+      assert.equal(await page.locator(".scroll-cue").count(), 0, "scripts are off: js/tables.js said nothing");
+      if (width === 390) await page.screenshot({ path: path.join(artifacts, `table-edge-${url.startsWith("/ja/") ? "ja" : "en"}-390.png`) });
+      edges[width] = await tableEdges(page);
+    }
+    await page.close();
+    assert.ok(edges[390].some((t) => t.scrolls), "no table scrolls at 390 px: nothing to test");
+    for (const [width, tables] of Object.entries(edges)) {
+      for (const t of tables) {
+        assert.deepEqual(t, { scrolls: t.scrolls, atStart: t.scrolls, atEnd: false }, `${url} at ${width} px`);
+      }
+    }
+  });
+}
+
 for (const url of [MEASUREMENT, `/ja${MEASUREMENT}`, "/families/xgs-136/"]) {
   test(`at 1280 px the tables of ${url} use the width the screen has: none is cut, and one that still scrolls says so`, async () => {
     const page = await open(url, { width: 1280 });
@@ -250,19 +291,28 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
           underline: getComputedStyle(e).borderBottomStyle, colour: getComputedStyle(e).color,
         })),
         links: [...document.querySelectorAll("main a[href]")].map((a) => ({ href: a.getAttribute("href"), after: after(a), evidence: Boolean(a.closest(".evidence")) })),
+        // A table breaks between rows only, never leaving one row alone on either side.
         tables: [...document.querySelectorAll(".table-scroll")].map((e) => ({
           overflow: getComputedStyle(e).overflowX, fits: e.scrollWidth <= e.clientWidth + 1,
-          breakInside: getComputedStyle(e).breakInside,
+          rows: [...e.querySelectorAll("tr")].every((r) => getComputedStyle(r).breakInside === "avoid"),
+          alone: [...e.querySelectorAll("tbody")].every((b) => b.rows.length < 2 ||
+            (getComputedStyle(b.rows[0]).breakAfter === "avoid" && getComputedStyle(b.rows[b.rows.length - 2]).breakAfter === "avoid")),
         })),
         corrections: document.querySelector(".corrections") && shown(document.querySelector(".corrections")),
         // Printed open, script or not: every evidence entry's details, every plot's values.
         folded: [...document.querySelectorAll(".evidence details > :not(summary), .plot-values table")]
           .filter((e) => !shown(e)).map((e) => e.outerHTML.slice(0, 60)),
+        // The evidence is an appendix: from a new page, after everything else printed.
+        appendix: [...document.querySelectorAll("section.evidence")].map((e) => ({
+          breakBefore: getComputedStyle(e).breakBefore,
+          last: [...document.querySelectorAll("article > *")].filter(shown).at(-1) === e,
+        })),
       };
     });
     await page.close();
     assert.deepEqual(printed.chrome, [], url);
     assert.deepEqual(printed.folded, [], `${url}: a folded entry or table of values does not print`);
+    if (url === MEASUREMENT) assert.deepEqual(printed.appendix, [{ breakBefore: "page", last: true }], url);
     assert.deepEqual(printed.hiddenInArticle, [], url);
     assert.deepEqual(printed.colours, ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], url);
     for (const figure of printed.figures) {
@@ -277,7 +327,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
     }
     assert.ok(printed.links.some((l) => !l.href.startsWith("#") && !l.evidence), url);
     assert.ok(printed.tables.length > 0, url);
-    for (const table of printed.tables) assert.deepEqual(table, { overflow: "visible", fits: true, breakInside: "avoid" }, url);
+    for (const table of printed.tables) assert.deepEqual(table, { overflow: "visible", fits: true, rows: true, alone: true }, url);
     // Both pages are translated now: each has a switcher, which the print leaves out.
     assert.equal(printed.switcher, 1, "no switcher to leave out: the test would prove nothing");
     if (url === MEASUREMENT) assert.equal(printed.corrections, true, "the list of corrections is not printed");
@@ -319,6 +369,76 @@ test("the XGS 136 page printed to PDF carries its links' addresses and correctio
   assert.ok(text.includes("Corrections") && joined.includes("9,481→9,000"), "the PDF lacks the list of corrections");
   assert.ok(onScreen.figures.length >= 76);
   for (const figure of onScreen.figures) assert.ok(joined.includes(figure.replace(/\s+/g, "")), `the PDF lacks ${figure}`);
+  // The evidence is the appendix: its heading opens a page, and its links (lines of
+  // runs.yaml and the raw files) print without their addresses.
+  const printedPages = text.split("\f");
+  const appendix = printedPages.findIndex((p) => p.trim().startsWith("Where the figures come from"));
+  assert.ok(appendix > 0, "no page of the PDF opens with the evidence");
+  assert.ok(printedPages[appendix].includes("Every figure this page states"), printedPages[appendix].slice(0, 200));
+  assert.ok(!/\.html#L\d/.test(joined), "an evidence link printed its address");
+});
+
+/**
+ * How far down each printed page of `pdf` its ink reaches, as a share of the page's height
+ * (pdftoppm draws each page at 20 dpi in grey; a row with a pixel darker than 200 is ink).
+ */
+function pageFills(pdf) {
+  const dir = fs.mkdtempSync(path.join(artifacts, "pages-"));
+  try {
+    execFileSync("pdftoppm", ["-r", "20", "-gray", pdf, path.join(dir, "p")]);
+    return fs.readdirSync(dir).filter((f) => f.endsWith(".pgm")).sort().map((f) => {
+      const data = fs.readFileSync(path.join(dir, f));
+      const header = data.toString("latin1", 0, 40).match(/^P5\s+(\d+)\s+(\d+)\s+\d+\s/);
+      const [width, height] = [Number(header[1]), Number(header[2])];
+      const pixels = data.subarray(header[0].length);
+      let last = 0;
+      for (let y = 0; y < height; y++) {
+        if (pixels.subarray(y * width, (y + 1) * width).some((p) => p < 200)) last = y + 1;
+      }
+      return last / height;
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The page `url` printed to PDF as Chromium prints it (A4), kept as an artefact. */
+async function printed(url, name, before = () => {}) {
+  const page = await open(url, { width: 1280 });
+  await page.emulateMedia({ media: null });
+  await page.evaluate(before);
+  const pdf = path.join(artifacts, name);
+  await page.pdf({ path: pdf, format: "A4" });
+  await page.close();
+  return pdf;
+}
+
+for (const [lang, url] of [["en", MEASUREMENT], ["ja", `/ja${MEASUREMENT}`]]) {
+  test(`the ${lang} XGS 136 page prints no page mostly blank but the last of its content and of its appendix`, async () => {
+    const pdf = await printed(url, `xgs136-${lang}-print.pdf`);
+    const fills = pageFills(pdf);
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf, "-"], { encoding: "utf8" }).split("\f");
+    const heading = lang === "ja" ? "数値の出どころ" : "Where the figures come from";
+    const appendix = text.findIndex((p) => p.trim().startsWith(heading));
+    console.log(`# ${lang}: ${fills.length} printed pages, the appendix from page ${appendix + 1}; ink to ${fills.map((f) => `${Math.round(f * 100)} %`).join(", ")}`);
+    assert.ok(appendix > 0, `no page opens with "${heading}"`);
+    const blank = fills.map((fill, i) => ({ page: i + 1, fill }))
+      .filter(({ page, fill }) => fill < 0.6 && page !== appendix && page !== fills.length);
+    assert.deepEqual(blank, [], "a printed page is mostly blank");
+  });
+}
+
+test("with print_evidence: none (the section's no-print class) the XGS 136 page prints without its evidence", async () => {
+  const pdf = await printed(MEASUREMENT, "xgs136-print-no-evidence.pdf",
+    () => document.querySelector("section.evidence").classList.add("no-print"));
+  const text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf, "-"], { encoding: "utf8" });
+  assert.ok(text.includes("HTTP through the XGS"), text.slice(0, 400));
+  // Nor its line in the page's contents.
+  assert.ok(!text.includes("Where the figures come from"), "the evidence printed");
+  assert.ok(!text.includes("Every figure this page states"), "the evidence printed");
+  const fills = pageFills(pdf);
+  console.log(`# without its evidence: ${fills.length} printed pages; ink to ${fills.map((f) => `${Math.round(f * 100)} %`).join(", ")}`);
+  assert.deepEqual(fills.slice(0, -1).filter((f) => f < 0.6), [], "a printed page is mostly blank");
 });
 
 test("a Japanese page shows no English UI text outside code and quotations, and a missing /ja/ address gets the Japanese 404", async () => {

@@ -55,6 +55,13 @@ evidence-vendor = The vendor's figure, not measured here:{" "}
 evidence-stated = Stated as
 evidence-exact = Exact value:{" "}
 evidence-computed = computed by tally
+evidence-summary = { $figures } { $figures-form ->
+        [one] figure
+       *[other] figures
+    }, read from { $files } { $files-form ->
+        [one] file
+       *[other] files
+    }
 source-of = The run data of{" "}
 source-of-end = .{" "}
 source-download = Download the file as it is.

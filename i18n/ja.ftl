@@ -55,6 +55,7 @@ evidence-vendor = ベンダーの数値（ここでは測定していません�
 evidence-stated = 本文での表記
 evidence-exact = 正確な値：
 evidence-computed = tally が計算
+evidence-summary = 数値 { $figures } 個、読み取り元のファイル { $files } 個
 source-of = 次のページの実行データです：
 source-of-end = 。
 source-download = このファイルをそのままダウンロード

@@ -78,6 +78,10 @@ pub struct Settings {
     /// (BENCHMARKS.md's search table).
     #[serde(default)]
     pub search: bool,
+    /// Whether a page's evidence prints, after its content as an appendix on pages of its
+    /// own (`print_evidence: appendix`, the default), or not at all (`none`).
+    #[serde(default)]
+    pub print_evidence: PrintEvidence,
 }
 
 /// A size: a number of bytes, or a number and a unit (`B`, `KiB`, `MiB`, `GiB`; `KB`, `MB`,
@@ -122,6 +126,17 @@ pub enum ShotsRule {
     Warn,
     /// An error.
     Required,
+}
+
+/// `print_evidence:` in site.yaml: what paper gets of a page's evidence.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PrintEvidence {
+    /// After the page's content, from a new page, under its heading (the default).
+    #[default]
+    Appendix,
+    /// Left out of print.
+    None,
 }
 
 fn default_max_image_pixels() -> u64 {

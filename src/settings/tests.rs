@@ -66,3 +66,14 @@ fn a_misspelt_key_is_an_error_on_its_line() {
     assert_eq!(error.line, 8);
     assert!(error.message.contains("titel"), "{}", error.message);
 }
+
+#[test]
+fn print_evidence_is_an_appendix_unless_none_and_refuses_another_value_at_its_line() {
+    assert_eq!(load(write_site(MINIMAL).path()).unwrap().print_evidence, PrintEvidence::Appendix);
+    let dir = write_site(&format!("{MINIMAL}print_evidence: none\n"));
+    assert_eq!(load(dir.path()).unwrap().print_evidence, PrintEvidence::None);
+    let dir = write_site(&format!("{MINIMAL}print_evidence: never\n"));
+    let error = load(dir.path()).unwrap_err();
+    assert_eq!((error.code, error.line), ("bad-yaml", 8), "{}", error.message);
+    assert!(error.message.contains("never") && error.message.contains("appendix"), "{}", error.message);
+}

@@ -85,3 +85,25 @@ fn an_entry_whose_formula_is_one_path_says_where_that_value_is_written_once() {
     );
     assert!(!peak.contains("runs.yaml.html#L6"), "{peak}");
 }
+
+/// Issue 45: the evidence is folded to one line until opened, which says how many figures
+/// and files it holds; site.yaml's `print_evidence: none` marks it to be left out of print.
+#[test]
+fn the_evidence_folds_to_a_line_of_its_figures_and_files_and_print_evidence_none_marks_it() {
+    let site = one_run_site(PAGE, RUNS, RUNS_YAML, PROSE);
+    site.build().expect_success();
+    let html = site.read("measurements/2026-10-29-links/index.html");
+    // clients, per_client, connections, rate and peak, on lines of runs.yaml alone.
+    let folded = "<section class=\"evidence\" aria-labelledby=\"evidence-heading\">";
+    assert!(html.contains(folded), "{html}");
+    let line = "<details class=\"evidence-all\"><summary>5 figures, read from 1 file</summary>\n<div class=\"evidence-list\">";
+    assert!(html.contains(line), "{html}");
+    site.file("site.yaml", format!("{}print_evidence: none\n", common::SITE_YAML));
+    site.build().expect_success();
+    let html = site.read("measurements/2026-10-29-links/index.html");
+    assert!(
+        html.contains("<section class=\"evidence no-print\" aria-labelledby=\"evidence-heading\">"),
+        "{html}"
+    );
+    assert!(html.contains(line), "the screen keeps it folded as before: {html}");
+}

@@ -1,11 +1,14 @@
 //! A page's evidence section as HTML: every figure the page states, what it is computed
 //! from, and the lines of the files its values are written on, each linked.
 //!
-//! Each figure is one visible line, a `<details>` whose summary (the anchor its statements
-//! link to) gives its name, its value as the page states it and where it was read; the
-//! exact value, the formula, the inputs and the links to their lines open under it. So the
-//! section is a screen of lines until a reader opens one, without JavaScript (a small
-//! script, `js/evidence.js`, only opens the entry a figure link leads to).
+//! The whole list is folded into one `<details>` ("65 figures, read from 9 files"), so
+//! that the section is its heading, its introduction and that line until a reader opens it.
+//! Inside, each figure is one visible line, a `<details>` whose summary (the anchor its
+//! statements link to) gives its name, its value as the page states it and where it was
+//! read; the exact value, the formula, the inputs and the links to their lines open under
+//! it. A figure link opens the list without JavaScript (a browser opens the closed
+//! `<details>` around a fragment's target); a small script, `js/evidence.js`, also opens
+//! the entry itself.
 //!
 //! Owns the section's markup and its words (the `evidence-*` Fluent strings of the page's
 //! language). The entries themselves are made by the check stage ([`EvidenceView`]); this
@@ -18,6 +21,7 @@ use rustc_hash::FxHashMap as HashMap;
 use pulldown_cmark_escape::{FmtWriter, escape_href, escape_html};
 
 use crate::i18n::Strings;
+use crate::settings::PrintEvidence;
 use crate::views::{EvidenceInput, EvidenceView, SourceLink};
 
 /// The words of the section in one language, looked up once per page.
@@ -99,7 +103,8 @@ impl<'s> Words<'s> {
 }
 
 /// The section of `entries` in `lang` (`original` is the site's first language, which a
-/// vendor's own words are in); empty when the page states no figure. `stated` gives each
+/// vendor's own words are in), printed as site.yaml's `print_evidence` says; empty when
+/// the page states no figure. `stated` gives each
 /// figure's value as the page first states it, by name (a plotted figure has none).
 pub(crate) fn evidence_html(
     entries: &[std::sync::Arc<EvidenceView>],
@@ -107,19 +112,25 @@ pub(crate) fn evidence_html(
     strings: &Strings,
     lang: &str,
     original: &str,
+    print: PrintEvidence,
 ) -> String {
     if entries.is_empty() {
         return String::new();
     }
     let mut words = Words::new(strings, lang);
     let mut out = String::with_capacity(entries.len() * 400);
-    out.push_str(
-        "<section class=\"evidence\" aria-labelledby=\"evidence-heading\">\n<h2 id=\"evidence-heading\">",
-    );
+    // The stylesheet prints the section as an appendix, or leaves it out (`no-print`).
+    out.push_str(match print {
+        PrintEvidence::Appendix => "<section class=\"evidence\"",
+        PrintEvidence::None => "<section class=\"evidence no-print\"",
+    });
+    out.push_str(" aria-labelledby=\"evidence-heading\">\n<h2 id=\"evidence-heading\">");
     text(&mut out, &strings.text(lang, "evidence-heading"));
     out.push_str("</h2>\n<p>");
     text(&mut out, &strings.text(lang, "evidence-intro"));
-    out.push_str("</p>\n<div class=\"evidence-list\">\n");
+    out.push_str("</p>\n<details class=\"evidence-all\"><summary>");
+    text(&mut out, &summary_line(entries, strings, lang));
+    out.push_str("</summary>\n<div class=\"evidence-list\">\n");
     let own = own_entries(entries);
     for entry in entries {
         let shown = stated.get(&entry.name).map_or(entry.value.as_str(), String::as_str);
@@ -133,8 +144,44 @@ pub(crate) fn evidence_html(
         write_entry(&mut out, entry, &own, &mut words, original);
         out.push_str("</details>\n");
     }
-    out.push_str("</div>\n</section>\n");
+    out.push_str("</div>\n</details>\n</section>\n");
     out
+}
+
+/// The line the whole list folds to: "65 figures, read from 9 files" (a comparison listed
+/// with them is no figure), the files being every file an entry links a line of. The plural's form is chosen here (`one` for 1, else
+/// `other`) and handed to the string as `$figures-form` and `$files-form`, since the strings'
+/// arguments are text; a language without plurals ignores them.
+fn summary_line(entries: &[std::sync::Arc<EvidenceView>], strings: &Strings, lang: &str) -> String {
+    fn add<'e>(files: &mut Vec<&'e str>, link: &'e Option<SourceLink>, with: &'e [SourceLink]) {
+        files.extend(link.iter().chain(with).map(|l| l.file.as_str()));
+    }
+    let mut files: Vec<&str> = Vec::new();
+    for entry in entries {
+        add(&mut files, &entry.raw, &entry.read_with);
+        add(&mut files, &entry.source, &[]);
+        for input in &entry.inputs {
+            add(&mut files, &input.raw, &input.read_with);
+            add(&mut files, &input.source, &[]);
+        }
+    }
+    files.sort_unstable();
+    files.dedup();
+    // The figures, not the comparisons listed with them (`comparison-…`).
+    let figures = entries.iter().filter(|entry| entry.id.starts_with("figure-")).count();
+    let form = |n: usize| if n == 1 { "one" } else { "other" }.to_string();
+    let args = [
+        ("figures", figures.to_string()),
+        ("figures-form", form(figures)),
+        ("files", files.len().to_string()),
+        ("files-form", form(files.len())),
+    ];
+    // A site's own strings written before this one existed read as English.
+    strings.get(lang, "evidence-summary", &args).unwrap_or_else(|| {
+        let noun = if figures == 1 { "figure" } else { "figures" };
+        let read = if files.len() == 1 { "file" } else { "files" };
+        format!("{figures} {noun}, read from {} {read}", files.len())
+    })
 }
 
 /// The entry that stands for a value of the run data, by the value's path: an entry named

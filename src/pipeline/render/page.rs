@@ -136,6 +136,7 @@ pub(crate) fn render_page(
         &site.strings,
         &page.lang,
         site.settings.original_language(),
+        site.settings.print_evidence,
     );
     view.code_under_test = site.run_data(page).map(|r| r.code_under_test()).unwrap_or_default();
     if view.code_under_test.is_empty() {
