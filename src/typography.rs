@@ -128,7 +128,8 @@ mod tests {
         assert_eq!(japanese_spacing("数値 （ベンダー） の", None), "数値（ベンダー）の");
         // English text and spaces between Latin and Japanese are left alone.
         assert_eq!(japanese_spacing("2 PCs and 3 links", None), "2 PCs and 3 links");
-        assert_eq!(japanese_spacing("XGS 136 を通る", None), "XGS 136 を通る");
+        // A numeral keeps the word after it, a particle as a counter.
+        assert_eq!(japanese_spacing("XGS 136 を通る", None), "XGS 136\u{a0}を通る");
         assert_eq!(japanese_spacing("PC の 10GBASE-T", None), "PC の 10GBASE-T");
     }
 }

@@ -300,7 +300,7 @@ fn the_render_keeps_names_and_counters_whole_and_japanese_unspaced() {
         "## HTTP through the XGS 136\n\n2 台目の XGS 3300、[274 万]{=n} パケット、[512 KB]{vendor=v}の応答\n\n```\n2 台\n```\n",
         &[view(None), view(Some("（ベンダーの数値）"))],
     );
-    assert!(html.contains("<h2>HTTP through the XGS\u{a0}136</h2>"), "{html}");
+    assert!(html.contains(">HTTP through the XGS\u{a0}136</h2>"), "{html}");
     assert!(html.contains("<p>2\u{a0}台目の XGS 3300、"), "{html}");
     assert!(html.contains("274 万</data>パケット、"), "{html}");
     assert!(
@@ -310,5 +310,8 @@ fn the_render_keeps_names_and_counters_whole_and_japanese_unspaced() {
     assert!(html.contains("<code>2 台\n</code>"), "{html}");
     // An English label keeps its space.
     let html = render("[5]{vendor=v} said\n", &[view(Some("(vendor's figure)"))]);
-    assert!(html.contains("</data> <span class=\"figure-label\">(vendor's figure)</span> said"), "{html}");
+    assert!(
+        html.contains("</data> <span class=\"figure-label\">(vendor&#39;s figure)</span> said"),
+        "{html}"
+    );
 }
