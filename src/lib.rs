@@ -46,6 +46,7 @@ mod stylesheets;
 mod templates;
 mod tera_syntax;
 mod text;
+mod typography;
 mod views;
 mod yaml;
 

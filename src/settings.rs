@@ -73,6 +73,9 @@ pub struct Settings {
     /// For each entry of `text_numbers`, the error it is when it covers no such number.
     #[serde(skip)]
     pub(crate) unused_text_numbers: Vec<Diagnostic>,
+    /// The `giscus-placeholder` warnings: giscus ids left at the bundled example's values.
+    #[serde(skip)]
+    pub(crate) giscus_placeholders: Vec<Diagnostic>,
     /// Whether the site has a search box, with an index per language made by every build
     /// (`search: true`). Off unless asked for, as in Zola: indexing is Pagefind's work on every page
     /// (BENCHMARKS.md's search table).
@@ -263,10 +266,12 @@ pub fn load(root: &Path) -> Result<Settings, Diagnostic> {
     let settings: Settings = crate::yaml::deserialize(Path::new("site.yaml"), &text, &text, 1)?;
     validate(&settings, &text)?;
     let (shown, unused_text_numbers) = shown_texts(&text);
+    let giscus_placeholders = giscus_placeholders(&text);
     Ok(Settings {
         base_url: settings.base_url.trim_end_matches('/').to_string(),
         shown,
         unused_text_numbers,
+        giscus_placeholders,
         ..settings
     })
 }
@@ -332,6 +337,39 @@ fn shown_texts(text: &str) -> (Vec<crate::shown_numbers::ShownNumber>, Vec<Diagn
         }
     }
     (shown, unused)
+}
+
+/// A warning at each giscus id of site.yaml that is still the bundled example's placeholder
+/// (`R_kgDOPLACEHOLDER`, `DIC_kwDOPLACEHOLDER`: any id holding `PLACEHOLDER`), which giscus
+/// would refuse on every page.
+fn giscus_placeholders(text: &str) -> Vec<Diagnostic> {
+    use crate::yaml::NodeKind;
+    let Ok(root) = crate::yaml::parse_tree(text) else { return Vec::new() };
+    let NodeKind::Map(entries) = &root.kind else { return Vec::new() };
+    let fields = entries.iter().filter(|(key, _)| key.key_text() == "giscus").flat_map(|(_, value)| {
+        match &value.kind {
+            NodeKind::Map(fields) => fields.as_slice(),
+            _ => &[],
+        }
+    });
+    fields
+        .filter(|(key, _)| matches!(key.key_text().as_str(), "repo_id" | "category_id"))
+        .filter_map(|(key, value)| {
+            let id = value.scalar_text(text)?;
+            id.to_ascii_uppercase().contains("PLACEHOLDER").then(|| {
+                let name = key.key_text();
+                Diagnostic::at(
+                    "giscus-placeholder",
+                    "site.yaml",
+                    text,
+                    value.span.clone(),
+                    format!("`giscus.{name}` is `{id}`, the example's placeholder: giscus would show no discussion with it"),
+                )
+                .warning()
+                .note("copy the ids giscus.app gives for your repository and category (its `data-repo-id` and `data-category-id`)")
+            })
+        })
+        .collect()
 }
 
 /// Why `base_url` is no address a tally site can be served at, if it is not.

@@ -112,6 +112,13 @@ pub(super) const CODES: &[Code] = &[
         fix: "State the number tagged in the body (`[814 Mbit/s]{=rate}`), with the value, unit and precision the title gives, or take it out of the title or summary. If it is part of an appliance's name, give the appliance its family page (content/families/NAME.md), or reword.",
     },
     Code {
+        code: "giscus-placeholder",
+        severity: "warning",
+        summary: "site.yaml's giscus ids are still the example's placeholders",
+        meaning: "The discussion under each page is giscus, which finds a page's thread by the repository and category ids of site.yaml's `giscus:`. The bundled site's ids are placeholders (`R_kgDOPLACEHOLDER`, `DIC_kwDOPLACEHOLDER`): copied as they are, giscus refuses to load and the page shows its fallback, a link to the repository's discussions. Any `repo_id` or `category_id` holding `PLACEHOLDER` is named. A warning: the site builds.",
+        fix: "Enable Discussions on the repository, install the giscus app on it, and copy the `data-repo-id` and `data-category-id` that https://giscus.app gives for your repository and category into `giscus.repo_id` and `giscus.category_id`; or remove `giscus:` for a site without a discussion.",
+    },
+    Code {
         code: "heading-attribute",
         severity: "error",
         summary: "a heading's attribute block holds more than its id and classes, or a figure tag ends a heading",

@@ -37,7 +37,11 @@ enum Hole {
 
 /// The body's HTML with holes, from the scan's parse; `None` when the body has a plot
 /// (drawn from run data the scan does not have).
-pub(crate) fn prerender(body: &str, nodes: Vec<Piece<'_>>) -> Option<Prerendered> {
+pub(crate) fn prerender(
+    body: &str,
+    nodes: Vec<Piece<'_>>,
+    claim_ends: &[Option<char>],
+) -> Option<Prerendered> {
     let has_plot = nodes.iter().any(|node| {
         matches!(node, Piece::Event(Event::Start(Tag::CodeBlock(pulldown_cmark::CodeBlockKind::Fenced(info))), _)
             if crate::plots::is_plot_fence(info) || crate::raw_blocks::is_raw_fence(info))
@@ -47,7 +51,7 @@ pub(crate) fn prerender(body: &str, nodes: Vec<Piece<'_>>) -> Option<Prerendered
     }
     // A mark no body can hold: made from the body's own hash, which the body cannot contain.
     let boundary = format!("tally{}-", &blake3::hash(body.as_bytes()).to_hex()[..16]);
-    let mut marks = Marks { boundary: &boundary, dests: Vec::new(), written: 0 };
+    let mut marks = Marks { boundary: &boundary, dests: Vec::new(), written: 0, claim_ends };
     let events = body_events(nodes, &mut marks, [&[], &[]]);
     let mut marked = String::with_capacity(body.len() * 3 / 2);
     html::push_html(&mut marked, events.into_iter());
@@ -60,6 +64,12 @@ pub(crate) fn prerender(body: &str, nodes: Vec<Piece<'_>>) -> Option<Prerendered
     })
 }
 
+/// The last character of each figure tag's text, which the typography of the text after it
+/// reads (see `render`'s `Fill::claim_end`).
+pub(crate) fn claim_ends(claims: &[Claim]) -> Vec<Option<char>> {
+    claims.iter().map(|claim| claim.live.chars().next_back()).collect()
+}
+
 /// Leaves a mark where each hole goes: `{boundary}{kind}{number}-`, letters, digits and
 /// dashes, which the HTML writer writes unchanged in text, attributes and addresses alike.
 struct Marks<'b> {
@@ -67,6 +77,8 @@ struct Marks<'b> {
     dests: Vec<String>,
     /// How many marks the writer writes (an address inside alt text it does not).
     written: usize,
+    /// The last character of each figure tag's text ([`claim_ends`]).
+    claim_ends: &'b [Option<char>],
 }
 
 impl Marks<'_> {
@@ -90,6 +102,10 @@ impl Fill for Marks<'_> {
             ClaimPlace::InAlt => 'a',
         };
         self.mark(kind, index)
+    }
+
+    fn claim_end(&self, index: usize) -> Option<char> {
+        self.claim_ends.get(index).copied().flatten()
     }
 
     fn dest<'a>(&mut self, dest: CowStr<'a>, dropped: bool) -> CowStr<'a> {

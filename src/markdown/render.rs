@@ -82,6 +82,9 @@ pub(super) trait Fill {
     fn dest<'a>(&mut self, dest: CowStr<'a>, dropped: bool) -> CowStr<'a>;
     /// What follows a link's text before `</a>` (a page with no translation is marked).
     fn link_end(&mut self, dest: &str, in_alt: bool) -> Option<String>;
+    /// The last character of figure tag `index`'s text as written, which the typography of
+    /// the text after it reads (`274 万` before ` パケット`).
+    fn claim_end(&self, index: usize) -> Option<char>;
 }
 
 /// The checks' views and the resolved links, given as the body is rendered.
@@ -108,6 +111,10 @@ impl Fill for Filled<'_> {
         let marker = self.inputs.links.get(dest)?.marker.as_ref()?;
         Some(format!("<span class=\"untranslated\">{}</span>", escape(marker)))
     }
+
+    fn claim_end(&self, index: usize) -> Option<char> {
+        self.claims.get(index)?.live.chars().next_back()
+    }
 }
 
 /// The body's events as the HTML writer is to write them: figure tags as their HTML, links
@@ -127,6 +134,7 @@ pub(super) fn body_events<'a>(
     let mut raws = raws.iter();
     let mut in_plot = false;
     let mut name_columns = naming_columns(&nodes).into_iter();
+    let mut typeset = Typeset::default();
     for node in nodes {
         if in_plot {
             in_plot = !matches!(node, Piece::Event(Event::End(TagEnd::CodeBlock), _));
@@ -141,6 +149,7 @@ pub(super) fn body_events<'a>(
                 } else {
                     ClaimPlace::Free
                 };
+                typeset.last = fill.claim_end(index).or(typeset.last);
                 events.push(Event::InlineHtml(CowStr::from(fill.claim(index, place))));
             }
             Piece::Event(Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))), _)
@@ -206,10 +215,55 @@ pub(super) fn body_events<'a>(
             Piece::Event(Event::FootnoteReference(name), _) => {
                 events.push(Event::FootnoteReference(CowStr::from(footnote_id(&name))));
             }
-            Piece::Event(event, _) => events.push(event),
+            Piece::Event(event, _) => events.push(typeset.event(event)),
         }
     }
     events
+}
+
+/// What [`crate::typography`] needs to know of the text before: whether it is in a code block
+/// (left as written) or a heading (model names kept whole), and the last character shown.
+#[derive(Default)]
+struct Typeset {
+    in_code: bool,
+    headings: usize,
+    last: Option<char>,
+}
+
+impl Typeset {
+    /// `event` as published: its text typeset, the state moved past it.
+    fn event<'a>(&mut self, event: Event<'a>) -> Event<'a> {
+        match &event {
+            Event::Text(text) if !self.in_code => {
+                let spaced = crate::typography::japanese_spacing(text, self.last);
+                let typeset = match self.headings {
+                    0 => spaced,
+                    _ => std::borrow::Cow::Owned(crate::typography::names_whole(&spaced).into_owned()),
+                };
+                self.last = typeset.chars().next_back().or(self.last);
+                if typeset.as_ref() == text.as_ref() {
+                    return event;
+                }
+                return Event::Text(CowStr::from(typeset.into_owned()));
+            }
+            Event::Code(code) => {
+                self.last = code.chars().next_back();
+                return event;
+            }
+            Event::Start(Tag::CodeBlock(_)) => self.in_code = true,
+            Event::End(TagEnd::CodeBlock) => self.in_code = false,
+            Event::Start(Tag::Heading { .. }) => self.headings += 1,
+            Event::End(TagEnd::Heading(_)) => self.headings = self.headings.saturating_sub(1),
+            // Inline markup does not part the text before it from the text after.
+            Event::Start(Tag::Emphasis | Tag::Strong | Tag::Strikethrough | Tag::Link { .. })
+            | Event::End(TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough | TagEnd::Link) => {
+                return event;
+            }
+            _ => {}
+        }
+        self.last = None;
+        event
+    }
 }
 
 /// For each table of `nodes`, in order, how many of its first columns name a row: the
@@ -314,7 +368,11 @@ pub(super) fn claim_html(claim: &Claim, view: &ClaimView, may_link: bool) -> Str
         out.push_str("</a>");
     }
     if let Some(label) = &view.label {
-        out.push_str(" <span class=\"figure-label\">");
+        // No space before a full-width bracket (「11.5 Gbit/s（ベンダーの数値）」).
+        if !label.starts_with(crate::typography::opens_full_width) {
+            out.push(' ');
+        }
+        out.push_str("<span class=\"figure-label\">");
         push_escaped(&mut out, label);
         out.push_str("</span>");
     }

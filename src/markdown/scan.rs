@@ -143,8 +143,9 @@ pub fn scan(body: &str, offset: usize) -> Scan {
 /// Scans a page body and writes its HTML with holes, from one parse.
 pub(crate) fn scan_and_prerender(body: &str, offset: usize) -> (Scan, Option<super::Prerendered>) {
     let (nodes, claims) = parse(body, offset);
+    let ends = super::prerender::claim_ends(&claims);
     let scan = scan_nodes(body, offset, &nodes, claims);
-    (scan, super::prerender::prerender(body, nodes))
+    (scan, super::prerender::prerender(body, nodes, &ends))
 }
 
 fn scan_nodes(body: &str, offset: usize, nodes: &[Piece<'_>], claims: Vec<Claim>) -> Scan {

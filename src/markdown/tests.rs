@@ -285,3 +285,33 @@ fn the_bold_a_paragraph_starts_with_is_a_run_in_heading() {
         ["**Three failures.**"]
     );
 }
+
+/// Issue 45's typography: a model name whole in a heading, a numeral with its counter, no
+/// space by a full-width bracket or between two Japanese words, code left as written.
+#[test]
+fn the_render_keeps_names_and_counters_whole_and_japanese_unspaced() {
+    let view = |label: Option<&str>| ClaimView {
+        value: Some("1".into()),
+        title: "t".into(),
+        label: label.map(str::to_string),
+        ..ClaimView::default()
+    };
+    let html = render(
+        "## HTTP through the XGS 136\n\n2 台目の XGS 3300、[274 万]{=n} パケット、[512 KB]{vendor=v}の応答\n\n```\n2 台\n```\n",
+        &[view(None), view(Some("（ベンダーの数値）"))],
+    );
+    assert!(html.contains(">HTTP through the XGS\u{a0}136</h2>"), "{html}");
+    assert!(html.contains("<p>2\u{a0}台目の XGS 3300、"), "{html}");
+    assert!(html.contains("274 万</data>パケット、"), "{html}");
+    assert!(
+        html.contains("512 KB</data><span class=\"figure-label\">（ベンダーの数値）</span>の応答"),
+        "{html}"
+    );
+    assert!(html.contains("<code>2 台\n</code>"), "{html}");
+    // An English label keeps its space.
+    let html = render("[5]{vendor=v} said\n", &[view(Some("(vendor's figure)"))]);
+    assert!(
+        html.contains("</data> <span class=\"figure-label\">(vendor&#39;s figure)</span> said"),
+        "{html}"
+    );
+}

@@ -42,7 +42,7 @@ fn both(body: &str) -> (Option<String>, String) {
     let inputs = RenderInputs { links: &links, claims: &views };
     let rendered = render_html(body, 0, &inputs);
     let (nodes, claims) = parse(body, 0);
-    let filled = prerender(body, nodes).map(|held| held.fill(&claims, &inputs));
+    let filled = prerender(body, nodes, &super::claim_ends(&claims)).map(|held| held.fill(&claims, &inputs));
     (filled, rendered)
 }
 
@@ -57,6 +57,8 @@ fn figures_links_and_images_filled_in_are_the_render() {
     assert_same("see [the page](other.md) and [the next](../x/#a \"a title\") <me@example.org>\n");
     assert_same("![a chart of [3]{=n} runs](chart.png \"title\") after\n");
     assert_same("[text [4]{=n} inside](link.md) and [5]{vendor=v}\n");
+    // The typography after a figure reads the figure's text: 「274 万パケット」.
+    assert_same("結果は [274 万]{=n} パケット中 [14]{=m} パケットの差\n\n## XGS 136 を通る [2]{=k} 台\n");
     assert_same("![outer ![inner](in.png) [x](in.md)](out.png)\n");
     assert_same("![alt with [a link](a.md) in it](pic.png)\n");
     assert_same("| a | b |\n|---|---|\n| [1]{=a} | [x](y.md) |\n\nnote[^n]\n\n[^n]: [2]{=b} said\n");
@@ -75,7 +77,7 @@ fn a_body_that_writes_a_mark_like_text_is_rendered_as_written() {
 fn a_body_with_a_plot_has_no_prerender() {
     let body = "```plot\nruns: [a]\n```\n";
     let (nodes, _) = parse(body, 0);
-    assert!(prerender(body, nodes).is_none());
+    assert!(prerender(body, nodes, &[]).is_none());
 }
 
 const PIECES: &[&str] = &[

@@ -83,6 +83,7 @@ pub(crate) fn check(
         }
     }
     problems.extend(outside::outside_numbers(site));
+    problems.extend(site.settings.giscus_placeholders.iter().cloned());
     let completions = completions(site, work, problems);
     problems.extend(translations(site, work, memo));
     let coverage = coverage::coverage(site, work, &versions, memo, problems);
