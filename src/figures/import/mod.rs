@@ -5,7 +5,7 @@
 //! ([`ImportError`]), the few readers every importer shares (lines with their byte ranges,
 //! plain decimals, printed precision), and which importer reads a runs.yaml key. One file a
 //! tool: `iperf3_text`, `iperf3_json`, `iperf2_text`, `iperf2_csv`, `ping`, `pktgen` (netmap's
-//! `pkt-gen` logs), `soak` (curl's
+//! `pkt-gen` logs) and `pktgen_pps` (its bench's `.pps` file), `soak` (curl's
 //! `-w '%{json}'` lines with `sha256sum`), `sysctl`, `pfctl`, `netdev` (Linux's
 //! `/proc/net/dev`), `ethtool` (`ethtool -S`), `flent` (Flent's `.flent.gz`), `table` (CSV or JSON lines
 //! whose columns the author declares).
@@ -26,6 +26,7 @@ mod netdev;
 mod pfctl;
 mod ping;
 mod pktgen;
+mod pktgen_pps;
 pub(crate) mod raw_text;
 mod soak;
 mod soak_times;
