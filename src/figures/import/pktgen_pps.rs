@@ -201,10 +201,10 @@ mod tests {
         fn every_rate_read_is_finite_and_in_the_text(numbers in prop::collection::vec("[0-9]{1,9}(\\.[0-9]{1,3})?(e\\+0[0-9])?", 1..8)) {
             let text = format!("{}\n", numbers.join("\n"));
             let imported = read(&text).map_err(|e| TestCaseError::fail(e.message))?.0;
-            for i in 0..numbers.len() {
+            for (i, number) in numbers.iter().enumerate() {
                 let v = imported.fields.value(&format!("iterations.{i}.pps")).expect("each line");
                 prop_assert!(v.value.is_finite() && v.value >= 0.0);
-                prop_assert_eq!(&text[v.at.clone()], numbers[i].as_str());
+                prop_assert_eq!(&text[v.at.clone()], number.as_str());
             }
         }
     }
