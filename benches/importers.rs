@@ -3,7 +3,7 @@
 //! `tally::importer_inputs` (a run ten times as long, or with ten times the names): a
 //! linear importer takes about ten times as long on the second (issue 44, "a bench for each
 //! importer at 10× size"). The clock-free check of the same is
-//! `figures::import::linear_tests`. pfctl's output has a size pf fixes: read at 1× only.
+//! `importer_inputs::linear_tests`. pfctl's output has a size pf fixes: read at 1× only.
 //!
 //! Criterion's throughput is set to the input's bytes.
 

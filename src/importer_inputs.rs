@@ -1,5 +1,5 @@
 //! Importer inputs at any size, for the importers' benches (`benches/importers.rs`) and
-//! their linear-time tests (`figures/import/linear_tests.rs`): each made from one output a
+//! their linear-time tests (`linear_tests`, beside this file): each made from one output a
 //! tool printed, a file of `../shared/real-data/` or `tests/fixtures/figures/` given as
 //! text, its repeated part (interval lines, replies, passes, names, samples, rows) written
 //! `times` times with what must change renumbered (times, sequence numbers, names,
@@ -8,6 +8,9 @@
 
 use crate::figures::import::{self, Column, ColumnType, ImportError, Imported, SoakFiles, Tree};
 use crate::number::Unit;
+
+#[cfg(test)]
+mod linear_tests;
 
 /// One importer's input: its name, the file it is made from (from the repository's
 /// folder), how it is made `times` as large, and the import (the number of values read).

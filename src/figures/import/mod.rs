@@ -22,8 +22,6 @@ mod iperf2_csv;
 mod iperf2_text;
 mod iperf3_json;
 mod iperf3_text;
-#[cfg(test)]
-mod linear_tests;
 mod netdev;
 mod pfctl;
 mod ping;

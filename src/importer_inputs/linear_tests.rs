@@ -1,9 +1,9 @@
 //! Every importer is linear in its input, by a measure that is not the clock: the steps it
 //! counts (`import::work`: the lines and words it splits, the entries it looks through) at
-//! 1× and 8× its input, made by `importer_inputs` from the file its bench reads.
+//! 1× and 8× its input, made from the file its bench reads.
 
-use super::counted;
-use crate::importer_inputs::{CASES, Case, scales};
+use super::{CASES, Case, scales};
+use crate::figures::import::counted;
 
 /// The text of a case's file, from the repository's folder (`../shared/` is laid beside
 /// it in CI, so a missing file fails the test).
