@@ -43,3 +43,19 @@ fn every_importer_is_linear_in_its_input() {
     }
     assert!(failed.is_empty(), "{failed:#?}");
 }
+
+/// The measure catches what it is for: a reader that looks through the lines before each
+/// line (as iperf 2's readers compared each report with every earlier one) counts 64 times
+/// the steps at 8×, and fails the bound the importers are held to.
+#[test]
+fn a_search_of_the_lines_before_each_line_is_caught() {
+    use crate::figures::import::{lines, work};
+    let quadratic = |text: &str| {
+        for (i, _) in lines(text).iter().enumerate() {
+            work(i);
+        }
+    };
+    let ((), one) = counted(|| quadratic(&"x\n".repeat(100)));
+    let ((), eight) = counted(|| quadratic(&"x\n".repeat(800)));
+    assert!(eight > 8 * one + one / 10, "{one} {eight}");
+}
