@@ -83,8 +83,14 @@ plot-interval = Interval (s)
 plot-link-rate = link rate
 plot-values = The values plotted
 plot-range-separator = –
-plot-bars-description = One bar for each of { $count } runs, showing { $field }. The table below lists the values.
-plot-intervals-description = The rate received in each of { $count } intervals of the run { $run }, with the link's rate as a dashed line. The table below lists the values.
+plot-bars-description = { $count ->
+    [one] A bar for the single run, showing { $field }. The table below lists its value.
+   *[other] One bar for each of { $count } runs, showing { $field }. The table below lists the values.
+  }
+plot-intervals-description = { $count ->
+    [one] The rate received in the single interval of the run { $run }, with the link's rate as a dashed line. The table below lists the value.
+   *[other] The rate received in each of { $count } intervals of the run { $run }, with the link's rate as a dashed line. The table below lists the values.
+  }
 figure-spread-n = (N = { $n })
 figure-spread-range = (N = { $n }, { $low }–{ $high })
 figure-spread-se = (SE ± { $spread }, N = { $n })
@@ -96,7 +102,10 @@ plot-runs = N
 plot-spread-range = Range ({ $unit })
 plot-spread-se = SE ± ({ $unit })
 plot-spread-sd = SD ± ({ $unit })
-plot-figures-description = One bar for each of { $count } figures over repeated runs, with whiskers. The table below lists the values.
+plot-figures-description = { $count ->
+    [one] A bar for the single figure over repeated runs, with whiskers. The table below lists its values.
+   *[other] One bar for each of { $count } figures over repeated runs, with whiskers. The table below lists the values.
+  }
 build-driver = Driver
 build-release = Release
 build-scripts = Scripts

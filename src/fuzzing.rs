@@ -201,7 +201,7 @@ pub fn table(text: &str) {
 /// A raw file's bytes as saved: decoded by its byte-order mark (refusals drawn as a user
 /// sees them), then read by the iperf and ping importers.
 pub fn raw_text(bytes: &[u8]) {
-    match crate::figures::import::raw_text::decode(bytes) {
+    match crate::figures::import::raw_text::decode(bytes, crate::settings::DEFAULT_MAX_RAW_BYTES) {
         Ok(decoded) => {
             iperf(&decoded.text);
             ping(&decoded.text);

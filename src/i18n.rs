@@ -7,14 +7,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use fluent_bundle::FluentResource;
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 use crate::diagnostics::Diagnostic;
 use crate::settings::Settings;
 use crate::shown_numbers::{ShownNumber, keep_only};
 
+mod arguments;
 mod functions;
+
+use arguments::arguments;
 
 /// Every language's UI strings.
 pub struct Strings {
@@ -77,10 +80,7 @@ impl Strings {
     fn format(&self, lang: &str, key: &str, args: &[(&str, String)]) -> Option<String> {
         let bundle = self.bundles.get(lang)?;
         let pattern = bundle.get_message(key)?.value()?;
-        let mut fluent_args = FluentArgs::new();
-        for (name, value) in args {
-            fluent_args.set(*name, FluentValue::from(value.clone()));
-        }
+        let fluent_args = arguments(args);
         let mut errors = Vec::new();
         let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
         errors.is_empty().then(|| text.into_owned())
@@ -103,10 +103,7 @@ impl Strings {
         let Some((bundle, pattern)) = pattern else {
             return format!("the UI string `{key}` is missing in i18n/{lang}.ftl");
         };
-        let mut fluent_args = FluentArgs::new();
-        for (name, value) in args {
-            fluent_args.set(*name, FluentValue::from(value.clone()));
-        }
+        let fluent_args = arguments(args);
         let mut errors = Vec::new();
         bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
         let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();

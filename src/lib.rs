@@ -27,6 +27,8 @@ mod fit;
 #[doc(hidden)]
 pub mod fuzzing;
 mod i18n;
+#[doc(hidden)]
+pub mod importer_inputs;
 mod markdown;
 mod number;
 mod paths;

@@ -78,12 +78,13 @@ pub(crate) fn files_digest(root: &Path, page: &Page) -> Vec<u8> {
 }
 
 /// Every raw block of `page` read from its file under `root`, in order, and an error for
-/// each that cannot be shown as it is written.
-pub(crate) fn read_blocks(root: &Path, page: &Page) -> (Vec<RawExcerpt>, Vec<Diagnostic>) {
+/// each that cannot be shown as it is written. A gzip-compressed file's contents are held
+/// to `max_raw_bytes` (site.yaml), as the run data's raw files are.
+pub(crate) fn read_blocks(root: &Path, page: &Page, max_raw_bytes: u64) -> (Vec<RawExcerpt>, Vec<Diagnostic>) {
     let mut shown = Vec::new();
     let mut problems = Vec::new();
     for block in blocks(page) {
-        match read_block(root, page, &block) {
+        match read_block(root, page, &block, max_raw_bytes) {
             Ok(lines) => shown.push(lines),
             Err(d) => problems.push(*d),
         }
@@ -91,7 +92,7 @@ pub(crate) fn read_blocks(root: &Path, page: &Page) -> (Vec<RawExcerpt>, Vec<Dia
     (shown, problems)
 }
 
-fn read_block(root: &Path, page: &Page, block: &Block) -> Result<RawExcerpt, Box<Diagnostic>> {
+fn read_block(root: &Path, page: &Page, block: &Block, max_raw_bytes: u64) -> Result<RawExcerpt, Box<Diagnostic>> {
     let info_at = block.range.start..block.range.start + first_line(&page.text[block.range.clone()]);
     let error = |message: String, note: &str| {
         Box::new(
@@ -118,7 +119,7 @@ fn read_block(root: &Path, page: &Page, block: &Block) -> Result<RawExcerpt, Box
             "put the file the tool wrote at that path beside the page",
         )
     })?;
-    let decoded = crate::figures::import::raw_text::decode(&bytes).map_err(|e| {
+    let decoded = crate::figures::import::raw_text::decode(&bytes, max_raw_bytes).map_err(|e| {
         error(
             format!(
                 "the raw block shows `{}`, which is not text: {} (line {})",

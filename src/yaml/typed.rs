@@ -18,17 +18,53 @@ pub(crate) fn deserialize<T: DeserializeOwned>(
     serde_saphyr::from_str(yaml).map_err(|error| {
         let message = strip_location(&error.to_string());
         match error.location() {
-            Some(location) => Diagnostic::at_line_col(
-                "bad-yaml",
-                path,
-                file_text,
-                location.line() as usize + first_line - 1,
-                location.column() as usize,
-                message,
-            ),
+            Some(location) => {
+                let line = location.line() as usize + first_line - 1;
+                match unknown_word_at(file_text, line, &message) {
+                    Some(word) => Diagnostic::at("bad-yaml", path, file_text, word, message),
+                    None => Diagnostic::at_line_col(
+                        "bad-yaml",
+                        path,
+                        file_text,
+                        line,
+                        location.column() as usize,
+                        message,
+                    ),
+                }
+            }
             None => Diagnostic::file("bad-yaml", path, message),
         }
     })
+}
+
+/// The bytes of the word an "unknown variant `WORD`" error is about, as a value after a
+/// `:` on 1-based line `line` of `file_text` or a line below it: serde-saphyr places an
+/// error a visitor raises about a value (`spread: rnage`) at the start of its key's line.
+fn unknown_word_at(file_text: &str, line: usize, message: &str) -> Option<std::ops::Range<usize>> {
+    let word = message.split_once("unknown variant `")?.1.split_once('`')?.0;
+    if word.is_empty() {
+        return None;
+    }
+    let mut offset = 0;
+    for (number, text) in file_text.split_inclusive('\n').enumerate() {
+        if number + 1 >= line
+            && let Some(colon) = text.find(':')
+        {
+            let after = &text[colon + 1..];
+            let found = after.match_indices(word).find(|(at, _)| {
+                let before = after[..*at].chars().next_back();
+                let next = after[at + word.len()..].chars().next();
+                let apart = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                apart(before) && apart(next)
+            });
+            if let Some((at, _)) = found {
+                let start = offset + colon + 1 + at;
+                return Some(start..start + word.len());
+            }
+        }
+        offset += text.len();
+    }
+    None
 }
 
 /// serde-saphyr appends its own position to messages; ours is in the diagnostic's place,
@@ -82,6 +118,27 @@ mod tests {
         assert_eq!(error.line, 3, "{error:?}");
         assert!(error.message.contains("titel"), "{}", error.message);
         assert!(!error.message.contains("line 2"), "{}", error.message);
+    }
+
+    /// `spread: rnage` was reported at column 1 of its line: the word is the place.
+    #[test]
+    fn an_unknown_word_is_placed_at_the_value_not_the_key() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code, reason = "read only by the deserializer in these tests")]
+        struct Front {
+            title: String,
+            spread: Option<crate::content::SpreadSetting>,
+        }
+        let file = "---\ntitle: a\nspread:   rnage\n---\n";
+        let error =
+            deserialize::<Front>(Path::new("a.md"), file, "title: a\nspread:   rnage\n", 2).unwrap_err();
+        assert_eq!((error.line, error.col), (3, 11), "{error:?}");
+        assert!(error.message.contains("rnage"), "{}", error.message);
+        // One form for a figure: the word on its own line.
+        let file = "---\ntitle: a\nspread:\n  rnage: range\n  median: rnage\n---\n";
+        let yaml = "title: a\nspread:\n  rnage: range\n  median: rnage\n";
+        let error = deserialize::<Front>(Path::new("a.md"), file, yaml, 2).unwrap_err();
+        assert_eq!((error.line, error.col), (5, 11), "{error:?}");
     }
 
     #[test]

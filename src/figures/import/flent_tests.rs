@@ -5,6 +5,9 @@ use proptest::prelude::*;
 use super::*;
 use crate::figures::import::raw_text;
 
+/// The default `max_raw_bytes`.
+const MAX: u64 = crate::settings::DEFAULT_MAX_RAW_BYTES;
+
 // A reconstruction, not a recording: the shape Flent 2.x writes for `flent ping -H
 // 127.0.0.1 -l 1` (data format 4), its `SERIES_META` giving each series' units; the numbers
 // are made up. A first sample Flent has no value for is `null`.
@@ -66,20 +69,49 @@ fn each_series_is_its_samples_at_their_times_in_flents_units() {
 
 #[test]
 fn a_flent_gz_is_decompressed_and_said_so() {
-    let decoded = raw_text::decode(&gzip(PING)).unwrap();
+    let decoded = raw_text::decode(&gzip(PING), MAX).unwrap();
     assert_eq!(decoded.text, PING);
     assert_eq!(decoded.described().as_deref(), Some("gzip-compressed UTF-8"));
     assert_eq!(fields(&decoded.text).number("series.ping_ms_icmp.1.t"), Some(0.4));
     let zipped = gzip(PING);
-    let cut = raw_text::decode(&zipped[..zipped.len() / 2]).unwrap_err();
+    let cut = raw_text::decode(&zipped[..zipped.len() / 2], MAX).unwrap_err();
     assert!(cut.message.contains("cannot be decompressed"), "{}", cut.message);
-    let twice = raw_text::decode(&{
-        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        encoder.write_all(&zipped).expect("in memory");
-        encoder.finish().expect("in memory")
-    })
+    let twice = raw_text::decode(
+        &{
+            let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder.write_all(&zipped).expect("in memory");
+            encoder.finish().expect("in memory")
+        },
+        MAX,
+    )
     .unwrap_err();
     assert!(twice.message.contains("inside a gzip file"));
+}
+
+/// A gzip bomb: what a compressed file holds is held to the site's `max_raw_bytes`, not to a
+/// limit of its own, and the refusal says what the limit is and where it is set.
+#[test]
+fn a_gzip_file_that_decompresses_past_max_raw_bytes_is_refused_naming_the_setting() {
+    let zipped = gzip(PING);
+    let fits = PING.len() as u64;
+    assert_eq!(raw_text::decode(&zipped, fits).expect("as large as the limit").text, PING);
+    let error = raw_text::decode(&zipped, fits - 1).unwrap_err();
+    let limit = crate::views::grouped_digits(&(fits - 1).to_string());
+    assert!(error.message.contains(&format!("more than {limit} bytes")), "{}", error.message);
+    assert!(
+        error.message.contains("`max_raw_bytes`") && error.message.contains("site.yaml"),
+        "{}",
+        error.message
+    );
+    // A megabyte of zeros in a kilobyte file, under a limit of 64 KiB: refused before the
+    // megabyte is all in memory.
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(&vec![b'0'; 1 << 20]).expect("in memory");
+    let bomb = encoder.finish().expect("in memory");
+    assert!(bomb.len() < 4096, "{}", bomb.len());
+    let error = raw_text::decode(&bomb, 64 << 10).unwrap_err();
+    assert!(error.message.contains("more than 65,536 bytes"), "{}", error.message);
+    assert!(raw_text::decode(&bomb, 2 << 20).is_ok());
 }
 
 #[test]
@@ -207,7 +239,7 @@ fn a_recorded_flent_file_is_read() {
         .map(|e| e.path())
         .find(|p| p.to_string_lossy().ends_with(".flent.gz"))
         .expect("a .flent.gz");
-    let decoded = raw_text::decode(&std::fs::read(&file).expect("the file"))
+    let decoded = raw_text::decode(&std::fs::read(&file).expect("the file"), MAX)
         .unwrap_or_else(|e| panic!("{}", e.message));
     assert_eq!(decoded.described().as_deref(), Some("gzip-compressed UTF-8"));
     let f = fields(&decoded.text);

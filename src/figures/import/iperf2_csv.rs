@@ -18,12 +18,19 @@ use crate::number::Unit;
 /// Reads iperf 2 CSV (`iperf -y C`).
 pub(crate) fn import_iperf2_csv(text: &str) -> Result<Imported, ImportError> {
     let mut streams: Vec<Stream> = Vec::new();
+    // Each stream's place in `streams`, by key: a search of the streams for each line was
+    // quadratic in a run of many streams.
+    let mut by_key: std::collections::HashMap<(Vec<&str>, bool), usize> = std::collections::HashMap::new();
     for line in lines(text).into_iter().filter(|l| !l.text.trim().is_empty()) {
         let row = parse(line)?;
         let key = (row.fields[1..6].to_vec(), row.udp.is_some());
-        match streams.iter_mut().find(|s| s.key == key) {
-            Some(stream) => stream.rows.push(row),
-            None => streams.push(Stream { key, rows: vec![row] }),
+        super::work(1);
+        match by_key.get(&key) {
+            Some(&i) => streams[i].rows.push(row),
+            None => {
+                by_key.insert(key.clone(), streams.len());
+                streams.push(Stream { key, rows: vec![row] });
+            }
         }
     }
     if streams.is_empty() {
@@ -89,10 +96,15 @@ impl Stream<'_> {
     /// Two lines of one stream over one span with other figures: which is the run's is
     /// unclear (two runs' CSV in one file?).
     fn check_spans(&self) -> Result<(), ImportError> {
-        for (i, row) in self.rows.iter().enumerate() {
-            if let Some(first) =
-                self.rows[..i].iter().find(|r| r.span == row.span && r.fields[7..] != row.fields[7..])
-            {
+        // The first line of each span, by span: a search of the lines before each was
+        // quadratic in a long run's intervals. Any later line of a span that is not an
+        // error says what the first says, so the first is the one to compare with.
+        let mut first_of: std::collections::HashMap<(&str, &str), &Row<'_>> =
+            std::collections::HashMap::new();
+        for row in &self.rows {
+            super::work(1);
+            let first = *first_of.entry(row.span).or_insert(row);
+            if let Some(first) = Some(first).filter(|r| r.fields[7..] != row.fields[7..]) {
                 return Err(ImportError::at(
                     format!(
                         "a second line of stream {} over `{}-{}` as at byte {}, with other figures: which is the run's is unclear",

@@ -262,11 +262,13 @@ fn figures<'a>(r: &Report<'a>) -> (f64, f64, (&'a str, &'a str), (&'a str, &'a s
 /// reports over the same span that differ (two summaries pasted together) are an error at
 /// the second: taking either would silently drop the other.
 fn side(stream: &Stream, text: &str, received: bool) -> Result<Tree, ImportError> {
-    for (i, report) in stream.reports.iter().enumerate() {
-        let earlier = stream.reports[..i]
-            .iter()
-            .find(|r| r.start == report.start && r.end == report.end && figures(r) != figures(report));
-        if let Some(earlier) = earlier {
+    // The first report of each span, by span (a search of the reports before each was
+    // quadratic in a long run's intervals); a later one that is no error says the same.
+    let mut first_of: std::collections::HashMap<(u64, u64), &Report<'_>> = std::collections::HashMap::new();
+    for report in &stream.reports {
+        super::work(1);
+        let first = *first_of.entry((report.start.to_bits(), report.end.to_bits())).or_insert(report);
+        if let Some(earlier) = Some(first).filter(|r| figures(r) != figures(report)) {
             let first = text[..earlier.line.start].matches('\n').count() + 1;
             return Err(ImportError::at(
                 format!(

@@ -5,7 +5,7 @@
 //! ([`ImportError`]), the few readers every importer shares (lines with their byte ranges,
 //! plain decimals, printed precision), and which importer reads a runs.yaml key. One file a
 //! tool: `iperf3_text`, `iperf3_json`, `iperf2_text`, `iperf2_csv`, `ping`, `pktgen` (netmap's
-//! `pkt-gen` logs), `soak` (curl's
+//! `pkt-gen` logs) and `pktgen_pps` (its bench's `.pps` file), `soak` (curl's
 //! `-w '%{json}'` lines with `sha256sum`), `sysctl`, `pfctl`, `netdev` (Linux's
 //! `/proc/net/dev`), `ethtool` (`ethtool -S`), `flent` (Flent's `.flent.gz`), `table` (CSV or JSON lines
 //! whose columns the author declares).
@@ -26,6 +26,7 @@ mod netdev;
 mod pfctl;
 mod ping;
 mod pktgen;
+mod pktgen_pps;
 pub(crate) mod raw_text;
 mod soak;
 mod soak_times;
@@ -53,6 +54,26 @@ pub(crate) use pktgen::import_pktgen;
 pub(crate) use soak::{SoakFile, SoakFiles, import_soak};
 pub(crate) use sysctl::import_sysctl;
 pub(crate) use table::{Column, ColumnType, import_table};
+
+std::thread_local! {
+    /// The steps the importers took on this thread, for [`counted`].
+    static WORK: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `steps` of an importer's work (lines and words split, entries looked through):
+/// a linear-time test compares the count at 1× and 8× an input, where a clock would be
+/// noise.
+pub(crate) fn work(steps: usize) {
+    WORK.with(|w| w.set(w.get().wrapping_add(steps)));
+}
+
+/// What `f` returns and the steps counted while it ran.
+#[cfg(test)]
+pub(crate) fn counted<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = WORK.with(std::cell::Cell::get);
+    let out = f();
+    (out, WORK.with(std::cell::Cell::get).wrapping_sub(before))
+}
 
 /// An importer of one file's text.
 pub(crate) type Importer = fn(&str) -> Result<Imported, ImportError>;
@@ -207,6 +228,7 @@ pub(crate) fn lines(text: &str) -> Vec<Line<'_>> {
         out.push(Line { text: piece.trim_end_matches(['\n', '\r']), start });
         start += piece.len();
     }
+    work(out.len() + 1);
     out
 }
 
@@ -217,6 +239,7 @@ pub(crate) fn words<'a>(line: &Line<'a>) -> Vec<(&'a str, Range<usize>)> {
     for word in text.split_whitespace() {
         out.push((word, line.range_of(word)));
     }
+    work(out.len() + 1);
     out
 }
 
@@ -348,6 +371,8 @@ fn differing_duplicate_key(text: &str) -> Option<(String, Range<usize>)> {
         }
         i += 1;
     }
+    // Each byte once: a document's length is its work.
+    work(bytes.len());
     None
 }
 

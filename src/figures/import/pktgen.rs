@@ -22,8 +22,8 @@
 //! known); a rate line not of pkt-gen's shape, or whose pps is not its packets over its
 //! microseconds (an edited line); a rate or total after the totals, or a second
 //! `interface is` after rate lines (two runs in one file); a log that is both a receiver's
-//! and a sender's; totals of nothing (`Received nothing.`: the run did not run). It does not
-//! read the bench's `.pps` summaries, nor compute any statistic (`expr::stats`).
+//! and a sender's; totals of nothing (`Received nothing.`: the run did not run). The bench's
+//! `.pps` file of one rate a run is `pktgen_pps`'s; no statistic is computed (`expr::stats`).
 
 use super::{ImportError, Imported, Line, Tree, Value, lines, words};
 use crate::number::{Printed, Unit};
@@ -59,8 +59,9 @@ struct Log {
     work: usize,
 }
 
-/// Reads a `pkt-gen` log.
+/// Reads a `pkt-gen` log, or its bench's `.pps` file (known by what it holds).
 pub(crate) fn import_pktgen(text: &str) -> Result<Imported, ImportError> {
+    let read = if super::pktgen_pps::is_pps(text) { super::pktgen_pps::read } else { read };
     read(text).map(|(imported, _)| imported)
 }
 

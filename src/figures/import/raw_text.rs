@@ -74,15 +74,14 @@ pub(crate) struct RawTextError {
     pub highlight: Range<usize>,
 }
 
-/// The most a gzip-compressed raw file may decompress to: a file of a few kilobytes that
-/// inflates to gigabytes is refused before it is all in memory.
-pub(crate) const MAX_GUNZIPPED: u64 = 256 * 1024 * 1024;
-
 /// Decodes `bytes`, a raw file as it was saved; a gzip-compressed one (Flent's `.flent.gz`)
 /// is decompressed first, with its text's line and column counted in what it holds.
-pub(crate) fn decode(bytes: &[u8]) -> Result<DecodedText, RawTextError> {
+/// `max_bytes` is the site's `max_raw_bytes`: what a compressed file holds is held to it as
+/// a file's size is, so a file of a few kilobytes that inflates to gigabytes is refused
+/// before it is all in memory.
+pub(crate) fn decode(bytes: &[u8], max_bytes: u64) -> Result<DecodedText, RawTextError> {
     if bytes.starts_with(&[0x1f, 0x8b]) {
-        let inflated = gunzip(bytes)?;
+        let inflated = gunzip(bytes, max_bytes)?;
         if inflated.starts_with(&[0x1f, 0x8b]) {
             return Err(place("", 0, 0, "a gzip file inside a gzip file: decompress it once".to_string()));
         }
@@ -94,10 +93,11 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<DecodedText, RawTextError> {
 }
 
 /// The contents of a gzip file (one member or several, as `gzip` reads them).
-fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, RawTextError> {
+fn gunzip(bytes: &[u8], max_bytes: u64) -> Result<Vec<u8>, RawTextError> {
     use std::io::Read;
     let mut out = Vec::new();
-    let read = flate2::read::MultiGzDecoder::new(bytes).take(MAX_GUNZIPPED + 1).read_to_end(&mut out);
+    let read =
+        flate2::read::MultiGzDecoder::new(bytes).take(max_bytes.saturating_add(1)).read_to_end(&mut out);
     if let Err(error) = read {
         return Err(place(
             "",
@@ -108,13 +108,14 @@ fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, RawTextError> {
             ),
         ));
     }
-    if out.len() as u64 > MAX_GUNZIPPED {
+    if out.len() as u64 > max_bytes {
+        let limit = crate::views::grouped_digits(&max_bytes.to_string());
         return Err(place(
             "",
             0,
             0,
             format!(
-                "this gzip file decompresses to more than {MAX_GUNZIPPED} bytes, more than any tool's output tally reads"
+                "this gzip file decompresses to more than {limit} bytes, the site's `max_raw_bytes` (site.yaml; a compressed file's contents are held to it as a file is): not read. Raise `max_raw_bytes` in site.yaml if this is what the tool wrote"
             ),
         ));
     }
@@ -270,6 +271,11 @@ fn place(text: &str, at: usize, len: usize, message: String) -> RawTextError {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// DecodedText within the default `max_raw_bytes`.
+    fn decode(bytes: &[u8]) -> Result<DecodedText, RawTextError> {
+        super::decode(bytes, crate::settings::DEFAULT_MAX_RAW_BYTES)
+    }
 
     fn utf16le(text: &str, bom: bool) -> Vec<u8> {
         let mut bytes = if bom { vec![0xFF, 0xFE] } else { Vec::new() };

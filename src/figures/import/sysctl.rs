@@ -66,13 +66,35 @@ struct Entry<'a> {
 /// A name's place in the tree while it is built: a value, or a prefix of names.
 enum Node {
     Leaf { tree: Tree, line: usize },
-    Branch { children: Vec<(String, Node)>, line: usize },
+    Branch { children: Children, line: usize },
+}
+
+/// The names under a prefix in the order first written, and each one's place among them:
+/// a search of the names for each name read was quadratic (80,000 names under one prefix).
+#[derive(Default)]
+struct Children {
+    list: Vec<(String, Node)>,
+    index: std::collections::HashMap<String, usize>,
+}
+
+impl Children {
+    fn position(&self, segment: &str) -> Option<usize> {
+        super::work(1);
+        self.index.get(segment).copied()
+    }
+
+    fn push(&mut self, segment: &str, node: Node) -> &mut Node {
+        self.index.insert(segment.to_string(), self.list.len());
+        self.list.push((segment.to_string(), node));
+        let last = self.list.len() - 1;
+        &mut self.list[last].1
+    }
 }
 
 /// Reads `sysctl` output.
 pub(crate) fn import_sysctl(text: &str) -> Result<Imported, ImportError> {
     let (entries, style) = entries(text)?;
-    let mut root: Vec<(String, Node)> = Vec::new();
+    let mut root = Children::default();
     for entry in &entries {
         insert(&mut root, entry, value_tree(entry))?;
     }
@@ -236,7 +258,7 @@ fn integer(word: &str) -> Option<i128> {
 /// A name's character other than a letter, a digit or `_` is `_` in its path: a path into
 /// run data is made of those (`fs.file-nr` is read as `fs.file_nr`, `dev.igb.0.%desc` as
 /// `dev.igb.0._desc`); two names that become one are a name written twice.
-fn insert(root: &mut Vec<(String, Node)>, entry: &Entry<'_>, tree: Tree) -> Result<(), ImportError> {
+fn insert(root: &mut Children, entry: &Entry<'_>, tree: Tree) -> Result<(), ImportError> {
     let segments: Vec<String> = entry
         .name
         .split('.')
@@ -249,20 +271,21 @@ fn insert(root: &mut Vec<(String, Node)>, entry: &Entry<'_>, tree: Tree) -> Resu
     for (i, segment) in segments.iter().enumerate() {
         let last = i + 1 == segments.len();
         let prefix = segments[..=i].join(".");
-        let Some(position) = children.iter().position(|(k, _)| k == segment) else {
+        let Some(position) = children.position(segment) else {
             if last {
                 let tree = tree.take().unwrap_or(Tree::Text(String::new()));
-                children.push((segment.to_string(), Node::Leaf { tree, line: entry.line }));
+                children.push(segment, Node::Leaf { tree, line: entry.line });
                 return Ok(());
             }
-            children.push((segment.to_string(), Node::Branch { children: Vec::new(), line: entry.line }));
-            let Some((_, Node::Branch { children: next, .. })) = children.last_mut() else {
+            let Node::Branch { children: next, .. } =
+                children.push(segment, Node::Branch { children: Children::default(), line: entry.line })
+            else {
                 return Err(ImportError::whole("internal: a branch just made is gone"));
             };
             children = next;
             continue;
         };
-        let message = match &children[position].1 {
+        let message = match &children.list[position].1 {
             Node::Leaf { line, .. } if last => {
                 format!("`{prefix}` is written twice: at line {line} and here")
             }
@@ -277,7 +300,7 @@ fn insert(root: &mut Vec<(String, Node)>, entry: &Entry<'_>, tree: Tree) -> Resu
         if !message.is_empty() {
             return Err(ImportError::at(format!("{message}: a file holds one reading"), entry.range.clone()));
         }
-        let Some((_, Node::Branch { children: next, .. })) = children.get_mut(position) else {
+        let Some((_, Node::Branch { children: next, .. })) = children.list.get_mut(position) else {
             return Err(ImportError::whole("internal: a branch is gone"));
         };
         children = next;
@@ -285,9 +308,10 @@ fn insert(root: &mut Vec<(String, Node)>, entry: &Entry<'_>, tree: Tree) -> Resu
     Ok(())
 }
 
-fn branch_tree(children: Vec<(String, Node)>) -> Tree {
+fn branch_tree(children: Children) -> Tree {
     Tree::Map(
         children
+            .list
             .into_iter()
             .map(|(key, node)| match node {
                 Node::Leaf { tree, .. } => (key, tree),

@@ -144,6 +144,7 @@ fn csv_records(text: &str) -> Result<Vec<Record>, ImportError> {
                 }
             }
         }
+        super::work(cells.len() + 1);
         records.push(Record { cells, at: start..i });
         i += line_end(i).unwrap_or(0);
     }

@@ -44,7 +44,7 @@ pub(super) fn gives(key: &str) -> &'static [&'static str] {
         ],
         "soak" => &["passes", "failed_passes", "mismatches", "bytes", "seconds", "bits_per_second", "pass"],
         "table" => &["rows"],
-        "pktgen" => &["seconds", "received", "sent"],
+        "pktgen" => &["seconds", "received", "sent", "iterations"],
         "flent" => &["series", "metadata"],
         "sysctl" => &["sysctl"],
         "pfctl" => &["pf"],

@@ -61,7 +61,7 @@ impl Loader<'_> {
                 return None;
             }
         };
-        match raw_text::decode(&bytes) {
+        match raw_text::decode(&bytes, self.max_raw_bytes) {
             // Every file read is one the build depends on (an edit to a soak's sha256sum
             // file must make its page again), and one the bundle's source pages show.
             Ok(decoded) => {
@@ -204,6 +204,30 @@ mod tests {
         let size = crate::views::grouped_digits(&SOEKRIS.len().to_string());
         assert!(d[0].message.contains(&format!("`raw/a.txt` is {size} bytes")), "{d:#?}");
         assert!(d[0].message.contains("max_raw_bytes"), "{d:#?}");
+        let (_, d) = crate::figures::load_run_data_with(site.root.path(), &runs_yaml, source, limit + 1);
+        assert!(d.is_empty(), "{d:#?}");
+    }
+
+    /// A gzip file under `max_raw_bytes` that decompresses past it is held to the same
+    /// setting, not to a limit of its own: refused at the file, naming the limit and where
+    /// it is set; read when the site's limit is raised.
+    #[test]
+    fn a_gzip_file_is_held_to_max_raw_bytes_once_decompressed() {
+        use std::io::Write;
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder.write_all(SOEKRIS).expect("in memory");
+        let zipped = encoder.finish().expect("in memory");
+        let site = Site::new(&[("raw/a.txt.gz", zipped.as_slice())]);
+        let runs_yaml = site.root.path().join("content/m/b/runs.yaml");
+        let source = "runs:\n  a: {iperf: raw/a.txt.gz}\n";
+        let limit = SOEKRIS.len() as u64 - 1;
+        assert!((zipped.len() as u64) < limit);
+        let (_, d) = crate::figures::load_run_data_with(site.root.path(), &runs_yaml, source, limit);
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert_eq!(d[0].code, "runs-raw-text", "{d:#?}");
+        let shown = crate::views::grouped_digits(&limit.to_string());
+        assert!(d[0].message.contains(&format!("more than {shown} bytes")), "{d:#?}");
+        assert!(d[0].message.contains("`max_raw_bytes`") && d[0].message.contains("site.yaml"), "{d:#?}");
         let (_, d) = crate::figures::load_run_data_with(site.root.path(), &runs_yaml, source, limit + 1);
         assert!(d.is_empty(), "{d:#?}");
     }

@@ -147,7 +147,8 @@ pub(crate) fn page_figures(
         }),
     };
     let (mut figures, mut found) = check_claims(page, &work.scan, &sources, &site.strings, shared);
-    let (raw_blocks, raw_problems) = crate::raw_blocks::read_blocks(&site.root, page);
+    let (raw_blocks, raw_problems) =
+        crate::raw_blocks::read_blocks(&site.root, page, site.settings.max_raw_bytes);
     figures.raw_blocks = raw_blocks.iter().map(crate::raw_blocks::html).collect();
     found.extend(raw_problems);
     found.extend(check_code_under_test_named(site, page));

@@ -46,13 +46,15 @@ pub(crate) fn render_page_sources(
             // DecodedText as the run data decoded it (a PowerShell capture is UTF-16), and the
             // encoding said when it is not the plain UTF-8 the tools print.
             let (text, encoding) = match crate::regular::read(&path) {
-                Ok(bytes) => match crate::figures::import::raw_text::decode(&bytes) {
-                    Ok(decoded) => {
-                        let described = decoded.described();
-                        (decoded.text, described)
+                Ok(bytes) => {
+                    match crate::figures::import::raw_text::decode(&bytes, site.settings.max_raw_bytes) {
+                        Ok(decoded) => {
+                            let described = decoded.described();
+                            (decoded.text, described)
+                        }
+                        Err(_) => (String::from_utf8_lossy(&bytes).into_owned(), None),
                     }
-                    Err(_) => (String::from_utf8_lossy(&bytes).into_owned(), None),
-                },
+                }
                 Err(e) => {
                     problems.push(Diagnostic::file(
                         "unreadable-file",

@@ -47,6 +47,38 @@ fn a_pkt_gen_receivers_log_gives_its_seconds_as_a_list() {
     site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("rx.txt:13:");
 }
 
+/// The public bench's `.pps` file (`../shared/real-data/netmap-pktgen/`), one rate a run of
+/// five: named under `pktgen:` as its log is, each run's rate is a figure, their median is
+/// one, and a line that is no rate is refused at that line of the file.
+#[test]
+fn a_pkt_gen_benchs_pps_file_gives_one_rate_a_run() {
+    let pps = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/real-data/netmap-pktgen/r368766.inet4.pps");
+    let pps = std::fs::read_to_string(&pps).unwrap_or_else(|e| panic!("{}: {e}", pps.display()));
+    let site = Site::new();
+    site.appliance();
+    site.file(&format!("{BUNDLE}/raw/r368766.inet4.pps"), &pps);
+    site.file(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\nruns:\n  inet4:\n    pktgen: raw/r368766.inet4.pps\n\
+         figures:\n  rate: {is: \"median(runs.inet4.iterations.*.pps)\", unit: pps}\n",
+    );
+    site.file(
+        PAGE,
+        measurement_page(
+            "Over the bench's runs it forwarded [739,784 pps]{=rate}; the last ran at [733,210 pps]{=runs.inet4.iterations.4.pps}.",
+        ),
+    );
+    let run = site.check();
+    run.expect_success();
+    assert!(run.stdout.contains(&format!("raw evidence {PAGE}: 2 of 2 figures")), "{}", run.stdout);
+    // No second is in the file: a figure reading one is told to name the receiver's log.
+    site.edit(PAGE, "[733,210 pps]{=runs.inet4.iterations.4.pps}", "[1 pps]{=runs.inet4.seconds.1.pps}");
+    site.check().expect_code(1).expect_stderr("receiver's log");
+    site.file(&format!("{BUNDLE}/raw/r368766.inet4.pps"), pps.replace("739072", "739072 (rerun)"));
+    site.check().expect_code(1).expect_stderr("error[runs-import]").expect_stderr("r368766.inet4.pps:3:");
+}
+
 /// `/proc/net/dev` of a veth pair before and after a run (the shape recorded inside `unshare
 /// -n`): the frames that crossed are a difference read from the two files, and readings that
 /// went backwards are the one error at runs.yaml's key.
