@@ -80,7 +80,11 @@ pub(crate) fn files_digest(root: &Path, page: &Page) -> Vec<u8> {
 /// Every raw block of `page` read from its file under `root`, in order, and an error for
 /// each that cannot be shown as it is written. A gzip-compressed file's contents are held
 /// to `max_raw_bytes` (site.yaml), as the run data's raw files are.
-pub(crate) fn read_blocks(root: &Path, page: &Page, max_raw_bytes: u64) -> (Vec<RawExcerpt>, Vec<Diagnostic>) {
+pub(crate) fn read_blocks(
+    root: &Path,
+    page: &Page,
+    max_raw_bytes: u64,
+) -> (Vec<RawExcerpt>, Vec<Diagnostic>) {
     let mut shown = Vec::new();
     let mut problems = Vec::new();
     for block in blocks(page) {
@@ -92,7 +96,12 @@ pub(crate) fn read_blocks(root: &Path, page: &Page, max_raw_bytes: u64) -> (Vec<
     (shown, problems)
 }
 
-fn read_block(root: &Path, page: &Page, block: &Block, max_raw_bytes: u64) -> Result<RawExcerpt, Box<Diagnostic>> {
+fn read_block(
+    root: &Path,
+    page: &Page,
+    block: &Block,
+    max_raw_bytes: u64,
+) -> Result<RawExcerpt, Box<Diagnostic>> {
     let info_at = block.range.start..block.range.start + first_line(&page.text[block.range.clone()]);
     let error = |message: String, note: &str| {
         Box::new(
