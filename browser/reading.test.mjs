@@ -1,9 +1,11 @@
 // Reading tests of the bundled site in headless Chromium, as a reader sees it on a phone, on
 // a desktop and on paper: no stated figure breaks across lines at 320, 390 or 1280 px in
 // either language or colour scheme; a long table keeps its first column in view while it
-// scrolls; Japanese breaks between phrases; axe finds nothing in either scheme; screenshots
-// keep their colours; and the XGS 136 page prints (page.pdf(), read back with pdftotext)
-// without navigation or discussion, with its links' addresses and its corrections.
+// scrolls, and one that scrolls shows a drawn edge with JavaScript off; Japanese breaks
+// between phrases; axe finds nothing in either scheme; screenshots keep their colours; and
+// the XGS 136 page prints (page.pdf(), read back with pdftotext and drawn with pdftoppm)
+// without navigation or discussion, with its links' addresses and its corrections, its
+// evidence as an appendix (or not at all), and no page mostly blank in either language.
 //
 // Run with `bash browser/run.sh`, or `node --test browser/` once tally is built.
 
@@ -152,7 +154,10 @@ for (const url of [MEASUREMENT, `/ja${MEASUREMENT}`]) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto(served.base + url);
       assert.equal(await page.locator(".scroll-cue").count(), 0, "scripts are off: js/tables.js said nothing");
-      if (width === 390) await page.screenshot({ path: path.join(artifacts, `table-edge-${url.startsWith("/ja/") ? "ja" : "en"}-390.png`) });
+      if (width === 390) {
+        await page.locator(".table-scroll").first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(artifacts, `table-edge-${url.startsWith("/ja/") ? "ja" : "en"}-390.png`) });
+      }
       edges[width] = await tableEdges(page);
     }
     await page.close();
