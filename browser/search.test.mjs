@@ -240,6 +240,8 @@ test("each excerpt begins and ends on a word's or a Japanese phrase's boundary o
         if (!rawWhole) pagefindCut += 1;
         assert.ok(inText, `${query}: "${excerpt}" is not the page's text`);
         assert.ok(whole, `${query}: "${excerpt}" begins or ends inside a word or phrase`);
+        // A heading's `#` link and the contents are not searched (「試験台 #」 was).
+        assert.doesNotMatch(excerpt, / #(?= |\u2026|$)|On this page|このページの内容/, `${query}: "${excerpt}"`);
       }
     }
   }

@@ -180,9 +180,18 @@ fn searched(html: &str) -> std::borrow::Cow<'_, str> {
 /// discussion's explainer, the address printed on paper, a page's listing of other pages
 /// (the home page's latest measurements: each would be found twice), and the evidence
 /// section, whose inputs and formulas are most of a measurement page's text (14 KB of 25 KB) and which the
-/// page's own sentences state in words a reader searches for.
-const EXCLUDED: &[&str] =
-    &[".translation-banner", ".discussion", ".print-only", ".evidence", ".listing-group"];
+/// page's own sentences state in words a reader searches for; and a long page's contents and
+/// each heading's `#` link, which put the headings again and a lone `#` into excerpts
+/// (「試験台 #」, issue 45).
+const EXCLUDED: &[&str] = &[
+    ".translation-banner",
+    ".discussion",
+    ".print-only",
+    ".evidence",
+    ".listing-group",
+    ".contents",
+    ".heading-anchor",
+];
 
 /// Whether a file Pagefind makes is one the search box reads: the other UIs (modular,
 /// component) and the highlighting script are not published.

@@ -119,7 +119,9 @@ fn label_after(html: &str, stated: &str) -> Option<String> {
     let tag = html.find(&format!(">{stated}</data>"))?;
     let rest = &html[tag..];
     let rest = rest.strip_prefix(&format!(">{stated}</data></a>"))?;
-    let label = rest.strip_prefix(" <span class=\"figure-label\">")?;
+    // A Japanese label opens with a full-width bracket and follows its figure with no space.
+    let rest = rest.strip_prefix(' ').unwrap_or(rest);
+    let label = rest.strip_prefix("<span class=\"figure-label\">")?;
     Some(label.split("</span>").next()?.to_string())
 }
 

@@ -42,7 +42,7 @@ fn a_number_in_a_template_s_text_or_shown_attribute_is_an_error_there() {
         let site = quiet_site();
         site.edit(
             "templates/page.html",
-            "<h1>{{ page.title }}</h1>",
+            "<h1>{{ page.title | names_whole }}</h1>",
             &format!("<h1>{{{{ page.title }}}}</h1>{added}"),
         );
         let error = one_error(&site, "outside-figure", "templates/page.html", needle);
@@ -56,7 +56,7 @@ fn tera_code_comments_and_attributes_a_reader_is_not_shown_are_not_read() {
     let site = quiet_site();
     site.edit(
         "templates/page.html",
-        "<h1>{{ page.title }}</h1>",
+        "<h1>{{ page.title | names_whole }}</h1>",
         "<h1 data-size=\"500 ms\">{{ page.title }}</h1>{# 800 ms #}<!-- 700 ms -->{% if 1 > 2000 %}{% endif %}",
     );
     site.check().expect_success();
@@ -124,7 +124,7 @@ fn a_number_in_a_string_tera_prints_is_an_error_there() {
         let site = quiet_site();
         site.edit(
             "templates/page.html",
-            "<h1>{{ page.title }}</h1>",
+            "<h1>{{ page.title | names_whole }}</h1>",
             &format!("<h1>{{{{ page.title }}}}</h1>{added}"),
         );
         one_error(&site, "outside-figure", "templates/page.html", "9.9 Gbps");
@@ -174,8 +174,8 @@ fn a_number_literal_tera_prints_is_an_error_there() {
     let site = quiet_site();
     site.edit(
         "templates/page.html",
-        "<h1>{{ page.title }}</h1>",
-        "<h1>{{ page.title }}</h1>peak {{ 9.9 }} Gbps",
+        "<h1>{{ page.title | names_whole }}</h1>",
+        "<h1>{{ page.title | names_whole }}</h1>peak {{ 9.9 }} Gbps",
     );
     let error = one_error(&site, "outside-figure", "templates/page.html", "9.9 }}");
     assert!(error["message"].as_str().unwrap_or("").contains("Gbps"), "{error:#}");
@@ -292,8 +292,8 @@ fn numbers_declared_as_text_pass_wherever_they_stand() {
     );
     site.edit(
         "templates/page.html",
-        "<h1>{{ page.title }}</h1>",
-        "<h1>{{ page.title }}</h1><p>Model 1000</p>",
+        "<h1>{{ page.title | names_whole }}</h1>",
+        "<h1>{{ page.title | names_whole }}</h1><p>Model 1000</p>",
     );
     site.check().expect_success();
     // The same number in other words is not declared.
@@ -350,7 +350,7 @@ fn a_count_after_a_capitalised_word_is_a_name_only_where_the_site_declares_it() 
         let site = quiet_site();
         site.edit(
             "templates/page.html",
-            "<h1>{{ page.title }}</h1>",
+            "<h1>{{ page.title | names_whole }}</h1>",
             &format!("<h1>{{{{ page.title }}}}</h1>{added}"),
         );
         let error = one_error(&site, "outside-figure", "templates/page.html", needle);
@@ -361,8 +361,8 @@ fn a_count_after_a_capitalised_word_is_a_name_only_where_the_site_declares_it() 
     let site = quiet_site();
     site.edit(
         "templates/page.html",
-        "<h1>{{ page.title }}</h1>",
-        "<h1>{{ page.title }}</h1><p>The two XGS 136 appliances, measured since 2025.</p>",
+        "<h1>{{ page.title | names_whole }}</h1>",
+        "<h1>{{ page.title | names_whole }}</h1><p>The two XGS 136 appliances, measured since 2025.</p>",
     );
     let (run, errors) = check_json(&site);
     assert_eq!(run.code, 0, "{errors:#?}");
@@ -375,8 +375,8 @@ fn a_number_in_a_stylesheets_content_is_an_error_there() {
     let site = quiet_site();
     site.edit(
         "templates/page.html",
-        "<h1>{{ page.title }}</h1>",
-        "<h1>{{ page.title }}</h1><style>.peak::after { content: \"999 Gbit/s\" }</style>",
+        "<h1>{{ page.title | names_whole }}</h1>",
+        "<h1>{{ page.title | names_whole }}</h1><style>.peak::after { content: \"999 Gbit/s\" }</style>",
     );
     one_error(&site, "outside-figure", "templates/page.html", "999 Gbit/s");
     let site = quiet_site();
