@@ -247,7 +247,7 @@ pub(super) const CODES: &[Code] = &[
         code: "runs-import",
         severity: "error",
         summary: "a raw file an importer cannot read",
-        meaning: "A run may name a tool's raw output (iperf 2 and 3, ping, netmap pkt-gen, soak, sysctl, pfctl, Linux's /proc/net/dev and ethtool -S, Flent, a table). The importer reads it strictly: output it does not recognise, or that lacks what the figures need (an iperf 2 client's text has no receiver's summary), is refused with the line.",
+        meaning: "A run may name a tool's raw output (iperf 2 and 3, ping, netmap pkt-gen and its bench's .pps file, soak, sysctl, pfctl, Linux's /proc/net/dev and ethtool -S, Flent, a table). The importer reads it strictly: output it does not recognise, or that lacks what the figures need (an iperf 2 client's text has no receiver's summary), is refused with the line.",
         fix: "Record the output the message asks for (e.g. the server's side with `iperf -s`), unedited.",
     },
     Code {
