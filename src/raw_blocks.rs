@@ -122,6 +122,19 @@ fn read_block(
         ));
     };
     let path = root.join(bundle).join(&relative);
+    // Checked from the file's size before reading, as the run data's raw files are: a
+    // padded or wrong file of gigabytes is refused, not read into memory.
+    if let Ok(size) = std::fs::metadata(&path).map(|m| m.len())
+        && size > max_raw_bytes
+    {
+        return Err(error(
+            format!(
+                "the raw block shows `{}`, which is {size} bytes, more than `max_raw_bytes` ({max_raw_bytes} bytes): not read",
+                asked.path
+            ),
+            "a tool's output is far smaller; raise `max_raw_bytes` in site.yaml if this file is what the tool wrote",
+        ));
+    }
     let bytes = crate::regular::read(&path).map_err(|e| {
         error(
             format!("the raw block shows `{}`, which cannot be read: {e}", asked.path),

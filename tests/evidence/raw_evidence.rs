@@ -226,3 +226,19 @@ fn a_raw_block_that_leaves_its_bundle_names_a_missing_file_or_lines_past_the_end
         assert!(errors[0]["message"].as_str().unwrap_or("").contains(said), "{block}: {:#}", errors[0]);
     }
 }
+
+/// A raw block's file is held to `max_raw_bytes` as run data's raw files are: its size is
+/// read before the file is, so a padded log of gigabytes is never read into memory.
+#[test]
+fn a_raw_block_of_a_file_over_max_raw_bytes_is_refused_before_it_is_read() {
+    let site = raw_block_site("```raw raw/big.txt\n```");
+    site.file(&format!("{BUNDLE}/raw/big.txt"), "x\n".repeat(5_000));
+    let yaml = site.read_source("site.yaml");
+    site.file("site.yaml", format!("{yaml}\nmax_raw_bytes: 4096\n"));
+    let (run, errors) = common::check_json(&site);
+    assert_eq!(run.code, 1, "{errors:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    common::assert_at(&errors[0], "raw-block", &site, PAGE, "```raw");
+    let message = errors[0]["message"].as_str().unwrap_or("");
+    assert!(message.contains("10000 bytes, more than `max_raw_bytes` (4096 bytes)"), "{message}");
+}

@@ -86,25 +86,38 @@ fn direction_tree(text: &str, test: &Test<'_>, forward: Option<bool>) -> Result<
         .map(|(r, summary)| (r, *summary))
         .collect();
     let view = View { text, test, reports, local_sends: None };
-    let view = View { local_sends: view.local_sends(), ..view };
-    let mut streams: Vec<Who<'_>> = Vec::new();
-    for (report, _) in &view.reports {
-        if report.who != Who::Sum && !streams.contains(&report.who) {
-            streams.push(report.who);
-        }
+    let local_sends = view.local_sends();
+    // Each stream's lines, in the order the streams first appear: a stream's figures are
+    // read from its own lines only, so that thousands of stream ids stay linear.
+    let mut index: rustc_hash::FxHashMap<Who<'_>, usize> = rustc_hash::FxHashMap::default();
+    let mut groups: Vec<(Who<'_>, Vec<(&Report<'_>, bool)>)> = Vec::new();
+    for &(report, summary) in &view.reports {
+        let at = *index.entry(report.who).or_insert_with(|| {
+            groups.push((report.who, Vec::new()));
+            groups.len() - 1
+        });
+        groups[at].1.push((report, summary));
     }
+    super::work(view.reports.len());
+    let of = |who: Who<'_>| {
+        let reports = index.get(&who).map_or_else(Vec::new, |&at| groups[at].1.clone());
+        View { text, test, reports, local_sends }
+    };
+    let streams: Vec<Who<'_>> = groups.iter().map(|(who, _)| *who).filter(|who| *who != Who::Sum).collect();
     let mut stream_trees = Vec::new();
     for who in &streams {
-        let (received, sent) = view.sides(*who)?;
+        let (received, sent) = of(*who).sides(*who)?;
         stream_trees.push(Tree::map([("received", received), ("sent", sent)]));
     }
+    let sums = of(Who::Sum);
     let (received, sent) = match streams.as_slice() {
-        [only] => view.sides(*only)?,
-        _ if view.reports.iter().any(|(r, summary)| {
-            r.who == Who::Sum && (*summary || matches!(r.label, Label::Sender | Label::Receiver))
-        }) =>
+        [only] => of(*only).sides(*only)?,
+        _ if sums
+            .reports
+            .iter()
+            .any(|(r, summary)| *summary || matches!(r.label, Label::Sender | Label::Receiver)) =>
         {
-            view.sides(Who::Sum)?
+            sums.sides(Who::Sum)?
         }
         _ => {
             let why = format!(
@@ -157,6 +170,7 @@ impl<'a> View<'_, 'a> {
         who: Who<'a>,
         pick: impl Fn(&Report<'a>, bool) -> bool,
     ) -> Result<Option<&Report<'a>>, ImportError> {
+        super::work(self.reports.len());
         let mut found =
             self.reports.iter().filter(|(r, summary)| r.who == who && pick(r, *summary)).map(|(r, _)| *r);
         let first = found.next();

@@ -9,7 +9,7 @@ use super::super::{ImportError, Line, Tree, Value, plain_decimal};
 use crate::number::Unit;
 
 /// Which stream a bracketed line is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Who<'a> {
     Sum,
     Stream(&'a str),

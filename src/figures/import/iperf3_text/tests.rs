@@ -393,3 +393,34 @@ Accepted connection from 127.0.0.1, port 40000
     assert_eq!(count(&fields, "received.intervals"), 2);
     assert_eq!(number(&fields, "received.intervals.1.bits_per_second"), 15.1e9);
 }
+
+/// A client's summary of `streams` parallel streams, as iperf3 -P prints it.
+fn parallel(streams: usize) -> String {
+    let mut text = String::from("[ ID] Interval           Transfer     Bitrate\n");
+    for i in 0..streams {
+        let id = 5 + 2 * i;
+        text.push_str(&format!(
+            "[{id:3}]   0.00-10.00  sec  68.6 MBytes  57.5 Mbits/sec                  sender\n"
+        ));
+        text.push_str(&format!(
+            "[{id:3}]   0.00-10.00  sec  68.0 MBytes  57.0 Mbits/sec                  receiver\n"
+        ));
+    }
+    text.push_str("[SUM]   0.00-10.00  sec   942 MBytes   790 Mbits/sec                  sender\n");
+    text.push_str(
+        "[SUM]   0.00-10.00  sec   938 MBytes   786 Mbits/sec                  receiver\n\niperf Done.\n",
+    );
+    text
+}
+
+/// Thousands of stream ids: each stream's figures were looked for among every stream's
+/// lines, so 8× the streams took 64× the steps (issue 44).
+#[test]
+fn many_streams_are_read_in_time_linear_in_the_streams() {
+    let (tree, one) = crate::figures::import::counted(|| read(&parallel(100)));
+    assert_eq!(count(&tree, "streams"), 100);
+    let (tree, eight) = crate::figures::import::counted(|| read(&parallel(800)));
+    assert_eq!(count(&tree, "streams"), 800);
+    assert_eq!(as_written(&tree, "streams.799.received.bits_per_second"), "57.0 Mbits/sec");
+    assert!(eight <= 8 * one + one / 10, "{one} steps for 100 streams, {eight} for 800");
+}
