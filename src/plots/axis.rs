@@ -176,14 +176,24 @@ pub(super) fn grid_vertical(svg: &mut String, axis: &Axis, bottom: f64, top: f64
     }
 }
 
-pub(super) fn tick_labels_horizontal(svg: &mut String, axis: &Axis, bottom: f64, x: &dyn Fn(f64) -> f64) {
+/// Each tick's label under it, centred, but moved in to lie whole inside the picture's
+/// `width`: the last tick's label sits at the plot's edge, and half of it was cut off.
+pub(super) fn tick_labels_horizontal(
+    svg: &mut String,
+    axis: &Axis,
+    bottom: f64,
+    width: f64,
+    x: &dyn Fn(f64) -> f64,
+) {
     for tick in axis.ticks() {
+        let label = axis.label(tick);
+        let half = text_width(&label) / 2.0;
+        let tx = x(tick).min(width - half - 2.0).max(half + 2.0);
         let _ = write!(
             svg,
             "<text x=\"{tx}\" y=\"{ty}\" text-anchor=\"middle\">{label}</text>",
-            tx = fmt(x(tick)),
+            tx = fmt(tx),
             ty = fmt(bottom + FONT + 4.0),
-            label = axis.label(tick),
         );
     }
 }
@@ -191,6 +201,21 @@ pub(super) fn tick_labels_horizontal(svg: &mut String, axis: &Axis, bottom: f64,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tick_label_at_the_pictures_edge_is_moved_in_to_lie_whole_inside_it() {
+        let axis = Axis::new(0.0, 12.5);
+        let mut svg = String::new();
+        // The axis ends 4 units before the picture's right edge, as an intervals plot's does.
+        tick_labels_horizontal(&mut svg, &axis, 100.0, 520.0, &|t| 40.0 + t / 12.5 * 476.0);
+        let last = svg.rsplit("<text").next().unwrap_or("");
+        let x: f64 = last.split('"').nth(1).and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
+        let label = axis.label(axis.high);
+        assert!(last.contains(&format!(">{label}<")), "{last}");
+        assert!(x + text_width(&label) / 2.0 <= 520.0, "{label} centred at {x} passes the edge: {svg}");
+        let first = svg.split("<text").nth(1).unwrap_or("");
+        assert!(first.starts_with(" x=\"40\""), "a label with room stays under its tick: {first}");
+    }
 
     #[test]
     fn axes_end_on_round_numbers() {

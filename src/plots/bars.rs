@@ -77,7 +77,7 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
     );
     let legend_room = if legend.is_some() { FONT + 8.0 } else { 0.0 };
     let height = bottom + 2.0 * FONT + 22.0 + legend_room;
-    tick_labels_horizontal(&mut svg, &axis, bottom, &x);
+    tick_labels_horizontal(&mut svg, &axis, bottom, width, &x);
     let _ = write!(
         svg,
         "<text x=\"{cx}\" y=\"{y}\" text-anchor=\"middle\">{label}</text>",

@@ -159,7 +159,7 @@ fn intervals(plot: &Plot, link_rate: Option<f64>, labels: &Labels) -> Drawing {
         svg,
         "<line class=\"plot-axis\" x1=\"{left}\" y1=\"{bottom}\" x2=\"{right}\" y2=\"{bottom}\" stroke=\"currentColor\"/>"
     );
-    tick_labels_horizontal(&mut svg, &x_axis, bottom, &x);
+    tick_labels_horizontal(&mut svg, &x_axis, bottom, WIDTH, &x);
     let mut path = String::new();
     for (i, (start, end, value)) in spans.iter().enumerate() {
         let command = if i == 0 { 'M' } else { 'L' };
