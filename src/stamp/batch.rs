@@ -79,9 +79,7 @@ impl StampCache {
             hasher.update(bytes);
         };
         // The second: a copy's list and its strip's rules, which the version does not follow.
-        field(
-            b"tally stamp cache 5: png + lossless webp (method 1, quality 24), box-scaled copies",
-        );
+        field(b"tally stamp cache 5: png + lossless webp (method 1, quality 24), box-scaled copies");
         field(env!("CARGO_PKG_VERSION").as_bytes());
         field(FONT_HASH.as_bytes());
         field(original);
@@ -242,11 +240,12 @@ pub(crate) fn stamp_each(
 /// trims its heap past 128 KiB free; mimalloc purges after 10 ms), each of them was paged in
 /// again, zeroed by the kernel: a quarter of a cold build's CPU with 100 screenshots was the
 /// kernel's (page faults, `madvise`). Ended (the defaults back, the free memory trimmed) when
-/// dropped. Output bytes do not depend on it.
-struct FreedMemoryKept {
-    #[cfg(feature = "mimalloc")]
-    purge_delay: std::ffi::c_long,
-}
+/// dropped by the last of the stampings running at once. Output bytes do not depend on it.
+struct FreedMemoryKept;
+
+/// How many stampings run (a library's caller may stamp on two threads at once) and what
+/// mimalloc's purge delay was before the first began, to set back when the last ends.
+static KEEPING: std::sync::Mutex<(usize, std::ffi::c_long)> = std::sync::Mutex::new((0, 0));
 
 /// libwebp's C code allocates with glibc's `malloc`, not with the Rust allocator.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -295,27 +294,33 @@ unsafe extern "C" {
 
 impl FreedMemoryKept {
     fn start() -> FreedMemoryKept {
-        system_heap::keep();
-        #[cfg(feature = "mimalloc")]
-        {
-            // SAFETY: options are plain integers mimalloc reads as it allocates.
-            let purge_delay = unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) };
-            unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
-            FreedMemoryKept { purge_delay }
+        let mut keeping = KEEPING.lock().unwrap_or_else(|e| e.into_inner());
+        if keeping.0 == 0 {
+            system_heap::keep();
+            #[cfg(feature = "mimalloc")]
+            {
+                // SAFETY: options are plain integers mimalloc reads as it allocates.
+                keeping.1 = unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) };
+                unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
+            }
         }
-        #[cfg(not(feature = "mimalloc"))]
-        FreedMemoryKept {}
+        keeping.0 += 1;
+        FreedMemoryKept
     }
 }
 
 impl Drop for FreedMemoryKept {
     fn drop(&mut self) {
-        // SAFETY: as in `start`.
-        #[cfg(feature = "mimalloc")]
-        unsafe {
-            mi_option_set(MI_OPTION_PURGE_DELAY, self.purge_delay)
-        };
-        system_heap::give_back();
+        let mut keeping = KEEPING.lock().unwrap_or_else(|e| e.into_inner());
+        keeping.0 -= 1;
+        if keeping.0 == 0 {
+            // SAFETY: as in `start`.
+            #[cfg(feature = "mimalloc")]
+            unsafe {
+                mi_option_set(MI_OPTION_PURGE_DELAY, keeping.1)
+            };
+            system_heap::give_back();
+        }
     }
 }
 
@@ -362,15 +367,24 @@ mod tests {
 
     #[cfg(feature = "mimalloc")]
     #[test]
-    fn stamping_leaves_the_allocators_purge_delay_as_it_was() {
+    fn stamping_leaves_the_allocators_purge_delay_as_it_was_when_the_last_one_ends() {
+        let first = FreedMemoryKept::start();
+        let second = FreedMemoryKept::start();
+        drop(first);
         // SAFETY: reading an option.
-        let before = unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) };
-        let kept = FreedMemoryKept::start();
-        assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, -1, "the option's index is purge_delay");
-        drop(kept);
-        assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, before);
-        // mimalloc's default, 10 ms (its neighbours' defaults are 1 and 0): the index is right.
-        assert_eq!(before, 10, "mi_option_purge_delay's default");
+        assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, -1, "kept while one still stamps");
+        drop(second);
+        // Other tests stamp in this process too: checked once none does, under their lock.
+        loop {
+            let keeping = KEEPING.lock().unwrap_or_else(|e| e.into_inner());
+            if keeping.0 == 0 {
+                // mimalloc's default, 10 ms (its neighbours' are 1 and 0): the index is right.
+                assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, 10);
+                break;
+            }
+            drop(keeping);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
     }
 
     #[test]
