@@ -224,12 +224,104 @@ pub(crate) fn stamp_each(
 ) -> StampReport {
     let counters = Counters { decoded: AtomicUsize::new(0), from_cache: AtomicUsize::new(0) };
     let bar = progress_bar(jobs.len());
+    let retained = (!jobs.is_empty()).then(FreedMemoryKept::start);
     jobs.par_iter().enumerate().for_each(|(index, job)| {
         deliver(index, run_one(job, cache, &counters));
         bar.inc(1);
     });
+    drop(retained);
     bar.finish_and_clear();
     StampReport { decoded: counters.decoded.into_inner(), from_cache: counters.from_cache.into_inner() }
+}
+
+/// While stamping, freed memory stays with the process instead of going back to the system
+/// at once: every copy of a screenshot is a few megabytes of pixels and of libwebp's and
+/// zlib's tables, allocated and freed a dozen times per image. Given back at once (glibc
+/// trims its heap past 128 KiB free; mimalloc purges after 10 ms), each of them was paged in
+/// again, zeroed by the kernel: a quarter of a cold build's CPU with 100 screenshots was the
+/// kernel's (page faults, `madvise`). Ended (the defaults back, the free memory trimmed) when
+/// dropped by the last of the stampings running at once. Output bytes do not depend on it.
+struct FreedMemoryKept;
+
+/// How many stampings run (a library's caller may stamp on two threads at once) and what
+/// mimalloc's purge delay was before the first began, to set back when the last ends.
+static KEEPING: std::sync::Mutex<(usize, std::ffi::c_long)> = std::sync::Mutex::new((0, 0));
+
+/// libwebp's C code allocates with glibc's `malloc`, not with the Rust allocator.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod system_heap {
+    /// Free memory at the heap's top kept up to this, and allocations below it from the
+    /// heap (not mapped and unmapped each): more than any one copy's buffers.
+    const KEPT: libc::c_int = 256 << 20;
+    /// glibc's defaults (mallopt(3)): M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, 128 KiB.
+    const DEFAULT: libc::c_int = 128 * 1024;
+
+    pub(super) fn keep() {
+        // SAFETY: mallopt only changes glibc's thresholds, which any thread may do at any time.
+        unsafe {
+            libc::mallopt(libc::M_TRIM_THRESHOLD, KEPT);
+            libc::mallopt(libc::M_MMAP_THRESHOLD, KEPT / 4);
+        }
+    }
+
+    pub(super) fn give_back() {
+        // SAFETY: as above; malloc_trim returns only free memory.
+        unsafe {
+            libc::mallopt(libc::M_TRIM_THRESHOLD, DEFAULT);
+            libc::mallopt(libc::M_MMAP_THRESHOLD, DEFAULT);
+            libc::malloc_trim(0);
+        }
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+mod system_heap {
+    pub(super) fn keep() {}
+    pub(super) fn give_back() {}
+}
+
+/// `mi_option_purge_delay` in mimalloc.h's `mi_option_e` (v2): milliseconds before freed
+/// memory is purged, -1 for never.
+#[cfg(feature = "mimalloc")]
+const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+
+#[cfg(feature = "mimalloc")]
+unsafe extern "C" {
+    /// mimalloc's own option accessors (mimalloc.h), linked in with the `mimalloc` crate.
+    fn mi_option_get(option: std::ffi::c_int) -> std::ffi::c_long;
+    fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+}
+
+impl FreedMemoryKept {
+    fn start() -> FreedMemoryKept {
+        let mut keeping = KEEPING.lock().unwrap_or_else(|e| e.into_inner());
+        if keeping.0 == 0 {
+            system_heap::keep();
+            #[cfg(feature = "mimalloc")]
+            {
+                // SAFETY: options are plain integers mimalloc reads as it allocates.
+                keeping.1 = unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) };
+                unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
+            }
+        }
+        keeping.0 += 1;
+        FreedMemoryKept
+    }
+}
+
+impl Drop for FreedMemoryKept {
+    fn drop(&mut self) {
+        let mut keeping = KEEPING.lock().unwrap_or_else(|e| e.into_inner());
+        keeping.0 -= 1;
+        if keeping.0 == 0 {
+            // SAFETY: as in `start`.
+            #[cfg(feature = "mimalloc")]
+            unsafe {
+                mi_option_set(MI_OPTION_PURGE_DELAY, keeping.1)
+            };
+            system_heap::give_back();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -271,6 +363,28 @@ mod tests {
         assert!(matches!(error, StampError::Unreadable { .. }));
         assert!(error.to_string().contains("absent.png"), "{error}");
         assert_eq!(report, StampReport::default());
+    }
+
+    #[cfg(feature = "mimalloc")]
+    #[test]
+    fn stamping_leaves_the_allocators_purge_delay_as_it_was_when_the_last_one_ends() {
+        let first = FreedMemoryKept::start();
+        let second = FreedMemoryKept::start();
+        drop(first);
+        // SAFETY: reading an option.
+        assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, -1, "kept while one still stamps");
+        drop(second);
+        // Other tests stamp in this process too: checked once none does, under their lock.
+        loop {
+            let keeping = KEEPING.lock().unwrap_or_else(|e| e.into_inner());
+            if keeping.0 == 0 {
+                // mimalloc's default, 10 ms (its neighbours' are 1 and 0): the index is right.
+                assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, 10);
+                break;
+            }
+            drop(keeping);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
     }
 
     #[test]
