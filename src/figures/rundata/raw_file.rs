@@ -29,6 +29,15 @@ impl Loader<'_> {
             self.outside(node, what, &written, "leaves its bundle");
             return None;
         }
+        // A link out of the site is the same fault as one out of the bundle, with the same
+        // fix: said so before the general path check calls it a path outside the site.
+        let joined = self.bundle.join(&written);
+        if let (Ok(real), Ok(bundle)) = (joined.canonicalize(), self.bundle.canonicalize())
+            && !real.starts_with(&bundle)
+        {
+            self.outside(node, what, &written, "leads outside its bundle through a link");
+            return None;
+        }
         let (relative, absolute) = self.file(node, what)?;
         let in_bundle = self.bundle.canonicalize().is_ok_and(|bundle| absolute.starts_with(bundle));
         if !in_bundle {
