@@ -52,6 +52,18 @@ fn a_translation_is_suggested_the_original_s_tag_which_passes_both_checks() {
     translated(original, "[4×]{=four} 速い。", &|t| t).check().expect_success();
 }
 
+/// A user trial: a Japanese `[六]` for the original's `[four]` was told `would pass:
+/// [five]`. The original's words are English: a translation in words is suggested its own.
+#[test]
+fn a_translation_in_words_is_suggested_its_own_words_not_the_original_s() {
+    let site = translated("There were [four]{=four} runs.", "実行は[六]{=four}回でした。", &|t| t);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    let ours: Vec<&Value> = errors.iter().filter(|e| e["path"] == JA).collect();
+    assert!(ours.iter().any(|e| common::notes(e).contains("would pass: [四]{=four}")), "{errors:#?}");
+    assert!(!ours.iter().any(|e| common::notes(e).contains("[four]")), "{errors:#?}");
+}
+
 #[test]
 fn a_tag_the_translation_dropped_is_reported_at_the_translation_own_line() {
     let site = translated(

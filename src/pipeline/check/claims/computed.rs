@@ -60,6 +60,7 @@ pub(super) fn check_figure(
             if let Err(mismatch) = number::check(&stated, computed, claim.form == ClaimForm::Approximate) {
                 let would_pass = original
                     .filter(|o| o.form == claim.form && passes(&o.live, computed, claim.form))
+                    .filter(|o| same_language_of_words(&o.live, &stated))
                     .map_or(mismatch.would_pass(), |o| o.live.trim());
                 problems.push(mismatch_error(page, claim, computed, &mismatch, would_pass));
             }
@@ -100,6 +101,19 @@ pub(super) fn check_figure(
         vendor: false,
     };
     (view, Some(record))
+}
+
+/// Whether the original's tag `original` may be suggested to a translation that stated
+/// `stated`: digits read the same in every language, but words are the original's language
+/// (a Japanese 「六」 was told `would pass: [five]`, a user trial); a translation in words
+/// is then suggested its own words, and one in digits its digits.
+fn same_language_of_words(original: &str, stated: &number::Stated) -> bool {
+    let theirs = parse_stated(original).ok().and_then(|o| o.style.words);
+    match (theirs, stated.style.words) {
+        (None, _) => true,
+        (Some(theirs), Some(ours)) => theirs.japanese == ours.japanese,
+        (Some(_), None) => false,
+    }
 }
 
 /// Whether `text` passes for `computed` stated in a tag of `form`.
