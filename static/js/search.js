@@ -228,9 +228,9 @@
     return p;
   }
 
-  // A result's metadata, each as "name: value" with the names the pages give (date,
-  // appliance) in the page's language.
-  var labels = { date: data.labelDate, appliance: data.labelAppliance };
+  // A result's metadata, each as "name: value" with the names the pages give (date, or
+  // the date an outside source's run was taken, and appliance) in the page's language.
+  var labels = { date: data.labelDate, taken: data.labelTaken, appliance: data.labelAppliance };
   function item(result) {
     var li = document.createElement("li");
     var link = document.createElement("a");

@@ -196,3 +196,23 @@ fn a_pages_own_data_pagefind_body_does_not_take_the_other_pages_out_of_search() 
     site.build().expect_success();
     assert_eq!(page_count(&site, "en"), before, "every English page is still indexed");
 }
+
+/// A README-only trial: a search result of a page whose run was taken by someone else said
+/// "Measured on" where the page says "Taken on". Its date is indexed under its own name.
+#[test]
+fn a_page_taken_by_someone_else_is_listed_with_the_date_it_was_taken_under_that_name() {
+    let site = bundled_copy();
+    let runs = PAGE.replace("index.md", "runs.yaml");
+    let text = site.read_source(&runs);
+    site.file(&runs, format!("source: {{by: \"Jean Dupont\", taken: 2011-03-02}}\n{text}"));
+    settle_all(site.root());
+    site.build().expect_success();
+    let html = site.read("measurements/2026-10-29-xgs136-http/index.html");
+    assert!(
+        html.contains("<dt>Taken on</dt> <dd><time datetime=\"2011-03-02\" data-pagefind-meta=\"taken\">"),
+        "{html}"
+    );
+    assert!(html.contains("data-label-taken=\"Taken on\""), "the box names the date as the page does");
+    let ja = site.read("ja/measurements/2026-10-29-xgs136-http/index.html");
+    assert!(ja.contains("data-pagefind-meta=\"taken\""), "{ja}");
+}
