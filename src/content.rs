@@ -292,8 +292,19 @@ fn index(mut pages: Vec<Arc<Page>>, settings: &Settings, diagnostics: &mut Vec<D
         }
         content.pages.push(page.clone());
     }
+    // An original that could not be read is reported at its own file: its translations are
+    // not also said to have none (a `kind:` typo read first as "no original", a user trial).
+    let unread: rustc_hash::FxHashSet<PathBuf> = diagnostics.iter().map(|d| d.path.clone()).collect();
+    let original_unread = |page: &Page| {
+        let name = page.source.file_name().and_then(|n| n.to_str());
+        name.and_then(|n| n.strip_suffix(&format!(".{}.md", page.lang)))
+            .is_some_and(|stem| unread.contains(&page.source.with_file_name(format!("{stem}.md"))))
+    };
     for page in &content.pages {
-        if page.is_translation(settings) && content.original_of(page, settings).is_none() {
+        if page.is_translation(settings)
+            && content.original_of(page, settings).is_none()
+            && !original_unread(page)
+        {
             diagnostics.push(Diagnostic::file(
                 "translation-without-original",
                 &page.source,

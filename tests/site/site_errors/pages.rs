@@ -31,6 +31,18 @@ fn bad_yaml_messages_state_no_line_counted_from_the_front_matter() {
     assert!(!run.stderr.contains("line 3"), "{}", run.stderr);
 }
 
+/// A user trial: `kind: measurment` in an original was first reported as its translation
+/// having no original. The one error is the original's own.
+#[test]
+fn an_original_that_cannot_be_read_is_one_error_not_also_its_translations_missing_original() {
+    let site = Site::new();
+    site.file("content/a.md", "---\ntitle: A\nkind: pgae\n---\n\nBody.\n");
+    let hash = "0000000000000000";
+    site.file("content/a.ja.md", format!("---\ntitle: A\nkind: page\ntranslates: {hash}\n---\n\n本文。\n"));
+    let run = fails_with_one_error(&site, "error[bad-yaml]: content/a.md:3:7: ");
+    assert!(!run.stderr.contains("translation-without-original"), "{}", run.stderr);
+}
+
 #[test]
 fn fails_on_an_unknown_front_matter_key() {
     let site = Site::new();
