@@ -224,27 +224,37 @@ fn a_bar_of_a_series_has_whiskers_of_its_range_named_in_the_legend_and_n_in_its_
     });
 }
 
-#[test]
-fn whiskers_of_the_standard_error_are_drawn_about_the_mean_and_listed_in_japanese() {
-    let plots = "```plot\ntitle: Means\nfigures: [tcp_mean, udp_mean]\nwhiskers: se\n```\n";
-    let site = site_with(SERIES_RUNS, plots);
+/// The bundle's Japanese translation, its body `plot` and the required sections.
+fn japanese_translation(site: &Site, plot: &str) {
     let hash = site.hash(&format!("{BUNDLE}/index.md"));
     site.file(
         &format!("{BUNDLE}/index.ja.md"),
         format!(
             "---\ntitle: XGS 136 を通る HTTP\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: HTTP の応答とフレーム。\n\
-             translates: {hash}\n---\n\n```plot\ntitle: 平均\nfigures: [tcp_mean, udp_mean]\nwhiskers: se\n```\n\n## 測り方\n\n9,000 件の応答を curl で。\n\n## 測っていないこと\n\n遅延。\n"
+             translates: {hash}\n---\n\n{plot}\n\n## 測り方\n\n9,000 件の応答を curl で。\n\n## 測っていないこと\n\n遅延。\n"
         ),
     );
+}
+
+/// The Japanese page's first plot, from `<figure` to `</figure>`.
+fn japanese_plot(site: &Site) -> String {
+    let ja = site.read("ja/measurements/2026-10-29-http/index.html");
+    let at = ja.find("<figure class=\"plot\"").unwrap_or(0);
+    ja[at..ja[at..].find("</figure>").map_or(ja.len(), |e| at + e)].to_string()
+}
+
+#[test]
+fn whiskers_of_the_standard_error_are_drawn_about_the_mean_and_listed_in_japanese() {
+    let plots = "```plot\ntitle: Means\nfigures: [tcp_mean, udp_mean]\nwhiskers: se\n```\n";
+    let site = site_with(SERIES_RUNS, plots);
+    japanese_translation(&site, "```plot\ntitle: 平均\nfigures: [tcp_mean, udp_mean]\nwhiskers: se\n```");
     site.build().expect_success();
     let figure = plot(&site, 1);
     assert!(figure.contains("Whiskers: ± the standard error of the mean"), "{figure}");
     // SE of the TCP runs: √(5.6875 / 3) / 2 = 0.688… Mbit/s; of the UDP runs
     // √(18.666… / 2) / √3 = 1.763… Mbit/s. A mean of thirds is listed as its bar is labelled.
     assert_eq!(rows(&figure), [["tcp_mean", "987.625", "4", "0.69"], ["udp_mean", "951.667", "3", "1.8"]]);
-    let ja = site.read("ja/measurements/2026-10-29-http/index.html");
-    let at = ja.find("<figure class=\"plot\"").unwrap_or(0);
-    let ja_figure = &ja[at..ja[at..].find("</figure>").map_or(ja.len(), |e| at + e)];
+    let ja_figure = &japanese_plot(&site);
     assert!(ja_figure.contains("ひげ：平均の標準誤差（±）"), "{ja_figure}");
     assert!(ja_figure.contains("<th scope=\"col\">標準誤差 ±（Mbit/s）</th>"), "{ja_figure}");
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
@@ -279,18 +289,12 @@ fn a_japanese_values_table_writes_a_range_as_japanese_text_does() {
     let plots =
         "```plot\ntitle: TCP and UDP, repeated\nfigures: [tcp_median, udp_median]\nlabels: [TCP, UDP]\n```\n";
     let site = site_with(SERIES_RUNS, plots);
-    let hash = site.hash(&format!("{BUNDLE}/index.md"));
-    site.file(
-        &format!("{BUNDLE}/index.ja.md"),
-        format!(
-            "---\ntitle: XGS 136 を通る HTTP\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\nsummary: HTTP の応答とフレーム。\n\
-             translates: {hash}\n---\n\n```plot\ntitle: 繰り返し\nfigures: [tcp_median, udp_median]\nlabels: [TCP, UDP]\n```\n\n## 測り方\n\n9,000 件の応答を curl で。\n\n## 測っていないこと\n\n遅延。\n"
-        ),
+    japanese_translation(
+        &site,
+        "```plot\ntitle: 繰り返し\nfigures: [tcp_median, udp_median]\nlabels: [TCP, UDP]\n```",
     );
     site.build().expect_success();
-    let ja = site.read("ja/measurements/2026-10-29-http/index.html");
-    let at = ja.find("<figure class=\"plot\"").unwrap_or(0);
-    let ja_figure = &ja[at..ja[at..].find("</figure>").map_or(ja.len(), |e| at + e)];
+    let ja_figure = &japanese_plot(&site);
     assert_eq!(rows(ja_figure), [["TCP", "987.75", "4", "986～989"], ["UDP", "951", "3", "949～955"]]);
     assert_eq!(rows(&plot(&site, 1))[0][3], "986–989", "the English table keeps its en dash");
 }
