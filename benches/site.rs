@@ -198,6 +198,7 @@ fn bench_templates(c: &mut Criterion) {
         completion: None,
         discussion: true,
         taken: None,
+        files_taken: Vec::new(),
     };
     let mut context = tera::Context::new();
     context.insert("lang", "en");

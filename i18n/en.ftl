@@ -121,3 +121,7 @@ search-none = Nothing found for [SEARCH_TERM]
 search-many = [COUNT] results for [SEARCH_TERM]
 search-one = [COUNT] result for [SEARCH_TERM]
 search-searching = Searching for [SEARCH_TERM]…
+files-taken-by = Files taken by others
+source-taken-by = This file was taken by{" "}
+source-taken-end = .{" "}
+source-not-licensed = It is theirs: the licence at the foot of this page does not cover it.

@@ -106,3 +106,7 @@ search-none = [SEARCH_TERM]に一致するページはありません
 search-many = [SEARCH_TERM]の検索結果：[COUNT]件
 search-one = [SEARCH_TERM]の検索結果：[COUNT]件
 search-searching = [SEARCH_TERM]を検索中…
+files-taken-by = 他者が取得したファイル
+source-taken-by = このファイルの取得者：
+source-taken-end = 。
+source-not-licensed = 取得者のものであり、このページ下部のライセンスは適用されません。

@@ -181,6 +181,8 @@ pub(crate) struct SourceFileView {
     pub encoding: Option<String>,
     /// The same file's page in each language of its measurement page, for the switcher.
     pub alternates: Vec<Alternate>,
+    /// Who took the file, when it is not the site owner's (`files:`, else `source:`).
+    pub taken: Option<TakenView>,
 }
 
 /// A row of a page's header: a label in the page's language and its value.
@@ -248,6 +250,19 @@ pub struct PageView {
     /// Who took the data, when its run data says it is someone else's: the header says
     /// "Taken by" instead of "Measured on".
     pub taken: Option<TakenView>,
+    /// The raw files of the page's bundle with a source of their own (`files:`).
+    pub files_taken: Vec<FileTakenView>,
+}
+
+/// A raw file someone else took, named in the page's header.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileTakenView {
+    /// The file, relative to its bundle.
+    pub file: String,
+    /// Its source page, relative to the page (`raw/pfctl.txt.html`).
+    pub url: String,
+    /// Who took it, when and where they published it.
+    pub taken: TakenView,
 }
 
 /// Whose data a page shows, when it is not the site owner's.

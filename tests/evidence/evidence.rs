@@ -427,6 +427,60 @@ fn someone_elses_data_says_who_took_it_and_when_instead_of_measured_on() {
 }
 
 #[test]
+fn a_raw_file_someone_else_took_is_credited_to_them_on_its_source_page_and_the_pages_header() {
+    let site = iperf_site("");
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\n",
+        "build: {driver: stock}\nfiles:\n  raw/test1.txt: {by: \"Forum user kb\", taken: 2019-05-04, url: \"https://example.org/thread\"}\n",
+    );
+    site.build().expect_success();
+    let en = site.read("measurements/2011-soekris/index.html");
+    assert!(en.contains("<dt>Files taken by others</dt>"), "{en}");
+    assert!(
+        en.contains("<li><a href=\"raw/test1.txt.html\"><code>raw/test1.txt</code></a>: <a href=\"https://example.org/thread\">Forum user kb</a> (<time datetime=\"2019-05-04\">2019-05-04</time>)</li>"),
+        "{en}"
+    );
+    // The page itself is still the site owner's measurement.
+    assert!(en.contains("Measured on"), "{en}");
+    let raw = site.read("measurements/2011-soekris/raw/test1.txt.html");
+    assert!(
+        raw.contains("This file was taken by <a href=\"https://example.org/thread\">Forum user kb</a> (<time datetime=\"2019-05-04\">2019-05-04</time>). It is theirs"),
+        "{raw}"
+    );
+    // runs.yaml is the author's transcription, not the forum user's file.
+    let runs = site.read("measurements/2011-soekris/runs.yaml.html");
+    assert!(!runs.contains("taken by"), "{runs}");
+    let ja = site.read("ja/measurements/2011-soekris/raw/test1.txt.html");
+    assert!(
+        ja.contains("このファイルの取得者：<a href=\"https://example.org/thread\">Forum user kb</a>"),
+        "{ja}"
+    );
+    assert!(!ja.contains("taken by"), "{ja}");
+    // A file the bundle does not have is an error at its key.
+    site.edit(&format!("{BUNDLE}/runs.yaml"), "  raw/test1.txt: {by", "  raw/test2.txt: {by");
+    site.build()
+        .expect_code(1)
+        .expect_stderr("error[runs-source]: content/measurements/2011-soekris/runs.yaml:3:3")
+        .expect_stderr("no file `raw/test2.txt` in this bundle");
+}
+
+#[test]
+fn a_bundle_someone_else_took_credits_them_on_its_raw_files_pages_too() {
+    let site = iperf_site("");
+    site.edit(
+        &format!("{BUNDLE}/runs.yaml"),
+        "build: {driver: stock}\n",
+        "build: {driver: stock}\nsource: {by: \"Jean Dupont\"}\n",
+    );
+    site.build().expect_success();
+    for file in ["raw/test1.txt", "runs.yaml"] {
+        let page = site.read(&format!("measurements/2011-soekris/{file}.html"));
+        assert!(page.contains("This file was taken by Jean Dupont. It is theirs"), "{page}");
+    }
+}
+
+#[test]
 fn a_third_partys_picture_keeps_its_owner_and_licence_in_its_strip_metadata() {
     let site =
         iperf_site("![The vendor's graph of the run](shots/graph.png)\n\n![Our console](shots/ours.png)\n");

@@ -17,7 +17,7 @@ use crate::diagnostics::Diagnostic;
 use crate::yaml::{self, Node, NodeKind};
 
 const TOP_KEYS: &[&str] =
-    &["build", "tools", "constants", "runs", "series", "figures", "vendor", "source", "images"];
+    &["build", "tools", "constants", "runs", "series", "figures", "vendor", "source", "files", "images"];
 
 /// Loads and checks a runs.yaml. Returns the data when the file could be read as runs.yaml
 /// at all (even with problems in it), and every problem found.
@@ -71,6 +71,7 @@ impl Loader<'_> {
                 "series" => series_node = Some(value),
                 "vendor" => data.vendor = self.load_vendor(value),
                 "source" => data.source = self.load_source(value),
+                "files" => data.file_sources = self.load_files(value),
                 "images" => data.images = self.load_images(value),
                 other => self.error(
                     "runs-unknown-key",

@@ -30,6 +30,7 @@
 //! vendor:
 //!   NAME: {value: "11.5 Gbit/s", source: text, conditions: text}
 //! source: {by: text, taken: YYYY-MM-DD, url: https://...}   # someone else's data
+//! files: {PATH: {by: text, taken: YYYY-MM-DD, url: https://...}}   # a raw file of another's
 //! images:                                        # a picture that is not the site owner's
 //!   PATH: {owner: text, licence: {name: text, url: https://...}}
 //! ```
@@ -81,7 +82,7 @@ pub(crate) use field::{Field, NumberField};
 pub(crate) use lines::Origin;
 pub use load::load_run_data;
 pub(crate) use load::load_run_data_with;
-pub(crate) use provenance::{DataSource, ImageRights};
+pub(crate) use provenance::{DataSource, FileSource, ImageRights};
 
 /// What a bench run was, where it matters to the rules of the bench.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -194,6 +195,9 @@ pub struct RunData {
     lines: lines::Lines,
     /// Who took the data, when it is not the site's owner.
     source: Option<DataSource>,
+    /// Raw files someone else took (`files:`).
+    #[serde(default)]
+    file_sources: Vec<FileSource>,
     /// Pictures with their own owner and licence.
     images: Vec<ImageRights>,
     /// The figure-like numbers of `build:` and the vendor figures' texts, which a page shows

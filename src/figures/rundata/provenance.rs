@@ -1,8 +1,10 @@
-//! Whose data and whose pictures: `source:` (a bundle measured by someone else) and
-//! `images:` (a picture that keeps its own owner and licence), read from runs.yaml.
+//! Whose data and whose pictures: `source:` (a bundle measured by someone else), `files:`
+//! (a raw file someone else took, in a bundle that mixes sources) and `images:` (a picture
+//! that keeps its own owner and licence), read from runs.yaml.
 //!
-//! Owns [`DataSource`] and [`ImageRights`] and their loading. It does not show them (the
-//! page's header and the stamp strip do).
+//! Owns [`DataSource`], [`FileSource`] and [`ImageRights`], their loading, and which source
+//! a file of the bundle has. It does not show them (the page's header, the source pages and
+//! the stamp strip do).
 
 use std::path::PathBuf;
 
@@ -17,6 +19,15 @@ pub(crate) struct DataSource {
     /// YYYY-MM-DD.
     pub(crate) taken: Option<String>,
     pub(crate) url: Option<String>,
+}
+
+/// A raw file of the bundle taken by someone other than the bundle's source (or the site's
+/// owner): `files: {raw/pfctl.txt: {by: text, taken: YYYY-MM-DD, url: https://...}}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct FileSource {
+    /// Relative to the bundle, as written.
+    pub(crate) path: PathBuf,
+    pub(crate) source: DataSource,
 }
 
 /// The owner and licence of one picture of the bundle, when they are not the site's:
@@ -57,6 +68,24 @@ impl Loader<'_> {
                 None
             }
         }
+    }
+
+    pub(super) fn load_files(&mut self, node: &Node) -> Vec<FileSource> {
+        let mut out = Vec::new();
+        for (key, value) in self.map(node, "`files`") {
+            let path = key.key_text();
+            if !self.bundle.join(&path).is_file() {
+                self.error(
+                    "runs-source",
+                    key.span.clone(),
+                    format!("no file `{path}` in this bundle: the path is relative to runs.yaml's folder"),
+                );
+            }
+            if let Some(source) = self.load_source(value) {
+                out.push(FileSource { path: PathBuf::from(path), source });
+            }
+        }
+        out
     }
 
     pub(super) fn load_images(&mut self, node: &Node) -> Vec<ImageRights> {
@@ -124,5 +153,23 @@ impl Loader<'_> {
             self.error("runs-type", node.span.clone(), format!("{what} must be a web address (https://...)"));
             None
         }
+    }
+}
+
+impl super::RunData {
+    /// Who took the file at `relative` (to the bundle): its own entry under `files:`, else
+    /// the bundle's `source:`; `None` when it is the site owner's.
+    pub(crate) fn source_of_file(&self, relative: &std::path::Path) -> Option<&DataSource> {
+        let wanted = crate::paths::normalise(relative);
+        self.file_sources
+            .iter()
+            .find(|f| crate::paths::normalise(&f.path) == wanted)
+            .map(|f| &f.source)
+            .or(self.source.as_ref())
+    }
+
+    /// The raw files with a source of their own (`files:`), in runs.yaml's order.
+    pub(crate) fn file_sources(&self) -> &[FileSource] {
+        &self.file_sources
     }
 }

@@ -335,6 +335,7 @@ pub(crate) fn generated_home(
         build_rows: Vec::new(),
         discussion: false,
         taken: None,
+        files_taken: Vec::new(),
     };
     let mut context = Context::new();
     context.insert("lang", lang);

@@ -58,12 +58,25 @@ fn page_view(site: &Site, page: &Page, content: String) -> PageView {
         code_under_test: Vec::new(),
         build_rows: Vec::new(),
         discussion: page.front.discussion && site.settings.giscus.is_some(),
-        taken: site.run_data(page).and_then(|r| r.source()).map(|s| crate::views::TakenView {
-            by: s.by.clone(),
-            on: s.taken.clone(),
-            url: s.url.clone(),
-        }),
+        taken: site.run_data(page).and_then(|r| r.source()).map(taken_view),
+        files_taken: site.run_data(page).map(files_taken).unwrap_or_default(),
     }
+}
+
+/// Who took data that is not the site owner's, as a page or a source page shows it.
+pub(crate) fn taken_view(source: &crate::figures::rundata::DataSource) -> crate::views::TakenView {
+    crate::views::TakenView { by: source.by.clone(), on: source.taken.clone(), url: source.url.clone() }
+}
+
+/// The bundle's raw files with a source of their own, each linked to its source page.
+fn files_taken(data: &crate::figures::rundata::RunData) -> Vec<crate::views::FileTakenView> {
+    data.file_sources()
+        .iter()
+        .map(|f| {
+            let file = crate::paths::name_inside(&f.path);
+            crate::views::FileTakenView { url: format!("{file}.html"), file, taken: taken_view(&f.source) }
+        })
+        .collect()
 }
 
 fn template_of(page: &Page) -> &'static str {

@@ -82,6 +82,13 @@ pub(crate) fn render_page_sources(
                         a
                     })
                     .collect(),
+                // runs.yaml holds the bundle's data (`source:`); a raw file is whoever took it.
+                taken: if relative.as_path() == std::path::Path::new("runs.yaml") {
+                    data.source()
+                } else {
+                    data.source_of_file(&relative)
+                }
+                .map(super::page::taken_view),
             };
             let capacity = view.lines_html.len() + 8 * 1024;
             let mut context = Context::new();
