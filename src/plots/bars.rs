@@ -314,13 +314,15 @@ mod tests {
         }
     }
 
-    /// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0.
+    /// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0. Issue 45: each bar's
+    /// value is written with its unit, as a page states it.
     #[test]
     fn a_small_bar_on_a_large_axis_is_labelled_with_the_digits_that_show_it() {
         let drawing = bars_plain(&bars_of(Unit::GigabitPerSecond, &[400e3, 2e9]), "");
         let said: Vec<String> = texts(&drawing.svg).into_iter().map(|t| t.3).collect();
-        assert!(said.contains(&"0.0004".to_string()), "{said:?}");
-        assert!(said.contains(&"2".to_string()), "{said:?}");
+        assert!(said.contains(&"0.0004 Gbit/s".to_string()), "{said:?}");
+        assert!(said.contains(&"2 Gbit/s".to_string()), "{said:?}");
+        assert_inside(&drawing);
     }
 
     /// Issue 25: a negative bar was drawn 1 px wide with its label outside the picture. It
