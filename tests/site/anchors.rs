@@ -280,6 +280,6 @@ fn a_title_keeps_a_model_name_with_a_hyphen_whole_in_the_heading_and_the_content
         html.contains("<h1>OPNsense on the <span class=\"nowrap\">GX-412TC</span> &amp; Co</h1>"),
         "{html}"
     );
-    assert!(html.contains("\"><span class=\"nowrap\">GX-412TC</span> board</a></li>"), "{html}");
+    assert!(html.contains("\">The <span class=\"nowrap\">GX-412TC</span> board</a></li>"), "{html}");
     assert!(html.contains("<title>OPNsense on the GX-412TC &amp; Co"), "{html}");
 }
