@@ -387,7 +387,8 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
         chrome: [...document.querySelectorAll(".site-header nav, nav.languages, .discussion, .skip")].filter(shown).map((e) => e.outerHTML.slice(0, 60)),
         // The corrections, the figures and all else of the article but its discussion.
         hiddenInArticle: [...document.querySelectorAll("article *")]
-          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor, .scroll-cue") && getComputedStyle(e).display === "none")
+          // A plot's drawing for a phone (issue 45): paper prints its wide drawing.
+          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor, .scroll-cue, .plot-narrow") && getComputedStyle(e).display === "none")
           .map((e) => e.outerHTML.slice(0, 60)),
         switcher: document.querySelectorAll("nav.languages").length,
         colours: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
@@ -404,6 +405,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
             (getComputedStyle(b.rows[0]).breakAfter === "avoid" && getComputedStyle(b.rows[b.rows.length - 2]).breakAfter === "avoid")),
         })),
         corrections: document.querySelector(".corrections") && shown(document.querySelector(".corrections")),
+        plots: [...document.querySelectorAll("figure.plot")].map((f) => [...f.querySelectorAll("svg")].filter(shown).map((svg) => svg.getAttribute("class"))),
         // Printed open, script or not: every evidence entry's details, every plot's values.
         folded: [...document.querySelectorAll(".evidence details > :not(summary), .plot-values table")]
           .filter((e) => !shown(e)).map((e) => e.outerHTML.slice(0, 60)),
@@ -419,6 +421,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
     assert.deepEqual(printed.folded, [], `${url}: a folded entry or table of values does not print`);
     if (url === MEASUREMENT) assert.deepEqual(printed.appendix, [{ breakBefore: "page", last: true }], url);
     assert.deepEqual(printed.hiddenInArticle, [], url);
+    assert.ok(printed.plots.every((shown) => shown.length === 1 && shown[0] === "plot-svg plot-wide"), `${url}: ${JSON.stringify(printed.plots)}`);
     assert.deepEqual(printed.colours, ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], url);
     for (const figure of printed.figures) {
       assert.equal(figure.lines, 1, `${url}: ${figure.text} takes ${figure.lines} lines`);
