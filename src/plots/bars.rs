@@ -36,7 +36,12 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>, wide: f6
         .zip(&values)
         .map(|(p, v)| match p.stated_place {
             Some(place) => at_place_kept(*v, place),
-            None => bar_value(*v, p.known_to.and_then(|k| place_of(k / plot.unit.factor()))),
+            // Else the digits the data holds, trailing zeros kept (runs.yaml's `27.0`, iperf's
+            // `2.84 GBytes`), as a page would state them (issue 45).
+            None => match p.known_to.and_then(|k| place_of(k / plot.unit.factor())) {
+                Some(place) => at_place_kept(*v, place),
+                None => bar_value(*v, None),
+            },
         })
         .map(|said| with_unit(said, plot.unit))
         .collect();

@@ -11,7 +11,7 @@
 use std::fmt::Write;
 
 use super::axis::{
-    Axis, Drawing, FONT, NARROW, WIDTH, at_place, fmt, number, place_of, tick_labels_horizontal,
+    Axis, Drawing, FONT, NARROW, WIDTH, at_place_kept, fmt, number, place_of, tick_labels_horizontal,
 };
 use super::bars::bars;
 use super::{Plot, Shape};
@@ -218,12 +218,12 @@ fn intervals(plot: &Plot, link_rate: Option<f64>, labels: &Labels, width: f64) -
     Drawing { svg, height, width }
 }
 
-/// A value in `unit`, as the table lists it: every digit the data has, and no more than
-/// the value is known to (`known_to`, the value of its last printed digit in the base unit),
+/// A value in `unit`, as the table lists it: every digit the data has (trailing zeros
+/// kept: `27.0`), and no more than the value is known to (`known_to`, the value of its last printed digit in the base unit),
 /// as its evidence states it. The column's heading names the unit.
 fn in_unit(value: f64, known_to: Option<f64>, unit: Unit) -> String {
     match known_to.and_then(|k| place_of(k / unit.factor())) {
-        Some(place) => at_place(value / unit.factor(), place),
+        Some(place) => at_place_kept(value / unit.factor(), place),
         None => grouped(&plain_text(value / unit.factor(), Unit::Count)),
     }
 }

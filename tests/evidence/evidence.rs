@@ -243,7 +243,8 @@ fn bars_label_a_small_value_and_draw_a_negative_one_from_zero() {
     site.build().expect_success();
     let html = site.read("measurements/2026-10-29-http/index.html");
     let rate = section(&html, "<figure class=\"plot\" id=\"plot-1\"", "</figure>");
-    assert!(rate.contains(">0.0004 Gbit/s</text>"), "{rate}");
+    // `400 kbit/s` is known to the kilobit: its three digits, in the plot's unit.
+    assert!(rate.contains(">0.000400 Gbit/s</text>"), "{rate}");
     let drift = section(&html, "<figure class=\"plot\" id=\"plot-2\"", "</figure>");
     assert!(drift.contains("text-anchor=\"end\">-50</text>"), "{drift}");
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {

@@ -200,7 +200,9 @@ fn a_plots_axis_key_names_its_value_axis_with_the_unit_in_both_languages() {
     assert!(figure.contains("<th scope=\"col\">CPUs busy (%)</th>"), "{figure}");
     assert!(!figure.contains("Share"), "{figure}");
     // Each bar's value with its unit, at the digits the data holds.
-    assert!(figure.contains(">27 %</text>") && figure.contains(">1 %</text>"), "{figure}");
+    // runs.yaml's `27.0` and `1.0`, as written, not `27` and `1` (issue 45).
+    assert!(figure.contains(">27.0 %</text>") && figure.contains(">1.0 %</text>"), "{figure}");
+    assert!(figure.contains(">27.0</a></td>") && figure.contains(">1.0</a></td>"), "{figure}");
     let ja = japanese_plot(&site);
     assert!(
         ja.contains(">CPU 使用率（%）</text>") && ja.contains("<th scope=\"col\">CPU 使用率（%）</th>"),
