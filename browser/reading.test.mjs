@@ -194,6 +194,106 @@ for (const url of [MEASUREMENT, `/ja${MEASUREMENT}`, "/families/xgs-136/"]) {
   });
 }
 
+/** Each shown plot's text as displayed: the size of its font in CSS px (its font size in
+ * viewBox units times the picture's scale), a tick label's box (getBoundingClientRect), and
+ * any two texts whose boxes overlap; and how far the page itself scrolls sideways. */
+async function plotText(page) {
+  return page.evaluate(() => {
+    const all = [...document.querySelectorAll("svg.plot-svg")];
+    const shown = all.filter((svg) => svg.getClientRects().length > 0);
+    const plots = shown.map((svg) => {
+      const box = svg.getBoundingClientRect();
+      const scale = box.width / svg.viewBox.baseVal.width;
+      const texts = [...svg.querySelectorAll("text")].map((t) => ({ text: t.textContent, r: t.getBoundingClientRect(), size: parseFloat(getComputedStyle(t).fontSize) * scale }));
+      const tick = texts.find((t) => /^-?[\d,.]+$/.test(t.text));
+      const overlaps = [];
+      for (let i = 0; i < texts.length; i++) {
+        for (let j = i + 1; j < texts.length; j++) {
+          const [a, b] = [texts[i].r, texts[j].r];
+          const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (x > 1 && y > 1) overlaps.push(`${texts[i].text} / ${texts[j].text}`);
+        }
+      }
+      return { cls: svg.getAttribute("class"), left: box.left, right: box.right, size: Math.min(...texts.map((t) => t.size)), tick: tick && { text: tick.text, height: tick.r.height, size: tick.size }, overlaps };
+    });
+    return { all: all.length, plots, pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth, viewport: innerWidth };
+  });
+}
+
+for (const lang of Object.keys(LANGUAGES)) {
+  test(`the plots' text on the ${LANGUAGES[lang]} XGS 136 page is at least 12 px on a 390 px phone and no larger than on a desktop before, its labels apart`, async () => {
+    const url = (lang === "ja" ? "/ja" : "") + MEASUREMENT;
+    const measured = {};
+    for (const width of [390, 1280]) {
+      const page = await open(url, { width });
+      await page.locator("figure.plot").first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(artifacts, `plot-${lang}-${width}.png`) });
+      measured[width] = await plotText(page);
+      await page.close();
+    }
+    console.log(`plot text (${lang}): ${JSON.stringify(Object.fromEntries(Object.entries(measured).map(([w, m]) => [w, m.plots.map((p) => ({ drawing: p.cls, smallest: p.size.toFixed(1), tick: p.tick && `${p.tick.text} ${p.tick.size.toFixed(1)} px, box ${p.tick.height.toFixed(1)} px high` }))])))}`);
+    for (const [width, m] of Object.entries(measured)) {
+      assert.equal(m.plots.length * 2, m.all, `${width} px: one drawing of each plot is shown`);
+      assert.equal(m.pageScroll, 0, `${width} px: the page scrolls sideways`);
+      for (const p of m.plots) {
+        assert.equal(p.cls, width === "390" ? "plot-svg plot-narrow" : "plot-svg plot-wide", `${width} px`);
+        assert.ok(p.left >= 0 && p.right <= m.viewport, `${width} px: a plot outside the screen ${p.left}–${p.right}`);
+        assert.ok(p.tick, `${width} px: a tick label`);
+        assert.ok(p.size >= 12, `${width} px: plot text ${p.size} px`);
+        assert.ok(p.tick.size <= 19, `${width} px: plot text ${p.tick.size} px, larger than the 18.5 px of before`);
+        assert.ok(p.tick.height >= 12, `${width} px: a tick label's box is ${p.tick.height} px high`);
+        assert.deepEqual(p.overlaps, [], `${width} px: labels on top of each other`);
+      }
+    }
+  });
+}
+
+test("with JavaScript off, a raw block whose lines are wider than a 390 px phone shows the tables' drawn right edge until scrolled to its end", async () => {
+  const line = (i) => `[  5]   ${i}.00-${i + 1}.00   sec   112 MBytes   941 Mbits/sec    0    1.52 MBytes       receiver`;
+  const site = await openSite({
+    logName: "serve-raw-block.log",
+    prepare: (dir) => {
+      fs.mkdirSync(path.join(dir, BUNDLE, "raw"), { recursive: true });
+      fs.writeFileSync(path.join(dir, BUNDLE, "raw/long.txt"), [0, 1, 2].map(line).join("\n") + "\n");
+      fs.appendFileSync(path.join(dir, BUNDLE, "index.md"), "\n```raw raw/long.txt\n```\n");
+    },
+  });
+  try {
+    const page = await site.context.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
+    const edges = {};
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(site.base + MEASUREMENT);
+      const pre = page.locator(".raw-block pre");
+      assert.equal(await pre.count(), 1);
+      const edge = () => pre.evaluate((box) => {
+        const style = getComputedStyle(box);
+        return { scrolls: box.scrollWidth - box.clientWidth > 1, edge: style.borderRightColor !== "rgba(0, 0, 0, 0)" && style.boxShadow !== "none" };
+      });
+      await pre.evaluate((box) => { box.scrollLeft = 0; });
+      await page.waitForTimeout(200);
+      if (width === 390) {
+        await pre.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(artifacts, "raw-block-edge-390.png") });
+      }
+      const atStart = await edge();
+      await pre.evaluate((box) => { box.scrollLeft = box.scrollWidth; });
+      await page.waitForTimeout(200);
+      const atEnd = await edge();
+      edges[width] = { scrolls: atStart.scrolls, atStart: atStart.edge, atEnd: atEnd.edge };
+    }
+    await page.close();
+    assert.deepEqual(edges[390], { scrolls: true, atStart: true, atEnd: false }, "at 390 px");
+    assert.equal(edges[1280].atEnd, false, "at 1280 px");
+    assert.equal(edges[1280].atStart, edges[1280].scrolls, "at 1280 px an edge only when it scrolls");
+  } finally {
+    await site.close();
+  }
+});
+
 test("Japanese lines break between phrases, headings included, far less often inside a word than with word-break: normal", async () => {
   let ours = 0, normal = 0;
   for (const width of [320, 390]) {
@@ -287,7 +387,8 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
         chrome: [...document.querySelectorAll(".site-header nav, nav.languages, .discussion, .skip")].filter(shown).map((e) => e.outerHTML.slice(0, 60)),
         // The corrections, the figures and all else of the article but its discussion.
         hiddenInArticle: [...document.querySelectorAll("article *")]
-          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor, .scroll-cue") && getComputedStyle(e).display === "none")
+          // A plot's drawing for a phone (issue 45): paper prints its wide drawing.
+          .filter((e) => !e.closest(".discussion") && !e.matches(".heading-anchor, .scroll-cue, .plot-narrow") && getComputedStyle(e).display === "none")
           .map((e) => e.outerHTML.slice(0, 60)),
         switcher: document.querySelectorAll("nav.languages").length,
         colours: [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor],
@@ -304,6 +405,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
             (getComputedStyle(b.rows[0]).breakAfter === "avoid" && getComputedStyle(b.rows[b.rows.length - 2]).breakAfter === "avoid")),
         })),
         corrections: document.querySelector(".corrections") && shown(document.querySelector(".corrections")),
+        plots: [...document.querySelectorAll("figure.plot")].map((f) => [...f.querySelectorAll("svg")].filter(shown).map((svg) => svg.getAttribute("class"))),
         // Printed open, script or not: every evidence entry's details, every plot's values.
         folded: [...document.querySelectorAll(".evidence details > :not(summary), .plot-values table")]
           .filter((e) => !shown(e)).map((e) => e.outerHTML.slice(0, 60)),
@@ -319,6 +421,7 @@ test("printed, the XGS 136 pages leave out navigation, switcher and discussion a
     assert.deepEqual(printed.folded, [], `${url}: a folded entry or table of values does not print`);
     if (url === MEASUREMENT) assert.deepEqual(printed.appendix, [{ breakBefore: "page", last: true }], url);
     assert.deepEqual(printed.hiddenInArticle, [], url);
+    assert.ok(printed.plots.every((shown) => shown.length === 1 && shown[0] === "plot-svg plot-wide"), `${url}: ${JSON.stringify(printed.plots)}`);
     assert.deepEqual(printed.colours, ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], url);
     for (const figure of printed.figures) {
       assert.equal(figure.lines, 1, `${url}: ${figure.text} takes ${figure.lines} lines`);

@@ -4,7 +4,8 @@
 //!
 //! Owns three rules. A model name stays whole in a heading (`names_whole`): the space between a
 //! Latin word holding a capital letter and a number after it ("XGS 136", "OPNsense 24.7",
-//! "Port 8") is a no-break space. A numeral stays with its counter (`japanese_spacing`):
+//! "Port 8") is a no-break space, and a name written with a hyphen ("GX-412TC") is in a span
+//! that does not break (`hyphened_names_whole`), its hyphen a plain one. A numeral stays with its counter (`japanese_spacing`):
 //! the space between a digit and the Japanese character after it (「2 台」) is a no-break
 //! space. Japanese has no space next to a full-width bracket (「（ベンダーの数値） の」) nor
 //! between two Japanese characters (「274 万 パケット」): such a space is dropped. It does
@@ -67,6 +68,62 @@ pub(crate) fn names_whole(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The element a model name written with a hyphen is kept whole in.
+pub(crate) const NOWRAP_OPEN: &str = "<span class=\"nowrap\">";
+
+/// `html` (escaped text, or HTML whose tags are left alone) with each model name written
+/// with a hyphen ("GX-412TC", "10GBASE-T": letters and digits joined by hyphens, holding a
+/// capital letter and a digit) in a span the stylesheet does not break (`.nowrap`), so a
+/// heading never breaks it at its hyphen. The hyphen stays a plain one, so that searching
+/// and copying find the name as it is written; "Wi-Fi" and "end-to-end" are no names.
+pub(crate) fn hyphened_names_whole(html: &str) -> Cow<'_, str> {
+    let is_part = |c: char| c.is_ascii_alphanumeric() || c == '-';
+    let mut names: Vec<(usize, usize)> = Vec::new();
+    let mut in_tag = false;
+    let mut start: Option<usize> = None;
+    let end_name = |from: usize, to: usize, names: &mut Vec<(usize, usize)>| {
+        let word = html[from..to].trim_matches('-');
+        let from = from + html[from..to].find(|c: char| c != '-').unwrap_or(0);
+        let is_name = word.contains('-')
+            && !word.contains("--")
+            && word.bytes().any(|b| b.is_ascii_uppercase())
+            && word.bytes().any(|b| b.is_ascii_digit());
+        // A word right after `&` is an entity's name: `&amp;` is never a model's.
+        if is_name && !html[..from].ends_with('&') {
+            names.push((from, from + word.len()));
+        }
+    };
+    for (at, c) in html.char_indices() {
+        match (c, in_tag) {
+            ('<', _) => in_tag = true,
+            ('>', true) => in_tag = false,
+            _ => {}
+        }
+        if !in_tag && is_part(c) {
+            start.get_or_insert(at);
+        } else if let Some(from) = start.take() {
+            end_name(from, at, &mut names);
+        }
+    }
+    if let Some(from) = start {
+        end_name(from, html.len(), &mut names);
+    }
+    if names.is_empty() {
+        return Cow::Borrowed(html);
+    }
+    let mut out = String::with_capacity(html.len() + names.len() * 32);
+    let mut from = 0;
+    for (start, end) in names {
+        out.push_str(&html[from..start]);
+        out.push_str(NOWRAP_OPEN);
+        out.push_str(&html[start..end]);
+        out.push_str("</span>");
+        from = end;
+    }
+    out.push_str(&html[from..]);
+    Cow::Owned(out)
+}
+
 /// `text`, which follows `before` (the last character shown before it, if any), with
 /// Japanese spacing: a space between a digit and a Japanese character a no-break space, and
 /// no space next to a full-width bracket nor between two Japanese characters.
@@ -118,6 +175,26 @@ mod tests {
         assert!(matches!(names_whole("no numbers"), Cow::Borrowed(_)));
         assert_eq!(names_whole("動く OPNsense：試験台 XGS 136"), "動く OPNsense：試験台 XGS\u{a0}136");
         assert_eq!(names_whole("試験台の XGS 3300"), "試験台の XGS\u{a0}3300");
+    }
+
+    /// A README-only trial: the H1 "GX-412TC" broke at its hyphen on a phone.
+    #[test]
+    fn a_model_name_with_a_hyphen_is_kept_whole_with_its_plain_hyphen() {
+        assert_eq!(
+            hyphened_names_whole("OPNsense on the GX-412TC"),
+            "OPNsense on the <span class=\"nowrap\">GX-412TC</span>"
+        );
+        assert_eq!(
+            hyphened_names_whole("10GBASE-T, Wi-Fi and end-to-end"),
+            "<span class=\"nowrap\">10GBASE-T</span>, Wi-Fi and end-to-end"
+        );
+        // Tags, their attributes and entities are left alone.
+        assert_eq!(
+            hyphened_names_whole("<a href=\"/GX-412TC/\">A-1 &amp; B</a>"),
+            "<a href=\"/GX-412TC/\"><span class=\"nowrap\">A-1</span> &amp; B</a>"
+        );
+        assert!(matches!(hyphened_names_whole("XGS\u{a0}136 and -5"), Cow::Borrowed(_)));
+        assert_eq!(hyphened_names_whole("-GX-412-"), "-<span class=\"nowrap\">GX-412</span>-");
     }
 
     #[test]

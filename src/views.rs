@@ -112,6 +112,8 @@ pub struct EvidenceView {
     /// Each value the computation read (more than the figure itself); shared, as most
     /// figures of a bundle read the same few.
     pub inputs: Vec<std::sync::Arc<EvidenceInput>>,
+    /// The paths of those inputs a `drop_ends` left out of the value: listed, marked.
+    pub dropped: Vec<String>,
     /// Where the figure (or the value it is) is written in runs.yaml.
     pub source: Option<SourceLink>,
     /// For an imported value: the raw file's line.

@@ -169,6 +169,7 @@ pub(super) fn body_events<'a>(
             }
             Piece::Event(Event::End(TagEnd::Image), _) => {
                 images_open = images_open.saturating_sub(1);
+                typeset.images = images_open;
                 events.push(Event::End(TagEnd::Image));
             }
             Piece::Event(Event::Start(Tag::Link { link_type, dest_url, title, id }), _) => {
@@ -187,6 +188,7 @@ pub(super) fn body_events<'a>(
             Piece::Event(Event::Start(Tag::Image { link_type, dest_url, title, id }), _) => {
                 let dest_url = fill.dest(dest_url, images_open > 0);
                 images_open += 1;
+                typeset.images = images_open;
                 events.push(Event::Start(Tag::Image { link_type, dest_url, title, id }));
             }
             Piece::Event(Event::Start(Tag::Table(alignments)), _) => {
@@ -227,6 +229,8 @@ pub(super) fn body_events<'a>(
 struct Typeset {
     in_code: bool,
     headings: usize,
+    /// Images open: their text is alt text, never HTML.
+    images: usize,
     last: Option<char>,
 }
 
@@ -241,6 +245,14 @@ impl Typeset {
                     _ => std::borrow::Cow::Owned(crate::typography::names_whole(&spaced).into_owned()),
                 };
                 self.last = typeset.chars().next_back().or(self.last);
+                // A model name with a hyphen in a heading is kept whole by a span: the text
+                // is written as HTML, escaped as the writer would (not in an image's alt).
+                if self.headings > 0 && self.images == 0 && typeset.contains('-') {
+                    let escaped = crate::text::escape_html(&typeset);
+                    if let std::borrow::Cow::Owned(html) = crate::typography::hyphened_names_whole(&escaped) {
+                        return Event::InlineHtml(CowStr::from(html));
+                    }
+                }
                 if typeset.as_ref() == text.as_ref() {
                     return event;
                 }

@@ -315,3 +315,20 @@ fn the_render_keeps_names_and_counters_whole_and_japanese_unspaced() {
         "{html}"
     );
 }
+
+/// A README-only trial: "GX-412TC" broke at its hyphen in a heading. It is kept whole by a
+/// span (`.nowrap`) with its plain hyphen, which search and copying find; body text, code
+/// and an image's alt text are left as written.
+#[test]
+fn a_model_name_with_a_hyphen_is_kept_whole_in_a_heading_and_only_there() {
+    let html = render(
+        "## OPNsense on the GX-412TC & more\n\nThe GX-412TC.\n\n## `GX-412TC` ![GX-412TC board](b.png)\n",
+        &[],
+    );
+    assert!(
+        html.contains(">OPNsense on the <span class=\"nowrap\">GX-412TC</span> &amp; more</h2>"),
+        "{html}"
+    );
+    assert!(html.contains("<p>The GX-412TC.</p>"), "{html}");
+    assert!(html.contains("<code>GX-412TC</code>") && html.contains("alt=\"GX-412TC board\""), "{html}");
+}

@@ -23,6 +23,9 @@ pub struct Computed {
     pub formula: String,
     /// Each data path read, with its value in base units.
     pub inputs: Vec<(String, f64)>,
+    /// Those of `inputs` a `drop_ends` left out of its list.
+    #[serde(default)]
+    pub dropped: Vec<(String, f64)>,
     pub round: Rounding,
     /// Values once published and withdrawn.
     pub withdrawn: Vec<Withdrawal>,

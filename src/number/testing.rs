@@ -12,6 +12,7 @@ pub(super) fn computed(value: f64, unit: Unit) -> Computed {
         exact: None,
         formula: "x".into(),
         inputs: Vec::new(),
+        dropped: Vec::new(),
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
         printed: None,

@@ -154,14 +154,20 @@ pub(super) fn fmt(value: f64) -> String {
     number(value, 2).replace(',', "")
 }
 
-/// The picture's width in viewBox units, unless its labels need more.
+/// The picture's width in viewBox units, unless its labels need more: the one a screen
+/// wider than a phone's shows (at most 40 rem wide, its text 18.5 px at most).
 pub(super) const WIDTH: f64 = 520.0;
+
+/// The width of the same plot drawn again for a phone's column (about 360 px at 390 px):
+/// [`FONT`] is then about 15 px, where the wide picture's was 10 (issue 45). The stylesheet
+/// shows one of the two by the screen's width.
+pub(super) const NARROW: f64 = 340.0;
 
 /// A drawing's SVG elements and the size of the picture they need.
 pub(super) struct Drawing {
     pub svg: String,
     pub height: f64,
-    /// The viewBox's width: [`WIDTH`], or more when the labels need it.
+    /// The viewBox's width: the width asked for, or more when the labels need it.
     pub width: f64,
 }
 

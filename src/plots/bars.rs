@@ -10,8 +10,8 @@ use std::fmt::Write;
 
 use super::Plot;
 use super::axis::{
-    Axis, Drawing, FONT, GAP, WIDTH, at_place, at_place_kept, fitted, fmt, grid_vertical, place_of,
-    text_width, tick_labels_horizontal,
+    Axis, Drawing, FONT, GAP, at_place, at_place_kept, fitted, fmt, grid_vertical, place_of, text_width,
+    tick_labels_horizontal,
 };
 use crate::text::escape_html as escape;
 
@@ -25,7 +25,9 @@ const MIN_LENGTH: f64 = 160.0;
 /// and for the end ticks' labels, so that no label falls outside it.
 /// A bar of a figure over a series has whiskers (`series`), named by `legend` under the
 /// axis; the axis reaches their ends, and the bar's value is written past the farther end.
-pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawing {
+/// `wide` is the width the picture is drawn to, in viewBox units, unless its labels need
+/// more. Each bar's value is written with the plot's unit ("1.0 %", as the page states it).
+pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>, wide: f64) -> Drawing {
     let (top, row) = (8.0, 50.0);
     let values: Vec<f64> = plot.points.iter().map(|p| p.value / plot.unit.factor()).collect();
     let said: Vec<String> = plot
@@ -34,8 +36,14 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
         .zip(&values)
         .map(|(p, v)| match p.stated_place {
             Some(place) => at_place_kept(*v, place),
-            None => bar_value(*v, p.known_to.and_then(|k| place_of(k / plot.unit.factor()))),
+            // Else the digits the data holds, trailing zeros kept (runs.yaml's `27.0`, iperf's
+            // `2.84 GBytes`), as a page would state them (issue 45).
+            None => match p.known_to.and_then(|k| place_of(k / plot.unit.factor())) {
+                Some(place) => at_place_kept(*v, place),
+                None => bar_value(*v, None),
+            },
         })
+        .map(|said| with_unit(said, plot.unit))
         .collect();
     let whiskers: Vec<Option<(f64, f64)>> = plot
         .points
@@ -45,7 +53,7 @@ pub(super) fn bars(plot: &Plot, value_axis: &str, legend: Option<&str>) -> Drawi
     let ends = whiskers.iter().flatten().flat_map(|(low, high)| [*low, *high]);
     let max = values.iter().copied().chain(ends.clone()).fold(0.0_f64, f64::max);
     let min = values.iter().copied().chain(ends).fold(0.0_f64, f64::min);
-    let Across { axis, left, length, right_margin } = across(&values, &said, min, max);
+    let Across { axis, left, length, right_margin } = across(&values, &said, min, max, wide);
     let width = left + length + right_margin;
     let right = left + length;
     let x = |v: f64| left + length * (v - axis.low) / (axis.high - axis.low);
@@ -106,7 +114,7 @@ struct Across {
 }
 
 /// The axis, with room each side for the bars' values and end ticks' labels, all inside the picture.
-fn across(values: &[f64], said: &[String], min: f64, max: f64) -> Across {
+fn across(values: &[f64], said: &[String], min: f64, max: f64, wide: f64) -> Across {
     let room = |negative: bool| {
         values
             .iter()
@@ -118,7 +126,7 @@ fn across(values: &[f64], said: &[String], min: f64, max: f64) -> Across {
     let (mut left, mut right_margin) = (EDGE + room(true), EDGE + room(false));
     // The end ticks' labels are centred on them, so half of each stands past the bars.
     let mut fit = || {
-        let (axis, needed) = Axis::fitting(min, max, (WIDTH - left - right_margin).max(MIN_LENGTH));
+        let (axis, needed) = Axis::fitting(min, max, (wide - left - right_margin).max(MIN_LENGTH));
         let half = |tick: Option<&f64>| tick.map_or(0.0, |t| text_width(&axis.label(*t)) / 2.0);
         let ticks = axis.ticks();
         left = left.max(EDGE + half(ticks.first()));
@@ -127,7 +135,7 @@ fn across(values: &[f64], said: &[String], min: f64, max: f64) -> Across {
     };
     fit();
     let (axis, needed) = fit();
-    let length = needed.max(WIDTH - left - right_margin);
+    let length = needed.max(wide - left - right_margin);
     Across { axis, left, length, right_margin }
 }
 
@@ -200,6 +208,15 @@ fn label_x(end: f64, whisker_end: Option<f64>, negative: bool) -> f64 {
     }
 }
 
+/// A bar's value with the plot's unit after it, as a page writes it: `27.0 %`, `989 Mbit/s`;
+/// a count as it is.
+pub(super) fn with_unit(said: String, unit: crate::number::Unit) -> String {
+    match unit {
+        crate::number::Unit::Count => said,
+        unit => format!("{said} {}", unit.symbol()),
+    }
+}
+
 /// A bar's value as its label shows it: up to three decimals, or as many more as a value
 /// below one needs for three significant digits, so that 400 kbit/s on a Gbit/s axis reads
 /// `0.0004`, not `0`; and never past `place`, the last digit the value is known to (iperf's
@@ -237,6 +254,7 @@ mod tests {
         Plot {
             title: "T".into(),
             description: None,
+            axis: None,
             shape: Shape::Bars,
             field: "x".into(),
             unit,
@@ -246,7 +264,7 @@ mod tests {
     }
 
     fn bars_plain(plot: &Plot, axis: &str) -> Drawing {
-        bars(plot, axis, None)
+        bars(plot, axis, None, super::super::axis::WIDTH)
     }
 
     /// Each `<text>` of the drawing: where it starts and ends as estimated, its x, and what
@@ -301,13 +319,15 @@ mod tests {
         }
     }
 
-    /// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0.
+    /// Issue 25: a 400 kbit/s bar on a Gbit/s axis was labelled 0. Issue 45: each bar's
+    /// value is written with its unit, as a page states it.
     #[test]
     fn a_small_bar_on_a_large_axis_is_labelled_with_the_digits_that_show_it() {
         let drawing = bars_plain(&bars_of(Unit::GigabitPerSecond, &[400e3, 2e9]), "");
         let said: Vec<String> = texts(&drawing.svg).into_iter().map(|t| t.3).collect();
-        assert!(said.contains(&"0.0004".to_string()), "{said:?}");
-        assert!(said.contains(&"2".to_string()), "{said:?}");
+        assert!(said.contains(&"0.0004 Gbit/s".to_string()), "{said:?}");
+        assert!(said.contains(&"2 Gbit/s".to_string()), "{said:?}");
+        assert_inside(&drawing);
     }
 
     /// Issue 25: a negative bar was drawn 1 px wide with its label outside the picture. It

@@ -8,6 +8,7 @@
 //! runs: [keep_coproc, keep_host]      # optional: every run that has the field
 //! labels: [kept open, new each time]  # optional, and only with `runs`: one per run, in order
 //! unit: Mbit/s                        # optional: the unit the axis is drawn in
+//! axis: Rate at the port              # optional: the value axis's name, its unit added
 //! ```
 //! ```plot
 //! title: iperf3 through the box
@@ -78,6 +79,9 @@ pub(crate) struct Point {
 pub(crate) struct Plot {
     pub title: String,
     pub description: Option<String>,
+    /// The value axis's name as the block writes it (`axis: CPUs busy`), drawn with the
+    /// plot's unit; without it, the name of what the unit measures ("Share", "Rate").
+    pub axis: Option<String>,
     pub shape: Shape,
     /// The field plotted, as written (`pc_port.bits_per_s`, or `received.intervals`).
     pub field: String,
@@ -89,7 +93,7 @@ pub(crate) struct Plot {
 }
 
 const KEYS: &[&str] =
-    &["title", "description", "bars", "intervals", "figures", "whiskers", "runs", "labels", "unit"];
+    &["title", "description", "axis", "bars", "intervals", "figures", "whiskers", "runs", "labels", "unit"];
 
 /// Reads one plot block against the page's run data; every problem is a diagnostic.
 pub(crate) fn read_plot(
@@ -180,6 +184,7 @@ impl Reader<'_> {
             return None;
         };
         let (mut title, mut description, mut bars, mut intervals, mut unit) = (None, None, None, None, None);
+        let mut axis = None;
         let (mut run_list, mut labels, mut figures, mut whiskers) = (None, None, None, None);
         for (key, value) in entries {
             match key.key_text().as_str() {
@@ -189,6 +194,7 @@ impl Reader<'_> {
                         .text(value, "`description`")
                         .inspect(|t| self.no_figure(t, value, "description"));
                 }
+                "axis" => axis = self.text(value, "`axis`").inspect(|t| self.no_figure(t, value, "axis")),
                 "bars" => bars = self.text(value, "`bars`").map(|t| (t, value.span.clone())),
                 "intervals" => intervals = self.text(value, "`intervals`").map(|t| (t, value.span.clone())),
                 "runs" => run_list = Some((self.list(value, "runs"), value.span.clone())),
@@ -291,7 +297,7 @@ impl Reader<'_> {
             (Some((unit, _)), _) => unit,
             (None, natural) => natural.unwrap_or(Unit::Count),
         };
-        Some(Plot { title, description, shape, field, unit, points, whiskers: drawn_whiskers })
+        Some(Plot { title, description, axis, shape, field, unit, points, whiskers: drawn_whiskers })
     }
 
     #[allow(clippy::type_complexity, reason = "the block's two optional lists, each with its place")]

@@ -10,7 +10,9 @@
 
 use std::fmt::Write;
 
-use super::axis::{Axis, Drawing, FONT, WIDTH, at_place, fmt, number, place_of, tick_labels_horizontal};
+use super::axis::{
+    Axis, Drawing, FONT, NARROW, WIDTH, at_place_kept, fmt, number, place_of, tick_labels_horizontal,
+};
 use super::bars::bars;
 use super::{Plot, Shape};
 use crate::number::{Unit, plain_text};
@@ -57,22 +59,36 @@ pub(crate) fn figure_html(
     evidence: &dyn Fn(&str) -> String,
 ) -> String {
     let description = plot.description.clone().unwrap_or_else(|| labels.description.clone());
-    let body = match &plot.shape {
-        Shape::Bars => bars(plot, &labels.value_axis, labels.whiskers.as_ref().map(|w| w.legend.as_str())),
-        Shape::Intervals { link_rate, .. } => intervals(plot, *link_rate, labels),
+    let draw = |width: f64| match &plot.shape {
+        Shape::Bars => {
+            bars(plot, &labels.value_axis, labels.whiskers.as_ref().map(|w| w.legend.as_str()), width)
+        }
+        Shape::Intervals { link_rate, .. } => intervals(plot, *link_rate, labels, width),
     };
     let mut out = String::new();
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<figure class=\"plot\" id=\"{id}\">\n<figcaption>{t}</figcaption>\n<svg class=\"plot-svg\" \
-         viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" font-size=\"{FONT}\" \
-         fill=\"currentColor\"><title id=\"{id}-title\">{t}</title><desc id=\"{id}-desc\">{d}</desc>{svg}</svg>\n",
-        w = fmt(body.width),
-        h = body.height,
-        t = escape(&plot.title),
-        d = escape(&description),
-        svg = body.svg,
+        "<figure class=\"plot\" id=\"{id}\">\n<figcaption>{}</figcaption>",
+        escape(&plot.title)
     );
+    // The same plot twice: laid out for a wide column, and for a phone's, where the wide
+    // one's text would be 10 px (issue 45); the stylesheet shows one (`.plot-wide`,
+    // `.plot-narrow`), and a screen reader reads the one shown.
+    for (body, class, svg_id) in
+        [(draw(WIDTH), "plot-wide", id.to_string()), (draw(NARROW), "plot-narrow", format!("{id}-narrow"))]
+    {
+        let _ = writeln!(
+            out,
+            "<svg class=\"plot-svg {class}\" viewBox=\"0 0 {w} {h}\" role=\"img\" \
+             aria-labelledby=\"{svg_id}-title {svg_id}-desc\" font-size=\"{FONT}\" fill=\"currentColor\">\
+             <title id=\"{svg_id}-title\">{t}</title><desc id=\"{svg_id}-desc\">{d}</desc>{svg}</svg>",
+            w = fmt(body.width),
+            h = body.height,
+            t = escape(&plot.title),
+            d = escape(&description),
+            svg = body.svg,
+        );
+    }
     let whiskers = labels.whiskers.as_ref().filter(|_| plot.whiskers.is_some());
     let _ = write!(
         out,
@@ -127,10 +143,10 @@ pub(crate) fn figure_html(
     out
 }
 
-/// A run's intervals: each interval's rate drawn across its own seconds, the link's rate
-/// as a dashed line.
-fn intervals(plot: &Plot, link_rate: Option<f64>, labels: &Labels) -> Drawing {
-    let (left, right, top, bottom) = (64.0, WIDTH - 12.0, 24.0, 250.0);
+/// A run's intervals, `width` wide: each interval's rate drawn across its own seconds, the
+/// link's rate as a dashed line.
+fn intervals(plot: &Plot, link_rate: Option<f64>, labels: &Labels, width: f64) -> Drawing {
+    let (left, right, top, bottom) = (64.0, width - 12.0, 24.0, 250.0);
     let factor = plot.unit.factor();
     let spans: Vec<(f64, f64, f64)> =
         plot.points.iter().filter_map(|p| p.span.map(|(s, e)| (s, e, p.value / factor))).collect();
@@ -159,7 +175,7 @@ fn intervals(plot: &Plot, link_rate: Option<f64>, labels: &Labels) -> Drawing {
         svg,
         "<line class=\"plot-axis\" x1=\"{left}\" y1=\"{bottom}\" x2=\"{right}\" y2=\"{bottom}\" stroke=\"currentColor\"/>"
     );
-    tick_labels_horizontal(&mut svg, &x_axis, bottom, WIDTH, &x);
+    tick_labels_horizontal(&mut svg, &x_axis, bottom, width, &x);
     let mut path = String::new();
     for (i, (start, end, value)) in spans.iter().enumerate() {
         let command = if i == 0 { 'M' } else { 'L' };
@@ -199,15 +215,15 @@ fn intervals(plot: &Plot, link_rate: Option<f64>, labels: &Labels) -> Drawing {
         cy = fmt((top + bottom) / 2.0),
         yl = escape(&labels.value_axis),
     );
-    Drawing { svg, height, width: WIDTH }
+    Drawing { svg, height, width }
 }
 
-/// A value in `unit`, as the table lists it: every digit the data has, and no more than
-/// the value is known to (`known_to`, the value of its last printed digit in the base unit),
+/// A value in `unit`, as the table lists it: every digit the data has (trailing zeros
+/// kept: `27.0`), and no more than the value is known to (`known_to`, the value of its last printed digit in the base unit),
 /// as its evidence states it. The column's heading names the unit.
 fn in_unit(value: f64, known_to: Option<f64>, unit: Unit) -> String {
     match known_to.and_then(|k| place_of(k / unit.factor())) {
-        Some(place) => at_place(value / unit.factor(), place),
+        Some(place) => at_place_kept(value / unit.factor(), place),
         None => grouped(&plain_text(value / unit.factor(), Unit::Count)),
     }
 }

@@ -91,36 +91,8 @@ pub(crate) fn index(
     for language in made {
         files.extend(language?);
     }
-    let mut files = shared_once(files);
     files.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(files)
-}
-
-/// The files of the search box itself, the same bytes for every language: published once,
-/// under `pagefind/`, not once a language (141 KB each). The index and the script that
-/// reads it (`pagefind.js`, its worker and WebAssembly) stay in each language's folder,
-/// where the box's `bundlePath` points.
-const SHARED: [&str; 2] = ["pagefind-ui.js", "pagefind-ui.css"];
-
-/// `files` with each of `SHARED` moved up to `pagefind/`, when every language made it
-/// with the same bytes; otherwise each language keeps its own.
-fn shared_once(files: Vec<(String, Bytes)>) -> Vec<(String, Bytes)> {
-    let mut files = files;
-    for name in SHARED {
-        let is_copy = |path: &str| {
-            path.strip_prefix(FOLDER)
-                .and_then(|rest| rest.strip_prefix('/'))
-                .and_then(|rest| rest.split_once('/'))
-                .is_some_and(|(_, file)| file == name)
-        };
-        let copies: Vec<&Bytes> = files.iter().filter(|(path, _)| is_copy(path)).map(|(_, b)| b).collect();
-        let Some(first) = copies.first().map(|b| (*b).clone()) else { continue };
-        if copies.iter().all(|bytes| **bytes == first) {
-            files.retain(|(path, _)| !is_copy(path));
-            files.push((format!("{FOLDER}/{name}"), first));
-        }
-    }
-    files
 }
 
 /// One language's index, under `pagefind/LANG/`.
@@ -193,10 +165,13 @@ const EXCLUDED: &[&str] = &[
     ".heading-anchor",
 ];
 
-/// Whether a file Pagefind makes is one the search box reads: the other UIs (modular,
-/// component) and the highlighting script are not published.
+/// Whether a file Pagefind makes is one the search box reads: the index, `pagefind.js` (its
+/// JS API), its worker and WebAssembly. Pagefind's UIs (default, modular, component) and its
+/// highlighting script are not published: the box is tally's own (`static/js/search.js`),
+/// and nothing loads them (141 KB a site, issue 45).
 fn published(name: &str) -> bool {
-    !(name.starts_with("pagefind-modular-ui")
+    !(name.starts_with("pagefind-ui")
+        || name.starts_with("pagefind-modular-ui")
         || name.starts_with("pagefind-component-ui")
         || name.starts_with("pagefind-highlight"))
 }

@@ -176,9 +176,13 @@ pub fn load(root: &Path, strings: Arc<Strings>) -> Result<Templates, Vec<Diagnos
     tera.autoescape_on([".html", ".xml"]);
     tera.set_escape_fn(escape::escape_html);
     tera.register_function("t", move |kwargs: Kwargs, state: &State| translate(&strings, &kwargs, state));
-    // `{{ page.title | names_whole }}`: a model name and its number on one line ("XGS 136").
-    tera.register_filter("names_whole", |text: &str, _: Kwargs, _: &State| {
-        crate::typography::names_whole(text).into_owned()
+    // `{{ page.title | names_whole }}`: a model name and its number on one line ("XGS 136"),
+    // a name with a hyphen in a span that does not break ("GX-412TC"). The text is escaped
+    // here, as `{{ }}` would, and the span written as HTML.
+    tera.register_filter("names_whole", |text: tera::StringInput, _: Kwargs, state: &State| {
+        let escaped = text.rendered(state)?;
+        let whole = crate::typography::names_whole(&escaped);
+        tera::TeraResult::Ok(tera::Value::safe_string(&crate::typography::hyphened_names_whole(&whole)))
     });
     if let Err(error) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
         return Err(vec![to_diagnostic(&error, &sources)]);

@@ -243,7 +243,8 @@ fn bars_label_a_small_value_and_draw_a_negative_one_from_zero() {
     site.build().expect_success();
     let html = site.read("measurements/2026-10-29-http/index.html");
     let rate = section(&html, "<figure class=\"plot\" id=\"plot-1\"", "</figure>");
-    assert!(rate.contains(">0.0004</text>"), "{rate}");
+    // `400 kbit/s` is known to the kilobit: its three digits, in the plot's unit.
+    assert!(rate.contains(">0.000400 Gbit/s</text>"), "{rate}");
     let drift = section(&html, "<figure class=\"plot\" id=\"plot-2\"", "</figure>");
     assert!(drift.contains("text-anchor=\"end\">-50</text>"), "{drift}");
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
@@ -370,8 +371,10 @@ fn the_evidence_is_folded_to_a_line_per_figure_at_the_stated_value_and_comes_aft
     // The exact value one step away, under the line.
     assert!(entry.contains("Exact value: 953,"), "{entry}");
     assert!(!summary.contains("953,"), "{summary}");
-    // A plotted value the page states is labelled as the page states it: 1.0 %, not 1.
-    assert!(html.contains(">1.0</text>") && html.contains(">27.0</text>"), "{html}");
+    // A plotted value the page states is labelled as the page states it: 1.0 %, not 1; its
+    // axis says what the title says (issue 45), in both languages.
+    assert!(html.contains(">1.0 %</text>") && html.contains(">27.0 %</text>"), "{html}");
+    assert!(html.contains(">CPUs busy (%)</text>") && !html.contains("Share (%)"), "{html}");
     assert!(html.contains("<a href=\"#figure-runs.keep_coproc.cpu.busy_percent\">1.0</a>"), "{html}");
     // A percentage written bare is shown with its unit.
     let family = site.read("families/xgs-136/index.html");
@@ -379,6 +382,7 @@ fn the_evidence_is_folded_to_a_line_per_figure_at_the_stated_value_and_comes_aft
     assert!(completion.contains("<b>47 %</b>"), "{completion}");
     let ja = site.read("ja/measurements/2026-10-29-xgs136-http/index.html");
     assert!(evidence_entry(&ja, "figure-bodies_keep_coproc").contains("正確な値："), "{ja}");
+    assert!(ja.contains(">CPU 使用率（%）</text>") && ja.contains(">27.0 %</text>"), "{ja}");
     // A vendor's source and conditions written {en, ja} are shown in the page's language,
     // unmarked; English on the English page.
     let vendor_ja = evidence_entry(&ja, "figure-xgs136_fw_http");

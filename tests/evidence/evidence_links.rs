@@ -107,3 +107,36 @@ fn the_evidence_folds_to_a_line_of_its_figures_and_files_and_print_evidence_none
     );
     assert!(html.contains(line), "the screen keeps it folded as before: {html}");
 }
+
+/// The evidence of a figure computed with `drop_ends` listed every value read, the dropped
+/// ones unmarked: a reader could not tell which were counted. Those dropped are struck
+/// through and said to be dropped in words (the page's language's `evidence-dropped`), for a
+/// screen reader too.
+#[test]
+fn the_values_drop_ends_dropped_are_marked_in_the_evidence() {
+    let runs = "build: {driver: stock}\nruns:\n  r1: {rate: 10}\n  r2: {rate: 20}\n  r3: {rate: 30}\n  \
+                r4: {rate: 40}\n  r5: {rate: 90}\nfigures:\n  middle: {is: \"mean(drop_ends(runs.*.rate, 1))\"}\n";
+    let site = one_run_site(PAGE, RUNS, runs, "The middle runs made [30]{=middle}.");
+    site.build().expect_success();
+    let html = site.read("measurements/2026-10-29-links/index.html");
+    let middle = common::evidence_entry(&html, "figure-middle");
+    let items: Vec<&str> = middle.split("<li").skip(1).collect();
+    assert_eq!(items.len(), 5, "{middle}");
+    for (item, dropped) in items.iter().zip([true, false, false, false, true]) {
+        assert_eq!(
+            item.starts_with(" class=\"dropped\"><span class=\"dropped-note\">Dropped (drop_ends):</span> "),
+            dropped,
+            "{item}"
+        );
+    }
+    assert!(items[4].contains("runs.r5.rate"), "{middle}");
+    // A figure without drop_ends marks nothing.
+    let site = one_run_site(
+        PAGE,
+        RUNS,
+        &runs.replace("mean(drop_ends(runs.*.rate, 1))", "mean(runs.*.rate) - 8"),
+        "The runs made [30]{=middle}.",
+    );
+    site.build().expect_success();
+    assert!(!site.read("measurements/2026-10-29-links/index.html").contains("class=\"dropped\""));
+}

@@ -76,6 +76,15 @@ fn assert_inside(figure: &str) {
     }
 }
 
+/// The figure from its drawing for a phone's column on: the helpers above read the first
+/// picture they find, which is then that one.
+fn narrow(figure: &str) -> &str {
+    let at = figure
+        .find("<svg class=\"plot-svg plot-narrow\"")
+        .unwrap_or_else(|| panic!("no narrow drawing: {figure}"));
+    &figure[at..]
+}
+
 /// The tick labels: the texts on the line under the axis.
 fn ticks(figure: &str) -> Vec<(f64, f64, String)> {
     let svg = figure.split("</svg>").next().unwrap_or("");
@@ -125,13 +134,84 @@ fn tick_labels_never_overlap() {
     site.build().expect_success();
     for n in [1, 2] {
         let figure = plot(&site, n);
-        let ticks = ticks(&figure);
-        assert!(ticks.len() >= 2, "{ticks:?}\n{figure}");
-        for pair in ticks.windows(2) {
-            assert!(pair[0].1 + 6.0 <= pair[1].0, "{:?} and {:?} overlap:\n{figure}", pair[0], pair[1]);
+        // The drawing for a wide column, and the one for a phone's (issue 45).
+        for figure in [figure.as_str(), narrow(&figure)] {
+            let ticks = ticks(figure);
+            assert!(ticks.len() >= 2, "{ticks:?}\n{figure}");
+            for pair in ticks.windows(2) {
+                assert!(pair[0].1 + 6.0 <= pair[1].0, "{:?} and {:?} overlap:\n{figure}", pair[0], pair[1]);
+            }
+            assert_inside(figure);
         }
-        assert_inside(&figure);
     }
+}
+
+/// Issue 45: a plot's text was 10 px on a 390 px phone, the 520-unit picture scaled to the
+/// column. Each plot is drawn again 340 units wide for a phone's column, every label
+/// inside it and apart, with ids of its own; the stylesheet shows one of the two.
+#[test]
+fn each_plot_is_drawn_again_narrower_for_a_phone_with_its_labels_inside_and_ids_of_its_own() {
+    let site =
+        site_with(TRIAL_RUNS, "```plot\ntitle: Big\nbars: big\n```\n\n```plot\ntitle: Neg\nbars: neg\n```\n");
+    site.build().expect_success();
+    for n in [1, 2] {
+        let figure = plot(&site, n);
+        assert_eq!(figure.matches("<svg class=\"plot-svg plot-wide\"").count(), 1, "{figure}");
+        // Twelve-digit labels need more than 340 units: the narrow one grows, as the wide does.
+        assert!((340.0..=width(&figure)).contains(&width(narrow(&figure))), "{figure}");
+        assert_inside(narrow(&figure));
+        let ids: Vec<&str> = figure.split(" id=\"").skip(1).filter_map(|r| r.split('"').next()).collect();
+        let mut unique = ids.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "{ids:?}");
+        assert!(
+            figure.contains(&format!("aria-labelledby=\"plot-{n}-narrow-title plot-{n}-narrow-desc\"")),
+            "{figure}"
+        );
+    }
+    let site = site_with(SERIES_RUNS, "```plot\ntitle: Rates\nbars: rate\n```\n");
+    site.build().expect_success();
+    let figure = plot(&site, 1);
+    assert_eq!((width(&figure), width(narrow(&figure))), (520.0, 340.0), "{figure}");
+    assert_inside(narrow(&figure));
+    let css =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static/css/site.css"))
+            .expect("site.css");
+    assert!(css.contains(".plot-narrow { display: none;"), "the narrow drawing is hidden unless on a phone");
+}
+
+/// Issue 45: the CPU plot's title said "CPUs busy" and its axis "Share (%)". A block's
+/// `axis:` names the value axis, with the plot's unit, in each language's own words.
+#[test]
+fn a_plots_axis_key_names_its_value_axis_with_the_unit_in_both_languages() {
+    let runs = "build: {driver: stock}\nruns:\n  a: {busy: 27.0}\n  b: {busy: 1.0}\n";
+    let site = site_with(
+        runs,
+        "```plot\ntitle: CPUs busy, each run\nbars: busy\nunit: \"%\"\naxis: CPUs busy\n```\n",
+    );
+    japanese_translation(
+        &site,
+        "```plot\ntitle: 各実行の CPU 使用率\nbars: busy\nunit: \"%\"\naxis: CPU 使用率\n```",
+    );
+    site.build().expect_success();
+    let figure = plot(&site, 1);
+    assert_eq!(figure.matches(">CPUs busy (%)</text>").count(), 2, "both drawings: {figure}");
+    assert!(figure.contains("<th scope=\"col\">CPUs busy (%)</th>"), "{figure}");
+    assert!(!figure.contains("Share"), "{figure}");
+    // Each bar's value with its unit, at the digits the data holds.
+    // runs.yaml's `27.0` and `1.0`, as written, not `27` and `1` (issue 45).
+    assert!(figure.contains(">27.0 %</text>") && figure.contains(">1.0 %</text>"), "{figure}");
+    assert!(figure.contains(">27.0</a></td>") && figure.contains(">1.0</a></td>"), "{figure}");
+    let ja = japanese_plot(&site);
+    assert!(
+        ja.contains(">CPU 使用率（%）</text>") && ja.contains("<th scope=\"col\">CPU 使用率（%）</th>"),
+        "{ja}"
+    );
+    // Without the key, the axis is named by what the unit measures.
+    let site = site_with(runs, "```plot\ntitle: CPUs busy\nbars: busy\nunit: \"%\"\n```\n");
+    site.build().expect_success();
+    assert!(plot(&site, 1).contains(">Share (%)</text>"), "{}", plot(&site, 1));
 }
 
 /// Found by a README-only trial: an iperf 2 run's `2.84 GBytes` was labelled
@@ -147,7 +227,7 @@ fn a_printed_value_is_plotted_with_the_digits_it_was_printed_with() {
     site.build().expect_success();
     let figure = plot(&site, 1);
     assert!(!figure.contains("049"), "digits iperf never printed:\n{figure}");
-    assert!(figure.contains(">2.84</text>"), "{figure}");
+    assert!(figure.contains(">2.84 GiB</text>"), "{figure}");
     assert!(figure.contains(">2.84</a></td>"), "{figure}");
     assert!(figure.contains("(GiB)"), "{figure}");
 }
@@ -162,10 +242,10 @@ fn a_zero_value_draws_no_bar_but_keeps_its_label() {
     site.build().expect_success();
     let zero = plot(&site, 1);
     assert_eq!(zero.matches("<rect class=\"plot-bar\"").count(), 0, "{zero}");
-    assert_eq!(zero.matches(">0</text>").count(), 3, "two bars' labels and the first tick: {zero}");
+    assert_eq!(zero.matches(">0</text>").count(), 6, "two bars' labels and the first tick, twice: {zero}");
     // A tiny value beside a large one keeps a bar a reader can see.
     let big = plot(&site, 2);
-    assert_eq!(big.matches("<rect class=\"plot-bar\"").count(), 2, "{big}");
+    assert_eq!(big.matches("<rect class=\"plot-bar\"").count(), 4, "two, in each drawing: {big}");
 }
 
 /// Two series of repeated runs (issue 47): four TCP runs and three UDP runs.
@@ -212,7 +292,7 @@ fn a_bar_of_a_series_has_whiskers_of_its_range_named_in_the_legend_and_n_in_its_
     let site = site_with(SERIES_RUNS, plots);
     site.build().expect_success();
     let figure = plot(&site, 1);
-    assert_eq!(figure.matches("<path class=\"plot-whisker\"").count(), 2, "{figure}");
+    assert_eq!(figure.matches("<path class=\"plot-whisker\"").count(), 4, "two, in each drawing: {figure}");
     assert!(figure.contains("Whiskers: the least and the greatest value of the runs"), "{figure}");
     assert!(figure.contains("<th scope=\"col\">N</th><th scope=\"col\">Range (Mbit/s)</th>"), "{figure}");
     assert_eq!(rows(&figure), [["TCP", "987.75", "4", "986–989"], ["UDP", "951", "3", "949–955"]]);

@@ -262,3 +262,24 @@ fn the_suggested_id_is_one_the_page_does_not_use() {
     assert!(!text.contains("{#notes-section}"), "suggests an id already used: {text}");
     assert!(text.contains("{#notes-section-2}"), "{text}");
 }
+
+/// A README-only trial: the H1 "GX-412TC" broke at its hyphen. The page's title and the
+/// contents keep a model name with a hyphen whole in a `.nowrap` span, escaped once, its
+/// hyphen a plain one; the document's `<title>` is text, without the span.
+#[test]
+fn a_title_keeps_a_model_name_with_a_hyphen_whole_in_the_heading_and_the_contents() {
+    let site = Site::new();
+    site.file("README.md", README);
+    site.file("content/families/xgs-136.md", family("XGS 136"));
+    let sections =
+        ["The GX-412TC board", "Its ports", "Its disk", "Its fan"].map(|h| format!("## {h}\n\nText.\n"));
+    site.file(PAGE, format!("---\ntitle: OPNsense on the GX-412TC & Co\n---\n\n{}", sections.join("\n")));
+    site.build().expect_success();
+    let html = site.read("notes/index.html");
+    assert!(
+        html.contains("<h1>OPNsense on the <span class=\"nowrap\">GX-412TC</span> &amp; Co</h1>"),
+        "{html}"
+    );
+    assert!(html.contains("\">The <span class=\"nowrap\">GX-412TC</span> board</a></li>"), "{html}");
+    assert!(html.contains("<title>OPNsense on the GX-412TC &amp; Co"), "{html}");
+}

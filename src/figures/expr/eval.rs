@@ -25,7 +25,25 @@ pub(crate) struct Leaf {
     pub expands_to: Vec<(String, f64)>,
 }
 
-fn push_input(inputs: &mut Vec<(String, f64)>, leaf: &Leaf) {
+/// Every value an expression read, in order, and those of them a `drop_ends` left out of
+/// its list (read, so listed as inputs, but not counted: the evidence marks them).
+#[derive(Debug, Default)]
+pub(crate) struct Inputs {
+    pub read: Vec<(String, f64)>,
+    pub dropped: Vec<(String, f64)>,
+}
+
+impl Inputs {
+    fn push(&mut self, input: (String, f64)) {
+        self.read.push(input);
+    }
+
+    fn extend(&mut self, inputs: impl IntoIterator<Item = (String, f64)>) {
+        self.read.extend(inputs);
+    }
+}
+
+fn push_input(inputs: &mut Inputs, leaf: &Leaf) {
     if leaf.expands_to.is_empty() {
         inputs.push((leaf.path.clone(), leaf.value));
     } else {
@@ -52,6 +70,9 @@ pub(crate) struct Evaluation {
     /// function tally has is rational).
     pub exact: Option<Exact>,
     pub inputs: Vec<(String, f64)>,
+    /// The inputs a `drop_ends` dropped from its list: read, but not in the value.
+    #[serde(default)]
+    pub dropped: Vec<(String, f64)>,
     /// A dimensionless value whose units cancelled (a ratio), not a count read as written.
     #[serde(default)]
     pub ratio: bool,
@@ -122,7 +143,7 @@ fn exact_sum<'a>(mut values: impl Iterator<Item = &'a Option<Exact>>) -> Option<
 
 /// Evaluates `expr`, reading names through `scope`.
 pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, FigureError> {
-    let mut inputs = Vec::new();
+    let mut inputs = Inputs::default();
     let q = eval(expr, scope, &mut inputs)?;
     let Some((unit, divisor)) = q.dim.unit() else {
         return Err(FigureError::Unit {
@@ -154,7 +175,8 @@ pub(crate) fn evaluate(expr: &Expr, scope: &dyn Scope) -> Result<Evaluation, Fig
         value: q.value / f64::from(divisor),
         implied_unit: unit,
         exact,
-        inputs,
+        inputs: inputs.read,
+        dropped: inputs.dropped,
         ratio,
         count_per_second,
         count_quotient,
@@ -183,7 +205,7 @@ fn same_dim(a: Dim, b: Dim, what: &str, span: Range<usize>) -> Result<Dim, Figur
     }
 }
 
-fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Q, FigureError> {
+fn eval(expr: &Expr, scope: &dyn Scope, inputs: &mut Inputs) -> Result<Q, FigureError> {
     match &expr.kind {
         ExprKind::Number { value, exact } => {
             Ok(Q { ratio: false, value: *value, dim: Dim::NONE, exact: exact.as_deref().cloned() })
@@ -280,7 +302,7 @@ fn call(
     args: &[Expr],
     whole: &Expr,
     scope: &dyn Scope,
-    inputs: &mut Vec<(String, f64)>,
+    inputs: &mut Inputs,
 ) -> Result<Q, FigureError> {
     match function {
         Function::Sum
@@ -346,12 +368,7 @@ fn call(
 }
 
 /// `busy(before, after)`: the share of CPU time not idle between two kern.cp_time readings.
-fn busy(
-    args: &[Expr],
-    whole: &Expr,
-    scope: &dyn Scope,
-    inputs: &mut Vec<(String, f64)>,
-) -> Result<Q, FigureError> {
+fn busy(args: &[Expr], whole: &Expr, scope: &dyn Scope, inputs: &mut Inputs) -> Result<Q, FigureError> {
     let before = reading(&args[0], scope, inputs)?;
     let after = reading(&args[1], scope, inputs)?;
     if before.ticks.len() != after.ticks.len() {
@@ -407,7 +424,7 @@ struct Reading {
 
 /// kern.cp_time lists user, nice, system, interrupt, idle; a map names them, and its
 /// `idle` key is the idle one.
-fn reading(arg: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Reading, FigureError> {
+fn reading(arg: &Expr, scope: &dyn Scope, inputs: &mut Inputs) -> Result<Reading, FigureError> {
     let ExprKind::Path(path) = &arg.kind else {
         return Err(FigureError::BadArgument {
             message: "busy() takes two kern.cp_time readings (paths to lists or maps)".to_string(),

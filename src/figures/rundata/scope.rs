@@ -114,6 +114,17 @@ impl<'a> EvalScope<'a> {
         };
         // A figure read twice lists its inputs once: the list stays as long as the data.
         let mut seen = HashSet::new();
+        // An input is dropped when every read of it was dropped: read again outside a
+        // `drop_ends`, it counts.
+        let reads = |list: &[(String, f64)], (path, value): &(String, f64)| {
+            list.iter().filter(|(p, v)| p == path && v.to_bits() == value.to_bits()).count()
+        };
+        let mut dropped_seen = HashSet::new();
+        let dropped: Vec<(String, f64)> = (evaluation.dropped.iter())
+            .filter(|input| reads(&evaluation.inputs, input) == reads(&evaluation.dropped, input))
+            .filter(|(path, value)| dropped_seen.insert((path.clone(), value.to_bits())))
+            .cloned()
+            .collect();
         let inputs: Vec<(String, f64)> = evaluation
             .inputs
             .into_iter()
@@ -125,6 +136,7 @@ impl<'a> EvalScope<'a> {
                 implied_unit: unit,
                 exact,
                 inputs,
+                dropped,
                 ratio: evaluation.ratio,
                 count_per_second: evaluation.count_per_second,
                 count_quotient: evaluation.count_quotient.clone(),

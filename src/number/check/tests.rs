@@ -239,7 +239,7 @@ mod properties {
             prop_assert!((back.value - value).abs() <= like.precision / 2.0 * (1.0 + 1e-9) + value.abs() * 1e-14, "{} → {} ({})", value, written, back.value);
             // Zero is stated only for nothing: a value that rounds to it does not pass.
             prop_assume!(!back.decimal.is_zero());
-            let figure = Computed { name: "p".into(), value: base, unit, exact: None, formula: String::new(), inputs: Vec::new(), round: Rounding::HalfAwayFromZero, withdrawn: Vec::new(), printed: None, over: None };
+            let figure = Computed { name: "p".into(), value: base, unit, exact: None, formula: String::new(), inputs: Vec::new(), dropped: Vec::new(), round: Rounding::HalfAwayFromZero, withdrawn: Vec::new(), printed: None, over: None };
             prop_assert!(check(&back, &figure, false).is_ok(), "{} written {}", value, written);
         }
     }

@@ -101,6 +101,7 @@ pub(crate) fn compute(family: &str, rows: &[(String, f64, f64)]) -> Computed {
         exact: exact_completion(rows),
         formula: format!("Σ(done × weight) ÷ {total_weight} = {weighted} ÷ {total_weight}"),
         inputs,
+        dropped: Vec::new(),
         round: Rounding::HalfAwayFromZero,
         withdrawn: Vec::new(),
         printed: None,

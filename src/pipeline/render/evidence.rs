@@ -41,6 +41,8 @@ struct Words<'s> {
     read_with_separator: String,
     exact: String,
     computed: String,
+    /// Said before an input a `drop_ends` left out: "Dropped (drop_ends):".
+    dropped: String,
     /// "runs.yaml, line 7" by file, then line: a page links the same lines many times, of
     /// a few files, and finding the file by its name needs no copy of the name.
     lines: Vec<(String, HashMap<usize, String>)>,
@@ -68,6 +70,10 @@ impl<'s> Words<'s> {
                 .unwrap_or_else(|| "; ".to_string()),
             exact: text("evidence-exact"),
             computed: text("evidence-computed"),
+            // A site's own strings written before this one existed read as English.
+            dropped: strings
+                .get(lang, "evidence-dropped", &[])
+                .unwrap_or_else(|| "Dropped (drop_ends):".to_string()),
             lines: Vec::new(),
         }
     }
@@ -325,7 +331,8 @@ fn write_entry(
             text(out, &words.inputs);
             out.push_str("<ul>");
             for input in inputs {
-                write_input(out, input, entry_of(input, entry, own), words);
+                let dropped = entry.dropped.contains(&input.path);
+                write_input(out, input, entry_of(input, entry, own), words, dropped);
             }
             out.push_str("</ul></div>\n");
         }
@@ -333,9 +340,22 @@ fn write_entry(
 }
 
 /// One input as an item of its figure's list: a link to the entry that stands for it,
-/// or, where the page has none, where its value is written.
-fn write_input(out: &mut String, input: &EvidenceInput, linked: Option<&EvidenceView>, words: &mut Words) {
-    out.push_str("<li>");
+/// or, where the page has none, where its value is written. One a `drop_ends` left out
+/// (`dropped`) is struck through and says so in words, for a screen reader too.
+fn write_input(
+    out: &mut String,
+    input: &EvidenceInput,
+    linked: Option<&EvidenceView>,
+    words: &mut Words,
+    dropped: bool,
+) {
+    if dropped {
+        out.push_str("<li class=\"dropped\"><span class=\"dropped-note\">");
+        text(out, &words.dropped);
+        out.push_str("</span> ");
+    } else {
+        out.push_str("<li>");
+    }
     match linked {
         Some(linked) if linked.name == input.path => {
             entry_link(out, linked, &input.path);

@@ -196,8 +196,14 @@ fn plot_labels(strings: &Strings, lang: &str, plot: &Plot) -> svg::Labels {
         crate::number::UnitKind::Count => "plot-axis-count",
     };
     let text = |key: &str, args: &[(&str, String)]| strings.needed(lang, key, args);
-    let value_axis =
-        if plot.unit == Unit::Count { text(measure, &[]) } else { text(measure, &[("unit", unit)]) };
+    // The block's own name for the axis (`axis: CPUs busy`) with the unit, so that the axis
+    // says what the title says ("CPUs busy (%)", not "Share (%)", issue 45).
+    let value_axis = match (&plot.axis, plot.unit) {
+        (Some(name), Unit::Count) => name.clone(),
+        (Some(name), _) => text("plot-axis-named", &[("name", name.clone()), ("unit", unit)]),
+        (None, Unit::Count) => text(measure, &[]),
+        (None, _) => text(measure, &[("unit", unit)]),
+    };
     let count = plot.points.len().to_string();
     match &plot.shape {
         Shape::Bars => svg::Labels {

@@ -9,7 +9,8 @@ use std::ops::Range;
 
 use super::super::stats::{self, Dispersion, Num};
 use super::{
-    Dim, Expr, ExprKind, FigureError, Function, Q, Scope, describe, eval, exact_sum, push_input, unit_error,
+    Dim, Expr, ExprKind, FigureError, Function, Inputs, Q, Scope, describe, eval, exact_sum, push_input,
+    unit_error,
 };
 use crate::number::Exact;
 
@@ -21,9 +22,16 @@ struct List {
     /// The first value of a kind, to name it when another kind follows (kept only when
     /// values have units, so that a sum of counts allocates nothing for it).
     first_of_kind: Option<String>,
+    /// How many inputs had been read once each value was taken: a value's own inputs are
+    /// those read since the value before it.
+    read_by: Vec<usize>,
 }
 
 impl List {
+    fn of(function: Function) -> List {
+        List { function, values: Vec::new(), dim: Dim::NONE, first_of_kind: None, read_by: Vec::new() }
+    }
+
     fn take(&mut self, q: Q, shown: &str, span: &Range<usize>) -> Result<(), FigureError> {
         if !q.dim.is_none() && !self.dim.is_none() && q.dim != self.dim {
             return Err(unit_error(
@@ -46,27 +54,19 @@ impl List {
     }
 
     /// Adds every value of `args`, in order.
-    fn gather(
-        &mut self,
-        args: &[Expr],
-        scope: &dyn Scope,
-        inputs: &mut Vec<(String, f64)>,
-    ) -> Result<(), FigureError> {
+    fn gather(&mut self, args: &[Expr], scope: &dyn Scope, inputs: &mut Inputs) -> Result<(), FigureError> {
         for arg in args {
             match &arg.kind {
                 ExprKind::Path(path) => {
                     for leaf in scope.read(path, true, arg.span.clone())? {
                         push_input(inputs, &leaf);
                         self.take(Q::of_leaf(&leaf), &leaf.path, &arg.span)?;
+                        self.read_by.push(inputs.read.len());
                     }
                 }
                 ExprKind::Call { function: Function::DropEnds, args: inner } => {
-                    let mut list = List {
-                        function: self.function,
-                        values: Vec::new(),
-                        dim: Dim::NONE,
-                        first_of_kind: None,
-                    };
+                    let mut list = List::of(self.function);
+                    let first = inputs.read.len();
                     list.gather(&inner[..1], scope, inputs)?;
                     let k = whole_count(&inner[1], scope, inputs)?;
                     let n = list.values.len();
@@ -78,13 +78,21 @@ impl List {
                             span: arg.span.clone(),
                         });
                     }
+                    // The inputs of the values dropped at either end, for the evidence.
+                    for i in (0..k).chain(n - k..n) {
+                        let from = if i == 0 { first } else { list.read_by[i - 1] };
+                        let own = inputs.read[from..list.read_by[i]].to_vec();
+                        inputs.dropped.extend(own);
+                    }
                     for q in list.values.drain(..).skip(k).take(n - 2 * k) {
                         self.take(q, &describe(&inner[0]), &arg.span)?;
+                        self.read_by.push(inputs.read.len());
                     }
                 }
                 _ => {
                     let q = eval(arg, scope, inputs)?;
                     self.take(q, &describe(arg), &arg.span)?;
+                    self.read_by.push(inputs.read.len());
                 }
             }
         }
@@ -93,7 +101,7 @@ impl List {
 }
 
 /// A whole number of no unit, 0 or more: how many values `drop_ends` drops at each end.
-fn whole_count(arg: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<usize, FigureError> {
+fn whole_count(arg: &Expr, scope: &dyn Scope, inputs: &mut Inputs) -> Result<usize, FigureError> {
     let q = eval(arg, scope, inputs)?;
     let count = q.exact.as_ref().filter(|e| q.dim.is_none() && e.is_integer() && !e.is_negative());
     count.and_then(|e| e.text().parse::<usize>().ok()).ok_or_else(|| FigureError::BadArgument {
@@ -107,10 +115,10 @@ pub(super) fn call(
     args: &[Expr],
     whole: &Expr,
     scope: &dyn Scope,
-    inputs: &mut Vec<(String, f64)>,
+    inputs: &mut Inputs,
 ) -> Result<Q, FigureError> {
     let lists = if function == Function::Percentile { &args[..1] } else { args };
-    let mut list = List { function, values: Vec::new(), dim: Dim::NONE, first_of_kind: None };
+    let mut list = List::of(function);
     list.gather(lists, scope, inputs)?;
     let List { values, dim, .. } = list;
     if values.is_empty() {
@@ -161,7 +169,7 @@ pub(super) fn call(
 }
 
 /// The `p` of `percentile(list, p)`: a number of no unit from 0 to 100.
-fn percent(arg: &Expr, scope: &dyn Scope, inputs: &mut Vec<(String, f64)>) -> Result<Num, FigureError> {
+fn percent(arg: &Expr, scope: &dyn Scope, inputs: &mut Inputs) -> Result<Num, FigureError> {
     let q = eval(arg, scope, inputs)?;
     let hundred = Exact::from_integer(100);
     let in_range = match &q.exact {

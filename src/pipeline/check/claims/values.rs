@@ -128,6 +128,7 @@ mod tests {
             exact: None,
             formula: "median(series.lo.*.bits_per_second)".into(),
             inputs: Vec::new(),
+            dropped: Vec::new(),
             round: Rounding::HalfAwayFromZero,
             withdrawn: Vec::new(),
             printed: None,
