@@ -58,6 +58,17 @@ pub(crate) fn scan_figure_like(text: &str) -> Vec<FigureLike> {
     read_figure_like(text, true)
 }
 
+/// The figure a tag's text states, as a title's or summary's number is matched with it:
+/// its figure-like number, or else the count it states (`[four]{=runs} runs`, whose noun
+/// stands outside the tag, so that the tag alone is no count of runs).
+pub(crate) fn tag_figure(live: &str) -> Option<FigureValue> {
+    if let Some(figure) = scan_figure_like(live).into_iter().next() {
+        return Some(figure.value);
+    }
+    let stated = super::parse_stated(live).ok()?;
+    (stated.unit == Unit::Count).then_some(FigureValue::Number { base: stated.value, kind: UnitKind::Count })
+}
+
 /// With `shortcut`, the readers that cannot find anything in `text` are not run: a date
 /// needs a digit and a kanji numeral a character outside ASCII, and each reader is a pass
 /// over every character of the page's prose.
@@ -90,7 +101,8 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
             || lexed.unit == Unit::Times
             || lexed.style.decimals > 0
             || lexed.has_scale
-            || value.abs() >= 100.0;
+            || value.abs() >= 100.0
+            || (lexed.unit == Unit::Count && super::repeats::counts_repeats(value, &text[lexed.end..]));
         if counts {
             found.push(FigureLike {
                 range: lexed.start..lexed.end,
