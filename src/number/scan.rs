@@ -95,9 +95,14 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
             continue;
         }
         let value = lexed.decimal.to_f64();
+        // 「毎秒 739,587 パケット」 is a packet rate, as 「739,587 パケット/秒」 is.
+        let (unit, end) = match each_second(text, lexed.start, lexed.end) {
+            Some((unit, end)) if lexed.unit == Unit::Count => (unit, end),
+            _ => (lexed.unit, lexed.end),
+        };
         // A ratio ("4×", 「5 倍」) is a measured result of any size, as a unit's number is:
         // "About 4× faster" against 「約 5 倍」 must not pass unseen.
-        let counts = lexed.unit.kind() != UnitKind::Count
+        let counts = unit.kind() != UnitKind::Count
             || lexed.unit == Unit::Times
             || lexed.style.decimals > 0
             || lexed.has_scale
@@ -105,8 +110,8 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
             || (lexed.unit == Unit::Count && super::repeats::counts_repeats(value, &text[lexed.end..]));
         if counts {
             found.push(FigureLike {
-                range: lexed.start..lexed.end,
-                value: FigureValue::Number { base: value * lexed.unit.factor(), kind: lexed.unit.kind() },
+                range: lexed.start..end,
+                value: FigureValue::Number { base: value * unit.factor(), kind: unit.kind() },
             });
         }
     }
@@ -125,6 +130,18 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
     found.extend(words);
     found.sort_by_key(|f| f.range.start);
     found
+}
+
+/// The rate of a number that 毎秒 stands before (spaces between) and a noun of a
+/// `NOUN/秒` rate after (「毎秒 739,587 パケット」), with where the noun ends.
+fn each_second(text: &str, start: usize, end: usize) -> Option<(Unit, usize)> {
+    if !text[..start].trim_end_matches(' ').ends_with("毎秒") {
+        return None;
+    }
+    let after = &text[end..];
+    let spaces = after.len() - after.trim_start_matches(' ').len();
+    let (noun_len, unit) = super::units::each_second_noun_starting(&after[spaces..])?;
+    Some((unit, end + spaces + noun_len))
 }
 
 /// Numbers written with a decimal comma right before a unit (`8,14 Gbit/s`, as much of

@@ -340,6 +340,26 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("倍", Unit::Times),
 ];
 
+/// 「毎秒 739,587 パケット」: the rate that 毎秒 ("each second") before a number makes of
+/// the noun after it, as 「パケット/秒」 is one (パケット, フレーム, 接続, リクエスト). Where
+/// `text` ends with such a noun: where it starts, and the rate.
+pub(crate) fn each_second_noun_ending(text: &str) -> Option<(usize, Unit)> {
+    each_second_nouns().find_map(|(noun, unit)| text.strip_suffix(noun).map(|before| (before.len(), unit)))
+}
+
+/// Where `text` starts with a noun that 毎秒 makes a rate of: where it ends, and the rate.
+pub(crate) fn each_second_noun_starting(text: &str) -> Option<(usize, Unit)> {
+    each_second_nouns().find_map(|(noun, unit)| text.starts_with(noun).then_some((noun.len(), unit)))
+}
+
+/// The nouns of the Japanese `NOUN/秒` spellings, with their rates.
+fn each_second_nouns() -> impl Iterator<Item = (&'static str, Unit)> {
+    UNIT_SPELLINGS
+        .iter()
+        .filter_map(|(spelling, unit)| spelling.strip_suffix("/秒").map(|noun| (noun, *unit)))
+        .filter(|(noun, _)| !noun.is_ascii())
+}
+
 /// The unit named by `text` exactly (surrounding spaces allowed), as in `unit:` of
 /// runs.yaml. An empty text is a count.
 pub(crate) fn parse_unit(text: &str) -> Option<Unit> {
