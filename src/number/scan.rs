@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn figure_like_numbers_are_found_and_normalised() {
-        let text = "2.74 million frames, 1,024 connections, 40 s, 74 %, on 2026-10-29, 12 runs, curl 8.21";
+        let text = "2.74 million frames, 1,024 connections, 40 s, 74 %, on 2026-10-29, 12 streams, curl 8.21";
         let found = scan_figure_like(text);
         let values: Vec<&FigureValue> = found.iter().map(|f| &f.value).collect();
         assert_eq!(values.len(), 6, "{found:?}");
@@ -290,7 +290,7 @@ mod tests {
         assert!(values[3].same_as(&FigureValue::Number { base: 74.0, kind: UnitKind::Percent }));
         assert_eq!(values[4], &FigureValue::Date("2026-10-29".into()));
         assert_eq!(&text[found[4].range.clone()], "2026-10-29");
-        // "12 runs" is a small count; "8.21" has decimals.
+        // "12 streams" is a small count ("12 runs" would count runs, a figure); "8.21" has decimals.
         assert!(values[5].same_as(&FigureValue::Number { base: 8.21, kind: UnitKind::Count }));
 
         let ja = scan_figure_like("274 万パケット、1024 本、2026年10月29日、40秒");
@@ -305,12 +305,27 @@ mod tests {
     /// ratio under 100 was taken for a small count.
     #[test]
     fn a_ratio_of_any_size_is_figure_like() {
-        let en = scan_figure_like("About 4× faster, 2 runs.");
+        let en = scan_figure_like("About 4× faster, 2 streams.");
         assert_eq!(en.len(), 1, "{en:?}");
         let ja = scan_figure_like("約 5 倍 速い。4 倍。");
         assert_eq!(ja.len(), 2, "{ja:?}");
         assert!(!ja[0].value.same_as(&en[0].value));
         assert!(ja[1].value.same_as(&en[0].value));
+    }
+
+    /// A README-only trial: "ran 4 runs" passed as a small count, and 「毎秒 739,587
+    /// パケット」 was read as a count, not the packet rate "739,587 pps" is.
+    #[test]
+    fn a_count_of_runs_and_a_count_each_second_are_read_as_figures() {
+        let text = "ran 4 runs, 3 more iperf3 runs, 5 times; 1 run, 4 streams, 2 ways to run";
+        let found: Vec<&str> = scan_figure_like(text).iter().map(|f| &text[f.range.clone()]).collect();
+        assert_eq!(found, ["4", "3", "5"]);
+        let text = "4 回、2 回目、1 回、3 回線、毎秒 739,587 パケット、毎秒 74 万フレーム";
+        let ja = scan_figure_like(text);
+        let found: Vec<&str> = ja.iter().map(|f| &text[f.range.clone()]).collect();
+        assert_eq!(found, ["4", "739,587 パケット", "74 万フレーム"]);
+        assert_eq!(ja[1].value, FigureValue::Number { base: 739_587.0, kind: UnitKind::PacketRate });
+        assert!(scan_figure_like("739,587 pps")[0].value.same_as(&ja[1].value));
     }
 
     #[test]

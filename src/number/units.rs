@@ -429,4 +429,24 @@ mod tests {
         assert_eq!(parse_unit("req/s").map(Unit::kind), Some(UnitKind::RequestRate));
         assert_eq!(parse_unit("bytes"), Some(Unit::Byte));
     }
+
+    /// A README-only trial: 毎秒[739,587 パケット] was told パケット is no unit. 毎秒 in the
+    /// tag makes the count of packets after it a packet rate, as パケット/秒 does.
+    #[test]
+    fn each_second_first_makes_a_count_of_packets_or_connections_a_rate() {
+        for (text, unit, value) in [
+            ("毎秒 739,587 パケット", Unit::PacketPerSecond, 739_587.0),
+            ("毎秒739,587 パケット", Unit::PacketPerSecond, 739_587.0),
+            ("毎秒 74 万フレーム", Unit::PacketPerSecond, 740_000.0),
+            ("毎秒 225 接続", Unit::ConnectionPerSecond, 225.0),
+            ("毎秒 1,200 リクエスト", Unit::RequestPerSecond, 1200.0),
+        ] {
+            let stated = parse_stated(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!((stated.unit, stated.value), (unit, value), "{text}");
+            assert_eq!(&text[stated.claim_range.clone()], text, "{text}");
+        }
+        assert!(parse_stated("毎秒 739,587").is_err());
+        assert!(parse_stated("毎秒 739,587 pps").is_err());
+        assert!(parse_stated("739,587 パケット").is_err());
+    }
 }
