@@ -9,7 +9,9 @@
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::Scan;
-use crate::number::{FigureValue, Unit, every_number, parse_stated, scan_figure_like, tag_figure};
+use crate::number::{
+    FigureValue, Unit, counts_repeats, every_number, parse_stated, scan_figure_like, tag_figure,
+};
 
 use super::super::resolve::{
     PROSE_KEYS, front_matter_figures, front_matter_value, is_model_name, is_version,
@@ -115,7 +117,10 @@ fn numbers_in_words_tagged(page: &Page, scan: &Scan) -> Vec<Diagnostic> {
         for number in every_number(value) {
             let text = &value[number.clone()];
             let Ok(stated) = parse_stated(text) else { continue };
-            let figure_like = stated.unit != Unit::Count || stated.value >= 100.0;
+            // A count of runs is a figure however small ("Four runs through the box").
+            let figure_like = stated.unit != Unit::Count
+                || stated.value >= 100.0
+                || counts_repeats(stated.value, &value[number.end..]);
             if stated.style.words.is_none() || !figure_like {
                 continue;
             }

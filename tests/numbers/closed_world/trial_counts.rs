@@ -84,6 +84,22 @@ fn a_count_of_runs_stated_in_one_language_only_fails_parity() {
     assert!(errors.iter().any(|e| e["code"] == "translation-figure"), "{errors:#?}");
 }
 
+/// A title is published where no tag can stand: its count of runs, in words or digits, is
+/// stated tagged in the body or it is an error, as any figure of a title is.
+#[test]
+fn a_count_of_runs_in_a_title_is_matched_by_a_tag_in_the_body() {
+    for title in ["Four runs through the box", "4 runs through the box"] {
+        let tagged = site("We did [four]{=four} runs.");
+        tagged.edit(PAGE, "title: A run", &format!("title: {title}"));
+        tagged.check().expect_success();
+        let untagged = site("We did the runs.");
+        untagged.edit(PAGE, "title: A run", &format!("title: {title}"));
+        let (run, errors) = check_json(&untagged);
+        assert_eq!(run.code, 1, "{title}: {run:#?}");
+        assert!(errors.iter().any(|e| e["code"] == "front-matter-figure"), "{title}: {errors:#?}");
+    }
+}
+
 fn rates_yaml() -> String {
     RUNS_YAML.replace("constants: {", "constants: {pps: 739587 pps, ")
 }
