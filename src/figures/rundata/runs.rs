@@ -186,7 +186,12 @@ impl Loader<'_> {
             );
             return None;
         }
-        if let Some(file) = self.names_a_file(value) {
+        // An importer's key mistyped (`iperf3_jsn: raw/a.json`) would leave its file unread.
+        let importer_like = super::raw::RAW_KEYS
+            .iter()
+            .chain(&["pkt", "curl"])
+            .any(|k| key_text.to_ascii_lowercase().contains(k));
+        if importer_like && let Some(file) = self.names_a_file(value) {
             self.error(
                 "runs-unknown-key",
                 key.span.clone(),
@@ -204,7 +209,8 @@ impl Loader<'_> {
     }
 
     /// The bundle's file a data field's text names (`iperf3_jsn: raw/x.json`), if it names
-    /// one: a value typed by hand is no path of a file that exists.
+    /// one: a value typed by hand is no path of a file that exists. Asked only of a key that
+    /// names an importer's tool: `config: raw/pf.conf` may name a file as a note.
     fn names_a_file(&self, value: &Node) -> Option<String> {
         let NodeKind::Str(text) = &value.kind else { return None };
         let text = text.trim();

@@ -157,6 +157,12 @@ fn a_mistyped_importer_key_is_the_run_s_one_error() {
             .join("docs/content/repeated-runs/raw/loopback-1.txt"),
     )
     .expect("a real iperf3 text");
+    // A file named under a key that names no importer is a note, not a typo.
+    let runs = "build: {driver: npuep.ko d29c84f3}\nruns:\n  r1: {iperf: raw/one.txt, notes: raw/one.txt, shot: {none: \"a terminal\"}}\nfigures:\n  rate: {is: \"runs.r1.received.bits_per_second\", unit: Gbit/s}\n";
+    let site = common::one_run_site(PAGE, RUNS, runs, "It ran at about [12 Gbit/s]{~rate}.");
+    site.file("content/measurements/m/raw/one.txt", raw.as_str());
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 0, "{errors:#?}");
     for key in ["iperf3_jsn", "ipref"] {
         let runs = format!(
             "build: {{driver: npuep.ko d29c84f3}}\nruns:\n  r1: {{{key}: raw/one.txt, shot: {{none: \"a terminal\"}}}}\nfigures:\n  rate: {{is: \"runs.r1.received.bits_per_second\", unit: Gbit/s}}\n  sent: {{is: \"runs.r1.sent.bits_per_second\", unit: Gbit/s}}\n"
