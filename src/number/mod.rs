@@ -75,7 +75,6 @@ pub(crate) use computed::{Computed, Over, Printed, Withdrawal};
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::{Style, digit_value};
-pub(crate) use repeats::counts_repeats;
 pub(crate) use scan::{FigureValue, Untagged, scan_figure_like, tag_figure};
 pub(crate) use stated::{NumberError, is_superscript};
 pub use stated::{Stated, parse_stated};

@@ -119,12 +119,18 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
     let digits: Vec<Range<usize>> = found.iter().map(|f| f.range.clone()).collect();
     let words: Vec<FigureLike> = super::words::figure_like_words(text, &digits)
         .into_iter()
-        .map(|number| FigureLike {
-            range: number.start..number.end,
-            value: FigureValue::Spelled {
-                base: number.to_f64() * number.unit.factor(),
-                kind: number.unit.kind(),
-            },
+        .map(|(number, count_of_runs)| {
+            let (base, kind) = (number.to_f64() * number.unit.factor(), number.unit.kind());
+            FigureLike {
+                range: number.start..number.end,
+                // A count of runs in words ("four runs") is compared as digits are: stated
+                // in one language only, it is a difference, not words a translation may drop.
+                value: if count_of_runs {
+                    FigureValue::Number { base, kind }
+                } else {
+                    FigureValue::Spelled { base, kind }
+                },
+            }
         })
         .collect();
     found.extend(words);

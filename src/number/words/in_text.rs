@@ -74,8 +74,9 @@ fn compares(after: &str) -> bool {
 }
 
 /// Every figure-like number in words in `text`, in order, outside `digits` (the numbers in
-/// digits already read, with their scale words: 「274 万」 is one of them).
-pub(crate) fn figure_like_words(text: &str, digits: &[Range<usize>]) -> Vec<WordNumber> {
+/// digits already read, with their scale words: 「274 万」 is one of them), each with
+/// whether it is figure-like only as a count of runs or repeats ("four runs", 四回).
+pub(crate) fn figure_like_words(text: &str, digits: &[Range<usize>]) -> Vec<(WordNumber, bool)> {
     let mut found = Vec::new();
     let mut read_to = 0;
     let mut previous: Option<char> = None;
@@ -105,8 +106,10 @@ pub(crate) fn figure_like_words(text: &str, digits: &[Range<usize>]) -> Vec<Word
             continue;
         }
         read_to = number.end;
-        if is_figure_like(&number, &text[number.end..]) || counts_repeats(&number, text) {
-            found.push(number);
+        if is_figure_like(&number, &text[number.end..]) {
+            found.push((number, false));
+        } else if counts_repeats(&number, text) {
+            found.push((number, true));
         }
     }
     found
@@ -117,7 +120,7 @@ mod tests {
     use super::*;
 
     fn said(text: &str) -> Vec<&str> {
-        figure_like_words(text, &[]).iter().map(|n| &text[n.start..n.end]).collect()
+        figure_like_words(text, &[]).iter().map(|(n, _)| &text[n.start..n.end]).collect()
     }
 
     #[test]

@@ -9,9 +9,7 @@
 use crate::content::{Kind, Page};
 use crate::diagnostics::Diagnostic;
 use crate::markdown::Scan;
-use crate::number::{
-    FigureValue, Unit, counts_repeats, every_number, parse_stated, scan_figure_like, tag_figure,
-};
+use crate::number::{FigureValue, Unit, every_number, parse_stated, scan_figure_like, tag_figure};
 
 use super::super::resolve::{
     PROSE_KEYS, front_matter_figures, front_matter_value, is_model_name, is_version,
@@ -117,10 +115,9 @@ fn numbers_in_words_tagged(page: &Page, scan: &Scan) -> Vec<Diagnostic> {
         for number in every_number(value) {
             let text = &value[number.clone()];
             let Ok(stated) = parse_stated(text) else { continue };
-            // A count of runs is a figure however small ("Four runs through the box").
-            let figure_like = stated.unit != Unit::Count
-                || stated.value >= 100.0
-                || counts_repeats(stated.value, &value[number.end..]);
+            // A count of runs in words ("Four runs through the box") is matched as digits
+            // are, above.
+            let figure_like = stated.unit != Unit::Count || stated.value >= 100.0;
             if stated.style.words.is_none() || !figure_like {
                 continue;
             }

@@ -52,13 +52,15 @@ fn one_run_an_ordinal_twice_and_counts_of_other_things_stay_words() {
     ja.check().expect_success();
 }
 
-/// The trial's parity hole: the English page stated "ran 4 runs" and its translation no
-/// number, or the other way round, and parity passed. (A number in words on one side only
-/// is words, as "forty seconds" is: parity compares it where the other side writes digits.)
+/// The trial's parity hole: the English page stated "four runs" or "ran 4 runs" and its
+/// translation no number, or the other way round, and parity passed. (A count of runs in
+/// words is compared as digits are; "forty seconds" on one side only is still words.)
 #[test]
 fn a_count_of_runs_stated_in_one_language_only_fails_parity() {
     for (en, ja, needle) in [
         ("It was [4]{=four}. We ran 4 runs.", "[4]{=four}でした。実行しました。", None),
+        ("It was [4]{=four}. We did four runs.", "[4]{=four}でした。実行しました。", None),
+        ("It was [4]{=four}. We did the runs.", "[4]{=four}でした。四回実行しました。", Some("四回")),
         ("It was [4]{=four}. We did the runs.", "[4]{=four}でした。4 回実行しました。", Some("4 回")),
     ] {
         let site = translated(en, ja, &|t| t);
