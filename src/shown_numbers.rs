@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn dates_small_counts_and_versions_are_not_figure_like() {
-        let text = "on 2026-10-29, 3 runs, v1.4.85";
+        let text = "on 2026-10-29, 3 streams, v1.4.85";
         assert!(ShownNumber::found_in(Path::new("x"), text, text, 0, "x").is_empty());
     }
 

@@ -37,7 +37,8 @@
 //!   one side of it within one step; a bound is one only inside a tag.
 //! - Zero is stated only for nothing: `0 Gbit/s` does not pass for 177 Mbit/s.
 //! - Figure-like scanning skips version numbers (two or more dots: 1.4.85), numbers glued
-//!   to letters (v0.1.0, d29c84f3, 1.41a, Port8) and bare counts under 100; a decimal with
+//!   to letters (v0.1.0, d29c84f3, 1.41a, Port8) and bare counts under 100 but counts of runs,
+//!   tries and repeats (`repeats`: "4 runs", 「4 回」, two or more); a decimal with
 //!   one dot and no unit ("curl 8.21") does count, as the design asks for decimals, and so
 //!   does a ratio of any size (`4×`, `5 倍`).
 //!
@@ -46,7 +47,8 @@
 //! decimals and rounding them), `exact` (exact computed values and rounding them), `lex` (finding numbers in text), `stated` (the number a tag states),
 //! `words` (numbers in words, English and Japanese, and writing them back), `bounds` (the
 //! bounds a tag may state and the side each admits), `check` (comparing it with a computed one, writing what would pass), `own_kind` (what
-//! would pass for a number stated in another kind: the figure's own unit) and `scan`
+//! would pass for a number stated in another kind: the figure's own unit), `repeats` (the
+//! small counts that count runs, tries and repeats) and `scan`
 //! (figure-like numbers in running text).
 
 mod beside;
@@ -57,6 +59,7 @@ mod decimal;
 mod exact;
 mod lex;
 mod own_kind;
+mod repeats;
 mod scan;
 mod stated;
 #[cfg(test)]
@@ -72,7 +75,7 @@ pub(crate) use computed::{Computed, Over, Printed, Withdrawal};
 pub(crate) use decimal::{Decimal, Rounding};
 pub(crate) use exact::Exact;
 pub(crate) use lex::{Style, digit_value};
-pub(crate) use scan::{FigureValue, Untagged, scan_figure_like};
+pub(crate) use scan::{FigureValue, Untagged, scan_figure_like, tag_figure};
 pub(crate) use stated::{NumberError, is_superscript};
 pub use stated::{Stated, parse_stated};
 pub(crate) use stated::{same_struck_value, same_value};

@@ -58,6 +58,17 @@ pub(crate) fn scan_figure_like(text: &str) -> Vec<FigureLike> {
     read_figure_like(text, true)
 }
 
+/// The figure a tag's text states, as a title's or summary's number is matched with it:
+/// its figure-like number, or else the count it states (`[four]{=runs} runs`, whose noun
+/// stands outside the tag, so that the tag alone is no count of runs).
+pub(crate) fn tag_figure(live: &str) -> Option<FigureValue> {
+    if let Some(figure) = scan_figure_like(live).into_iter().next() {
+        return Some(figure.value);
+    }
+    let stated = super::parse_stated(live).ok()?;
+    (stated.unit == Unit::Count).then_some(FigureValue::Number { base: stated.value, kind: UnitKind::Count })
+}
+
 /// With `shortcut`, the readers that cannot find anything in `text` are not run: a date
 /// needs a digit and a kanji numeral a character outside ASCII, and each reader is a pass
 /// over every character of the page's prose.
@@ -84,17 +95,23 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
             continue;
         }
         let value = lexed.decimal.to_f64();
+        // 「毎秒 739,587 パケット」 is a packet rate, as 「739,587 パケット/秒」 is.
+        let (unit, end) = match each_second(text, lexed.start, lexed.end) {
+            Some((unit, end)) if lexed.unit == Unit::Count => (unit, end),
+            _ => (lexed.unit, lexed.end),
+        };
         // A ratio ("4×", 「5 倍」) is a measured result of any size, as a unit's number is:
         // "About 4× faster" against 「約 5 倍」 must not pass unseen.
-        let counts = lexed.unit.kind() != UnitKind::Count
+        let counts = unit.kind() != UnitKind::Count
             || lexed.unit == Unit::Times
             || lexed.style.decimals > 0
             || lexed.has_scale
-            || value.abs() >= 100.0;
+            || value.abs() >= 100.0
+            || (lexed.unit == Unit::Count && super::repeats::counts_repeats(value, &text[lexed.end..]));
         if counts {
             found.push(FigureLike {
-                range: lexed.start..lexed.end,
-                value: FigureValue::Number { base: value * lexed.unit.factor(), kind: lexed.unit.kind() },
+                range: lexed.start..end,
+                value: FigureValue::Number { base: value * unit.factor(), kind: unit.kind() },
             });
         }
     }
@@ -102,17 +119,35 @@ fn read_figure_like(text: &str, shortcut: bool) -> Vec<FigureLike> {
     let digits: Vec<Range<usize>> = found.iter().map(|f| f.range.clone()).collect();
     let words: Vec<FigureLike> = super::words::figure_like_words(text, &digits)
         .into_iter()
-        .map(|number| FigureLike {
-            range: number.start..number.end,
-            value: FigureValue::Spelled {
-                base: number.to_f64() * number.unit.factor(),
-                kind: number.unit.kind(),
-            },
+        .map(|(number, count_of_runs)| {
+            let (base, kind) = (number.to_f64() * number.unit.factor(), number.unit.kind());
+            FigureLike {
+                range: number.start..number.end,
+                // A count of runs in words ("four runs") is compared as digits are: stated
+                // in one language only, it is a difference, not words a translation may drop.
+                value: if count_of_runs {
+                    FigureValue::Number { base, kind }
+                } else {
+                    FigureValue::Spelled { base, kind }
+                },
+            }
         })
         .collect();
     found.extend(words);
     found.sort_by_key(|f| f.range.start);
     found
+}
+
+/// The rate of a number that 毎秒 stands before (spaces between) and a noun of a
+/// `NOUN/秒` rate after (「毎秒 739,587 パケット」), with where the noun ends.
+fn each_second(text: &str, start: usize, end: usize) -> Option<(Unit, usize)> {
+    if !text[..start].trim_end_matches(' ').ends_with("毎秒") {
+        return None;
+    }
+    let after = &text[end..];
+    let spaces = after.len() - after.trim_start_matches(' ').len();
+    let (noun_len, unit) = super::units::each_second_noun_starting(&after[spaces..])?;
+    Some((unit, end + spaces + noun_len))
 }
 
 /// Numbers written with a decimal comma right before a unit (`8,14 Gbit/s`, as much of
@@ -251,7 +286,7 @@ mod tests {
 
     #[test]
     fn figure_like_numbers_are_found_and_normalised() {
-        let text = "2.74 million frames, 1,024 connections, 40 s, 74 %, on 2026-10-29, 12 runs, curl 8.21";
+        let text = "2.74 million frames, 1,024 connections, 40 s, 74 %, on 2026-10-29, 12 streams, curl 8.21";
         let found = scan_figure_like(text);
         let values: Vec<&FigureValue> = found.iter().map(|f| &f.value).collect();
         assert_eq!(values.len(), 6, "{found:?}");
@@ -261,7 +296,7 @@ mod tests {
         assert!(values[3].same_as(&FigureValue::Number { base: 74.0, kind: UnitKind::Percent }));
         assert_eq!(values[4], &FigureValue::Date("2026-10-29".into()));
         assert_eq!(&text[found[4].range.clone()], "2026-10-29");
-        // "12 runs" is a small count; "8.21" has decimals.
+        // "12 streams" is a small count ("12 runs" would count runs, a figure); "8.21" has decimals.
         assert!(values[5].same_as(&FigureValue::Number { base: 8.21, kind: UnitKind::Count }));
 
         let ja = scan_figure_like("274 万パケット、1024 本、2026年10月29日、40秒");
@@ -276,12 +311,27 @@ mod tests {
     /// ratio under 100 was taken for a small count.
     #[test]
     fn a_ratio_of_any_size_is_figure_like() {
-        let en = scan_figure_like("About 4× faster, 2 runs.");
+        let en = scan_figure_like("About 4× faster, 2 streams.");
         assert_eq!(en.len(), 1, "{en:?}");
         let ja = scan_figure_like("約 5 倍 速い。4 倍。");
         assert_eq!(ja.len(), 2, "{ja:?}");
         assert!(!ja[0].value.same_as(&en[0].value));
         assert!(ja[1].value.same_as(&en[0].value));
+    }
+
+    /// A README-only trial: "ran 4 runs" passed as a small count, and 「毎秒 739,587
+    /// パケット」 was read as a count, not the packet rate "739,587 pps" is.
+    #[test]
+    fn a_count_of_runs_and_a_count_each_second_are_read_as_figures() {
+        let text = "ran 4 runs, 3 more iperf3 runs, 5 times; 1 run, 4 streams, 2 ways to run";
+        let found: Vec<&str> = scan_figure_like(text).iter().map(|f| &text[f.range.clone()]).collect();
+        assert_eq!(found, ["4", "3", "5"]);
+        let text = "4 回、2 回目、1 回、3 回線、毎秒 739,587 パケット、毎秒 74 万フレーム";
+        let ja = scan_figure_like(text);
+        let found: Vec<&str> = ja.iter().map(|f| &text[f.range.clone()]).collect();
+        assert_eq!(found, ["4", "739,587 パケット", "74 万フレーム"]);
+        assert_eq!(ja[1].value, FigureValue::Number { base: 739_587.0, kind: UnitKind::PacketRate });
+        assert!(scan_figure_like("739,587 pps")[0].value.same_as(&ja[1].value));
     }
 
     #[test]

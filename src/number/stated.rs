@@ -269,6 +269,9 @@ pub fn parse_stated(text: &str) -> Result<Stated, NumberError> {
 }
 
 fn read_stated(text: &str) -> Result<Stated, NumberError> {
+    if let Some(read) = read_each_second(text) {
+        return read;
+    }
     let (bound, core) = split_bound(text);
     let mut stated = read_unbounded(&text[core.clone()]).map_err(|error| error.shifted(core.start, text))?;
     if core.start > 0 {
@@ -283,6 +286,29 @@ fn read_stated(text: &str) -> Result<Stated, NumberError> {
         stated.bound = Some(bound);
     }
     Ok(stated)
+}
+
+/// 「毎秒 739,587 パケット」, as Japanese writes a rate: 毎秒 ("each second") first, and a
+/// noun of a `NOUN/秒` rate after the number (パケット, フレーム, 接続, リクエスト). None
+/// when the text is not so written, or the number has a unit of its own.
+fn read_each_second(text: &str) -> Option<Result<Stated, NumberError>> {
+    let after = text.trim_start().strip_prefix("毎秒")?;
+    let start = text.len() - after.len();
+    let (noun_start, unit) = super::units::each_second_noun_ending(after.trim_end())?;
+    let number = &text[start..start + noun_start];
+    let mut stated = match read_stated(number) {
+        Ok(stated) if stated.unit == Unit::Count && stated.bound.is_none() => stated,
+        Ok(_) => return None,
+        Err(error) => return Some(Err(error.shifted(start, text))),
+    };
+    for range in [&mut stated.number_range, &mut stated.whole_range, &mut stated.claim_range] {
+        *range = range.start + start..range.end + start;
+    }
+    stated.scale_end += start;
+    stated.whole_range.end = start + after.trim_end().len();
+    stated.claim_range = text.len() - text.trim_start().len()..stated.whole_range.end;
+    stated.unit = unit;
+    Some(Ok(stated))
 }
 
 /// Where a counter the number stands before starts (「二百本」, 「3 件」), if the text ends

@@ -340,6 +340,26 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("倍", Unit::Times),
 ];
 
+/// 「毎秒 739,587 パケット」: the rate that 毎秒 ("each second") before a number makes of
+/// the noun after it, as 「パケット/秒」 is one (パケット, フレーム, 接続, リクエスト). Where
+/// `text` ends with such a noun: where it starts, and the rate.
+pub(crate) fn each_second_noun_ending(text: &str) -> Option<(usize, Unit)> {
+    each_second_nouns().find_map(|(noun, unit)| text.strip_suffix(noun).map(|before| (before.len(), unit)))
+}
+
+/// Where `text` starts with a noun that 毎秒 makes a rate of: where it ends, and the rate.
+pub(crate) fn each_second_noun_starting(text: &str) -> Option<(usize, Unit)> {
+    each_second_nouns().find_map(|(noun, unit)| text.starts_with(noun).then_some((noun.len(), unit)))
+}
+
+/// The nouns of the Japanese `NOUN/秒` spellings, with their rates.
+fn each_second_nouns() -> impl Iterator<Item = (&'static str, Unit)> {
+    UNIT_SPELLINGS
+        .iter()
+        .filter_map(|(spelling, unit)| spelling.strip_suffix("/秒").map(|noun| (noun, *unit)))
+        .filter(|(noun, _)| !noun.is_ascii())
+}
+
 /// The unit named by `text` exactly (surrounding spaces allowed), as in `unit:` of
 /// runs.yaml. An empty text is a count.
 pub(crate) fn parse_unit(text: &str) -> Option<Unit> {
@@ -408,5 +428,25 @@ mod tests {
         assert_eq!(parse_unit("connections/s").map(Unit::kind), Some(UnitKind::ConnectionRate));
         assert_eq!(parse_unit("req/s").map(Unit::kind), Some(UnitKind::RequestRate));
         assert_eq!(parse_unit("bytes"), Some(Unit::Byte));
+    }
+
+    /// A README-only trial: 毎秒[739,587 パケット] was told パケット is no unit. 毎秒 in the
+    /// tag makes the count of packets after it a packet rate, as パケット/秒 does.
+    #[test]
+    fn each_second_first_makes_a_count_of_packets_or_connections_a_rate() {
+        for (text, unit, value) in [
+            ("毎秒 739,587 パケット", Unit::PacketPerSecond, 739_587.0),
+            ("毎秒739,587 パケット", Unit::PacketPerSecond, 739_587.0),
+            ("毎秒 74 万フレーム", Unit::PacketPerSecond, 740_000.0),
+            ("毎秒 225 接続", Unit::ConnectionPerSecond, 225.0),
+            ("毎秒 1,200 リクエスト", Unit::RequestPerSecond, 1200.0),
+        ] {
+            let stated = parse_stated(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!((stated.unit, stated.value), (unit, value), "{text}");
+            assert_eq!(&text[stated.claim_range.clone()], text, "{text}");
+        }
+        assert!(parse_stated("毎秒 739,587").is_err());
+        assert!(parse_stated("毎秒 739,587 pps").is_err());
+        assert!(parse_stated("739,587 パケット").is_err());
     }
 }

@@ -378,3 +378,20 @@ fn a_japanese_values_table_writes_a_range_as_japanese_text_does() {
     assert_eq!(rows(ja_figure), [["TCP", "987.75", "4", "986～989"], ["UDP", "951", "3", "949～955"]]);
     assert_eq!(rows(&plot(&site, 1))[0][3], "986–989", "the English table keeps its en dash");
 }
+
+/// A README-only trial: a Japanese plot title's 一秒ごと ("second by second") was a number
+/// nothing checks, while the English title's "second by second" was no number. Both are an
+/// interval's idiom; a second stated in digits, or two in words, is a figure in either.
+#[test]
+fn second_by_second_is_no_number_in_a_plot_title_in_either_language() {
+    for title in ["Big, second by second", "一秒ごとの値", "一秒毎の値"] {
+        site_with(TRIAL_RUNS, &format!("```plot\ntitle: {title}\nbars: big\n```\n")).build().expect_success();
+    }
+    for (title, stated) in [("Big every 1 s", "1 s"), ("1 秒ごとの値", "1 秒"), ("二秒ごとの値", "二秒")]
+    {
+        let site = site_with(TRIAL_RUNS, &format!("```plot\ntitle: {title}\nbars: big\n```\n"));
+        site.build()
+            .expect_code(1)
+            .expect_stderr(&format!("`{stated}` in the plot's title is a number nothing checks"));
+    }
+}

@@ -92,8 +92,12 @@ impl Loader<'_> {
                     }
                     key_text => {
                         written.push((key_text.to_string(), field_key.span.clone()));
-                        if let Some(field) = self.data_field(key_text, field_key, field_value) {
-                            fields.push((key_text.to_string(), field));
+                        match self.data_field(key_text, field_key, field_value) {
+                            Some(field) => fields.push((key_text.to_string(), field)),
+                            // The key's error is the run's one: a figure reading the run
+                            // follows from it and is not reported missing too.
+                            None if !self.unread.contains(&run.name) => self.unread.push(run.name.clone()),
+                            None => {}
                         }
                     }
                 }
@@ -182,10 +186,38 @@ impl Loader<'_> {
             );
             return None;
         }
+        // An importer's key mistyped (`iperf3_jsn: raw/a.json`) would leave its file unread.
+        let importer_like = super::raw::RAW_KEYS
+            .iter()
+            .chain(&["pkt", "curl"])
+            .any(|k| key_text.to_ascii_lowercase().contains(k));
+        if importer_like && let Some(file) = self.names_a_file(value) {
+            self.error(
+                "runs-unknown-key",
+                key.span.clone(),
+                format!(
+                    "`{key_text}` names a file, `{file}`, but is not an importer's key: a raw file is read under its tool's key ({})",
+                    super::raw::RAW_KEYS.map(|k| format!("`{k}:`")).join(", ")
+                ),
+            );
+            return None;
+        }
         if !known {
             self.not_run_key_typos.insert(key_text.to_string());
         }
         self.field(value)
+    }
+
+    /// The bundle's file a data field's text names (`iperf3_jsn: raw/x.json`), if it names
+    /// one: a value typed by hand is no path of a file that exists. Asked only of a key that
+    /// names an importer's tool: `config: raw/pf.conf` may name a file as a note.
+    fn names_a_file(&self, value: &Node) -> Option<String> {
+        let NodeKind::Str(text) = &value.kind else { return None };
+        let text = text.trim();
+        let looks_like_a_path = (text.contains('/') || text.contains('.')) && !text.starts_with('/');
+        let inside = !Path::new(text).components().any(|c| matches!(c, Component::ParentDir));
+        (looks_like_a_path && inside && !text.contains('\n') && self.bundle.join(text).is_file())
+            .then(|| text.to_string())
     }
 
     fn expect_kind(&mut self, node: &Node, unit: Unit, expected: Unit, what: &str) {

@@ -13,7 +13,7 @@ use super::super::resolve::{PROSE_KEYS, PageWork, front_matter_figures, is_versi
 use crate::content::Kind;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::number::{FigureValue, scan_figure_like};
+use crate::number::{FigureValue, tag_figure};
 use crate::paths::display_path;
 
 /// How many of a measurement page's figure-like numbers are tagged.
@@ -83,13 +83,8 @@ fn count(page: &Page, work: &PageWork, versions: &[String]) -> Coverage {
     let numbers = work.numbers(page);
     let lines = crate::diagnostics::LineIndex::new(&page.text);
     // Issue 44: a title's or summary's number that the body tags is that tag, counted once.
-    let tagged_values: Vec<FigureValue> = numbers
-        .scan
-        .claims
-        .iter()
-        .filter_map(|claim| scan_figure_like(&claim.live).into_iter().next())
-        .map(|f| f.value)
-        .collect();
+    let tagged_values: Vec<FigureValue> =
+        numbers.scan.claims.iter().filter_map(|claim| tag_figure(&claim.live)).collect();
     let in_front: Vec<_> = PROSE_KEYS
         .iter()
         .flat_map(|key| front_matter_figures(&page.text, page.body_start, key))

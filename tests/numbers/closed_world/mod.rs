@@ -77,6 +77,7 @@ mod run_data;
 mod tags;
 mod translation_places;
 mod translations;
+mod trial_counts;
 mod untagged;
 mod versions;
 mod words_and_bounds;

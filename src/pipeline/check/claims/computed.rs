@@ -76,9 +76,19 @@ pub(super) fn check_figure(
             };
             // A tag of struck text only has no current value to check: say so, rather than
             // that its (empty) live text holds no number.
+            let each_second =
+                page.text.get(..claim.range.start).is_some_and(|b| b.trim_end().ends_with("毎秒"))
+                    && parse_stated(&format!("毎秒{}", claim.live)).is_ok();
             let message = if claim.live.trim().is_empty() && !claim.struck.is_empty() {
                 "the tag holds only struck text: write the current value beside it (`[~~old~~ new]{=name}`)"
                     .to_string()
+            } else if each_second {
+                // A README-only trial: 毎秒[739,587 パケット] was told パケット is no unit.
+                format!(
+                    "`毎秒` before the tag makes `{live}` a rate, but it stands outside the tag, where the check does not read it: move it into the tag, `[毎秒{live}]{{={name}}}`, or write the rate's unit, `[{live}/秒]{{={name}}}`",
+                    live = claim.live.trim(),
+                    name = claim.name
+                )
             } else {
                 error.to_string()
             };

@@ -1,0 +1,189 @@
+//! A README-only trial's holes in the closed world: a small count of runs ("four runs",
+//! "ran 4 runs", 「4 回」) passed untagged, uncounted and uncompared; 毎秒 before a count of
+//! packets was no rate; an importer key's typo was followed by an error for every figure
+//! reading its run.
+
+use super::translations::translated;
+use super::*;
+
+use common::check_json_all as all_json;
+
+const JA: &str = "content/measurements/m/index.ja.md";
+
+/// The places of the page's `figure-untagged` notes, in order.
+fn untagged_places(site: &Site, page: &str) -> Vec<(u64, u64)> {
+    all_json(site)
+        .into_iter()
+        .filter(|p| p["code"] == "figure-untagged" && p["path"] == page)
+        .map(|p| (p["line"].as_u64().unwrap_or(0), p["col"].as_u64().unwrap_or(0)))
+        .collect()
+}
+
+#[test]
+fn a_count_of_runs_in_words_or_digits_is_listed_untagged_and_lowers_the_coverage() {
+    let site =
+        site("It was [4]{=four}. We did four runs, then ran 3 more iperf3 runs, each repeated five times.");
+    let expected: Vec<(u64, u64)> =
+        ["four runs", "3 more", "five times"].iter().map(|n| place(&site, PAGE, n)).collect();
+    assert_eq!(untagged_places(&site, PAGE), expected);
+    let run = site.check();
+    run.expect_success();
+    assert!(run.stdout.contains("1 of 4 figure-like numbers tagged (25 %)"), "{}", run.stdout);
+}
+
+#[test]
+fn a_count_of_runs_tagged_is_checked_against_its_figure() {
+    site("We did [four]{=four} runs, [4]{=four} runs, run [four]{=four} times.").check().expect_success();
+    one_error_at("We did [five]{=four} runs.", "figure-mismatch", "five");
+    one_error_at("We did [5]{=four} runs.", "figure-mismatch", "5");
+}
+
+#[test]
+fn one_run_an_ordinal_twice_and_counts_of_other_things_stay_words() {
+    let site =
+        site("It was [4]{=four}. One run, then a second run; it ran twice, in two ways, over three files.");
+    assert_eq!(untagged_places(&site, PAGE), Vec::<(u64, u64)>::new());
+    let ja = translated(
+        "It was [4]{=four}. One run.",
+        "[4]{=four}でした。1 回の実行、二回目の実行、3 件。",
+        &|t| t,
+    );
+    assert_eq!(untagged_places(&ja, JA), Vec::<(u64, u64)>::new());
+    ja.check().expect_success();
+}
+
+/// The trial's parity hole: the English page stated "four runs" or "ran 4 runs" and its
+/// translation no number, or the other way round, and parity passed. (A count of runs in
+/// words is compared as digits are; "forty seconds" on one side only is still words.)
+#[test]
+fn a_count_of_runs_stated_in_one_language_only_fails_parity() {
+    for (en, ja, needle) in [
+        ("It was [4]{=four}. We ran 4 runs.", "[4]{=four}でした。実行しました。", None),
+        ("It was [4]{=four}. We did four runs.", "[4]{=four}でした。実行しました。", None),
+        ("It was [4]{=four}. We did the runs.", "[4]{=four}でした。四回実行しました。", Some("四回")),
+        ("It was [4]{=four}. We did the runs.", "[4]{=four}でした。4 回実行しました。", Some("4 回")),
+    ] {
+        let site = translated(en, ja, &|t| t);
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{en} / {ja}: {run:#?}");
+        assert!(errors.iter().all(|e| e["path"] == JA), "{errors:#?}");
+        let Some(needle) = needle else { continue };
+        let (line, col) = place(&site, JA, needle);
+        assert!(
+            errors.iter().any(|e| e["line"].as_u64() == Some(line) && e["col"].as_u64() == Some(col)),
+            "{ja}: {errors:#?}"
+        );
+    }
+    for (en, ja) in [
+        ("It was [4]{=four}. We did four runs.", "[4]{=four}でした。4 回実行しました。"),
+        ("It was [4]{=four}. We ran 4 runs.", "[4]{=four}でした。四回実行しました。"),
+    ] {
+        translated(en, ja, &|t| t).check().expect_success();
+    }
+    let site = translated("We did [four]{=four} runs.", "実行は 4 回でした。", &|t| t);
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert!(errors.iter().any(|e| e["code"] == "translation-figure"), "{errors:#?}");
+}
+
+/// A title is published where no tag can stand: its count of runs, in words or digits, is
+/// stated tagged in the body or it is an error, as any figure of a title is.
+#[test]
+fn a_count_of_runs_in_a_title_is_matched_by_a_tag_in_the_body() {
+    for title in ["Four runs through the box", "4 runs through the box"] {
+        let tagged = site("We did [four]{=four} runs.");
+        tagged.edit(PAGE, "title: A run", &format!("title: {title}"));
+        tagged.check().expect_success();
+        let untagged = site("We did the runs.");
+        untagged.edit(PAGE, "title: A run", &format!("title: {title}"));
+        let (run, errors) = check_json(&untagged);
+        assert_eq!(run.code, 1, "{title}: {run:#?}");
+        assert!(errors.iter().any(|e| e["code"] == "front-matter-figure"), "{title}: {errors:#?}");
+    }
+}
+
+fn rates_yaml() -> String {
+    RUNS_YAML.replace("constants: {", "constants: {pps: 739587 pps, ")
+}
+
+fn rates_site(prose: &str, ja_prose: &str) -> Site {
+    let site = common::one_run_site(PAGE, RUNS, &rates_yaml(), prose);
+    let hash = site.hash(PAGE);
+    site.file(
+        JA,
+        format!(
+            "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n{ja_prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
+        ),
+    );
+    site
+}
+
+/// A README-only trial: 毎秒[739,587 パケット] was told that パケット is no unit.
+#[test]
+fn each_second_before_a_count_of_packets_in_the_tag_states_a_packet_rate() {
+    let en = "It forwarded [739,587 pps]{=pps}.";
+    for ja in
+        ["[毎秒 739,587 パケット]{=pps}を転送しました。", "[毎秒739,587 パケット]{=pps}を転送しました。"]
+    {
+        rates_site(en, ja).check().expect_success();
+    }
+    let site = rates_site(en, "[毎秒 739,588 パケット]{=pps}を転送しました。");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert!(errors.iter().any(|e| e["code"] == "figure-mismatch"), "{errors:#?}");
+    // Untagged, it is a packet rate too, which parity compares with the original's.
+    let site = rates_site("It forwarded 739,587 pps.", "毎秒 739,587 パケットを転送しました。");
+    site.check().expect_success();
+    let site = rates_site("It forwarded 739,587 pps.", "毎秒 739,587 バイトを転送しました。");
+    assert_eq!(site.check().code, 1);
+}
+
+#[test]
+fn each_second_outside_the_tag_is_told_to_move_in_or_write_the_rate_unit() {
+    let site =
+        rates_site("It forwarded [739,587 pps]{=pps}.", "毎秒[739,587 パケット]{=pps}を転送しました。");
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    let message = errors[0]["message"].as_str().unwrap_or("");
+    assert!(message.contains("[毎秒739,587 パケット]{=pps}"), "{message}");
+    assert!(message.contains("[739,587 パケット/秒]{=pps}"), "{message}");
+}
+
+/// The trial's runs.yaml: an importer's key mistyped took the file's path as a data field
+/// silently, and each figure reading the run was then a `figure-missing-path` error.
+#[test]
+fn a_mistyped_importer_key_is_the_run_s_one_error() {
+    let raw = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/content/repeated-runs/raw/loopback-1.txt"),
+    )
+    .expect("a real iperf3 text");
+    // A file named under a key that names no importer is a note, not a typo.
+    let runs = "build: {driver: npuep.ko d29c84f3}\nruns:\n  r1: {iperf: raw/one.txt, notes: raw/one.txt, shot: {none: \"a terminal\"}}\nfigures:\n  rate: {is: \"runs.r1.received.bits_per_second\", unit: Gbit/s}\n";
+    let site = common::one_run_site(PAGE, RUNS, runs, "It ran at about [12 Gbit/s]{~rate}.");
+    site.file("content/measurements/m/raw/one.txt", raw.as_str());
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 0, "{errors:#?}");
+    for key in ["iperf3_jsn", "ipref"] {
+        let runs = format!(
+            "build: {{driver: npuep.ko d29c84f3}}\nruns:\n  r1: {{{key}: raw/one.txt, shot: {{none: \"a terminal\"}}}}\nfigures:\n  rate: {{is: \"runs.r1.received.bits_per_second\", unit: Gbit/s}}\n  sent: {{is: \"runs.r1.sent.bits_per_second\", unit: Gbit/s}}\n"
+        );
+        let site = common::one_run_site(
+            PAGE,
+            RUNS,
+            &runs,
+            "It ran at about [12 Gbit/s]{~rate}, about [12 Gbit/s]{~sent} sent.",
+        );
+        site.file("content/measurements/m/raw/one.txt", raw.as_str());
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{key}: {run:#?}");
+        assert_eq!(errors.len(), 1, "{key}: {errors:#?}");
+        assert_eq!(errors[0]["code"], "runs-unknown-key", "{key}: {errors:#?}");
+        let (line, col) = place(&site, RUNS, key);
+        assert_eq!((errors[0]["line"].as_u64(), errors[0]["col"].as_u64()), (Some(line), Some(col)));
+        if key == "iperf3_jsn" {
+            assert!(errors[0]["message"].as_str().unwrap_or("").contains("`iperf:`"), "{errors:#?}");
+        }
+    }
+}
