@@ -24,9 +24,10 @@ figures:
   se_rate: {is: \"se(series.tcp.*.rate)\", unit: Mbit/s}
   slowest: {is: \"min(series.tcp.*.rate)\", unit: Mbit/s}
   fastest: {is: \"max(series.tcp.*.rate)\", unit: Mbit/s}
+  runs_count: {is: \"count(series.tcp.*.rate)\"}
 ";
 
-const PROSE: &str = "Four runs gave a median of [987.75 Mbit/s]{=median_rate}, a mean of \
+const PROSE: &str = "[Four]{=runs_count} runs gave a median of [987.75 Mbit/s]{=median_rate}, a mean of \
 [987.6 Mbit/s]{=mean_rate} with a standard error of [0.69 Mbit/s]{=se_rate}, from \
 [986 Mbit/s]{=slowest} to [989 Mbit/s]{=fastest}.";
 
@@ -89,12 +90,12 @@ fn min_runs_and_max_cv_warn_naming_the_runs_only_when_set() {
     site.file("site.yaml", format!("{settings}figures: {{min_runs: 5, max_cv: 0.1}}\n"));
     let found = check_json_all(&site);
     let few: Vec<_> = found.iter().filter(|d| d["code"] == "series-few-runs").collect();
-    // One per figure over the series: median, mean, se, min, max.
-    assert_eq!(few.len(), 5, "{found:#?}");
+    // One per figure over the series: median, mean, se, min, max, and the count of its runs.
+    assert_eq!(few.len(), 6, "{found:#?}");
     assert_eq!(few[0]["severity"], "warning");
     assert!(few[0]["message"].as_str().unwrap_or("").contains("`r1`, `r2`, `r3`, `r4`"), "{:#}", few[0]);
     let spread: Vec<_> = found.iter().filter(|d| d["code"] == "series-spread").collect();
-    assert_eq!(spread.len(), 5, "{found:#?}");
+    assert_eq!(spread.len(), 6, "{found:#?}");
     assert!(spread[0]["message"].as_str().unwrap_or("").contains("0.14 %"), "{:#}", spread[0]);
     // A page's own rules take the place of site.yaml's; `max_cv:` alone is 3.5 %.
     site.file(PAGE, common::measurement_page(PROSE).replacen("---\n\n", "min_runs: 4\nmax_cv:\n---\n\n", 1));
@@ -104,7 +105,7 @@ fn min_runs_and_max_cv_warn_naming_the_runs_only_when_set() {
 /// The page's Japanese translation of [`PROSE`], with `front` added to its front matter.
 fn japanese(site: &Site, front: &str) {
     let hash = site.hash(PAGE);
-    let prose = "四回の中央値は [987.75 Mbit/s]{=median_rate}、平均は [987.6 Mbit/s]{=mean_rate}、\
+    let prose = "[四]{=runs_count}回の中央値は [987.75 Mbit/s]{=median_rate}、平均は [987.6 Mbit/s]{=mean_rate}、\
 その標準誤差は [0.69 Mbit/s]{=se_rate}、最小 [986 Mbit/s]{=slowest}、最大 [989 Mbit/s]{=fastest}。";
     site.file(
         "content/measurements/m/index.ja.md",
