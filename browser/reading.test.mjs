@@ -631,9 +631,15 @@ test("completion is drawn as a meter beside its text on the home page, the appli
 // The strip is found in the copy the browser chose (currentSrc), decoded at its own size:
 // rows from the bottom up in the strip's colour; its lines are the runs of rows holding
 // text; the strip is 0.8 em of padding and 1.45 em a line (src/stamp/strip.rs).
+// At 2× the phone takes the desktop column's 704 px copy, whose strip is drawn for it.
 test("on a 390 px phone every screenshot's strip is legible and the image opens at full size", async () => {
-  for (const url of [MEASUREMENT, `/ja${MEASUREMENT}`]) {
+  for (const [scale, url] of [1, 2].flatMap((scale) => [MEASUREMENT, `/ja${MEASUREMENT}`].map((url) => [scale, url]))) {
     const page = await open(url, { width: 390 });
+    if (scale !== 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setDeviceMetricsOverride", { width: 390, height: 800, deviceScaleFactor: scale, mobile: false });
+      await page.reload();
+    }
     const images = page.locator("main figure img");
     const count = await images.count();
     assert.ok(count >= 4, `${url}: ${count} images`);
@@ -665,6 +671,8 @@ test("on a 390 px phone every screenshot's strip is legible and the image opens 
       });
       const em = (found.strip * found.shown) / (0.8 + 1.45 * Math.max(found.lines, 1));
       assert.ok(found.lines >= 1, `${url}: no strip text in ${found.src}`);
+      const copy = scale === 1 ? /\.phone\.358w\.webp$/ : /\.704w\.webp$/;
+      assert.ok(copy.test(found.src), `${url} at ${scale}×: image ${i} is ${found.src}`);
       assert.ok(em >= 11, `${url}: ${found.src}: the strip's text is ${em.toFixed(1)} CSS px (${found.lines} lines in ${found.strip} px shown at ${found.shown.toFixed(3)}×)`);
       assert.ok(found.href && /\.png$/.test(found.href), `${url}: image ${i} links to ${found.href}`);
       const response = await page.request.get(found.href);

@@ -224,7 +224,7 @@ pub(crate) fn encode_webp(
     // Method 1 at quality 24 rather than libwebp's default (method 4, quality 75): on console
     // screenshots and the benchmark's noisy 1920×1080 pictures alike the files came out the
     // same size or smaller (35.5 against 37.0 KB, 694 against 694 KB) in a third of the
-    // time, and a cold build encodes five copies of every screenshot. Quality 25, effort 1 of
+    // time, and a cold build encodes four copies of every screenshot. Quality 25, effort 1 of
     // cwebp's presets, adds a cost-based search of back references (TraceBackwards) that
     // took 15 % of a cold build's CPU with 100 screenshots, for files 0.1 % smaller.
     config.method = 1;

@@ -26,8 +26,8 @@ pub(crate) use batch::stamp_each;
 pub use batch::{StampCache, StampJob, stamp_all};
 use codec::Photo;
 pub(crate) use codec::upright_size;
-use sizes::{CopySpec, Screen};
-pub(crate) use sizes::{phone_media, phone_sizes, sizes_attribute};
+use sizes::CopySpec;
+pub(crate) use sizes::{Screen, phone_media, phone_sizes, sizes_attribute};
 
 /// What the strip under a photograph says, from site.yaml and the page.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -168,16 +168,16 @@ pub(crate) struct Planned {
     /// The full-size copy, strip included.
     pub width: u32,
     pub height: u32,
-    /// Each WebP copy: its suffix, its width and whether it is a phone's, in the order
+    /// Each WebP copy: its suffix, its width and the screens it is for, in the order
     /// [`stamp_copies`] makes them.
-    pub webp: Vec<(String, u32, bool)>,
+    pub webp: Vec<(String, u32, Screen)>,
 }
 
 pub(crate) fn planned(format: ImageFormat, width: u32, height: u32, strip: &Strip) -> Planned {
     let full_height = height.saturating_add(strip_height(strip, width, Screen::Desktop));
     let webp = sizes::webp_copies(format, width)
         .into_iter()
-        .map(|copy| (copy.suffix, copy.width, copy.screen == Screen::Phone))
+        .map(|copy| (copy.suffix, copy.width, copy.screen))
         .collect();
     Planned { width, height: full_height, webp }
 }

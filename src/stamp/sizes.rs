@@ -33,7 +33,29 @@ pub(crate) enum Screen {
     Desktop,
     /// A screen narrower than the column and its gutters.
     Phone,
+    /// Both: the desktop column's 1× copy is also a phone's 2× copy (704 px against the
+    /// 716 a phone's column asks for: one encode fewer of every screenshot), its strip drawn
+    /// for the phone, where it is shown smaller (twice as tall as a desktop copy's on a
+    /// desktop, [`DESKTOP_BOTH_MAX`]).
+    Both,
 }
+
+impl Screen {
+    /// Whether a copy for this screen is in the phone's `<source>`.
+    pub(crate) fn on_phone(self) -> bool {
+        self != Screen::Desktop
+    }
+
+    /// Whether a copy for this screen is in the desktop's `<source>`.
+    pub(crate) fn on_desktop(self) -> bool {
+        self != Screen::Phone
+    }
+}
+
+/// How much taller a copy made for both screens draws its strip on a desktop than a
+/// desktop copy does, at most (a test holds it).
+#[cfg(test)]
+const DESKTOP_BOTH_MAX: f32 = 2.0;
 
 /// One copy to make: its name's suffix, its width and the screen it is drawn for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -45,32 +67,40 @@ pub(crate) struct CopySpec {
 
 /// The em size of the strip of a copy `width` pixels wide shown on `screen`: shown at most
 /// as wide as that screen's column, its text is [`SHOWN_EM_PX`] there.
+/// A copy for both screens takes the larger of the two, the phone's.
 pub(crate) fn em_px(width: u32, screen: Screen) -> f32 {
     let column = match screen {
         Screen::Desktop => COLUMN_PX,
-        Screen::Phone => PHONE_COLUMN_PX,
+        Screen::Phone | Screen::Both => PHONE_COLUMN_PX,
     };
     let shown = width.clamp(1, column);
     (SHOWN_EM_PX * width as f32 / shown as f32).clamp(MIN_EM_PX, MAX_EM_PX)
 }
 
 /// The WebP copies of an original of `format`, upright `width` pixels wide: the full size
-/// first (the PNG's twin), then narrower ones for the desktop column at 1× and 2×, then the
-/// phone's at 1× and 2× (its 2× at most the full width). A JPEG photograph keeps its JPEG
-/// alone. Nothing wider than the original is made.
+/// first (the PNG's twin), then the phone's 1× copy, then the desktop column's 1× and 2×
+/// copies, the 1× also a phone's 2× (`Screen::Both`); an original no wider than the column
+/// has a phone's 2× copy of its own instead (at most the full width). A JPEG photograph
+/// keeps its JPEG alone. Nothing wider than the original is made.
 pub(crate) fn webp_copies(format: ImageFormat, width: u32) -> Vec<CopySpec> {
     if format != ImageFormat::Png {
         return Vec::new();
     }
     let mut copies = vec![CopySpec { suffix: String::new(), width, screen: Screen::Desktop }];
-    for narrower in [COLUMN_PX, 2 * COLUMN_PX].into_iter().filter(|&w| w < width) {
-        copies.push(CopySpec { suffix: format!(".{narrower}w"), width: narrower, screen: Screen::Desktop });
-    }
     // A copy no wider than the phone's column is the same for both screens.
     if width > PHONE_COLUMN_PX {
-        for phone in [PHONE_COLUMN_PX, (2 * PHONE_COLUMN_PX).min(width)] {
-            copies.push(CopySpec { suffix: format!(".phone.{phone}w"), width: phone, screen: Screen::Phone });
+        let suffix = format!(".phone.{PHONE_COLUMN_PX}w");
+        copies.push(CopySpec { suffix, width: PHONE_COLUMN_PX, screen: Screen::Phone });
+    }
+    if width > COLUMN_PX {
+        for (narrower, screen) in [(COLUMN_PX, Screen::Both), (2 * COLUMN_PX, Screen::Desktop)] {
+            if narrower < width {
+                copies.push(CopySpec { suffix: format!(".{narrower}w"), width: narrower, screen });
+            }
         }
+    } else if width > PHONE_COLUMN_PX {
+        let phone = (2 * PHONE_COLUMN_PX).min(width);
+        copies.push(CopySpec { suffix: format!(".phone.{phone}w"), width: phone, screen: Screen::Phone });
     }
     copies
 }
@@ -112,15 +142,32 @@ mod tests {
 
     #[test]
     fn every_copy_is_legible_where_it_is_shown_at_390_and_1280_px() {
-        for original in [300, 358, 500, 704, 1000, 1280, 1920, 3840] {
+        for original in [300, 358, 500, 704, 705, 710, 716, 1000, 1280, 1408, 1920, 3840] {
             for copy in webp_copies(ImageFormat::Png, original) {
-                let (screen_column, name) = match copy.screen {
-                    Screen::Desktop => (COLUMN_PX, "1280 px screen"),
-                    Screen::Phone => (PHONE_COLUMN_PX, "390 px phone"),
-                };
-                let shown = displayed(copy.width, copy.screen, screen_column);
-                assert!(shown >= 11.0, "{original}: {copy:?} on a {name}: {shown} px");
+                let mut shown_on = Vec::new();
+                if copy.screen.on_desktop() {
+                    shown_on.push((COLUMN_PX, "1280 px screen"));
+                }
+                if copy.screen.on_phone() {
+                    shown_on.push((PHONE_COLUMN_PX, "390 px phone"));
+                }
+                for (screen_column, name) in shown_on {
+                    let shown = displayed(copy.width, copy.screen, screen_column);
+                    assert!(shown >= 11.0, "{original}: {copy:?} on a {name}: {shown} px");
+                }
             }
+        }
+    }
+
+    #[test]
+    fn a_copy_for_both_screens_is_at_most_twice_as_tall_on_a_desktop() {
+        for original in [705, 1000, 1920] {
+            let copies = webp_copies(ImageFormat::Png, original);
+            let both: Vec<&CopySpec> = copies.iter().filter(|c| c.screen == Screen::Both).collect();
+            assert_eq!(both.len(), 1, "{original}: {copies:?}");
+            let on_desktop = displayed(both[0].width, Screen::Both, COLUMN_PX);
+            let desktop_copy = displayed(COLUMN_PX, Screen::Desktop, COLUMN_PX);
+            assert!(on_desktop <= DESKTOP_BOTH_MAX * desktop_copy, "{original}: {on_desktop} px");
         }
     }
 
@@ -128,9 +175,12 @@ mod tests {
     fn copies_are_narrower_than_the_original_and_named_apart() {
         let copies = webp_copies(ImageFormat::Png, 1280);
         let names: Vec<(&str, u32)> = copies.iter().map(|c| (c.suffix.as_str(), c.width)).collect();
-        assert_eq!(names, [("", 1280), (".704w", 704), (".phone.358w", 358), (".phone.716w", 716)]);
+        assert_eq!(names, [("", 1280), (".phone.358w", 358), (".704w", 704)]);
+        let names: Vec<String> = webp_copies(ImageFormat::Png, 1920).into_iter().map(|c| c.suffix).collect();
+        assert_eq!(names, ["", ".phone.358w", ".704w", ".1408w"]);
         assert_eq!(webp_copies(ImageFormat::Png, 300).len(), 1);
         assert_eq!(webp_copies(ImageFormat::Png, 600).last().map(|c| c.width), Some(600));
+        assert_eq!(webp_copies(ImageFormat::Png, 704).last().map(|c| c.suffix.as_str()), Some(".phone.704w"));
         assert!(webp_copies(ImageFormat::Jpeg, 1280).is_empty());
     }
 

@@ -533,7 +533,7 @@ fn screenshots_are_linked_sized_pictures_with_webp_copies_and_one_shared_caption
     let html = std::fs::read_to_string(site.path("site/m/index.html")).unwrap();
     assert_eq!(html.matches("<picture>").count(), 2, "{html}");
     assert_eq!(html.matches("<figcaption>Stand-in, not the photograph.</figcaption>").count(), 1, "{html}");
-    assert!(html.contains("<a class=\"shot\" href=\"/m/shots/a.png\"><picture><source media=\"(max-width: 735px)\" type=\"image/webp\" srcset=\"/m/shots/a.phone.358w.webp 358w, /m/shots/a.phone.716w.webp 716w\" sizes=\"calc(100vw - 32px)\"><source type=\"image/webp\" srcset=\"/m/shots/a.webp 1280w, /m/shots/a.704w.webp 704w\" sizes=\"(max-width: 736px) calc(100vw - 32px), 704px\"><img src=\"/m/shots/a.png\""), "{html}");
+    assert!(html.contains("<a class=\"shot\" href=\"/m/shots/a.png\"><picture><source media=\"(max-width: 735px)\" type=\"image/webp\" srcset=\"/m/shots/a.phone.358w.webp 358w, /m/shots/a.704w.webp 704w\" sizes=\"calc(100vw - 32px)\"><source type=\"image/webp\" srcset=\"/m/shots/a.webp 1280w, /m/shots/a.704w.webp 704w\" sizes=\"(max-width: 736px) calc(100vw - 32px), 704px\"><img src=\"/m/shots/a.png\""), "{html}");
     let b = html.find("alt=\"second window\"").expect("the second picture");
     assert!(html[b..].starts_with("alt=\"second window\" width=\"1280\" height=\""), "{}", &html[b..b + 120]);
     assert_eq!(html.matches("loading=\"lazy\"").count(), 1, "every picture after the first: {html}");
@@ -543,14 +543,10 @@ fn screenshots_are_linked_sized_pictures_with_webp_copies_and_one_shared_caption
     let copies: Vec<&String> = published.keys().filter(|p| p.starts_with("m/shots/b")).collect();
     assert_eq!(
         copies,
-        [
-            "m/shots/b.704w.webp",
-            "m/shots/b.phone.358w.webp",
-            "m/shots/b.phone.716w.webp",
-            "m/shots/b.png",
-            "m/shots/b.webp"
-        ]
+        ["m/shots/b.704w.webp", "m/shots/b.phone.358w.webp", "m/shots/b.png", "m/shots/b.webp"]
     );
+    // The strip's tallest line on a desktop, CSS px: the column's 1× copy (true), others.
+    let mut desktop_strip = std::collections::BTreeMap::new();
     for name in copies {
         let output = std::process::Command::new("exiftool")
             .args(["-s3", "-XMP-dc:Creator", "-XMP-cc:License"])
@@ -561,14 +557,31 @@ fn screenshots_are_linked_sized_pictures_with_webp_copies_and_one_shared_caption
         assert!(text.contains("The bench project"), "{name}: {text}");
         assert!(text.contains("https://creativecommons.org/licenses/by/4.0/"), "{name}: {text}");
         // The strip is there at every width, and its text as tall as a reader needs where
-        // the copy is shown: a phone's 358 px column, the desktop's 704.
+        // the copy is shown: a phone's 358 px column, the desktop's 704 (the column's 1×
+        // copy is a phone's 2× copy too, and shown in both).
         let (width, rows) = strip_rows(&published[name.as_str()], name);
-        let shown = if name.contains(".phone.") { 358 } else { 704 };
+        let shown_in: &[u32] = match name {
+            _ if name.contains(".phone.") => &[358],
+            _ if name.contains(".704w.") => &[358, 704],
+            _ => &[704],
+        };
         assert!(rows[0].iter().all(|p| *p == [0x20; 3]), "{name}: no strip right under the photograph");
         let tallest = ink_bands(&rows).into_iter().max().unwrap_or(0);
-        let css_px = tallest as f32 * shown.min(width) as f32 / width as f32;
-        assert!(css_px >= 11.0, "{name}: the strip's tallest line is {css_px:.1} CSS px where it is shown");
+        for &shown in shown_in {
+            let css_px = tallest as f32 * shown.min(width) as f32 / width as f32;
+            assert!(css_px >= 11.0, "{name}: the strip's tallest line is {css_px:.1} CSS px at {shown} px");
+            if shown == 704 {
+                desktop_strip.insert(name.contains(".704w."), css_px);
+            }
+        }
     }
+    // Drawn for the phone, the column's 1× copy's strip is larger on a desktop than the
+    // full size's, but not absurdly: at most twice.
+    let (both, full) = (desktop_strip[&true], desktop_strip[&false]);
+    assert!(
+        both <= 2.0 * full + 1.0,
+        "the 704 px copy's strip on a desktop: {both:.1} CSS px, {full:.1} full size"
+    );
 }
 
 /// The rows under the photograph of a published copy (a 300-row console shot, scaled):

@@ -93,7 +93,7 @@ fn picture_html(img_open: &str, shown: &PagePicture<'_>, first: bool, in_link: b
         let srcset: Vec<String> = planned
             .webp
             .iter()
-            .filter(|(_, _, for_phone)| *for_phone == phone)
+            .filter(|(_, _, screen)| if phone { screen.on_phone() } else { screen.on_desktop() })
             .map(|(suffix, width, _)| format!("{} {width}w", escaped_attribute(&webp_url(shown.url, suffix))))
             .collect();
         if srcset.is_empty() {
@@ -206,12 +206,13 @@ fn write_figure(out: &mut String, group: &[Unit<'_>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stamp::Screen;
 
     fn planned(webp: bool) -> Planned {
         Planned {
             width: 1280,
             height: 400,
-            webp: if webp { vec![(String::new(), 1280, false)] } else { Vec::new() },
+            webp: if webp { vec![(String::new(), 1280, Screen::Desktop)] } else { Vec::new() },
         }
     }
 
@@ -278,20 +279,20 @@ mod tests {
 
     #[test]
     fn phones_get_their_own_copies_first_and_desktops_the_rest() {
+        // The column's 1× copy is in both: a phone's 2× copy too.
         let p = Planned {
             width: 1280,
             height: 400,
             webp: vec![
-                (String::new(), 1280, false),
-                (".704w".to_string(), 704, false),
-                (".phone.358w".to_string(), 358, true),
-                (".phone.716w".to_string(), 716, true),
+                (String::new(), 1280, Screen::Desktop),
+                (".phone.358w".to_string(), 358, Screen::Phone),
+                (".704w".to_string(), 704, Screen::Both),
             ],
         };
         let html =
             rewrite("<p><img src=\"a.png\" alt=\"A\" /></p>\n", &[PagePicture { url: "a.png", planned: &p }]);
         let phone = format!(
-            "<source media=\"{}\" type=\"image/webp\" srcset=\"a.phone.358w.webp 358w, a.phone.716w.webp 716w\" sizes=\"{}\">",
+            "<source media=\"{}\" type=\"image/webp\" srcset=\"a.phone.358w.webp 358w, a.704w.webp 704w\" sizes=\"{}\">",
             crate::stamp::phone_media(),
             crate::stamp::phone_sizes()
         );
