@@ -79,7 +79,7 @@ impl StampCache {
             hasher.update(bytes);
         };
         // The second: a copy's list and its strip's rules, which the version does not follow.
-        field(b"tally stamp cache 6: png + lossless webp (method 1, quality 24), box-scaled copies, the column's 1x copy a phone's 2x");
+        field(b"tally stamp cache 7: png + lossless webp (method 1, quality 24), box-scaled copies, the column's 1x copy a phone's 2x, no column 2x copy");
         field(env!("CARGO_PKG_VERSION").as_bytes());
         field(FONT_HASH.as_bytes());
         field(original);
