@@ -201,6 +201,7 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("kbits/sec", Unit::KilobitPerSecond),
     ("Kbits/sec", Unit::KilobitPerSecond),
     ("kb/s", Unit::KilobitPerSecond),
+    ("kb/sec", Unit::KilobitPerSecond),
     ("kbps", Unit::KilobitPerSecond),
     ("Kbps", Unit::KilobitPerSecond),
     ("Mbit/s", Unit::MegabitPerSecond),
@@ -208,12 +209,14 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("Mbits/sec", Unit::MegabitPerSecond),
     ("Mbit/sec", Unit::MegabitPerSecond),
     ("Mb/s", Unit::MegabitPerSecond),
+    ("Mb/sec", Unit::MegabitPerSecond),
     ("Mbps", Unit::MegabitPerSecond),
     ("Gbit/s", Unit::GigabitPerSecond),
     ("Gbits/s", Unit::GigabitPerSecond),
     ("Gbits/sec", Unit::GigabitPerSecond),
     ("Gbit/sec", Unit::GigabitPerSecond),
     ("Gb/s", Unit::GigabitPerSecond),
+    ("Gb/sec", Unit::GigabitPerSecond),
     ("Gbps", Unit::GigabitPerSecond),
     ("Tbit/s", Unit::TerabitPerSecond),
     ("Tbps", Unit::TerabitPerSecond),
@@ -282,6 +285,16 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
     ("fps", Unit::PacketPerSecond),
     ("フレーム/秒", Unit::PacketPerSecond),
     ("パケット/秒", Unit::PacketPerSecond),
+    // Japanese has no short bit rate but the SI one; written out, with 毎秒 before the
+    // number (「毎秒 814 メガビット」, a README-only trial) or after the noun.
+    ("ビット/秒", Unit::BitPerSecond),
+    ("キロビット/秒", Unit::KilobitPerSecond),
+    ("メガビット/秒", Unit::MegabitPerSecond),
+    ("ギガビット/秒", Unit::GigabitPerSecond),
+    ("ビット毎秒", Unit::BitPerSecond),
+    ("キロビット毎秒", Unit::KilobitPerSecond),
+    ("メガビット毎秒", Unit::MegabitPerSecond),
+    ("ギガビット毎秒", Unit::GigabitPerSecond),
     // Amounts and rates spelled out, as prose writes them ("524,288 bytes", "2.84
     // gigabytes", "1 gigabit per second"); `byte` and `bytes` beside a count tag stay nouns
     // (`markdown::around`), as `frames` does.
@@ -344,12 +357,19 @@ pub(super) const UNIT_SPELLINGS: &[(&str, Unit)] = &[
 /// the noun after it, as 「パケット/秒」 is one (パケット, フレーム, 接続, リクエスト). Where
 /// `text` ends with such a noun: where it starts, and the rate.
 pub(crate) fn each_second_noun_ending(text: &str) -> Option<(usize, Unit)> {
-    each_second_nouns().find_map(|(noun, unit)| text.strip_suffix(noun).map(|before| (before.len(), unit)))
+    // The longest noun: メガビット, not the ビット it ends with.
+    each_second_nouns()
+        .filter(|(noun, _)| text.ends_with(noun))
+        .max_by_key(|(noun, _)| noun.len())
+        .map(|(noun, unit)| (text.len() - noun.len(), unit))
 }
 
 /// Where `text` starts with a noun that 毎秒 makes a rate of: where it ends, and the rate.
 pub(crate) fn each_second_noun_starting(text: &str) -> Option<(usize, Unit)> {
-    each_second_nouns().find_map(|(noun, unit)| text.starts_with(noun).then_some((noun.len(), unit)))
+    each_second_nouns()
+        .filter(|(noun, _)| text.starts_with(noun))
+        .max_by_key(|(noun, _)| noun.len())
+        .map(|(noun, unit)| (noun.len(), unit))
 }
 
 /// The nouns of the Japanese `NOUN/秒` spellings, with their rates.
@@ -374,6 +394,23 @@ pub(crate) fn parse_unit(text: &str) -> Option<Unit> {
 mod tests {
     use super::*;
     use crate::number::parse_stated;
+
+    /// A README-only trial: 「毎秒 814 メガビット」 was read as 814 of a unit `メガ`, since
+    /// the first noun found, ビット, ends メガビット too; and `Mb/sec` was no unit.
+    #[test]
+    fn a_bit_rate_written_out_in_japanese_is_read_by_its_longest_noun() {
+        for (text, unit, value) in [
+            ("毎秒 814 メガビット", Unit::MegabitPerSecond, 814.0),
+            ("814 メガビット/秒", Unit::MegabitPerSecond, 814.0),
+            ("814 メガビット毎秒", Unit::MegabitPerSecond, 814.0),
+            ("毎秒 1.2 ギガビット", Unit::GigabitPerSecond, 1.2),
+            ("毎秒 500 ビット", Unit::BitPerSecond, 500.0),
+            ("814 Mb/sec", Unit::MegabitPerSecond, 814.0),
+        ] {
+            let stated = parse_stated(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!((stated.unit, stated.value), (unit, value), "{text}");
+        }
+    }
 
     #[test]
     fn every_unit_spelling_parses_to_its_kind_and_factor() {

@@ -461,6 +461,11 @@ fn a_raw_file_someone_else_took_is_credited_to_them_on_its_source_page_and_the_p
         "{ja}"
     );
     assert!(!ja.contains("taken by"), "{ja}");
+    // An entry without `by` is named as the file's, not as the bundle's `source` (a
+    // README-only trial's `authr:` was told "`source` needs `by`").
+    site.edit(&format!("{BUNDLE}/runs.yaml"), "{by: \"Forum user kb\"", "{authr: \"Forum user kb\"");
+    site.build().expect_code(1).expect_stderr("`files: raw/test1.txt` needs `by`");
+    site.edit(&format!("{BUNDLE}/runs.yaml"), "{authr: \"Forum user kb\"", "{by: \"Forum user kb\"");
     // A file the bundle does not have is an error at its key.
     site.edit(&format!("{BUNDLE}/runs.yaml"), "  raw/test1.txt: {by", "  raw/test2.txt: {by");
     site.build()

@@ -43,8 +43,13 @@ pub(crate) struct ImageRights {
 
 impl Loader<'_> {
     pub(super) fn load_source(&mut self, node: &Node) -> Option<DataSource> {
+        self.load_source_of(node, "`source`")
+    }
+
+    /// A source under `what` (`source`, or a file's entry under `files:`), named so in errors.
+    fn load_source_of(&mut self, node: &Node, what: &str) -> Option<DataSource> {
         let (mut by, mut taken, mut url) = (None, None, None);
-        for (key, value) in self.map(node, "`source`") {
+        for (key, value) in self.map(node, what) {
             match key.key_text().as_str() {
                 "by" => by = self.text(value, "`by`"),
                 "taken" => {
@@ -64,7 +69,11 @@ impl Loader<'_> {
         match by {
             Some(by) if !by.trim().is_empty() => Some(DataSource { by, taken, url }),
             _ => {
-                self.error("runs-source", node.span.clone(), "`source` needs `by`: who took this data");
+                self.error(
+                    "runs-source",
+                    node.span.clone(),
+                    format!("{what} needs `by`: who took this data"),
+                );
                 None
             }
         }
@@ -81,7 +90,7 @@ impl Loader<'_> {
                     format!("no file `{path}` in this bundle: the path is relative to runs.yaml's folder"),
                 );
             }
-            if let Some(source) = self.load_source(value) {
+            if let Some(source) = self.load_source_of(value, &format!("`files: {path}`")) {
                 out.push(FileSource { path: PathBuf::from(path), source });
             }
         }
