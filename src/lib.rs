@@ -43,6 +43,7 @@ mod settings;
 mod shown_numbers;
 mod site_files;
 mod stamp;
+mod starter;
 mod static_str;
 mod stylesheets;
 mod templates;

@@ -7,6 +7,7 @@ mod build;
 mod build_lock;
 mod build_record;
 mod explain;
+mod init;
 mod new;
 mod readme;
 
@@ -67,6 +68,12 @@ pub enum Command {
     },
     /// Rewrite README.md's completion block from the family tables.
     Readme,
+    /// Start a new site in FOLDER (default: here): site.yaml to fill in, the bundled
+    /// templates, styles and UI strings, and an empty content/. Never overwrites.
+    Init {
+        #[arg(default_value = ".")]
+        folder: PathBuf,
+    },
     /// Scaffold new content: `tally new measurement SLUG`.
     New {
         #[arg(value_parser = ["measurement"])]
@@ -111,6 +118,16 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Check { against } => check_command(&cli, against.as_deref()),
         Command::Readme => readme_command(&cli),
+        Command::Init { folder } => match init::init_site(folder) {
+            Ok(()) => {
+                eprintln!(
+                    "created a tally site in {}: fill in site.yaml, then `tally new measurement SLUG` and `tally check`",
+                    folder.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(message) => could_not_run(&message),
+        },
         Command::New { slug, .. } => new_command(&cli, slug),
         Command::Hash { page } => hash(&cli, page),
         Command::Explain { code } => explain::explain_command(code.as_deref()),

@@ -15,6 +15,7 @@ mod cjk_soft_breaks;
 mod collisions;
 mod completion;
 mod incremental;
+mod init;
 mod markdown_links;
 mod markdown_suites;
 mod parse_once;
