@@ -271,3 +271,52 @@ fn the_first_and_last_second_in_japanese_is_no_untagged_number() {
     assert_eq!(untagged_places(&site, JA), Vec::<(u64, u64)>::new());
     site.check().expect_success();
 }
+
+/// A README-only trial: a misspelt top-level key of runs.yaml (`sourec:`, `seires:`) only
+/// listed the valid keys, where a misspelt run key says "did you mean `iperf`?".
+#[test]
+fn a_misspelt_top_level_or_provenance_key_gets_a_suggestion() {
+    for (typo, meant) in
+        [("sourec", "source"), ("fiels", "files"), ("seires", "series"), ("figurse", "figures")]
+    {
+        let runs = RUNS_YAML.replace("constants: {", &format!("{typo}: {{}}\nconstants: {{"));
+        let site = common::one_run_site(PAGE, RUNS, &runs, "It was [4]{=four}.");
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{typo}: {run:#?}");
+        let message = errors[0]["message"].as_str().unwrap_or("");
+        assert!(message.contains(&format!("did you mean `{meant}`?")), "{typo}: {errors:#?}");
+        let (line, col) = place(&site, RUNS, typo);
+        assert_eq!((errors[0]["line"].as_u64(), errors[0]["col"].as_u64()), (Some(line), Some(col)));
+    }
+    let runs = RUNS_YAML.replace("constants: {", "source: {by: the bench, taekn: 2026-10-29}\nconstants: {");
+    let site = common::one_run_site(PAGE, RUNS, &runs, "It was [4]{=four}.");
+    let (_, errors) = check_json(&site);
+    assert!(
+        errors.iter().any(|e| e["message"].as_str().unwrap_or("").contains("did you mean `taken`?")),
+        "{errors:#?}"
+    );
+}
+
+/// `seires:` was followed by a `figure-unknown` error for each figure reading the series:
+/// the typo is the one error.
+#[test]
+fn a_misspelt_series_key_is_the_one_error() {
+    let raw = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/content/repeated-runs/raw/loopback-1.txt"),
+    )
+    .expect("a real iperf3 text");
+    let runs = "build: {driver: npuep.ko d29c84f3}\nruns:\n  r1: {iperf: raw/one.txt, shot: {none: \"a terminal\"}}\n  r2: {iperf: raw/one.txt, shot: {none: \"a terminal\"}}\nseires:\n  lb: [r1, r2]\nfigures:\n  most: {is: \"max(series.lb.*.received.bits_per_second)\", unit: Gbit/s}\n  least: {is: \"min(series.lb.*.received.bits_per_second)\", unit: Gbit/s}\n";
+    let site = common::one_run_site(
+        PAGE,
+        RUNS,
+        runs,
+        "It ran at about [12 Gbit/s]{~most}, at least about [12 Gbit/s]{~least}.",
+    );
+    site.file("content/measurements/m/raw/one.txt", raw.as_str());
+    let (run, errors) = check_json(&site);
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "runs-unknown-key", "{errors:#?}");
+    assert!(errors[0]["message"].as_str().unwrap_or("").contains("did you mean `series`?"), "{errors:#?}");
+}
