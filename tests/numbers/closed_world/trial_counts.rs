@@ -221,6 +221,11 @@ fn once_or_twice_after_a_verb_of_running_is_compared_with_the_translation() {
             "[4]{=four}でした。どの構成も一度しか実行されていません。",
         ),
         ("It was [4]{=four}. It ran twice as fast.", "[4]{=four}でした。二倍速く動きました。"),
+        (
+            "It was [4]{=four}. Each configuration ran twice.",
+            "[4]{=four}でした。どの構成も二回実行しました。",
+        ),
+        ("It was [4]{=four}. Each configuration ran 3 times.", "[4]{=four}でした。測定は三度でした。"),
     ] {
         translated(en, ja, &|t| t).check().expect_success();
     }
@@ -319,4 +324,13 @@ fn a_misspelt_series_key_is_the_one_error() {
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert_eq!(errors[0]["code"], "runs-unknown-key", "{errors:#?}");
     assert!(errors[0]["message"].as_str().unwrap_or("").contains("did you mean `series`?"), "{errors:#?}");
+}
+
+/// A count of runs in once or twice is tagged as any count is, and checked.
+#[test]
+fn once_or_twice_tagged_is_checked_against_its_count() {
+    site("Each configuration ran [once]{=one}, the box was measured [four]{=four} times.")
+        .check()
+        .expect_success();
+    one_error_at("Each configuration ran [twice]{=one}.", "figure-mismatch", "twice");
 }
