@@ -334,3 +334,17 @@ fn once_or_twice_tagged_is_checked_against_its_count() {
         .expect_success();
     one_error_at("Each configuration ran [twice]{=one}.", "figure-mismatch", "twice");
 }
+
+/// A misspelt `constants:` or `runs:` is the one error too: the figures that read a
+/// constant or a run are not reported unknown beside it.
+#[test]
+fn a_misspelt_constants_or_runs_key_is_the_one_error() {
+    for (from, typo) in [("constants:", "constnats:"), ("\nruns:", "\nrnus:")] {
+        let runs = RUNS_YAML.replacen(from, typo, 1);
+        let site = common::one_run_site(PAGE, RUNS, &runs, "It was [4]{=four}, about [20 %]{~load}.");
+        let (run, errors) = check_json(&site);
+        assert_eq!(run.code, 1, "{typo}: {run:#?}");
+        assert_eq!(errors.len(), 1, "{typo}: {errors:#?}");
+        assert_eq!(errors[0]["code"], "runs-unknown-key", "{typo}: {errors:#?}");
+    }
+}
