@@ -37,8 +37,9 @@ pub(crate) fn new_measurement(
     }
     std::fs::create_dir_all(folder.join("shots"))
         .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let title = title_of(slug);
     let page = format!(
-        "---\ntitle: \"{slug}\"\ndate: {date}\nkind: measurement\nappliances: []\nsummary: \"\"\n---\n\n\
+        "---\ntitle: \"{title}\"\ndate: {date}\nkind: measurement\nappliances: []\nsummary: \"\"\n---\n\n\
          What was measured, in a sentence or two: [1,024]{{=connections}} connections.\n\n\
          ## {how_taken}\n\nThe machines, the path, the tools and their versions.\n\n\
          ## What it carried {{#what-it-carried}}\n\nThe figures, each tagged with the run data it comes from.\n\n\
@@ -54,9 +55,51 @@ pub(crate) fn new_measurement(
     Ok(folder)
 }
 
+/// The placeholder title of a new page: the slug's words without a leading date of any
+/// precision (`2011`, `2011-11`, `2011-11-05`) and without any word that holds a digit
+/// (`xgs-136-http` gives "Xgs http"), since a number in a measurement's title must be
+/// tagged in its body (`front-matter-figure`) and the bundle passes `check` as it stands.
+fn title_of(slug: &str) -> String {
+    let parts: Vec<&str> = slug.split('-').collect();
+    let digits = |part: Option<&&str>, n: usize| {
+        part.is_some_and(|p| p.len() == n && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut date = 0;
+    if digits(parts.first(), 4) {
+        date = 1
+            + usize::from(digits(parts.get(1), 2))
+            + usize::from(digits(parts.get(1), 2) && digits(parts.get(2), 2));
+    }
+    let words: Vec<&str> = parts[date..]
+        .iter()
+        .filter(|p| !p.is_empty() && !p.bytes().any(|b| b.is_ascii_digit()))
+        .copied()
+        .collect();
+    let title = words.join(" ");
+    let mut chars = title.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => "A new measurement".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_keeps_no_digit_of_the_slug() {
+        for (slug, title) in [
+            ("2011-11-soekris-iperf", "Soekris iperf"),
+            ("2011-soekris", "Soekris"),
+            ("2026-12-01-tour", "Tour"),
+            ("xgs-136-http", "Xgs http"),
+            ("2026", "A new measurement"),
+            ("e302-pktgen", "Pktgen"),
+        ] {
+            assert_eq!(title_of(slug), title, "{slug}");
+        }
+    }
 
     #[test]
     fn refuses_to_overwrite_and_to_take_a_path_for_a_slug() {

@@ -236,8 +236,9 @@ pub(crate) fn read_english(text: &str, at: usize) -> Option<WordNumber> {
             capital,
         },
     };
-    // "twice", "thrice"
+    // "once", "twice", "thrice" ("once" is a word by `not_numbers.txt` unless it counts runs)
     if let Some(times) = match first.word.as_str() {
+        "once" => Some(1),
         "twice" => Some(2),
         "thrice" => Some(3),
         _ => None,
@@ -373,10 +374,11 @@ fn is_not_a_number(text: &str, at: usize) -> bool {
                     && !before[..before.len() - head.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
             })
         } else {
-            rest.starts_with(phrase)
-                || text[..at].chars().next_back().is_some_and(|before| {
-                    phrase.starts_with(before) && rest.starts_with(&phrase[before.len_utf8()..])
-                })
+            // The number may start the phrase (一度) or stand inside it (唯一, 最後の一秒).
+            phrase.char_indices().any(|(split, _)| {
+                let (head, tail) = phrase.split_at(split);
+                rest.starts_with(tail) && text[..at].ends_with(head)
+            })
         }
     })
 }

@@ -61,6 +61,7 @@ impl Loader<'_> {
         };
         let mut figures_node = None;
         let mut series_node = None;
+        let mut misspelt = Vec::new();
         for (key, value) in entries {
             match key.key_text().as_str() {
                 "build" => data.code_under_test = self.load_code_under_test(value),
@@ -73,16 +74,19 @@ impl Loader<'_> {
                 "source" => data.source = self.load_source(value),
                 "files" => data.file_sources = self.load_files(value),
                 "images" => data.images = self.load_images(value),
-                other => self.error(
-                    "runs-unknown-key",
-                    key.span.clone(),
-                    format!("unknown key `{other}`; runs.yaml has {}", TOP_KEYS.join(", ")),
-                ),
+                _ => {
+                    // A misspelt `series:`, `runs:`, `constants:` or `figures:` is this one
+                    // error: what reads the names it defines is not reported unknown beside it.
+                    if let Some(meant) = self.unknown_key(key, "runs.yaml", TOP_KEYS) {
+                        misspelt.push(meant.to_string());
+                    }
+                }
             }
         }
         // A run whose raw file could not be read or imported is that one error: a path into
         // what it would have given is not reported missing beside it.
         data.defined_wrongly.extend(self.unread.iter().map(|run| format!("runs.{run}")));
+        data.defined_wrongly.extend(misspelt.into_iter().map(|key| format!("{key}:")));
         if let Some(node) = series_node {
             data.series = self.load_series(node, &data.runs);
         }
@@ -234,11 +238,9 @@ impl Loader<'_> {
                     "value" => figure_value = self.text(field_value, "`value`"),
                     "source" => source = self.texts(field_value, "`source`"),
                     "conditions" => conditions = self.texts(field_value, "`conditions`").unwrap_or_default(),
-                    other => self.error(
-                        "runs-unknown-key",
-                        field_key.span.clone(),
-                        format!("unknown key `{other}`; a vendor's figure has value, source, conditions"),
-                    ),
+                    _ => {
+                        self.unknown_key(field_key, "a vendor's figure", &["value", "source", "conditions"]);
+                    }
                 }
             }
             match (figure_value, source) {

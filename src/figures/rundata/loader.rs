@@ -80,6 +80,27 @@ impl Loader<'_> {
         self.diagnostics.push(Diagnostic::at(code, &self.path, self.source, span, message).note(note));
     }
 
+    /// "unknown key `sourec`; did you mean `source`? (runs.yaml has build, tools, …)": the
+    /// error at a key that `what` does not have, with the key of `keys` it probably meant,
+    /// which it returns.
+    pub(super) fn unknown_key(
+        &mut self,
+        key: &Node,
+        what: &str,
+        keys: &[&'static str],
+    ) -> Option<&'static str> {
+        let text = key.key_text();
+        let hint = crate::figures::did_you_mean(&text, keys.iter().copied());
+        let meant = keys.iter().copied().find(|k| hint.contains(&format!("`{k}`")));
+        let has = keys.join(", ");
+        let message = match meant {
+            Some(_) => format!("unknown key `{text}`{hint} ({what} has {has})"),
+            None => format!("unknown key `{text}`; {what} has {has}"),
+        };
+        self.error("runs-unknown-key", key.span.clone(), message);
+        meant
+    }
+
     pub(super) fn type_error(&mut self, node: &Node, what: &str, expected: &str) {
         self.error("runs-type", node.span.clone(), format!("{what} must be {expected}, not {}", node.what()));
     }

@@ -59,11 +59,9 @@ impl Loader<'_> {
                     }
                 }
                 "url" => url = self.web_address(value, "`url`"),
-                other => self.error(
-                    "runs-unknown-key",
-                    key.span.clone(),
-                    format!("unknown key `{other}`; a source has by, taken, url"),
-                ),
+                _ => {
+                    self.unknown_key(key, "a source", &["by", "taken", "url"]);
+                }
             }
         }
         match by {
@@ -113,11 +111,9 @@ impl Loader<'_> {
                 match field.key_text().as_str() {
                     "owner" => owner = self.text(field_value, "`owner`"),
                     "licence" => licence = self.licence(field_value),
-                    other => self.error(
-                        "runs-unknown-key",
-                        field.span.clone(),
-                        format!("unknown key `{other}`; an image has owner, licence"),
-                    ),
+                    _ => {
+                        self.unknown_key(field, "an image", &["owner", "licence"]);
+                    }
                 }
             }
             match (owner, licence) {
@@ -144,11 +140,9 @@ impl Loader<'_> {
             match key.key_text().as_str() {
                 "name" => name = self.text(value, "`name`"),
                 "url" => url = self.web_address(value, "`url`"),
-                other => self.error(
-                    "runs-unknown-key",
-                    key.span.clone(),
-                    format!("unknown key `{other}`; a licence has name, url"),
-                ),
+                _ => {
+                    self.unknown_key(key, "a licence", &["name", "url"]);
+                }
             }
         }
         name.zip(url)

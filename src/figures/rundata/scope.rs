@@ -240,6 +240,9 @@ impl<'a> EvalScope<'a> {
                 if self.data.defined_wrongly.iter().any(|name| name == single) {
                     return Err(FigureError::DefinedWrongly { name: single.to_string(), span });
                 }
+                if let Some(key) = self.misspelt("constants:").or_else(|| self.misspelt("figures:")) {
+                    return Err(FigureError::DefinedWrongly { name: key, span });
+                }
                 // A lone constant or figure is read through `read`, never here.
                 Err(FigureError::UnknownName { name: single.to_string(), hint: self.suggest(single), span })
             }
@@ -273,11 +276,20 @@ impl EvalScope<'_> {
     /// figures of the run data.
     /// No run is named `run_name`: the error, with the run it probably meant.
     fn unknown_run(&self, run_name: &str, span: Range<usize>) -> FigureError {
+        if let Some(key) = self.misspelt("runs:") {
+            return FigureError::DefinedWrongly { name: key, span };
+        }
         FigureError::UnknownName {
             name: format!("runs.{run_name}"),
             hint: crate::figures::did_you_mean(run_name, self.data.runs.iter().map(|r| r.name.as_str())),
             span,
         }
+    }
+
+    /// The top-level key of runs.yaml (`series:`) that was misspelt, an error at its place:
+    /// a name it would have defined is then not reported unknown beside it.
+    fn misspelt(&self, key: &str) -> Option<String> {
+        self.data.defined_wrongly.iter().any(|name| name == key).then(|| key.to_string())
     }
 
     fn suggest(&self, name: &str) -> String {
@@ -472,6 +484,9 @@ impl<'a> EvalScope<'a> {
     /// or none of its runs is left).
     fn series_runs(&self, name: &str, span: Range<usize>) -> Result<Vec<&'a super::Run>, FigureError> {
         let Some(runs) = super::series::runs_of(&self.data.series, &self.data.runs, name) else {
+            if let Some(key) = self.misspelt("series:") {
+                return Err(FigureError::DefinedWrongly { name: key, span });
+            }
             let names = self.data.series.iter().map(|s| s.name.as_str());
             let hint = crate::figures::did_you_mean(name, names);
             return Err(FigureError::UnknownName { name: format!("series.{name}"), hint, span });

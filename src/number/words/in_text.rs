@@ -20,7 +20,7 @@ fn may_start_english(text: &str, at: usize) -> bool {
         .take(8)
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    matches!(word.as_str(), "a" | "an" | "half" | "twice" | "thrice")
+    matches!(word.as_str(), "a" | "an" | "half" | "once" | "twice" | "thrice")
         || ONES.contains(&word.as_str())
         || TENS.contains(&word.as_str())
 }
@@ -58,6 +58,35 @@ fn counts_repeats(number: &WordNumber, text: &str) -> bool {
         }
         WordKind::Fraction | WordKind::OneIn(_) => false,
     }
+}
+
+/// `once`, `twice` or `thrice` after a verb of running ("each configuration ran twice"), or
+/// 一度, 二度, 三度 beside one (「一度しか実行されていません」): a count of runs, read as a
+/// count (with 度 in its text), so that parity compares it with "four runs" or 四回. "Twice
+/// as fast" stays a ratio and 一度に a word (`number::repeats`).
+fn count_of_runs_adverb(number: &WordNumber, text: &str) -> Option<WordNumber> {
+    let (numerator, denominator) = number.value;
+    if denominator == 0 || numerator % denominator != 0 {
+        return None;
+    }
+    let value = (numerator / denominator) as f64;
+    let after = &text[number.end..];
+    let counts = if number.words.japanese {
+        number.unit == Unit::Count
+            && number.words.kind == WordKind::Cardinal
+            && after.starts_with('度')
+            && repeats::japanese_do_counts_runs(value, &text[..number.start], &after['度'.len_utf8()..])
+    } else {
+        number.words.kind == WordKind::Multiple
+            && !text[number.start..number.end].contains(' ')
+            && !compares(after)
+            && repeats::adverb_counts_runs(&text[..number.start])
+    };
+    if !counts {
+        return None;
+    }
+    let end = if number.words.japanese { number.end + '度'.len_utf8() } else { number.end };
+    Some(WordNumber { end, number_end: end, unit: Unit::Count, ..number.clone() })
 }
 
 /// Whether the words after a multiple make it a comparison: "as", "the", "more", or a
@@ -102,7 +131,15 @@ pub(crate) fn figure_like_words(text: &str, digits: &[Range<usize>]) -> Vec<(Wor
             && text[number.end..].chars().next().is_some_and(|n| n.is_ascii_alphanumeric());
         // 「二十秒目」 is the twentieth second, a place in the run, as "second 20" is.
         let ordinal = number.words.japanese && text[number.end..].starts_with('目');
-        if glued || ordinal || is_not_a_number(text, i) {
+        if glued || ordinal {
+            continue;
+        }
+        if let Some(count) = count_of_runs_adverb(&number, text) {
+            read_to = count.end;
+            found.push((count, true));
+            continue;
+        }
+        if is_not_a_number(text, i) {
             continue;
         }
         read_to = number.end;
@@ -142,10 +179,10 @@ mod tests {
     #[test]
     fn small_bare_counts_and_phrases_that_are_no_number_stay_words() {
         assert!(said("two ways, one file, one run").is_empty());
-        assert!(said("a second XGS 3300 runs twice, half-duplex").is_empty());
+        assert!(said("a second XGS 3300 twice, half-duplex").is_empty());
         assert!(said("一度に一覧の三件").is_empty());
         assert!(said("二十秒目から三十秒目まで").is_empty());
-        assert!(said("iperf3 once, one stream. It ran twice.").is_empty());
+        assert!(said("iperf3 once, one stream. It did so twice. Once the link was up, it ran.").is_empty());
         assert!(said("someone, often, tenfold, antenna").is_empty());
     }
 
@@ -157,6 +194,37 @@ mod tests {
         assert_eq!(said("It ran four times, one stream."), ["four times"]);
         assert_eq!(said("実行は四回、試行は一回"), ["四"]);
         assert!(said("二回目の実行").is_empty());
+    }
+
+    /// A README-only trial: "Each configuration ran twice" against 「どの構成も一度しか実行
+    /// されていません」 passed check. Once, twice and thrice after a verb of running, and
+    /// 一度, 二度, 三度 beside one, count runs; idioms stay words and "twice as" a ratio.
+    #[test]
+    fn once_twice_and_ichido_beside_a_verb_of_running_are_counts_of_runs() {
+        let read = |text: &str| -> Vec<(String, f64, bool)> {
+            figure_like_words(text, &[])
+                .iter()
+                .map(|(n, runs)| (text[n.start..n.end].to_string(), n.to_f64(), *runs))
+                .collect()
+        };
+        assert_eq!(read("Each configuration ran twice."), [("twice".to_string(), 2.0, true)]);
+        assert_eq!(
+            read("It was measured only once, then tested thrice."),
+            [("once".to_string(), 1.0, true), ("thrice".to_string(), 3.0, true)]
+        );
+        assert_eq!(read("どの構成も一度しか実行されていません。"), [("一度".to_string(), 1.0, true)]);
+        assert_eq!(read("各構成を二度測定した。"), [("二度".to_string(), 2.0, true)]);
+        assert_eq!(read("It ran twice as fast."), [("twice".to_string(), 2.0, false)]);
+        assert!(read("Once the link was up it ran. 一度に実行した。一度も実行されていない。").is_empty());
+    }
+
+    /// A README-only trial: 「最初と最後の一秒を除くと」 ("leaving out the first and the
+    /// last second") was an untagged number in Japanese only; it is a place in the run, as
+    /// in English. A length of seconds stays a figure.
+    #[test]
+    fn the_first_or_last_second_in_japanese_is_no_number() {
+        assert!(said("最初と最後の一秒を除くと、最初の一秒間").is_empty());
+        assert_eq!(said("最後の二秒を除くと、一秒の遅れ"), ["二秒", "一秒"]);
     }
 
     #[test]

@@ -108,6 +108,7 @@ pub(crate) fn write_words(steps: u64, words: &Words, unit: Unit, one_in: u64) ->
     let text = match words.kind {
         WordKind::OneIn(_) if english => format!("one in {}", english_cardinal(one_in)),
         WordKind::OneIn(_) => format!("{}人に一人", japanese_numeral(one_in)),
+        WordKind::Multiple if english && steps * step_n == 1 => "once".to_string(),
         WordKind::Multiple if english && steps * step_n == 2 => "twice".to_string(),
         WordKind::Multiple if english => format!("{} times", english_cardinal(steps * step_n)),
         WordKind::Multiple => format!("{}倍", japanese_numeral(steps * step_n)),

@@ -98,16 +98,16 @@ fn numbers_in_words_count_for_coverage_by_the_digit_rule() {
     ]);
 }
 
-/// Small bare counts stay words, as small bare digits do, and so do once, twice and an
-/// ordinal second: none of these is a figure a reader takes for a measurement. (A count of
-/// repeats, "ran four times", was one of them until a README-only trial: it is a figure,
-/// `trial_counts`.)
+/// Small bare counts stay words, as small bare digits do, and so do once and twice away
+/// from a verb of running and an ordinal second: none of these is a figure a reader takes
+/// for a measurement. (A count of repeats, "ran four times", "ran twice", was one of them
+/// until README-only trials: it is a figure, `trial_counts`.)
 #[test]
 fn small_counts_once_twice_and_ordinals_in_words_stay_words() {
     for prose in [
-        "It ran two ways, with one file, once.",
+        "It ran two ways, with one file, once the link was up.",
         "iperf3 ran one time, one stream.",
-        "a second XGS 3300 runs twice, half-duplex",
+        "a second XGS 3300 twice, half-duplex",
         "二十秒目から三十秒目までに、三件の失敗がありました。",
         "一度に一覧の一部を一致させました。",
     ] {

@@ -76,10 +76,11 @@ pub(super) fn differences(
                 None => sides.translation_start(),
             };
             let message = format!(
-                "the original's {} at {} states {}; this translation states them in no block at this place",
+                "the original's {} at {} states {}; this translation states {} in no block at this place",
                 kind(a),
                 sides.original_line(a.range.start),
-                listed(a, |r| sides.original_text(r))
+                listed(a, |r| sides.original_text(r)),
+                if a.tags.len() + a.numbers.len() == 1 { "it" } else { "them" }
             );
             vec![sides.at(code(a), at, message).note(KEEP_BLOCKS)]
         }
