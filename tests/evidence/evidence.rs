@@ -421,7 +421,10 @@ fn someone_elses_data_says_who_took_it_and_when_instead_of_measured_on() {
     );
     assert!(!en.contains("Measured on"), "{en}");
     let ja = site.read("ja/measurements/2011-soekris/index.html");
-    assert!(ja.contains("<dt>測定者</dt>"), "{ja}");
+    // Taken, not measured (a README-only trial: 測定者 said the data's owner measured it here).
+    assert!(ja.contains("<dt>取得者</dt>"), "{ja}");
+    assert!(ja.contains("<dt>取得日</dt>"), "{ja}");
+    assert!(!ja.contains("測定者"), "{ja}");
     assert!(!ja.contains("Taken"), "{ja}");
     // A source without `by` is an error at its place.
     site.edit(&format!("{BUNDLE}/runs.yaml"), "by: \"Jean Dupont\", ", "");
