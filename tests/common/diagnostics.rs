@@ -59,3 +59,12 @@ pub fn notes(problem: &serde_json::Value) -> String {
         .map(|n| n.iter().filter_map(serde_json::Value::as_str).collect::<Vec<_>>().join("\n"))
         .unwrap_or_default()
 }
+
+/// The places (line, column) of the `figure-untagged` notes of `page`, in order.
+pub fn untagged_places(site: &Site, page: &str) -> Vec<(u64, u64)> {
+    check_json_all(site)
+        .into_iter()
+        .filter(|p| p["code"] == "figure-untagged" && p["path"] == page)
+        .map(|p| (p["line"].as_u64().unwrap_or(0), p["col"].as_u64().unwrap_or(0)))
+        .collect()
+}

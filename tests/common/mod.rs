@@ -20,7 +20,7 @@ mod site;
 // few it uses, so each re-export is unused in most test crates.
 #[allow(unused_imports, reason = "each test file uses its own share of the helpers")]
 pub use self::{
-    diagnostics::{assert_at, check_json, check_json_all, check_json_with, notes, place},
+    diagnostics::{assert_at, check_json, check_json_all, check_json_with, notes, place, untagged_places},
     files::{copy_tree, settle_all, tree},
     fixtures::{
         BASE_URL, FAMILY, MEASUREMENT, PNG, README, RUNS_YAML, SITE_YAML, family, jpeg, measurement_page,

@@ -43,16 +43,7 @@ fn same(text: String) -> String {
     text
 }
 
-use common::check_json_all as all_json;
-
-/// The places of the `figure-untagged` notes of `page`.
-fn untagged_places(site: &Site, page: &str) -> Vec<(u64, u64)> {
-    all_json(site)
-        .into_iter()
-        .filter(|p| p["code"] == "figure-untagged" && p["path"] == page)
-        .map(|p| (p["line"].as_u64().unwrap_or(0), p["col"].as_u64().unwrap_or(0)))
-        .collect()
-}
+use common::untagged_places;
 
 /// The one error of `site`, which must have `code` and stand at `needle` of `file`.
 #[track_caller]

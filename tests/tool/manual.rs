@@ -12,6 +12,20 @@ use common::{addresses, run_tally, tree};
 /// links into the manual; the reference is the manual's.
 const README_MOST_LINES: usize = 250;
 
+/// A copy of the bundled site with its README, in a folder named `site` (a user's clone's
+/// layout); the temporary folder is kept while the holder lives.
+fn bundled_site_folder() -> (tempfile::TempDir, std::path::PathBuf) {
+    let holder = tempfile::tempdir().expect("a temporary folder");
+    let site = holder.path().join("site");
+    for part in ["content", "templates", "static", "i18n"] {
+        common::copy_tree(&repository().join(part), &site.join(part));
+    }
+    for file in ["site.yaml", "README.md"] {
+        std::fs::copy(repository().join(file), site.join(file)).expect("a copy");
+    }
+    (holder, site)
+}
+
 fn repository() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -160,14 +174,7 @@ fn the_readmes_tour_gives_the_error_it_shows() {
     let readme = std::fs::read_to_string(repository().join("README.md")).expect("README.md");
     let after = readme.split_once("tally refuses, at the").expect("the tour's error").1;
     let shown = after.split("```").nth(1).expect("the error in a fenced block").trim_matches('\n');
-    let holder = tempfile::tempdir().expect("a temporary folder");
-    let site = holder.path().join("site");
-    for part in ["content", "templates", "static", "i18n"] {
-        common::copy_tree(&repository().join(part), &site.join(part));
-    }
-    for file in ["site.yaml", "README.md"] {
-        std::fs::copy(repository().join(file), site.join(file)).expect("a copy");
-    }
+    let (_holder, site) = bundled_site_folder();
     run_tally(&["new", "measurement", "2026-12-01-tour"], &site).expect_success();
     run_tally(&["check"], &site).expect_success();
     let page = site.join("content/measurements/2026-12-01-tour/index.md");
@@ -185,14 +192,7 @@ fn the_readmes_tour_gives_the_error_it_shows() {
 /// stands. Any slug, a date of any precision or digits in the middle, passes.
 #[test]
 fn a_new_bundle_passes_check_whatever_digits_its_slug_holds() {
-    let holder = tempfile::tempdir().expect("a temporary folder");
-    let site = holder.path().join("site");
-    for part in ["content", "templates", "static", "i18n"] {
-        common::copy_tree(&repository().join(part), &site.join(part));
-    }
-    for file in ["site.yaml", "README.md"] {
-        std::fs::copy(repository().join(file), site.join(file)).expect("a copy");
-    }
+    let (_holder, site) = bundled_site_folder();
     for slug in [
         "2011-11-soekris-iperf",
         "2011-soekris",

@@ -6,18 +6,9 @@
 use super::translations::translated;
 use super::*;
 
-use common::check_json_all as all_json;
-
 const JA: &str = "content/measurements/m/index.ja.md";
 
-/// The places of the page's `figure-untagged` notes, in order.
-fn untagged_places(site: &Site, page: &str) -> Vec<(u64, u64)> {
-    all_json(site)
-        .into_iter()
-        .filter(|p| p["code"] == "figure-untagged" && p["path"] == page)
-        .map(|p| (p["line"].as_u64().unwrap_or(0), p["col"].as_u64().unwrap_or(0)))
-        .collect()
-}
+use common::untagged_places;
 
 #[test]
 fn a_count_of_runs_in_words_or_digits_is_listed_untagged_and_lowers_the_coverage() {
