@@ -73,8 +73,23 @@ pub(crate) fn explain(computed: &Computed) -> String {
     if single_input {
         return format!("{} = {value}", computed.formula);
     }
-    let inputs: Vec<String> =
-        computed.inputs.iter().map(|(path, v)| format!("{path} = {}", machine_value(*v))).collect();
+    // Marked as the evidence marks them, so that a mismatch's note says which values a
+    // `drop_ends` left out (a README-only trial read all thirty as the median's inputs).
+    let mut dropped: Vec<&(String, f64)> = computed.dropped.iter().collect();
+    let inputs: Vec<String> = computed
+        .inputs
+        .iter()
+        .map(|input| {
+            let (path, v) = input;
+            match dropped.iter().position(|d| *d == input) {
+                Some(at) => {
+                    dropped.remove(at);
+                    format!("{path} = {} (dropped by drop_ends)", machine_value(*v))
+                }
+                None => format!("{path} = {}", machine_value(*v)),
+            }
+        })
+        .collect();
     let mut text = format!("{} = {} = {value}", computed.name, computed.formula);
     if !inputs.is_empty() {
         text.push_str(&format!(" (with {})", inputs.join(", ")));
@@ -113,6 +128,31 @@ mod tests {
     /// The spelling `machine_value` had before it wrote whole values through itoa.
     fn formatted(value: f64) -> String {
         if value.fract() == 0.0 && value.abs() < 1e15 { format!("{value:.0}") } else { format!("{value}") }
+    }
+
+    /// A README-only trial: a `drop_ends` figure's mismatch listed every value read, the
+    /// two it dropped among them unmarked.
+    #[test]
+    fn a_mismatch_note_marks_the_values_drop_ends_left_out() {
+        use crate::number::{Computed, Rounding, Unit};
+        let read = |v: f64| ("runs.t.sent.intervals".to_string(), v);
+        let computed = Computed {
+            name: "steady".into(),
+            value: 5.0,
+            unit: Unit::Count,
+            exact: None,
+            formula: "median(drop_ends(runs.t.sent.intervals, 1))".into(),
+            inputs: vec![read(1.0), read(5.0), read(5.0), read(9.0)],
+            dropped: vec![read(1.0), read(9.0)],
+            round: Rounding::HalfAwayFromZero,
+            withdrawn: Vec::new(),
+            printed: None,
+            over: None,
+        };
+        let note = super::explain(&computed);
+        assert!(note.contains("runs.t.sent.intervals = 1 (dropped by drop_ends), "), "{note}");
+        assert!(note.contains("runs.t.sent.intervals = 9 (dropped by drop_ends))"), "{note}");
+        assert_eq!(note.matches("dropped").count(), 2, "{note}");
     }
 
     /// Regression (user trial): the hover title's range held every binary digit of the
