@@ -47,6 +47,8 @@ required_sections:
   limits: {en: ["Not measured"], ja: ["測っていないこと"]}
 family_columns: {done: {en: "done", ja: "完了"}, weight: {en: "weight", ja: "重み"}}
 search: true
+# Every figure-like number of a measurement page is tagged, or the build fails.
+figures: {min_coverage: 1.0}
 "#;
 
 #[cfg(test)]
