@@ -81,13 +81,7 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for (key, value) in self.map(node, "`files`") {
             let path = key.key_text();
-            if !self.bundle.join(&path).is_file() {
-                self.error(
-                    "runs-source",
-                    key.span.clone(),
-                    format!("no file `{path}` in this bundle: the path is relative to runs.yaml's folder"),
-                );
-            }
+            self.expect_in_bundle(key, &path, "runs-source", "file");
             if let Some(source) = self.load_source_of(value, &format!("`files: {path}`")) {
                 out.push(FileSource { path: PathBuf::from(path), source });
             }
@@ -99,13 +93,7 @@ impl Loader<'_> {
         let mut out = Vec::new();
         for (key, value) in self.map(node, "`images`") {
             let path = key.key_text();
-            if !self.bundle.join(&path).is_file() {
-                self.error(
-                    "runs-image-rights",
-                    key.span.clone(),
-                    format!("no picture `{path}` in this bundle: the path is relative to runs.yaml's folder"),
-                );
-            }
+            self.expect_in_bundle(key, &path, "runs-image-rights", "picture");
             let (mut owner, mut licence) = (None, None);
             for (field, field_value) in self.map(value, "an image's rights") {
                 match field.key_text().as_str() {
@@ -128,6 +116,18 @@ impl Loader<'_> {
             }
         }
         out
+    }
+
+    /// `code` at `key` unless the bundle holds the file at `path` (relative to runs.yaml's
+    /// folder), a `what` (file, picture) that runs.yaml gives rights or a source to.
+    fn expect_in_bundle(&mut self, key: &Node, path: &str, code: &'static str, what: &str) {
+        if !self.bundle.join(path).is_file() {
+            self.error(
+                code,
+                key.span.clone(),
+                format!("no {what} `{path}` in this bundle: the path is relative to runs.yaml's folder"),
+            );
+        }
     }
 
     fn licence(&mut self, node: &Node) -> Option<(String, String)> {

@@ -7,12 +7,17 @@ pub(super) const JA: &str = "content/measurements/m/index.ja.md";
 /// The fixture with a Japanese translation of `ja_prose`, its front matter edited by `front`.
 pub(super) fn translated(prose: &str, ja_prose: &str, front: &dyn Fn(String) -> String) -> Site {
     let site = site(prose);
-    let hash = site.hash(PAGE);
-    let ja = format!(
-        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n{ja_prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
-    );
+    let ja = translation_text(&site, ja_prose);
     site.file(JA, front(ja));
     site
+}
+
+/// The Japanese translation of the site's page, as it stands now, stating `ja_prose`.
+pub(super) fn translation_text(site: &Site, ja_prose: &str) -> String {
+    let hash = site.hash(PAGE);
+    format!(
+        "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n{ja_prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
+    )
 }
 
 #[test]

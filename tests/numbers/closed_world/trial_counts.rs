@@ -100,13 +100,7 @@ fn rates_yaml() -> String {
 
 fn rates_site(prose: &str, ja_prose: &str) -> Site {
     let site = common::one_run_site(PAGE, RUNS, &rates_yaml(), prose);
-    let hash = site.hash(PAGE);
-    site.file(
-        JA,
-        format!(
-            "---\ntitle: A run\ndate: 2026-10-29\nkind: measurement\nappliances: [xgs-136]\ntranslates: {hash}\n---\n\n{ja_prose}\n\n## 測り方\n\n手で。\n\n## 測っていないこと\n\n遅延。\n"
-        ),
-    );
+    site.file(JA, super::translations::translation_text(&site, ja_prose));
     site
 }
 
